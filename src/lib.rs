@@ -1,0 +1,7 @@
+//! killerscope: a chess engine whose alpha-beta search is instrumented node by node, and a
+//! terminal explorer for its search tree, killer tables and beta cutoffs.
+//!
+//! Dependencies point one way: `tui → trace → search → chess`; `cli` and `uci` sit on top.
+
+pub mod chess;
+pub mod search;
