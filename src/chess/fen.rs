@@ -35,7 +35,7 @@ pub enum FenField {
 }
 
 impl FenField {
-    /// The field's name as written in error messages.
+    /// The field's name as written in error messages ("record" means the string as a whole).
     pub fn name(self) -> &'static str {
         match self {
             FenField::Record => "record",
@@ -80,13 +80,10 @@ impl FenError {
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "FEN {}: {} ({:?})",
-            self.field.name(),
-            self.reason,
-            self.text
-        )
+        match self.field {
+            FenField::Record => write!(f, "FEN: {} ({:?})", self.reason, self.text),
+            field => write!(f, "FEN {}: {} ({:?})", field.name(), self.reason, self.text),
+        }
     }
 }
 

@@ -8,6 +8,7 @@ mod magic;
 mod makemove;
 mod movegen;
 pub mod moves;
+pub mod notation;
 mod perft;
 pub mod piece;
 pub mod position;
