@@ -5,7 +5,7 @@
 use super::attacks;
 use super::castling::CastlingRights;
 use super::moves::{Move, MoveFlag};
-use super::piece::{Color, Piece, PieceKind};
+use super::piece::{Piece, PieceKind};
 use super::position::Position;
 use super::square::Square;
 use super::zobrist;
@@ -69,9 +69,7 @@ impl Position {
             }
             MoveFlag::KingCastle | MoveFlag::QueenCastle => {
                 let (rook_from, rook_to) = castle_rook(to);
-                let rook = Piece::new(us, PieceKind::Rook);
-                self.remove(rook_from, rook);
-                self.put(rook_to, rook);
+                self.shift(rook_from, rook_to, Piece::new(us, PieceKind::Rook));
                 key ^= zobrist::piece(us, PieceKind::Rook, rook_from)
                     ^ zobrist::piece(us, PieceKind::Rook, rook_to);
             }
@@ -86,14 +84,18 @@ impl Position {
             _ => {}
         }
 
-        self.remove(from, piece);
         key ^= zobrist::piece(us, piece.kind, from);
-        let placed = match mv.promotion() {
-            Some(kind) => Piece::new(us, kind),
-            None => piece,
-        };
-        self.put(to, placed);
-        key ^= zobrist::piece(us, placed.kind, to);
+        match mv.promotion() {
+            None => {
+                self.shift(from, to, piece);
+                key ^= zobrist::piece(us, piece.kind, to);
+            }
+            Some(kind) => {
+                self.remove(from, piece);
+                self.put(to, Piece::new(us, kind));
+                key ^= zobrist::piece(us, kind, to);
+            }
+        }
 
         if piece.kind == PieceKind::Pawn {
             self.halfmove = 0;
@@ -111,9 +113,7 @@ impl Position {
             key ^= zobrist::castling(self.castling.bits()) ^ zobrist::castling(rights.bits());
             self.castling = rights;
         }
-        if us == Color::Black {
-            self.fullmove += 1;
-        }
+        self.fullmove += us as u32;
         self.side = them;
         self.key = key;
         undo
@@ -127,13 +127,12 @@ impl Position {
         let from = mv.from();
         let to = mv.to();
         if let Some(placed) = self.board[to.index()] {
-            self.remove(to, placed);
-            let piece = if mv.is_promotion() {
-                Piece::new(us, PieceKind::Pawn)
+            if mv.is_promotion() {
+                self.remove(to, placed);
+                self.put(from, Piece::new(us, PieceKind::Pawn));
             } else {
-                placed
-            };
-            self.put(from, piece);
+                self.shift(to, from, placed);
+            }
         }
         match mv.flag() {
             MoveFlag::EnPassant => {
@@ -142,9 +141,7 @@ impl Position {
             }
             MoveFlag::KingCastle | MoveFlag::QueenCastle => {
                 let (rook_from, rook_to) = castle_rook(to);
-                let rook = Piece::new(us, PieceKind::Rook);
-                self.remove(rook_to, rook);
-                self.put(rook_from, rook);
+                self.shift(rook_to, rook_from, Piece::new(us, PieceKind::Rook));
             }
             _ => {
                 if let Some(victim) = undo.captured {
@@ -152,9 +149,7 @@ impl Position {
                 }
             }
         }
-        if us == Color::Black {
-            self.fullmove -= 1;
-        }
+        self.fullmove -= us as u32;
         self.side = us;
         self.castling = undo.castling;
         self.ep = undo.ep;
