@@ -5,6 +5,7 @@
 
 mod fen;
 mod perft;
+mod search;
 
 use clap::{Parser, Subcommand};
 use std::fmt;
@@ -28,6 +29,8 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Validate a FEN and show the board, its state, Zobrist key and legal moves.
     Fen(fen::FenArgs),
+    /// Search a position and report beta cutoffs by rank and ordering source, killer stores, TT hits.
+    Search(search::SearchArgs),
 }
 
 /// A failure to report to the user: printed as `error: <message>`, exit status 2.
@@ -77,6 +80,7 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Fen(args)) => fen::run(&args),
+        Some(Command::Search(args)) => search::run(&args),
         None => fen::show_start_position(),
     };
     match result {
