@@ -5,3 +5,4 @@
 
 pub mod chess;
 pub mod search;
+pub mod trace;
