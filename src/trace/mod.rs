@@ -7,6 +7,7 @@
 mod checksum;
 mod error;
 mod event;
+mod export;
 mod format;
 mod log;
 mod recorder;
@@ -16,8 +17,9 @@ mod tree;
 pub use checksum::Checksum;
 pub use error::{LogError, LogErrorKind};
 pub use event::{EVENT_BYTES, Event, EventKind, KillerSlots, MAX_KILLER_SLOTS, NodeCount};
+pub use export::{DOT_NODE_LIMIT, write_dot, write_jsonl};
 pub use format::{MAGIC, VERSION};
 pub use log::{DEFAULT_EVENT_CAP, EventLog, LogHeader};
 pub use recorder::{Recorder, TraceFilter};
-pub use replay::{HistoryTable, KillerCutoff, Replay};
+pub use replay::{HistoryScores, KillerCutoff, Replay};
 pub use tree::{CutoffInfo, Node, NodeId, SearchTree};

@@ -3,8 +3,9 @@
 //! the nearest snapshot) instead of rescanning the log or re-running the search.
 //!
 //! The history rule is the search's (see CONTRACT.md): a quiet move's cutoff in a main-search
-//! node at remaining depth `d` adds `d²` to `history[side][from][to]`, where `side` follows from
-//! the root's side to move and the ply's parity; an entry passing the cap halves the whole table;
+//! node at remaining depth `d` (clamped to 1..=64) adds `d²` to `history[side][from][to]`, where
+//! `side` follows from the root's side to move and the ply's parity; an entry reaching the cap is
+//! clamped there and the whole table is halved;
 //! every iteration after the first starts by halving it (aging). Killer rows need no rule: each
 //! store event carries the whole row after the store. A filtered log replays exactly only for
 //! what it recorded.
@@ -15,7 +16,7 @@ use crate::chess::{Color, Move};
 use crate::search::{MoveSource, NodeKind};
 
 /// History scores indexed `[side][from][to]`.
-pub type HistoryTable = [[[u32; 64]; 64]; 2];
+pub type HistoryScores = [[[u32; 64]; 64]; 2];
 
 /// Where a killer cut off: the ply, slot, move and event index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,14 +69,14 @@ pub struct Replay {
     /// An iteration finished: the next top-level node starts a new one, which ages history.
     iteration_done: bool,
     ops: Vec<(u32, HistoryOp)>,
-    history: Box<HistoryTable>,
+    history: Box<HistoryScores>,
     /// (ops applied, table) every `SNAPSHOT_EVERY` ops, starting with the empty table.
-    snapshots: Vec<(usize, Box<HistoryTable>)>,
+    snapshots: Vec<(usize, Box<HistoryScores>)>,
 }
 
 impl Replay {
     /// An empty replay of a search whose root has `root_side` to move. `history_cap` is the
-    /// search's history saturation bound: when an entry exceeds it, all entries are halved.
+    /// search's history saturation bound: an entry reaching it is clamped and all entries are halved.
     pub fn new(root_side: Color, history_cap: u32) -> Replay {
         Replay {
             root_side,
@@ -165,7 +166,7 @@ impl Replay {
             } else {
                 self.root_side.flip()
             };
-            let d = u32::from(node.depth.max(0) as u8);
+            let d = i32::from(node.depth).clamp(1, 64) as u32;
             let op = HistoryOp::Add {
                 side: side.index() as u8,
                 from: mv.from().index() as u8,
@@ -215,7 +216,7 @@ impl Replay {
 
     /// The history table after the first `n` events: the nearest snapshot plus at most
     /// `SNAPSHOT_EVERY` replayed updates.
-    pub fn history_at(&self, n: usize) -> Box<HistoryTable> {
+    pub fn history_at(&self, n: usize) -> Box<HistoryScores> {
         let applied = self.ops.partition_point(|&(i, _)| (i as usize) < n);
         let s = self.snapshots.partition_point(|&(k, _)| k <= applied) - 1;
         let (from, snapshot) = &self.snapshots[s];
@@ -252,7 +253,7 @@ fn grow<T>(per_ply: &mut Vec<Vec<T>>, ply: u8) -> &mut Vec<Vec<T>> {
     per_ply
 }
 
-fn apply_op(table: &mut HistoryTable, op: HistoryOp, cap: u32) {
+fn apply_op(table: &mut HistoryScores, op: HistoryOp, cap: u32) {
     match op {
         HistoryOp::Add {
             side,
@@ -261,8 +262,8 @@ fn apply_op(table: &mut HistoryTable, op: HistoryOp, cap: u32) {
             bonus,
         } => {
             let entry = &mut table[side as usize][from as usize][to as usize];
-            *entry = entry.saturating_add(bonus);
-            if *entry > cap {
+            *entry = entry.saturating_add(bonus).min(cap);
+            if *entry == cap {
                 halve(table);
             }
         }
@@ -270,6 +271,6 @@ fn apply_op(table: &mut HistoryTable, op: HistoryOp, cap: u32) {
     }
 }
 
-fn halve(table: &mut HistoryTable) {
+fn halve(table: &mut HistoryScores) {
     table.iter_mut().flatten().flatten().for_each(|v| *v /= 2);
 }

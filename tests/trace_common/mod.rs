@@ -6,24 +6,24 @@
 
 use killerscope::chess::{Color, Move, MoveFlag, Square};
 use killerscope::search::{Bound, MoveSource, NodeKind, SearchObserver};
-use killerscope::trace::HistoryTable;
+use killerscope::trace::HistoryScores;
 
-/// History saturation bound used by the toy search.
-pub const HISTORY_CAP: u32 = 4000;
+/// History saturation bound of the toy search: low, so the replayed clamp-and-halve rule is exercised.
+pub const HISTORY_CAP: u32 = 150;
 
 /// What the toy search looked like at one moment, for replay checkpoints.
 #[derive(Clone, Debug)]
 pub struct Checkpoint {
     pub events: usize,
     pub killers: Vec<[Move; 2]>,
-    pub history: Box<HistoryTable>,
+    pub history: Box<HistoryScores>,
     pub path: Vec<Move>,
 }
 
 /// The toy engine's state.
 pub struct Toy {
     pub killers: Vec<[Move; 2]>,
-    pub history: Box<HistoryTable>,
+    pub history: Box<HistoryScores>,
     pub nodes: u64,
     pub root_side: Color,
     path: Vec<Move>,
@@ -201,8 +201,8 @@ impl Toy {
                     obs.killer_store(ply, mv, row);
                     let side = self.side(ply);
                     let e = &mut self.history[side][mv.from().index()][mv.to().index()];
-                    *e += (depth as u32) * (depth as u32);
-                    if *e > HISTORY_CAP {
+                    *e = (*e + (depth as u32) * (depth as u32)).min(HISTORY_CAP);
+                    if *e == HISTORY_CAP {
                         for v in self.history.iter_mut().flatten().flatten() {
                             *v /= 2;
                         }
