@@ -4,5 +4,6 @@
 //! Dependencies point one way: `tui → trace → search → chess`; `cli` and `uci` sit on top.
 
 pub mod chess;
+pub mod cli;
 pub mod search;
 pub mod trace;

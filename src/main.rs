@@ -1,3 +1,5 @@
-fn main() {
-    println!("killerscope: under construction");
+//! The `killerscope` binary: everything lives in the library's `cli` module.
+
+fn main() -> std::process::ExitCode {
+    killerscope::cli::run()
 }

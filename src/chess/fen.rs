@@ -1,0 +1,346 @@
+//! FEN parsing and serialization.
+//!
+//! Parsing is strict about syntax and about legality (one king each, no pawns on the back ranks,
+//! castling rights backed by king and rook at home, an en-passant square a double push explains,
+//! the side not to move not in check), and every error names the field, quotes the text and says
+//! why. Leading/trailing whitespace is ignored; the two move counters may be omitted (EPD style).
+//! An en-passant square that no pawn of the side to move can capture on is accepted but dropped,
+//! so that equal positions compare and hash equal.
+
+use super::attacks;
+use super::bitboard::Bitboard;
+use super::castling::CastlingRights;
+use super::piece::{Color, Piece, PieceKind};
+use super::position::Position;
+use super::square::Square;
+use std::fmt;
+
+/// The part of a FEN string an error is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FenField {
+    /// The string as a whole (empty, wrong number of fields, trailing text).
+    Record,
+    /// Field 1, the board.
+    Placement,
+    /// Field 2, `w` or `b`.
+    SideToMove,
+    /// Field 3, `KQkq` or `-`.
+    Castling,
+    /// Field 4, a square or `-`.
+    EnPassant,
+    /// Field 5, half-moves since the last capture or pawn move.
+    HalfmoveClock,
+    /// Field 6, the move number.
+    FullmoveNumber,
+}
+
+impl FenField {
+    /// The field's name as written in error messages ("record" means the string as a whole).
+    pub fn name(self) -> &'static str {
+        match self {
+            FenField::Record => "record",
+            FenField::Placement => "piece placement",
+            FenField::SideToMove => "side to move",
+            FenField::Castling => "castling",
+            FenField::EnPassant => "en passant",
+            FenField::HalfmoveClock => "halfmove clock",
+            FenField::FullmoveNumber => "fullmove number",
+        }
+    }
+}
+
+/// Why a FEN string was refused: which field, the offending text, and the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError {
+    field: FenField,
+    text: String,
+    reason: String,
+}
+
+impl FenError {
+    /// Builds an error quoting `text`, shortened to its first 60 characters (inputs can be huge).
+    fn new(field: FenField, text: &str, reason: impl Into<String>) -> FenError {
+        const MAX: usize = 60;
+        let mut quoted: String = text.chars().take(MAX).collect();
+        if quoted.len() < text.len() {
+            quoted.push('…');
+        }
+        FenError {
+            field,
+            text: quoted,
+            reason: reason.into(),
+        }
+    }
+
+    /// The field at fault, for callers that point at it (e.g. the explorer's FEN input).
+    pub fn field(&self) -> FenField {
+        self.field
+    }
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.field {
+            FenField::Record => write!(f, "FEN: {} ({:?})", self.reason, self.text),
+            field => write!(f, "FEN {}: {} ({:?})", field.name(), self.reason, self.text),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+impl Position {
+    /// Parses a FEN (or EPD-style 4-field) string, refusing malformed and illegal positions.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let fen = fen.trim();
+        let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
+        if fields.is_empty() {
+            return Err(FenError::new(FenField::Record, fen, "empty FEN"));
+        }
+        if fields.len() > 6 {
+            let extra = fields[6..].join(" ");
+            return Err(FenError::new(
+                FenField::Record,
+                &extra,
+                "unexpected text after the fullmove number",
+            ));
+        }
+        if fields.len() < 4 || fields.len() == 5 {
+            let why = format!(
+                "found {} fields, expected 6 (or 4 without the move counters)",
+                fields.len()
+            );
+            return Err(FenError::new(FenField::Record, fen, why));
+        }
+        let mut pos = Position::empty();
+        parse_placement(&mut pos, fields[0])?;
+        pos.side = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => {
+                return Err(FenError::new(
+                    FenField::SideToMove,
+                    other,
+                    "expected \"w\" or \"b\"",
+                ));
+            }
+        };
+        parse_castling(&mut pos, fields[2])?;
+        parse_en_passant(&mut pos, fields[3])?;
+        if fields.len() == 6 {
+            pos.halfmove = parse_counter(FenField::HalfmoveClock, fields[4])?;
+            pos.fullmove = parse_counter(FenField::FullmoveNumber, fields[5])?;
+            if pos.fullmove == 0 {
+                return Err(FenError::new(
+                    FenField::FullmoveNumber,
+                    fields[5],
+                    "must be at least 1",
+                ));
+            }
+        }
+        let them = !pos.side;
+        if !pos
+            .attackers(pos.king_square(them), pos.side, pos.occupied())
+            .is_empty()
+        {
+            let why = format!(
+                "{} to move, but {}'s king is in check",
+                color_name(pos.side),
+                color_name(them)
+            );
+            return Err(FenError::new(FenField::SideToMove, fields[1], why));
+        }
+        pos.checkers = pos.compute_checkers();
+        if pos.checkers.count() > 2 {
+            let why = format!(
+                "the king is in check by {} pieces, which no move can cause",
+                pos.checkers.count()
+            );
+            return Err(FenError::new(FenField::Placement, fields[0], why));
+        }
+        pos.key = pos.compute_key();
+        Ok(pos)
+    }
+
+    /// The position as a six-field FEN string.
+    pub fn to_fen(&self) -> String {
+        let mut out = String::with_capacity(90);
+        for rank in (0..8u8).rev() {
+            let mut empty = 0u8;
+            for file in 0..8u8 {
+                match Square::from_coords(file, rank).and_then(|sq| self.piece_on(sq)) {
+                    Some(p) => {
+                        if empty > 0 {
+                            out.push((b'0' + empty) as char);
+                            empty = 0;
+                        }
+                        out.push(p.fen_char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out.push((b'0' + empty) as char);
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        let side = if self.side == Color::White { 'w' } else { 'b' };
+        let ep = self.ep.map_or("-".to_string(), |sq| sq.to_string());
+        format!(
+            "{out} {side} {} {ep} {} {}",
+            self.castling, self.halfmove, self.fullmove
+        )
+    }
+}
+
+fn parse_placement(pos: &mut Position, field: &str) -> Result<(), FenError> {
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() != 8 {
+        let why = format!("found {} ranks, expected 8 separated by '/'", ranks.len());
+        return Err(FenError::new(FenField::Placement, field, why));
+    }
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = 7 - i as u8;
+        let mut file = 0usize;
+        let mut prev_digit = false;
+        for c in text.chars() {
+            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                if prev_digit {
+                    let why = format!("rank {} has adjacent digits", rank + 1);
+                    return Err(FenError::new(FenField::Placement, text, why));
+                }
+                prev_digit = true;
+                file += d as usize;
+            } else if let Some(piece) = Piece::from_fen_char(c) {
+                prev_digit = false;
+                if let Some(sq) = u8::try_from(file)
+                    .ok()
+                    .and_then(|f| Square::from_coords(f, rank))
+                {
+                    pos.put(sq, piece);
+                }
+                file += 1;
+            } else {
+                let why = format!("rank {} has the unexpected character {c:?}", rank + 1);
+                return Err(FenError::new(FenField::Placement, text, why));
+            }
+        }
+        if file != 8 {
+            let why = format!("rank {} has {file} squares", rank + 1);
+            return Err(FenError::new(FenField::Placement, text, why));
+        }
+        let pawns = pos.by_kind[PieceKind::Pawn.index()] & Bitboard::rank(rank);
+        if (rank == 0 || rank == 7) && !pawns.is_empty() {
+            let why = format!("pawn on rank {}", rank + 1);
+            return Err(FenError::new(FenField::Placement, text, why));
+        }
+    }
+    for color in Color::ALL {
+        let kings = pos.pieces(color, PieceKind::King).count();
+        if kings != 1 {
+            let why = format!(
+                "{} has {kings} kings, expected exactly 1",
+                color_name(color)
+            );
+            return Err(FenError::new(FenField::Placement, field, why));
+        }
+    }
+    Ok(())
+}
+
+fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
+    if field == "-" {
+        return Ok(());
+    }
+    for c in field.chars() {
+        let (right, color, rook_file) = match c {
+            'K' => (CastlingRights::WHITE_KING, Color::White, 7),
+            'Q' => (CastlingRights::WHITE_QUEEN, Color::White, 0),
+            'k' => (CastlingRights::BLACK_KING, Color::Black, 7),
+            'q' => (CastlingRights::BLACK_QUEEN, Color::Black, 0),
+            _ => {
+                let why =
+                    format!("unexpected character {c:?}, expected letters of \"KQkq\" or \"-\"");
+                return Err(FenError::new(FenField::Castling, field, why));
+            }
+        };
+        if pos.castling.contains(right) {
+            return Err(FenError::new(
+                FenField::Castling,
+                field,
+                format!("{c:?} appears twice"),
+            ));
+        }
+        let home = if color == Color::White { 0 } else { 7 };
+        let king_home = Square::from_coords(4, home)
+            .is_some_and(|sq| pos.pieces(color, PieceKind::King).contains(sq));
+        let rook_home = Square::from_coords(rook_file, home)
+            .is_some_and(|sq| pos.pieces(color, PieceKind::Rook).contains(sq));
+        if !king_home || !rook_home {
+            let why = format!(
+                "{c:?} needs {}'s king on e{r} and a rook on {}{r}",
+                color_name(color),
+                (b'a' + rook_file) as char,
+                r = home + 1
+            );
+            return Err(FenError::new(FenField::Castling, field, why));
+        }
+        pos.castling = pos.castling.with(right);
+    }
+    Ok(())
+}
+
+fn parse_en_passant(pos: &mut Position, field: &str) -> Result<(), FenError> {
+    if field == "-" {
+        return Ok(());
+    }
+    let Some(sq) = Square::parse(field) else {
+        return Err(FenError::new(
+            FenField::EnPassant,
+            field,
+            "expected a square like \"e3\" or \"-\"",
+        ));
+    };
+    let us = pos.side;
+    let (rank, dir): (u8, i8) = if us == Color::White { (5, -8) } else { (2, 8) };
+    if sq.rank() != rank {
+        let why = format!(
+            "must be on rank {} when {} is to move",
+            rank + 1,
+            color_name(us)
+        );
+        return Err(FenError::new(FenField::EnPassant, field, why));
+    }
+    let pushed = Square::from_index((sq.index() as i8 + dir) as u8);
+    let origin = Square::from_index((sq.index() as i8 - dir) as u8);
+    let pawn_there = pos.pieces(!us, PieceKind::Pawn).contains(pushed);
+    if !pawn_there || pos.piece_on(sq).is_some() || pos.piece_on(origin).is_some() {
+        let why = format!("no double pawn push {origin}-{pushed} can have just been played");
+        return Err(FenError::new(FenField::EnPassant, field, why));
+    }
+    if !(attacks::pawn(!us, sq) & pos.pieces(us, PieceKind::Pawn)).is_empty() {
+        pos.ep = Some(sq);
+    }
+    Ok(())
+}
+
+fn parse_counter(field: FenField, text: &str) -> Result<u32, FenError> {
+    if !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(FenError::new(
+            field,
+            text,
+            "expected a non-negative whole number",
+        ));
+    }
+    text.parse()
+        .map_err(|_| FenError::new(field, text, "number too large"))
+}

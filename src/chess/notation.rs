@@ -1,0 +1,100 @@
+//! Move notation: SAN (`Nf3`, `exd6`, `O-O`, `e8=Q#`), the long form with a dash or `x` that
+//! teaching material uses (`Bg2-c6`, `Nf3xe5`), and parsing of UCI and SAN moves against a
+//! position. UCI output is `Move`'s `Display`.
+
+mod parse;
+
+pub use parse::{MoveParseError, parse_san, parse_uci};
+
+use super::moves::{Move, MoveList};
+use super::piece::PieceKind;
+use super::position::Position;
+
+/// `mv` (legal in `pos`) in Standard Algebraic Notation, with the minimal disambiguation and a
+/// `+` or `#` suffix.
+pub fn san(pos: &Position, mv: Move) -> String {
+    let mut out = String::with_capacity(8);
+    let Some(piece) = pos.piece_on(mv.from()) else {
+        return mv.to_string();
+    };
+    if mv.is_castle() {
+        out.push_str(castle_text(mv));
+    } else if piece.kind == PieceKind::Pawn {
+        if mv.is_capture() {
+            out.push((b'a' + mv.from().file()) as char);
+            out.push('x');
+        }
+        out.push_str(&mv.to().to_string());
+    } else {
+        out.push(piece.kind.letter());
+        out.push_str(&disambiguation(pos, mv, piece.kind));
+        if mv.is_capture() {
+            out.push('x');
+        }
+        out.push_str(&mv.to().to_string());
+    }
+    push_promotion_and_check(pos, mv, &mut out);
+    out
+}
+
+/// `mv` (legal in `pos`) in long algebraic form: piece letter (none for pawns), origin, `-` or
+/// `x`, destination, promotion and check suffix: `Bg2-c6`, `Nf3xe5`, `e7-e8=Q+`, `O-O`.
+pub fn long_algebraic(pos: &Position, mv: Move) -> String {
+    let mut out = String::with_capacity(10);
+    let Some(piece) = pos.piece_on(mv.from()) else {
+        return mv.to_string();
+    };
+    if mv.is_castle() {
+        out.push_str(castle_text(mv));
+    } else {
+        if piece.kind != PieceKind::Pawn {
+            out.push(piece.kind.letter());
+        }
+        out.push_str(&mv.from().to_string());
+        out.push(if mv.is_capture() { 'x' } else { '-' });
+        out.push_str(&mv.to().to_string());
+    }
+    push_promotion_and_check(pos, mv, &mut out);
+    out
+}
+
+fn castle_text(mv: Move) -> &'static str {
+    if mv.to().file() == 6 { "O-O" } else { "O-O-O" }
+}
+
+/// The file, rank or square needed to tell `mv` from other legal moves of the same kind of
+/// piece to the same square.
+fn disambiguation(pos: &Position, mv: Move, kind: PieceKind) -> String {
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    let from = mv.from();
+    let rivals: Vec<_> = list
+        .iter()
+        .filter(|m| m.to() == mv.to() && m.from() != from)
+        .filter(|m| pos.piece_on(m.from()).is_some_and(|p| p.kind == kind))
+        .map(|m| m.from())
+        .collect();
+    if rivals.is_empty() {
+        String::new()
+    } else if rivals.iter().all(|r| r.file() != from.file()) {
+        ((b'a' + from.file()) as char).to_string()
+    } else if rivals.iter().all(|r| r.rank() != from.rank()) {
+        ((b'1' + from.rank()) as char).to_string()
+    } else {
+        from.to_string()
+    }
+}
+
+fn push_promotion_and_check(pos: &Position, mv: Move, out: &mut String) {
+    if let Some(kind) = mv.promotion() {
+        out.push('=');
+        out.push(kind.letter());
+    }
+    let mut after = pos.clone();
+    after.make_move(mv);
+    if after.in_check() {
+        let mut replies = MoveList::new();
+        after.legal_moves(&mut replies);
+        out.push(if replies.is_empty() { '#' } else { '+' });
+    }
+}

@@ -1,0 +1,254 @@
+//! `Position`: the board as a mailbox plus bitboards, side to move, castling rights, en-passant
+//! square, clocks, the incrementally updated Zobrist key and the pieces giving check.
+//!
+//! Move generation lives in `movegen`, make/unmake in `makemove`, FEN in `fen`.
+
+use super::attacks;
+use super::bitboard::Bitboard;
+use super::castling::CastlingRights;
+use super::piece::{Color, Piece, PieceKind};
+use super::square::Square;
+use super::zobrist;
+
+/// A chess position with everything needed to generate moves, make and unmake them, and hash.
+///
+/// Invariants (established by `from_fen`, kept by `make_move`/`unmake_move`): each side has one
+/// king; the side not to move is not in check; `en_passant()` is set only when a pawn of the side
+/// to move attacks it (so equal positions have equal keys); `key()` equals `compute_key()`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    pub(super) board: [Option<Piece>; 64],
+    pub(super) by_kind: [Bitboard; 6],
+    pub(super) by_color: [Bitboard; 2],
+    pub(super) side: Color,
+    pub(super) castling: CastlingRights,
+    pub(super) ep: Option<Square>,
+    pub(super) halfmove: u32,
+    pub(super) fullmove: u32,
+    pub(super) key: u64,
+    pub(super) checkers: Bitboard,
+}
+
+/// The FEN of the initial position.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+impl Position {
+    /// The initial position.
+    pub fn startpos() -> Position {
+        let mut pos = Position::empty();
+        let back = [
+            PieceKind::Rook,
+            PieceKind::Knight,
+            PieceKind::Bishop,
+            PieceKind::Queen,
+            PieceKind::King,
+            PieceKind::Bishop,
+            PieceKind::Knight,
+            PieceKind::Rook,
+        ];
+        for (file, kind) in (0u8..).zip(back) {
+            for (color, back_rank, pawn_rank) in [(Color::White, 0, 1), (Color::Black, 7, 6)] {
+                if let (Some(b), Some(p)) = (
+                    Square::from_coords(file, back_rank),
+                    Square::from_coords(file, pawn_rank),
+                ) {
+                    pos.put(b, Piece::new(color, kind));
+                    pos.put(p, Piece::new(color, PieceKind::Pawn));
+                }
+            }
+        }
+        pos.castling = CastlingRights::ALL;
+        pos.key = pos.compute_key();
+        pos
+    }
+
+    /// A board with no pieces, White to move: the starting point for FEN parsing.
+    pub(super) fn empty() -> Position {
+        Position {
+            board: [None; 64],
+            by_kind: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            side: Color::White,
+            castling: CastlingRights::NONE,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+            checkers: Bitboard::EMPTY,
+        }
+    }
+
+    /// Places `piece` on the empty square `sq` (bitboards and mailbox; not the key).
+    #[inline(always)]
+    pub(super) fn put(&mut self, sq: Square, piece: Piece) {
+        let bb = Bitboard::from_square(sq);
+        self.board[sq.index()] = Some(piece);
+        self.by_kind[piece.kind.index()] |= bb;
+        self.by_color[piece.color.index()] |= bb;
+    }
+
+    /// Removes `piece`, which stands on `sq` (bitboards and mailbox; not the key).
+    #[inline(always)]
+    pub(super) fn remove(&mut self, sq: Square, piece: Piece) {
+        let bb = Bitboard::from_square(sq);
+        self.board[sq.index()] = None;
+        self.by_kind[piece.kind.index()] ^= bb;
+        self.by_color[piece.color.index()] ^= bb;
+    }
+
+    /// Whose turn it is.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline(always)]
+    pub fn piece_on(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// The squares holding `color`'s pieces of `kind`.
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()] & self.by_color[color.index()]
+    }
+
+    /// All squares holding `color`'s pieces.
+    #[inline(always)]
+    pub fn color_bb(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// All occupied squares.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// Where `color`'s king stands.
+    #[inline(always)]
+    pub fn king_square(&self, color: Color) -> Square {
+        self.pieces(color, PieceKind::King)
+            .first()
+            .unwrap_or(Square::A1)
+    }
+
+    /// Castling rights still held.
+    #[inline(always)]
+    pub fn castling(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The en-passant target square, set only when the side to move has a pawn attacking it.
+    #[inline(always)]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.ep
+    }
+
+    /// Half-moves since the last capture or pawn move (for the fifty-move rule).
+    #[inline(always)]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The move number, starting at 1 and incremented after Black moves.
+    #[inline(always)]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The Zobrist key, kept up to date by `make_move`/`unmake_move`: for the transposition
+    /// table and repetition detection.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Whether the side to move is in check.
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        !self.checkers.is_empty()
+    }
+
+    /// The enemy pieces giving check to the side to move.
+    #[inline(always)]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// The Zobrist key computed from scratch; `key()` always equals it (tests verify that the
+    /// incremental updates agree with this).
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for sq in self.occupied() {
+            if let Some(p) = self.board[sq.index()] {
+                key ^= zobrist::piece(p.color, p.kind, sq);
+            }
+        }
+        key ^= zobrist::castling(self.castling.bits());
+        if let Some(ep) = self.ep {
+            key ^= zobrist::en_passant(ep);
+        }
+        if self.side == Color::Black {
+            key ^= zobrist::side();
+        }
+        key
+    }
+
+    /// `by`'s pieces attacking `sq`, with `occ` as the blockers for sliders.
+    #[inline(always)]
+    pub(super) fn attackers(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+        let them = self.by_color[by.index()];
+        let diag = self.by_kind[PieceKind::Bishop.index()] | self.by_kind[PieceKind::Queen.index()];
+        let orth = self.by_kind[PieceKind::Rook.index()] | self.by_kind[PieceKind::Queen.index()];
+        ((attacks::pawn(!by, sq) & self.by_kind[PieceKind::Pawn.index()])
+            | (attacks::knight(sq) & self.by_kind[PieceKind::Knight.index()])
+            | (attacks::king(sq) & self.by_kind[PieceKind::King.index()])
+            | (attacks::bishop(sq, occ) & diag)
+            | (attacks::rook(sq, occ) & orth))
+            & them
+    }
+
+    /// Recomputes the checkers of the side to move from the board.
+    pub(super) fn compute_checkers(&self) -> Bitboard {
+        self.attackers(self.king_square(self.side), !self.side, self.occupied())
+    }
+
+    /// What `mv` captures, looked up before making it (en passant captures a pawn); the search
+    /// uses it for MVV-LVA ordering and the trace for explanations.
+    #[inline]
+    pub fn captured_kind(&self, mv: super::Move) -> Option<PieceKind> {
+        if mv.flag() == super::MoveFlag::EnPassant {
+            Some(PieceKind::Pawn)
+        } else if mv.is_capture() {
+            self.board[mv.to().index()].map(|p| p.kind)
+        } else {
+            None
+        }
+    }
+
+    /// Neither side can ever mate (FIDE dead position by material): bare kings, a lone minor
+    /// piece, or only bishops that all stand on squares of one colour.
+    pub fn is_insufficient_material(&self) -> bool {
+        let heavy = self.by_kind[PieceKind::Pawn.index()]
+            | self.by_kind[PieceKind::Rook.index()]
+            | self.by_kind[PieceKind::Queen.index()];
+        if !heavy.is_empty() {
+            return false;
+        }
+        let knights = self.by_kind[PieceKind::Knight.index()];
+        let bishops = self.by_kind[PieceKind::Bishop.index()];
+        if (knights | bishops).count() <= 1 {
+            return true;
+        }
+        const LIGHT: u64 = 0x55AA_55AA_55AA_55AA;
+        knights.is_empty() && (bishops.0 & LIGHT == 0 || bishops.0 & !LIGHT == 0)
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}

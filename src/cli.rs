@@ -1,0 +1,90 @@
+//! The command line: a thin dispatcher over one module per subcommand (`src/cli/<name>.rs`).
+//!
+//! Every failure becomes a `CliError`, printed as `error: …` on stderr with exit status 2 —
+//! the same status clap uses for bad arguments — never a panic.
+
+mod fen;
+mod perft;
+
+use clap::{Parser, Subcommand};
+use std::fmt;
+use std::io;
+use std::process::ExitCode;
+
+/// killerscope: a chess engine with an instrumented alpha-beta search, and an explorer for its
+/// killer moves and beta cutoffs.
+#[derive(Parser, Debug)]
+#[command(name = "killerscope", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do; without a subcommand the start position is shown.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count leaf nodes of the legal move tree (output matches Stockfish's `go perft`).
+    Perft(perft::PerftArgs),
+    /// Validate a FEN and show the board, its state, Zobrist key and legal moves.
+    Fen(fen::FenArgs),
+}
+
+/// A failure to report to the user: printed as `error: <message>`, exit status 2.
+#[derive(Debug)]
+pub struct CliError {
+    message: String,
+    broken_pipe: bool,
+}
+
+impl CliError {
+    /// An error with a message for the user.
+    pub fn new(message: impl Into<String>) -> CliError {
+        CliError {
+            message: message.into(),
+            broken_pipe: false,
+        }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for CliError {}
+
+/// Writing to a closed pipe (`killerscope perft … | head`) is not an error worth reporting.
+impl From<io::Error> for CliError {
+    fn from(e: io::Error) -> CliError {
+        CliError {
+            message: format!("cannot write output: {e}"),
+            broken_pipe: e.kind() == io::ErrorKind::BrokenPipe,
+        }
+    }
+}
+
+impl From<crate::chess::FenError> for CliError {
+    fn from(e: crate::chess::FenError) -> CliError {
+        CliError::new(e.to_string())
+    }
+}
+
+/// Parses the command line, runs the command and returns the process exit status.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Fen(args)) => fen::run(&args),
+        None => fen::show_start_position(),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.broken_pipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

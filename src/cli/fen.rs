@@ -1,0 +1,89 @@
+//! `killerscope fen`: validate a FEN and show what the engine sees — the board, side to move,
+//! castling rights, en-passant square, Zobrist key and the legal moves in SAN.
+
+use super::CliError;
+use crate::chess::notation::san;
+use crate::chess::{Color, MoveList, Position, Square};
+use clap::Args;
+use std::io::Write;
+
+/// Arguments of `killerscope fen`.
+#[derive(Args, Debug)]
+pub struct FenArgs {
+    /// The position; the fields may be given as one quoted argument or as separate words.
+    #[arg(required = true, num_args = 1..)]
+    fen: Vec<String>,
+    /// Draw pieces as FEN letters instead of Unicode chess symbols.
+    #[arg(long)]
+    ascii: bool,
+}
+
+/// Runs the command.
+pub fn run(args: &FenArgs) -> Result<(), CliError> {
+    let pos = Position::from_fen(&args.fen.join(" "))?;
+    show(&pos, args.ascii)
+}
+
+/// What a bare `killerscope` prints until the explorer exists: the start position.
+pub fn show_start_position() -> Result<(), CliError> {
+    show(&Position::startpos(), false)
+}
+
+fn show(pos: &Position, ascii: bool) -> Result<(), CliError> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{}", board(pos, ascii))?;
+    let side = match pos.side_to_move() {
+        Color::White => "White",
+        Color::Black => "Black",
+    };
+    let ep = pos
+        .en_passant()
+        .map_or("-".to_string(), |sq| sq.to_string());
+    writeln!(out, "FEN:          {}", pos.to_fen())?;
+    writeln!(
+        out,
+        "Side to move: {side}{}",
+        if pos.in_check() { " (in check)" } else { "" }
+    )?;
+    writeln!(out, "Castling:     {}", pos.castling())?;
+    writeln!(out, "En passant:   {ep}")?;
+    writeln!(out, "Zobrist key:  {:016x}", pos.key())?;
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    let moves: Vec<String> = list.iter().map(|mv| san(pos, mv)).collect();
+    let verdict = match (moves.is_empty(), pos.in_check()) {
+        (true, true) => " — checkmate",
+        (true, false) => " — stalemate",
+        _ => "",
+    };
+    writeln!(out, "Legal moves:  {}{verdict}", moves.len())?;
+    for line in moves.chunks(12) {
+        writeln!(out, "  {}", line.join(" "))?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// The board from White's side, with rank and file labels.
+fn board(pos: &Position, ascii: bool) -> String {
+    let files = "    a b c d e f g h";
+    let mut s = String::from(files);
+    s.push('\n');
+    for rank in (0..8u8).rev() {
+        s.push_str(&format!(" {} ", rank + 1));
+        for file in 0..8u8 {
+            let piece = Square::from_coords(file, rank).and_then(|sq| pos.piece_on(sq));
+            let c = match (piece, ascii) {
+                (Some(p), true) => p.fen_char(),
+                (Some(p), false) => p.unicode(),
+                (None, true) => '.',
+                (None, false) => '·',
+            };
+            s.push(' ');
+            s.push(c);
+        }
+        s.push_str(&format!("  {}\n", rank + 1));
+    }
+    s.push_str(files);
+    s
+}
