@@ -4,6 +4,7 @@
 //! the same status clap uses for bad arguments — never a panic.
 
 mod fen;
+mod log;
 mod perft;
 
 use clap::{Parser, Subcommand};
@@ -28,6 +29,8 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Validate a FEN and show the board, its state, Zobrist key and legal moves.
     Fen(fen::FenArgs),
+    /// Inspect a recorded search log (.kslog): stats, JSON Lines export, Graphviz subtree.
+    Log(log::LogArgs),
 }
 
 /// A failure to report to the user: printed as `error: <message>`, exit status 2.
@@ -77,6 +80,7 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Fen(args)) => fen::run(&args),
+        Some(Command::Log(args)) => log::run(&args),
         None => fen::show_start_position(),
     };
     match result {
