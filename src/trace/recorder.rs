@@ -5,41 +5,11 @@
 //! while the recorder keeps following the search's path so it knows where it is.
 
 use super::event::{Event, KillerSlots, NodeCount};
+use super::filter::TraceFilter;
 use super::log::{DEFAULT_EVENT_CAP, EventLog, LogHeader};
 use crate::chess::Move;
 use crate::search::{Bound, MoveSource, NodeKind, SearchObserver};
-use std::fmt;
-use std::ops::Range;
 use std::sync::mpsc::Sender;
-
-/// Which nodes to record in a search too big to record whole.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TraceFilter {
-    /// Only the nodes on this line from the root (the root, the node after the first move, ...)
-    /// and every node below its end.
-    Line(Vec<Move>),
-    /// Only the nodes whose ply lies in the range.
-    Plies(Range<u8>),
-}
-
-/// `line g2c6,d7e8` or `plies 0..4`, as stored in the log header.
-impl fmt::Display for TraceFilter {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TraceFilter::Line(line) => {
-                f.write_str("line ")?;
-                for (i, mv) in line.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    write!(f, "{mv}")?;
-                }
-                Ok(())
-            }
-            TraceFilter::Plies(r) => write!(f, "plies {}..{}", r.start, r.end),
-        }
-    }
-}
 
 /// Where an open node stands relative to a `TraceFilter::Line`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
