@@ -4,6 +4,7 @@
 //! the same status clap uses for bad arguments — never a panic.
 
 mod fen;
+mod log;
 mod perft;
 mod search;
 
@@ -31,6 +32,8 @@ pub enum Command {
     Fen(fen::FenArgs),
     /// Search a position and report beta cutoffs by rank and ordering source, killer stores, TT hits.
     Search(search::SearchArgs),
+    /// Inspect a recorded search log (.kslog): stats, JSON Lines export, Graphviz subtree.
+    Log(log::LogArgs),
 }
 
 /// A failure to report to the user: printed as `error: <message>`, exit status 2.
@@ -81,6 +84,7 @@ pub fn run() -> ExitCode {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Fen(args)) => fen::run(&args),
         Some(Command::Search(args)) => search::run(&args),
+        Some(Command::Log(args)) => log::run(&args),
         None => fen::show_start_position(),
     };
     match result {
