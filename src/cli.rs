@@ -34,6 +34,8 @@ pub enum Command {
     Search(search::SearchArgs),
     /// Inspect a recorded search log (.kslog): stats, JSON Lines export, Graphviz subtree.
     Log(log::LogArgs),
+    /// Speak the UCI protocol on stdin/stdout, for chess GUIs (Hash, Killers, History, Trace File options).
+    Uci,
 }
 
 /// A failure to report to the user: printed as `error: <message>`, exit status 2.
@@ -85,6 +87,9 @@ pub fn run() -> ExitCode {
         Some(Command::Fen(args)) => fen::run(&args),
         Some(Command::Search(args)) => search::run(&args),
         Some(Command::Log(args)) => log::run(&args),
+        Some(Command::Uci) => {
+            crate::uci::run(io::stdin().lock(), io::stdout()).map_err(CliError::from)
+        }
         None => fen::show_start_position(),
     };
     match result {
