@@ -3,6 +3,7 @@
 //! Every failure becomes a `CliError`, printed as `error: …` on stderr with exit status 2 —
 //! the same status clap uses for bad arguments — never a panic.
 
+mod compare;
 mod fen;
 mod perft;
 mod search;
@@ -31,6 +32,8 @@ pub enum Command {
     Fen(fen::FenArgs),
     /// Search a position and report beta cutoffs by rank and ordering source, killer stores, TT hits.
     Search(search::SearchArgs),
+    /// Search positions with several ordering configs and tabulate nodes, cutoffs and killer cutoffs.
+    Compare(compare::CompareArgs),
 }
 
 /// A failure to report to the user: printed as `error: <message>`, exit status 2.
@@ -81,6 +84,7 @@ pub fn run() -> ExitCode {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Fen(args)) => fen::run(&args),
         Some(Command::Search(args)) => search::run(&args),
+        Some(Command::Compare(args)) => compare::run(&args),
         None => fen::show_start_position(),
     };
     match result {
