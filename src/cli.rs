@@ -5,6 +5,7 @@
 
 mod compare;
 mod fen;
+mod log;
 mod perft;
 mod search;
 
@@ -34,6 +35,8 @@ pub enum Command {
     Search(search::SearchArgs),
     /// Search positions with several ordering configs and tabulate nodes, cutoffs and killer cutoffs.
     Compare(compare::CompareArgs),
+    /// Inspect a recorded search log (.kslog): stats, JSON Lines export, Graphviz subtree.
+    Log(log::LogArgs),
 }
 
 /// A failure to report to the user: printed as `error: <message>`, exit status 2.
@@ -85,6 +88,7 @@ pub fn run() -> ExitCode {
         Some(Command::Fen(args)) => fen::run(&args),
         Some(Command::Search(args)) => search::run(&args),
         Some(Command::Compare(args)) => compare::run(&args),
+        Some(Command::Log(args)) => log::run(&args),
         None => fen::show_start_position(),
     };
     match result {

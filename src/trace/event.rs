@@ -1,0 +1,391 @@
+//! One recorded search event: a 16-byte `Copy` value in memory and 16 little-endian bytes on disk.
+//!
+//! The search emits tens of millions of these per minute, so every variant fits in 16 bytes
+//! (asserted at compile time) and the on-disk form is a fixed 16-byte record: the log can be
+//! indexed by position and decoded without allocating. See `docs/kslog-format.md` for the layout.
+
+use crate::chess::Move;
+use crate::search::{Bound, MoveSource, NodeKind};
+
+/// Most killer slots per ply a search can use (and a killer-store event can carry).
+pub const MAX_KILLER_SLOTS: usize = 4;
+
+/// Size of one encoded event, in memory and on disk.
+pub const EVENT_BYTES: usize = 16;
+
+/// The killer row at one ply right after a store: up to `MAX_KILLER_SLOTS` moves, slot 0 first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KillerSlots {
+    moves: [Move; MAX_KILLER_SLOTS],
+    len: u8,
+}
+
+impl KillerSlots {
+    /// Copies a killer row (extra slots beyond `MAX_KILLER_SLOTS` are dropped; the search never
+    /// has more).
+    pub fn new(slots: &[Move]) -> KillerSlots {
+        let mut moves = [Move::NULL; MAX_KILLER_SLOTS];
+        let len = slots.len().min(MAX_KILLER_SLOTS);
+        moves[..len].copy_from_slice(&slots[..len]);
+        KillerSlots {
+            moves,
+            len: len as u8,
+        }
+    }
+
+    /// The row, slot 0 first (empty slots are `Move::NULL`).
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len as usize]
+    }
+}
+
+/// Total node count after an iteration, split into two `u32` halves so `Event` keeps an
+/// alignment of 4 and a size of 16 bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NodeCount([u32; 2]);
+
+impl NodeCount {
+    /// The count as a `u64`.
+    pub const fn get(self) -> u64 {
+        (self.0[1] as u64) << 32 | self.0[0] as u64
+    }
+}
+
+impl From<u64> for NodeCount {
+    fn from(n: u64) -> NodeCount {
+        NodeCount([n as u32, (n >> 32) as u32])
+    }
+}
+
+/// A search event, exactly one per observer call (see `crate::search::SearchObserver`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A node was entered; `mv` led here (`Move::NULL` at the root).
+    NodeEnter {
+        /// Distance from the root (root = 0).
+        ply: u8,
+        /// Remaining depth.
+        depth: i8,
+        /// Main search or quiescence.
+        kind: NodeKind,
+        /// The move that led to this node.
+        mv: Move,
+        /// Lower window bound.
+        alpha: i32,
+        /// Upper window bound.
+        beta: i32,
+    },
+    /// The current node is about to search `mv`, `index`-th in its ordered list.
+    MoveTried {
+        /// The move.
+        mv: Move,
+        /// 0-based position in the ordered list.
+        index: u8,
+        /// The heuristic that placed it there.
+        source: MoveSource,
+    },
+    /// `mv` failed high in the current node (`score >= beta`).
+    Cutoff {
+        /// The refuting move.
+        mv: Move,
+        /// Its 0-based position in the ordered list.
+        index: u8,
+        /// The heuristic that placed it there.
+        source: MoveSource,
+        /// The score it returned.
+        score: i32,
+        /// The beta it beat.
+        beta: i32,
+    },
+    /// `mv` was stored as a killer at `ply`; `slots` is the row after the store.
+    KillerStore {
+        /// The ply whose killer row changed.
+        ply: u8,
+        /// The stored move.
+        mv: Move,
+        /// The row after the store.
+        slots: KillerSlots,
+    },
+    /// The transposition table had an entry for the current node.
+    TtHit {
+        /// The stored best move (`Move::NULL` if none).
+        mv: Move,
+        /// The stored depth.
+        depth: i8,
+        /// The stored score.
+        score: i32,
+        /// The stored bound.
+        bound: Bound,
+        /// Whether the entry ended the node without a search.
+        cutoff: bool,
+    },
+    /// The current node returned `score` with `bound`.
+    NodeExit {
+        /// The returned score.
+        score: i32,
+        /// What the score says about the true value.
+        bound: Bound,
+    },
+    /// Iterative deepening finished an iteration; its PV is the log's matching side-table entry.
+    Iteration {
+        /// The finished depth.
+        depth: u8,
+        /// Root score.
+        score: i32,
+        /// Nodes searched so far in total.
+        nodes: NodeCount,
+    },
+}
+
+const _: () = assert!(std::mem::size_of::<Event>() <= EVENT_BYTES);
+
+/// The seven event types, for counting and for the JSON `type` field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum EventKind {
+    /// `Event::NodeEnter`.
+    NodeEnter = 1,
+    /// `Event::MoveTried`.
+    MoveTried = 2,
+    /// `Event::Cutoff`.
+    Cutoff = 3,
+    /// `Event::KillerStore`.
+    KillerStore = 4,
+    /// `Event::TtHit`.
+    TtHit = 5,
+    /// `Event::NodeExit`.
+    NodeExit = 6,
+    /// `Event::Iteration`.
+    Iteration = 7,
+}
+
+impl EventKind {
+    /// Every kind, in tag order.
+    pub const ALL: [EventKind; 7] = [
+        EventKind::NodeEnter,
+        EventKind::MoveTried,
+        EventKind::Cutoff,
+        EventKind::KillerStore,
+        EventKind::TtHit,
+        EventKind::NodeExit,
+        EventKind::Iteration,
+    ];
+
+    /// The snake_case name used in JSON Lines exports and `log stats`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            EventKind::NodeEnter => "node_enter",
+            EventKind::MoveTried => "move_tried",
+            EventKind::Cutoff => "cutoff",
+            EventKind::KillerStore => "killer_store",
+            EventKind::TtHit => "tt_hit",
+            EventKind::NodeExit => "node_exit",
+            EventKind::Iteration => "iteration",
+        }
+    }
+
+    /// Dense index 0..7, for count arrays.
+    pub const fn index(self) -> usize {
+        self as usize - 1
+    }
+}
+
+impl Event {
+    /// Which of the seven types this is.
+    pub const fn kind(&self) -> EventKind {
+        match self {
+            Event::NodeEnter { .. } => EventKind::NodeEnter,
+            Event::MoveTried { .. } => EventKind::MoveTried,
+            Event::Cutoff { .. } => EventKind::Cutoff,
+            Event::KillerStore { .. } => EventKind::KillerStore,
+            Event::TtHit { .. } => EventKind::TtHit,
+            Event::NodeExit { .. } => EventKind::NodeExit,
+            Event::Iteration { .. } => EventKind::Iteration,
+        }
+    }
+
+    /// The fixed 16-byte little-endian record (layout in `docs/kslog-format.md`).
+    pub fn to_bytes(&self) -> [u8; EVENT_BYTES] {
+        let mut b = [0u8; EVENT_BYTES];
+        b[0] = self.kind() as u8;
+        match *self {
+            Event::NodeEnter {
+                ply,
+                depth,
+                kind,
+                mv,
+                alpha,
+                beta,
+            } => {
+                b[1] = ply;
+                b[2] = depth as u8;
+                b[3] = kind as u8;
+                put_move(&mut b, 4, mv);
+                put_i32(&mut b, 8, alpha);
+                put_i32(&mut b, 12, beta);
+            }
+            Event::MoveTried { mv, index, source } => {
+                b[1] = index;
+                b[2] = source.code();
+                put_move(&mut b, 4, mv);
+            }
+            Event::Cutoff {
+                mv,
+                index,
+                source,
+                score,
+                beta,
+            } => {
+                b[1] = index;
+                b[2] = source.code();
+                put_move(&mut b, 4, mv);
+                put_i32(&mut b, 8, score);
+                put_i32(&mut b, 12, beta);
+            }
+            Event::KillerStore { ply, mv, slots } => {
+                b[1] = ply;
+                b[2] = slots.len;
+                put_move(&mut b, 4, mv);
+                for (i, &slot) in slots.moves.iter().enumerate() {
+                    put_move(&mut b, 6 + 2 * i, slot);
+                }
+            }
+            Event::TtHit {
+                mv,
+                depth,
+                score,
+                bound,
+                cutoff,
+            } => {
+                b[1] = depth as u8;
+                b[2] = bound as u8;
+                b[3] = cutoff as u8;
+                put_move(&mut b, 4, mv);
+                put_i32(&mut b, 8, score);
+            }
+            Event::NodeExit { score, bound } => {
+                b[1] = bound as u8;
+                put_i32(&mut b, 8, score);
+            }
+            Event::Iteration {
+                depth,
+                score,
+                nodes,
+            } => {
+                b[1] = depth;
+                put_i32(&mut b, 4, score);
+                b[8..16].copy_from_slice(&nodes.get().to_le_bytes());
+            }
+        }
+        b
+    }
+
+    /// Decodes a record written by `to_bytes`; `Err` names what is wrong when the bytes cannot
+    /// come from any event (unknown tag, bad code, non-zero reserved bytes).
+    pub fn from_bytes(b: &[u8; EVENT_BYTES]) -> Result<Event, &'static str> {
+        let reserved_zero = |range: std::ops::Range<usize>| b[range].iter().all(|&x| x == 0);
+        let event = match b[0] {
+            1 if reserved_zero(6..8) => Event::NodeEnter {
+                ply: b[1],
+                depth: b[2] as i8,
+                kind: match b[3] {
+                    0 => NodeKind::Main,
+                    1 => NodeKind::Quiescence,
+                    _ => return Err("node kind is neither 0 (main) nor 1 (quiescence)"),
+                },
+                mv: get_move(b, 4),
+                alpha: get_i32(b, 8),
+                beta: get_i32(b, 12),
+            },
+            2 if reserved_zero(3..4) && reserved_zero(6..16) => Event::MoveTried {
+                mv: get_move(b, 4),
+                index: b[1],
+                source: source(b[2])?,
+            },
+            3 if reserved_zero(3..4) => Event::Cutoff {
+                mv: get_move(b, 4),
+                index: b[1],
+                source: source(b[2])?,
+                score: get_i32(b, 8),
+                beta: get_i32(b, 12),
+            },
+            4 if b[3] == 0 && reserved_zero(14..16) => {
+                let len = b[2] as usize;
+                if len > MAX_KILLER_SLOTS {
+                    return Err("killer row longer than 4 slots");
+                }
+                let mut moves = [Move::NULL; MAX_KILLER_SLOTS];
+                for (i, slot) in moves.iter_mut().enumerate() {
+                    *slot = get_move(b, 6 + 2 * i);
+                }
+                if moves[len..].iter().any(|m| !m.is_null()) {
+                    return Err("killer slots beyond the row length are not empty");
+                }
+                Event::KillerStore {
+                    ply: b[1],
+                    mv: get_move(b, 4),
+                    slots: KillerSlots {
+                        moves,
+                        len: len as u8,
+                    },
+                }
+            }
+            5 if reserved_zero(12..16) => Event::TtHit {
+                mv: get_move(b, 4),
+                depth: b[1] as i8,
+                score: get_i32(b, 8),
+                bound: bound(b[2])?,
+                cutoff: match b[3] {
+                    0 => false,
+                    1 => true,
+                    _ => return Err("TT cutoff flag is neither 0 nor 1"),
+                },
+            },
+            6 if reserved_zero(2..8) && reserved_zero(12..16) => Event::NodeExit {
+                score: get_i32(b, 8),
+                bound: bound(b[1])?,
+            },
+            7 if reserved_zero(2..4) => {
+                let mut nodes = [0u8; 8];
+                nodes.copy_from_slice(&b[8..16]);
+                Event::Iteration {
+                    depth: b[1],
+                    score: get_i32(b, 4),
+                    nodes: NodeCount::from(u64::from_le_bytes(nodes)),
+                }
+            }
+            1..=7 => return Err("reserved bytes are not zero"),
+            _ => return Err("unknown event tag"),
+        };
+        Ok(event)
+    }
+}
+
+fn source(code: u8) -> Result<MoveSource, &'static str> {
+    MoveSource::from_code(code).ok_or("unknown move-source code")
+}
+
+fn bound(code: u8) -> Result<Bound, &'static str> {
+    match code {
+        0 => Ok(Bound::Exact),
+        1 => Ok(Bound::Lower),
+        2 => Ok(Bound::Upper),
+        _ => Err("bound is not 0 (exact), 1 (lower) or 2 (upper)"),
+    }
+}
+
+fn put_move(b: &mut [u8; EVENT_BYTES], at: usize, mv: Move) {
+    b[at..at + 2].copy_from_slice(&mv.raw().to_le_bytes());
+}
+
+fn put_i32(b: &mut [u8; EVENT_BYTES], at: usize, v: i32) {
+    b[at..at + 4].copy_from_slice(&v.to_le_bytes());
+}
+
+fn get_move(b: &[u8; EVENT_BYTES], at: usize) -> Move {
+    Move::from_raw(u16::from_le_bytes([b[at], b[at + 1]]))
+}
+
+fn get_i32(b: &[u8; EVENT_BYTES], at: usize) -> i32 {
+    i32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
+}
