@@ -203,3 +203,61 @@ fn compare_csv_over_an_epd_file() {
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn log_records_every_node_and_filters_restrict_it() {
+    let dir = std::env::temp_dir().join(format!("killerscope-search-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let full = dir.join("full.kslog");
+    let full_path = full.to_string_lossy().to_string();
+    let out = killerscope(&[
+        "search", "--fen", PUZZLE, "--depth", "4", "--json", "--log", &full_path,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let log = killerscope::trace::EventLog::read_file(&full).expect("a readable log");
+    let enters = log.counts()[killerscope::trace::EventKind::NodeEnter.index()];
+    assert_eq!(Some(enters), v["nodes"].as_u64());
+    assert_eq!(v["log"]["events"].as_u64(), Some(log.len() as u64));
+    assert_eq!(log.header().limits, "depth 4");
+
+    let line = dir.join("line.kslog");
+    let line_path = line.to_string_lossy().to_string();
+    let out = killerscope(&[
+        "search",
+        "--fen",
+        PUZZLE,
+        "--depth",
+        "4",
+        "--log",
+        &line_path,
+        "--trace-line",
+        "h5f6,g2c6",
+    ]);
+    assert!(out.status.success());
+    let filtered = killerscope::trace::EventLog::read_file(&line).expect("a readable log");
+    assert!(filtered.len() < log.len() && !filtered.is_empty());
+    assert_eq!(filtered.header().filter, "line h5f6,g2c6");
+
+    let out = killerscope(&[
+        "search",
+        "--depth",
+        "2",
+        "--log",
+        &line_path,
+        "--trace-line",
+        "e2e5",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "an illegal trace line is refused"
+    );
+    let out = killerscope(&["search", "--depth", "2", "--trace-plies", "0..2"]);
+    assert_eq!(out.status.code(), Some(2), "filters need --log");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -9,11 +9,13 @@ use crate::search::score::{format_uci, mate_distance};
 use crate::search::stats::{KILLER_SOURCES, RANK_LABELS};
 use crate::search::{
     CutoffStats, IterationReport, Limits, MAX_KILLER_SLOTS, MoveSource, OrderingConfig,
-    SearchConfig, SearchReport, Searcher,
+    SearchConfig, SearchObserver, SearchReport, Searcher,
 };
+use crate::trace::{DEFAULT_EVENT_CAP, EventLog, LogHeader, Recorder, TraceFilter};
 use clap::Args;
 use serde_json::{Value, json};
 use std::io::Write;
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -57,6 +59,24 @@ pub struct SearchArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Record the search into this event log (.kslog) for `killerscope log` and the explorer.
+    #[arg(long, value_name = "FILE")]
+    log: Option<PathBuf>,
+    /// Record only the nodes on this line of UCI moves from the root and below it, e.g.
+    /// "h5f6,g2c6".
+    #[arg(
+        long,
+        value_name = "MOVES",
+        requires = "log",
+        conflicts_with = "trace_plies"
+    )]
+    trace_line: Option<String>,
+    /// Record only the nodes whose ply lies in this range, e.g. "0..4" or "1..=3".
+    #[arg(long, value_name = "RANGE", requires = "log")]
+    trace_plies: Option<String>,
+    /// Stop recording after this many events (the log is marked truncated; the search goes on).
+    #[arg(long, value_name = "EVENTS", requires = "log", default_value_t = DEFAULT_EVENT_CAP)]
+    trace_cap: usize,
 }
 
 impl SearchArgs {
@@ -79,6 +99,25 @@ impl SearchArgs {
         })
     }
 
+    fn recorder(&self, pos: &Position, ordering: &OrderingConfig) -> Result<Recorder, CliError> {
+        let limits = match (self.nodes, self.movetime) {
+            (Some(nodes), _) => format!("nodes {nodes}"),
+            (None, Some(ms)) => format!("movetime {ms}"),
+            (None, None) => format!("depth {}", self.depth.unwrap_or(DEFAULT_DEPTH)),
+        };
+        let header = LogHeader::new(pos.to_fen(), ordering.to_string(), limits);
+        let mut recorder = Recorder::new(header).with_cap(self.trace_cap);
+        if let Some(line) = &self.trace_line {
+            let filter = TraceFilter::parse_line(pos, line).map_err(CliError::new)?;
+            recorder = recorder.with_filter(filter);
+        }
+        if let Some(plies) = &self.trace_plies {
+            let filter = TraceFilter::parse_plies(plies).map_err(CliError::new)?;
+            recorder = recorder.with_filter(filter);
+        }
+        Ok(recorder)
+    }
+
     fn limits(&self) -> Limits {
         let depth = match (self.depth, self.nodes, self.movetime) {
             (None, None, None) => Some(DEFAULT_DEPTH),
@@ -97,17 +136,63 @@ impl SearchArgs {
 pub fn run(args: &SearchArgs) -> Result<(), CliError> {
     let pos = Position::from_fen(&args.fen)?;
     let config = args.config()?;
-    let mut searcher = Searcher::new(config);
     let mut stats = CutoffStats::new();
-    let mut iterations = Vec::new();
     let mut out = std::io::stdout().lock();
+    let (report, iterations, log) = match &args.log {
+        Some(path) => {
+            std::fs::File::create(path)
+                .map_err(|e| CliError::new(format!("--log {}: {e}", path.display())))?;
+            let mut recorder = args.recorder(&pos, &config.ordering)?;
+            let observer = &mut (&mut recorder, &mut stats);
+            let (report, iterations) = search(args, &pos, config, observer, &mut out)?;
+            (report, iterations, Some(recorder.into_log()))
+        }
+        None => {
+            let (report, iterations) = search(args, &pos, config, &mut stats, &mut out)?;
+            (report, iterations, None)
+        }
+    };
+    if let (Some(path), Some(log)) = (&args.log, &log) {
+        log.write_file(path)
+            .map_err(|e| CliError::new(e.to_string()))?;
+    }
+    if args.json {
+        let mut value = to_json(&pos, &config.ordering, &report, &stats, &iterations);
+        if let (Some(path), Some(log)) = (&args.log, &log) {
+            value["log"] = json!({
+                "file": path.display().to_string(),
+                "events": log.len(),
+                "truncated": log.is_truncated(),
+            });
+        }
+        writeln!(out, "{value}")?;
+    } else {
+        write_summary(&mut out, &pos, &config.ordering, &report, &stats)?;
+        if let (Some(path), Some(log)) = (&args.log, &log) {
+            writeln!(out, "{}", log_line(path, log))?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Searches with `observer`, printing `info` lines as iterations finish (unless `--json`).
+fn search<O: SearchObserver>(
+    args: &SearchArgs,
+    pos: &Position,
+    config: SearchConfig,
+    observer: &mut O,
+    out: &mut impl Write,
+) -> Result<(SearchReport, Vec<IterationReport>), CliError> {
+    let mut searcher = Searcher::new(config);
+    let mut iterations = Vec::new();
     let mut write_error = None;
     let report = searcher.search(
-        &pos,
+        pos,
         &[],
         &args.limits(),
         &AtomicBool::new(false),
-        &mut stats,
+        observer,
         &mut |it: &IterationReport| {
             if !args.json && write_error.is_none() {
                 write_error = writeln!(out, "{}", info_line(it)).err();
@@ -115,17 +200,23 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
             iterations.push(it.clone());
         },
     );
-    if let Some(e) = write_error {
-        return Err(e.into());
+    match write_error {
+        Some(e) => Err(e.into()),
+        None => Ok((report, iterations)),
     }
-    if args.json {
-        let value = to_json(&pos, &config.ordering, &report, &stats, &iterations);
-        writeln!(out, "{value}")?;
+}
+
+fn log_line(path: &std::path::Path, log: &EventLog) -> String {
+    let truncated = if log.is_truncated() {
+        " (truncated at the event cap)"
     } else {
-        write_summary(&mut out, &pos, &config.ordering, &report, &stats)?;
-    }
-    out.flush()?;
-    Ok(())
+        ""
+    };
+    format!(
+        "log           {}: {} events{truncated}",
+        path.display(),
+        log.len()
+    )
 }
 
 /// Nodes per second, 0 when no time was measured.
