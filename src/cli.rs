@@ -6,6 +6,7 @@
 mod fen;
 mod log;
 mod perft;
+mod search;
 
 use clap::{Parser, Subcommand};
 use std::fmt;
@@ -29,6 +30,8 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Validate a FEN and show the board, its state, Zobrist key and legal moves.
     Fen(fen::FenArgs),
+    /// Search a position and report beta cutoffs by rank and ordering source, killer stores, TT hits.
+    Search(search::SearchArgs),
     /// Inspect a recorded search log (.kslog): stats, JSON Lines export, Graphviz subtree.
     Log(log::LogArgs),
 }
@@ -80,6 +83,7 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Fen(args)) => fen::run(&args),
+        Some(Command::Search(args)) => search::run(&args),
         Some(Command::Log(args)) => log::run(&args),
         None => fen::show_start_position(),
     };

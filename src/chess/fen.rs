@@ -157,11 +157,11 @@ impl Position {
             );
             return Err(FenError::new(FenField::SideToMove, fields[1], why));
         }
-        pos.checkers = pos.compute_checkers();
-        if pos.checkers.count() > 2 {
+        let checkers = pos.checkers().count();
+        if checkers > 2 {
             let why = format!(
                 "the king is in check by {} pieces, which no move can cause",
-                pos.checkers.count()
+                checkers
             );
             return Err(FenError::new(FenField::Placement, fields[0], why));
         }

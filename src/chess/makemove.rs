@@ -1,9 +1,8 @@
 //! `make_move` / `unmake_move`: apply a legal move in place, updating bitboards, mailbox,
-//! castling rights, en-passant square, clocks, Zobrist key and checkers, and restore it
+//! castling rights, en-passant square, clocks and Zobrist key, and restore it
 //! exactly from a small `Copy` undo record.
 
 use super::attacks;
-use super::bitboard::Bitboard;
 use super::castling::CastlingRights;
 use super::moves::{Move, MoveFlag};
 use super::piece::{Color, Piece, PieceKind};
@@ -19,7 +18,6 @@ pub struct Undo {
     ep: Option<Square>,
     halfmove: u32,
     key: u64,
-    checkers: Bitboard,
 }
 
 /// Rook origin and destination for a castling king move to `king_to`.
@@ -39,6 +37,7 @@ impl Position {
     ///
     /// # Panics
     /// If the origin square is empty: a move that is not legal is a programming error.
+    #[inline(always)]
     pub fn make_move(&mut self, mv: Move) -> Undo {
         let us = self.side;
         let them = !us;
@@ -53,7 +52,6 @@ impl Position {
             ep: self.ep,
             halfmove: self.halfmove,
             key: self.key,
-            checkers: self.checkers,
         };
         let mut key = self.key ^ zobrist::side();
         if let Some(ep) = self.ep.take() {
@@ -118,11 +116,11 @@ impl Position {
         }
         self.side = them;
         self.key = key;
-        self.checkers = self.attackers(self.king_square(them), us, self.occupied());
         undo
     }
 
     /// Takes back `mv`, which must be the last move made, with the record `make_move` returned.
+    #[inline(always)]
     pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
         let them = self.side;
         let us = !them;
@@ -162,6 +160,5 @@ impl Position {
         self.ep = undo.ep;
         self.halfmove = undo.halfmove;
         self.key = undo.key;
-        self.checkers = undo.checkers;
     }
 }

@@ -94,6 +94,7 @@ impl Position {
         let occ = ours | theirs;
         let ksq = self.king_square(us);
 
+        let checkers = self.checkers();
         if origins.contains(ksq) {
             let wanted = if CAPTURES { theirs } else { !ours };
             let lifted = occ.without(ksq);
@@ -107,14 +108,14 @@ impl Position {
                     list.push(Move::new(ksq, to, flag));
                 }
             }
-            if !CAPTURES && self.checkers.is_empty() {
+            if !CAPTURES && checkers.is_empty() {
                 self.castling_moves(list, ksq, occ);
             }
         }
-        if self.checkers.has_many() {
+        if checkers.has_many() {
             return;
         }
-        let check_mask = match self.checkers.first() {
+        let check_mask = match checkers.first() {
             Some(checker) => attacks::between(ksq, checker).with(checker),
             None => Bitboard::FULL,
         };

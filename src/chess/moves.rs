@@ -34,23 +34,29 @@ pub enum MoveFlag {
 }
 
 impl MoveFlag {
+    /// Flag values by their 4-bit code; the two unused codes (6, 7) read as quiet moves.
+    const BY_BITS: [MoveFlag; 16] = [
+        MoveFlag::Quiet,
+        MoveFlag::DoublePush,
+        MoveFlag::KingCastle,
+        MoveFlag::QueenCastle,
+        MoveFlag::Capture,
+        MoveFlag::EnPassant,
+        MoveFlag::Quiet,
+        MoveFlag::Quiet,
+        MoveFlag::PromoKnight,
+        MoveFlag::PromoBishop,
+        MoveFlag::PromoRook,
+        MoveFlag::PromoQueen,
+        MoveFlag::PromoCaptureKnight,
+        MoveFlag::PromoCaptureBishop,
+        MoveFlag::PromoCaptureRook,
+        MoveFlag::PromoCaptureQueen,
+    ];
+
+    #[inline(always)]
     const fn from_bits(bits: u16) -> MoveFlag {
-        match bits & 15 {
-            1 => MoveFlag::DoublePush,
-            2 => MoveFlag::KingCastle,
-            3 => MoveFlag::QueenCastle,
-            4 => MoveFlag::Capture,
-            5 => MoveFlag::EnPassant,
-            8 => MoveFlag::PromoKnight,
-            9 => MoveFlag::PromoBishop,
-            10 => MoveFlag::PromoRook,
-            11 => MoveFlag::PromoQueen,
-            12 => MoveFlag::PromoCaptureKnight,
-            13 => MoveFlag::PromoCaptureBishop,
-            14 => MoveFlag::PromoCaptureRook,
-            15 => MoveFlag::PromoCaptureQueen,
-            _ => MoveFlag::Quiet,
-        }
+        MoveFlag::BY_BITS[(bits & 15) as usize]
     }
 
     /// The promotion flag for `kind` (knight..queen), with or without a capture.

@@ -26,7 +26,6 @@ pub struct Position {
     pub(super) halfmove: u32,
     pub(super) fullmove: u32,
     pub(super) key: u64,
-    pub(super) checkers: Bitboard,
 }
 
 /// The FEN of the initial position.
@@ -74,7 +73,6 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             key: 0,
-            checkers: Bitboard::EMPTY,
         }
     }
 
@@ -168,13 +166,14 @@ impl Position {
     /// Whether the side to move is in check.
     #[inline(always)]
     pub fn in_check(&self) -> bool {
-        !self.checkers.is_empty()
+        !self.checkers().is_empty()
     }
 
-    /// The enemy pieces giving check to the side to move.
-    #[inline(always)]
+    /// The enemy pieces giving check to the side to move (computed on demand: cheaper than
+    /// keeping it up to date in `make_move`, which runs at every leaf).
+    #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.checkers
+        self.attackers(self.king_square(self.side), !self.side, self.occupied())
     }
 
     /// The Zobrist key computed from scratch; `key()` always equals it (tests verify that the
@@ -208,11 +207,6 @@ impl Position {
             | (attacks::bishop(sq, occ) & diag)
             | (attacks::rook(sq, occ) & orth))
             & them
-    }
-
-    /// Recomputes the checkers of the side to move from the board.
-    pub(super) fn compute_checkers(&self) -> Bitboard {
-        self.attackers(self.king_square(self.side), !self.side, self.occupied())
     }
 
     /// What `mv` captures, looked up before making it (en passant captures a pawn); the search
