@@ -8,7 +8,7 @@ use killerscope::trace::{Event, EventLog, Recorder, Replay, SearchTree};
 use trace_common::{HISTORY_CAP, header, record};
 
 fn replay_of(log: &EventLog) -> Replay {
-    let mut replay = Replay::for_log(log).with_history_cap(HISTORY_CAP);
+    let mut replay = Replay::new(Color::White, HISTORY_CAP);
     replay.extend(log.events());
     replay
 }
@@ -110,7 +110,7 @@ fn incremental_replay_equals_one_shot() {
     record(&mut rec, 4);
     let log = rec.into_log();
     let whole = replay_of(&log);
-    let mut live = Replay::new(Color::White).with_history_cap(HISTORY_CAP);
+    let mut live = Replay::new(Color::White, HISTORY_CAP);
     for chunk in log.events().chunks(13) {
         live.extend(chunk);
     }

@@ -3,7 +3,8 @@
 use killerscope::chess::notation::parse_uci;
 use killerscope::chess::{Color, Move, MoveFlag, Position, Square};
 use killerscope::search::{
-    CutoffStats, Limits, MoveSource, NullObserver, SearchConfig, SearchReport, Searcher,
+    CutoffStats, Limits, MoveSource, NullObserver, OrderingConfig, SearchConfig, SearchReport,
+    Searcher,
 };
 use killerscope::trace::{Event, EventLog, LogHeader, Recorder, Replay, SearchTree, TraceFilter};
 use std::sync::atomic::AtomicBool;
@@ -26,7 +27,16 @@ fn header(fen: &str, depth: u8) -> LogHeader {
 
 /// A fresh searcher's recorded search, with the searcher (for its final tables).
 fn recorded(fen: &str, depth: u8, recorder: Recorder) -> (Searcher, SearchReport, EventLog) {
-    let mut searcher = Searcher::new(SearchConfig::default());
+    recorded_with(SearchConfig::default(), fen, depth, recorder)
+}
+
+fn recorded_with(
+    config: SearchConfig,
+    fen: &str,
+    depth: u8,
+    recorder: Recorder,
+) -> (Searcher, SearchReport, EventLog) {
+    let mut searcher = Searcher::new(config);
     let mut rec = recorder;
     let stop = AtomicBool::new(false);
     let report = searcher.search(
@@ -230,4 +240,29 @@ fn filters_and_caps_leave_the_search_undisturbed() {
         (expected.best_move, expected.nodes)
     );
     assert!(log.is_truncated() && log.len() == 1000);
+}
+
+#[test]
+fn replay_follows_the_logged_ordering_config() {
+    for text in [
+        "killers=3,history=off",
+        "killers=1,history=on",
+        "killers=0,tt=off",
+    ] {
+        let ordering: OrderingConfig = text.parse().expect("valid config");
+        let config = SearchConfig {
+            ordering,
+            ..SearchConfig::default()
+        };
+        let header = LogHeader::new(KIWIPETE, ordering.to_string(), "depth 4");
+        let (searcher, _, log) = recorded_with(config, KIWIPETE, 4, Recorder::new(header));
+        let replay = Replay::from_log(&log);
+        assert_tables_equal(&searcher, &replay, log.len(), text);
+        let stores = log.counts()[killerscope::trace::EventKind::KillerStore.index()];
+        assert_eq!(
+            stores == 0,
+            ordering.killer_slots == 0,
+            "{text}: {stores} stores"
+        );
+    }
 }

@@ -11,7 +11,7 @@
 //! what it recorded.
 
 use super::event::{Event, KillerSlots};
-use super::log::EventLog;
+use super::log::{EventLog, LogHeader};
 use crate::chess::{Color, Move};
 use crate::search::history::HISTORY_MAX;
 use crate::search::{MoveSource, NodeKind, OrderingConfig};
@@ -77,12 +77,12 @@ pub struct Replay {
 }
 
 impl Replay {
-    /// An empty replay of a search whose root has `root_side` to move, with the engine's
-    /// history rule (`HISTORY_MAX`).
-    pub fn new(root_side: Color) -> Replay {
+    /// An empty replay of a search whose root has `root_side` to move; `history_cap` is the
+    /// search's history saturation bound (`HISTORY_MAX` for this engine).
+    pub fn new(root_side: Color, history_cap: u32) -> Replay {
         Replay {
             root_side,
-            history_cap: Some(HISTORY_MAX),
+            history_cap: Some(history_cap),
             events_seen: 0,
             stores: Vec::new(),
             killer_cuts: Vec::new(),
@@ -95,10 +95,10 @@ impl Replay {
         }
     }
 
-    /// A replay configured for `log` (root side from its FEN; history off when its ordering
-    /// config says `history=off`), with nothing replayed yet: feed it with `extend`.
-    pub fn for_log(log: &EventLog) -> Replay {
-        let header = log.header();
+    /// An empty replay set up for the search `header` describes: root side from its FEN,
+    /// this engine's history cap, and history off when its ordering says `history=off`. Feed
+    /// it with `extend` (e.g. as a live search streams).
+    pub fn for_header(header: &LogHeader) -> Replay {
         let side = match header.fen.split_whitespace().nth(1) {
             Some("b") => Color::Black,
             _ => Color::White,
@@ -107,7 +107,7 @@ impl Replay {
             .config
             .parse::<OrderingConfig>()
             .map_or(true, |c| c.history);
-        let replay = Replay::new(side);
+        let replay = Replay::new(side, HISTORY_MAX);
         if history {
             replay
         } else {
@@ -117,16 +117,9 @@ impl Replay {
 
     /// The replay of a whole log.
     pub fn from_log(log: &EventLog) -> Replay {
-        let mut replay = Replay::for_log(log);
+        let mut replay = Replay::for_header(log.header());
         replay.extend(log.events());
         replay
-    }
-
-    /// Uses `cap` as the history saturation bound (for engines other than this one); call
-    /// before `extend`.
-    pub fn with_history_cap(mut self, cap: u32) -> Replay {
-        self.history_cap = Some(cap);
-        self
     }
 
     /// The search ran with the history heuristic off: the table stays empty. Call before
