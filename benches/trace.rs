@@ -155,6 +155,17 @@ fn load_and_index(c: &mut Criterion) {
         written
     );
     drop(log);
+    let t = Instant::now();
+    let log = EventLog::read_file(&path).expect("reads back");
+    let read = t.elapsed();
+    let t = Instant::now();
+    let tree = SearchTree::build(log.events());
+    eprintln!(
+        "one shot: read + validate {read:?}, index {:?} ({} nodes)",
+        t.elapsed(),
+        tree.len()
+    );
+    drop((log, tree));
     let mut group = c.benchmark_group("trace");
     group.sample_size(10);
     group.bench_function("load_and_index_10M_events", |b| {
