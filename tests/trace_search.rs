@@ -266,3 +266,22 @@ fn replay_follows_the_logged_ordering_config() {
         );
     }
 }
+
+#[test]
+fn dot_writes_san_when_the_root_is_known() {
+    let (_, _, log) = recorded(CLASSROOM, 3, Recorder::new(header(CLASSROOM, 3)));
+    let tree = SearchTree::build(log.events());
+    let root = *tree.roots().last().expect("a root");
+    let dot = |pos: Option<&Position>| {
+        let mut out = Vec::new();
+        killerscope::trace::write_dot(&tree, root, 2, pos, &mut out).expect("Vec write");
+        String::from_utf8(out).expect("UTF-8")
+    };
+    let with_san = dot(Some(&position(CLASSROOM)));
+    assert!(
+        with_san.contains("label=\"Nf6\"") && with_san.contains("Bc6"),
+        "{with_san}"
+    );
+    let with_uci = dot(None);
+    assert!(with_uci.contains("label=\"h5f6\"") && !with_uci.contains("Nf6"));
+}

@@ -3,6 +3,7 @@
 //! Lines for jq and pandas, or a Graphviz drawing of a subtree.
 
 use super::CliError;
+use crate::chess::Position;
 use crate::search::score::format_uci;
 use crate::search::stats::{KILLER_SOURCES, RANK_LABELS, SOURCE_CODES};
 use crate::search::{CutoffStats, MoveSource};
@@ -36,7 +37,8 @@ enum LogCommand {
         /// The .kslog file.
         file: PathBuf,
     },
-    /// Draw a subtree as a Graphviz digraph (pipe into `dot -Tsvg`); cutoff edges in red.
+    /// Draw a subtree as a Graphviz digraph (pipe into `dot -Tsvg`); moves in SAN, cutoff edges
+    /// in red.
     Dot {
         /// The .kslog file.
         file: PathBuf,
@@ -79,7 +81,8 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
                     CliError::new(format!("log dot: {} holds no nodes", file.display()))
                 })?,
             };
-            Ok(write_dot(&tree, start, *depth, out)?)
+            let root = Position::from_fen(&log.header().fen).ok();
+            Ok(write_dot(&tree, start, *depth, root.as_ref(), out)?)
         }
     }
 }
