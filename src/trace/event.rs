@@ -283,9 +283,17 @@ impl Event {
     /// Decodes a record written by `to_bytes`; `Err` names what is wrong when the bytes cannot
     /// come from any event (unknown tag, bad code, non-zero reserved bytes).
     pub fn from_bytes(b: &[u8; EVENT_BYTES]) -> Result<Event, &'static str> {
-        let reserved_zero = |range: std::ops::Range<usize>| b[range].iter().all(|&x| x == 0);
+        let (lo_mask, hi_mask) = *RESERVED.get(usize::from(b[0])).ok_or("unknown event tag")?;
+        let half = |at: usize| {
+            let mut h = [0u8; 8];
+            h.copy_from_slice(&b[at..at + 8]);
+            u64::from_le_bytes(h)
+        };
+        if half(0) & lo_mask != 0 || half(8) & hi_mask != 0 {
+            return Err("reserved bytes are not zero");
+        }
         let event = match b[0] {
-            1 if reserved_zero(6..8) => Event::NodeEnter {
+            1 => Event::NodeEnter {
                 ply: b[1],
                 depth: b[2] as i8,
                 kind: match b[3] {
@@ -297,19 +305,19 @@ impl Event {
                 alpha: get_i32(b, 8),
                 beta: get_i32(b, 12),
             },
-            2 if reserved_zero(3..4) && reserved_zero(6..16) => Event::MoveTried {
+            2 => Event::MoveTried {
                 mv: get_move(b, 4),
                 index: b[1],
                 source: source(b[2])?,
             },
-            3 if reserved_zero(3..4) => Event::Cutoff {
+            3 => Event::Cutoff {
                 mv: get_move(b, 4),
                 index: b[1],
                 source: source(b[2])?,
                 score: get_i32(b, 8),
                 beta: get_i32(b, 12),
             },
-            4 if b[3] == 0 && reserved_zero(14..16) => {
+            4 => {
                 let len = b[2] as usize;
                 if len > MAX_KILLER_SLOTS {
                     return Err("killer row longer than 4 slots");
@@ -330,7 +338,7 @@ impl Event {
                     },
                 }
             }
-            5 if reserved_zero(12..16) => Event::TtHit {
+            5 => Event::TtHit {
                 mv: get_move(b, 4),
                 depth: b[1] as i8,
                 score: get_i32(b, 8),
@@ -341,11 +349,11 @@ impl Event {
                     _ => return Err("TT cutoff flag is neither 0 nor 1"),
                 },
             },
-            6 if reserved_zero(2..8) && reserved_zero(12..16) => Event::NodeExit {
+            6 => Event::NodeExit {
                 score: get_i32(b, 8),
                 bound: bound(b[1])?,
             },
-            7 if reserved_zero(2..4) => {
+            7 => {
                 let mut nodes = [0u8; 8];
                 nodes.copy_from_slice(&b[8..16]);
                 Event::Iteration {
@@ -354,12 +362,24 @@ impl Event {
                     nodes: NodeCount::from(u64::from_le_bytes(nodes)),
                 }
             }
-            1..=7 => return Err("reserved bytes are not zero"),
             _ => return Err("unknown event tag"),
         };
         Ok(event)
     }
 }
+
+/// Per tag, the bytes that must be zero: masks over the record's two little-endian `u64`
+/// halves (byte `k` of a half is bits `8k..8k+8`). Index 0 is not a tag.
+const RESERVED: [(u64, u64); 8] = [
+    (0, 0),
+    (0xffff << 48, 0),                           // node_enter: bytes 6-7
+    (0xff << 24 | 0xffff << 48, u64::MAX),       // move_tried: 3, 6-15
+    (0xff << 24 | 0xffff << 48, 0),              // cutoff: 3, 6-7
+    (0xff << 24, 0xffff << 48),                  // killer_store: 3, 14-15
+    (0xffff << 48, 0xffff_ffff << 32),           // tt_hit: 6-7, 12-15
+    (0xffff_ffff_ffff << 16, 0xffff_ffff << 32), // node_exit: 2-7, 12-15
+    (0xffff << 16, 0),                           // iteration: 2-3
+];
 
 fn source(code: u8) -> Result<MoveSource, &'static str> {
     MoveSource::from_code(code).ok_or("unknown move-source code")
