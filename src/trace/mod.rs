@@ -5,6 +5,7 @@
 //! `SearchTree` (node index) + `Replay` (killer table, history table and path at any event).
 
 mod checksum;
+mod codec;
 mod dot;
 mod error;
 mod event;
