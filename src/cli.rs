@@ -3,8 +3,11 @@
 //! Every failure becomes a `CliError`, printed as `error: …` on stderr with exit status 2 —
 //! the same status clap uses for bad arguments — never a panic.
 
+mod compare;
 mod fen;
+mod log;
 mod perft;
+mod search;
 
 use clap::{Parser, Subcommand};
 use std::fmt;
@@ -28,6 +31,14 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Validate a FEN and show the board, its state, Zobrist key and legal moves.
     Fen(fen::FenArgs),
+    /// Search a position and report beta cutoffs by rank and ordering source, killer stores, TT hits.
+    Search(search::SearchArgs),
+    /// Search positions with several ordering configs and tabulate nodes, cutoffs and killer cutoffs.
+    Compare(compare::CompareArgs),
+    /// Inspect a recorded search log (.kslog): stats, JSON Lines export, Graphviz subtree.
+    Log(log::LogArgs),
+    /// Speak the UCI protocol on stdin/stdout, for chess GUIs (Hash, Killers, History, Trace File options).
+    Uci,
 }
 
 /// A failure to report to the user: printed as `error: <message>`, exit status 2.
@@ -77,6 +88,12 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Fen(args)) => fen::run(&args),
+        Some(Command::Search(args)) => search::run(&args),
+        Some(Command::Compare(args)) => compare::run(&args),
+        Some(Command::Log(args)) => log::run(&args),
+        Some(Command::Uci) => {
+            crate::uci::run(io::stdin().lock(), io::stdout()).map_err(CliError::from)
+        }
         None => fen::show_start_position(),
     };
     match result {

@@ -6,3 +6,5 @@
 pub mod chess;
 pub mod cli;
 pub mod search;
+pub mod trace;
+pub mod uci;

@@ -1,5 +1,30 @@
 //! The engine: iterative deepening, alpha-beta, quiescence, move ordering. Knows nothing of screens.
 
+mod alphabeta;
+pub mod combine;
+pub mod config;
+pub mod eval;
+pub mod history;
+pub mod killers;
+pub mod limits;
 pub mod observer;
+pub mod picker;
+mod pst;
+pub mod pv;
+pub mod score;
+pub mod searcher;
+pub mod see;
+pub mod stats;
+pub mod tt;
 
+pub use config::{ConfigError, KillerPlacement, MAX_KILLER_SLOTS, OrderingConfig, SearchConfig};
+pub use history::HistoryTable;
+pub use killers::KillerTable;
+pub use limits::Limits;
 pub use observer::{Bound, MoveSource, NodeKind, NullObserver, SearchObserver};
+pub use searcher::{IterationReport, SearchReport, Searcher};
+pub use stats::CutoffStats;
+pub use tt::TranspositionTable;
+
+/// Deepest ply the search reaches (main plus quiescence); sizes the killer table and search stack.
+pub const MAX_PLY: usize = 128;

@@ -1,0 +1,214 @@
+//! `killerscope log stats|export|dot FILE`: look into a recorded `.kslog` without the explorer —
+//! a summary (the same `CutoffStats` the `search` command prints, replayed from the log), JSON
+//! Lines for jq and pandas, or a Graphviz drawing of a subtree.
+
+use super::CliError;
+use crate::chess::Position;
+use crate::search::score::format_uci;
+use crate::search::stats::{KILLER_SOURCES, RANK_LABELS, SOURCE_CODES};
+use crate::search::{CutoffStats, MoveSource};
+use crate::trace::{
+    EVENT_BYTES, Event, EventKind, EventLog, NodeId, SearchTree, write_dot, write_jsonl,
+};
+use clap::{Args, Subcommand};
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+/// Arguments of `killerscope log`.
+#[derive(Args, Debug)]
+pub struct LogArgs {
+    #[command(subcommand)]
+    command: LogCommand,
+}
+
+/// What to do with the log.
+#[derive(Subcommand, Debug)]
+enum LogCommand {
+    /// Summarize a log: header, events by type, nodes, cutoffs by ordering source and by rank.
+    Stats {
+        /// The .kslog file.
+        file: PathBuf,
+    },
+    /// Print every event as one JSON object per line (for jq, pandas).
+    Export {
+        /// JSON Lines output (the one format so far; required so scripts stay explicit).
+        #[arg(long)]
+        jsonl: bool,
+        /// The .kslog file.
+        file: PathBuf,
+    },
+    /// Draw a subtree as a Graphviz digraph (pipe into `dot -Tsvg`); moves in SAN, cutoff edges
+    /// in red.
+    Dot {
+        /// The .kslog file.
+        file: PathBuf,
+        /// Node id to start from (default: the root of the last iteration).
+        #[arg(long)]
+        node: Option<NodeId>,
+        /// Levels below the start node to draw.
+        #[arg(long, default_value_t = 2)]
+        depth: u32,
+    },
+}
+
+/// Runs the command.
+pub fn run(args: &LogArgs) -> Result<(), CliError> {
+    let out = BufWriter::new(std::io::stdout().lock());
+    match &args.command {
+        LogCommand::Stats { file } => stats(&load(file)?, file, out),
+        LogCommand::Export { jsonl, file } => {
+            if !jsonl {
+                return Err(CliError::new(
+                    "log export: choose an output format: --jsonl",
+                ));
+            }
+            Ok(write_jsonl(&load(file)?, out)?)
+        }
+        LogCommand::Dot { file, node, depth } => {
+            let log = load(file)?;
+            let tree = SearchTree::build(log.events());
+            let start = match node {
+                Some(id) if (*id as usize) < tree.len() => *id,
+                Some(id) => {
+                    return Err(CliError::new(format!(
+                        "log dot: no node {id} in {} (it has {} nodes, ids 0..{})",
+                        file.display(),
+                        tree.len(),
+                        tree.len()
+                    )));
+                }
+                None => *tree.roots().last().ok_or_else(|| {
+                    CliError::new(format!("log dot: {} holds no nodes", file.display()))
+                })?,
+            };
+            let root = Position::from_fen(&log.header().fen).ok();
+            Ok(write_dot(&tree, start, *depth, root.as_ref(), out)?)
+        }
+    }
+}
+
+fn load(file: &Path) -> Result<EventLog, CliError> {
+    EventLog::read_file(file).map_err(|e| CliError::new(e.to_string()))
+}
+
+fn percent(part: u64, whole: u64) -> String {
+    if whole == 0 {
+        "-".to_string()
+    } else {
+        format!("{:.1}%", 100.0 * part as f64 / whole as f64)
+    }
+}
+
+fn stats(log: &EventLog, file: &Path, mut out: impl Write) -> Result<(), CliError> {
+    let h = log.header();
+    let or_none = |s: &str| {
+        if s.is_empty() {
+            "(none)".to_string()
+        } else {
+            s.to_string()
+        }
+    };
+    writeln!(out, "file:       {}", file.display())?;
+    writeln!(out, "fen:        {}", h.fen)?;
+    writeln!(out, "ordering:   {}", or_none(&h.config))?;
+    writeln!(out, "limits:     {}", or_none(&h.limits))?;
+    writeln!(out, "filter:     {}", or_none(&h.filter))?;
+    writeln!(out, "engine:     killerscope {}", h.engine_version)?;
+    let truncated = if log.is_truncated() {
+        "yes: the recording cap was reached, the log ends mid-search"
+    } else {
+        "no"
+    };
+    writeln!(out, "truncated:  {truncated}")?;
+    let counts = log.counts();
+    let bytes = log.len() * EVENT_BYTES;
+    writeln!(
+        out,
+        "events:     {} ({EVENT_BYTES} bytes each, {:.1} MiB)",
+        log.len(),
+        bytes as f64 / (1024.0 * 1024.0)
+    )?;
+    for kind in EventKind::ALL {
+        writeln!(out, "  {:<13}{:>12}", kind.name(), counts[kind.index()])?;
+    }
+
+    let mut stats = CutoffStats::new();
+    log.replay_into(&mut stats);
+    let tree = SearchTree::build(log.events());
+    let max_ply = (0..tree.len() as NodeId)
+        .filter_map(|id| tree.node(id))
+        .map(|n| n.ply())
+        .max()
+        .unwrap_or(0);
+    writeln!(
+        out,
+        "nodes:      {} (main {}, quiescence {}), deepest ply {max_ply}, open at end {}",
+        stats.nodes(),
+        stats.main_nodes,
+        stats.q_nodes,
+        tree.open_nodes().count()
+    )?;
+    writeln!(
+        out,
+        "cutoffs:    {} in the main search, first move {} ({} more in quiescence)",
+        stats.cutoffs,
+        percent(stats.by_rank[0], stats.cutoffs),
+        stats.q_cutoffs
+    )?;
+    let line: Vec<String> = RANK_LABELS
+        .iter()
+        .zip(stats.by_rank)
+        .map(|(r, n)| format!("{r} {n} ({})", percent(n, stats.cutoffs)))
+        .collect();
+    writeln!(out, "  by rank:  {}", line.join(", "))?;
+    let line: Vec<String> = (0..SOURCE_CODES as u8)
+        .filter_map(MoveSource::from_code)
+        .map(|s| (s, stats.cutoffs_by(s)))
+        .filter(|&(s, n)| n > 0 || !matches!(s, MoveSource::Killer(k) if k >= 2))
+        .map(|(s, n)| format!("{} {n} ({})", s.label(), percent(n, stats.cutoffs)))
+        .collect();
+    writeln!(out, "  by source: {}", line.join(", "))?;
+    writeln!(
+        out,
+        "killers:    {} stores, {} tried, {} cut off",
+        stats.killer_stores,
+        stats.killer_tries.iter().sum::<u64>(),
+        stats.killer_cutoffs_total()
+    )?;
+    for slot in 0..KILLER_SOURCES {
+        let (tried, cut) = (stats.killer_tries[slot], stats.killer_cutoffs[slot]);
+        if tried > 0 {
+            let label = MoveSource::Killer(slot as u8).label();
+            writeln!(
+                out,
+                "  {label}: tried {tried}, cut {cut} ({})",
+                percent(cut, tried)
+            )?;
+        }
+    }
+    writeln!(
+        out,
+        "tt:         {} hits, {} cutoffs",
+        stats.tt_hits, stats.tt_cutoffs
+    )?;
+    let mut k = 0;
+    for e in log.events() {
+        if let Event::Iteration {
+            depth,
+            score,
+            nodes,
+        } = e
+        {
+            let pv: Vec<String> = log.pv(k).iter().map(ToString::to_string).collect();
+            writeln!(
+                out,
+                "iteration:  depth {depth} score {} nodes {} pv {}",
+                format_uci(*score),
+                nodes.get(),
+                pv.join(" ")
+            )?;
+            k += 1;
+        }
+    }
+    Ok(out.flush()?)
+}

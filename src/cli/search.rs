@@ -1,0 +1,222 @@
+//! `killerscope search`: search one position and show what move ordering did — a UCI-style
+//! `info` line per iteration, then beta cutoffs by rank and by ordering source, killer stores and
+//! TT hits; or all of it as one JSON object with `--json`.
+
+mod report;
+
+pub(super) use report::percent;
+
+use super::CliError;
+use crate::chess::{Position, START_FEN};
+use crate::search::{
+    CutoffStats, IterationReport, Limits, MAX_KILLER_SLOTS, OrderingConfig, SearchConfig,
+    SearchObserver, SearchReport, Searcher,
+};
+use crate::trace::{DEFAULT_EVENT_CAP, EventLog, LogHeader, Recorder, TraceFilter};
+use clap::Args;
+use report::{info_line, to_json, write_summary};
+use serde_json::json;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// Depth searched when no limit is given.
+const DEFAULT_DEPTH: u8 = 7;
+
+/// Arguments of `killerscope search`.
+#[derive(Args, Debug)]
+pub struct SearchArgs {
+    /// Position to search (quote it: it contains spaces).
+    #[arg(long, default_value = START_FEN)]
+    fen: String,
+    /// Search to this depth (the default when no limit is given: 7).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=100), conflicts_with_all = ["nodes", "movetime"])]
+    depth: Option<u8>,
+    /// Stop after this many nodes (main + quiescence).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "movetime")]
+    nodes: Option<u64>,
+    /// Search for this many milliseconds.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    movetime: Option<u64>,
+    /// Full ordering configuration, e.g. "killers=3,grandparent=on,placement=between"; the
+    /// flags below override it.
+    #[arg(long, value_name = "CONFIG")]
+    ordering: Option<String>,
+    /// Killer slots per ply (0 disables killers).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=MAX_KILLER_SLOTS as i64))]
+    killers: Option<u8>,
+    /// Search without the transposition table.
+    #[arg(long)]
+    no_tt: bool,
+    /// Order quiet moves without the history heuristic.
+    #[arg(long)]
+    no_history: bool,
+    /// Order captures in generation order instead of MVV-LVA.
+    #[arg(long)]
+    no_mvv_lva: bool,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    hash: u64,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Record the search into this event log (.kslog) for `killerscope log` and the explorer.
+    #[arg(long, value_name = "FILE")]
+    log: Option<PathBuf>,
+    /// Record only the nodes on this line of UCI moves from the root and below it, e.g.
+    /// "h5f6,g2c6".
+    #[arg(
+        long,
+        value_name = "MOVES",
+        requires = "log",
+        conflicts_with = "trace_plies"
+    )]
+    trace_line: Option<String>,
+    /// Record only the nodes whose ply lies in this range, e.g. "0..4" or "1..=3".
+    #[arg(long, value_name = "RANGE", requires = "log")]
+    trace_plies: Option<String>,
+    /// Stop recording after this many events (the log is marked truncated; the search goes on).
+    #[arg(long, value_name = "EVENTS", requires = "log", default_value_t = DEFAULT_EVENT_CAP)]
+    trace_cap: usize,
+}
+
+impl SearchArgs {
+    fn config(&self) -> Result<SearchConfig, CliError> {
+        let mut ordering = match &self.ordering {
+            Some(text) => text
+                .parse::<OrderingConfig>()
+                .map_err(|e| CliError::new(format!("--ordering: {e}")))?,
+            None => OrderingConfig::default(),
+        };
+        if let Some(k) = self.killers {
+            ordering.killer_slots = k;
+        }
+        ordering.tt_move &= !self.no_tt;
+        ordering.history &= !self.no_history;
+        ordering.mvv_lva &= !self.no_mvv_lva;
+        Ok(SearchConfig {
+            ordering,
+            hash_mib: usize::try_from(self.hash).unwrap_or(usize::MAX),
+        })
+    }
+
+    fn recorder(&self, pos: &Position, ordering: &OrderingConfig) -> Result<Recorder, CliError> {
+        let limits = match (self.nodes, self.movetime) {
+            (Some(nodes), _) => format!("nodes {nodes}"),
+            (None, Some(ms)) => format!("movetime {ms}"),
+            (None, None) => format!("depth {}", self.depth.unwrap_or(DEFAULT_DEPTH)),
+        };
+        let header = LogHeader::new(pos.to_fen(), ordering.to_string(), limits);
+        let mut recorder = Recorder::new(header).with_cap(self.trace_cap);
+        if let Some(line) = &self.trace_line {
+            let filter = TraceFilter::parse_line(pos, line).map_err(CliError::new)?;
+            recorder = recorder.with_filter(filter);
+        }
+        if let Some(plies) = &self.trace_plies {
+            let filter = TraceFilter::parse_plies(plies).map_err(CliError::new)?;
+            recorder = recorder.with_filter(filter);
+        }
+        Ok(recorder)
+    }
+
+    fn limits(&self) -> Limits {
+        let depth = match (self.depth, self.nodes, self.movetime) {
+            (None, None, None) => Some(DEFAULT_DEPTH),
+            (depth, _, _) => depth,
+        };
+        Limits {
+            depth,
+            nodes: self.nodes,
+            movetime: self.movetime.map(Duration::from_millis),
+            ..Limits::default()
+        }
+    }
+}
+
+/// Runs the command.
+pub fn run(args: &SearchArgs) -> Result<(), CliError> {
+    let pos = Position::from_fen(&args.fen)?;
+    let config = args.config()?;
+    let mut stats = CutoffStats::new();
+    let mut out = std::io::stdout().lock();
+    let (report, iterations, log) = match &args.log {
+        Some(path) => {
+            std::fs::File::create(path)
+                .map_err(|e| CliError::new(format!("--log {}: {e}", path.display())))?;
+            let mut recorder = args.recorder(&pos, &config.ordering)?;
+            let observer = &mut (&mut recorder, &mut stats);
+            let (report, iterations) = search(args, &pos, config, observer, &mut out)?;
+            (report, iterations, Some(recorder.into_log()))
+        }
+        None => {
+            let (report, iterations) = search(args, &pos, config, &mut stats, &mut out)?;
+            (report, iterations, None)
+        }
+    };
+    if let (Some(path), Some(log)) = (&args.log, &log) {
+        log.write_file(path)
+            .map_err(|e| CliError::new(e.to_string()))?;
+    }
+    if args.json {
+        let mut value = to_json(&pos, &config.ordering, &report, &stats, &iterations);
+        if let (Some(path), Some(log)) = (&args.log, &log) {
+            value["log"] = json!({
+                "file": path.display().to_string(),
+                "events": log.len(),
+                "truncated": log.is_truncated(),
+            });
+        }
+        writeln!(out, "{value}")?;
+    } else {
+        write_summary(&mut out, &pos, &config.ordering, &report, &stats)?;
+        if let (Some(path), Some(log)) = (&args.log, &log) {
+            writeln!(out, "{}", log_line(path, log))?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Searches with `observer`, printing `info` lines as iterations finish (unless `--json`).
+fn search<O: SearchObserver>(
+    args: &SearchArgs,
+    pos: &Position,
+    config: SearchConfig,
+    observer: &mut O,
+    out: &mut impl Write,
+) -> Result<(SearchReport, Vec<IterationReport>), CliError> {
+    let mut searcher = Searcher::new(config);
+    let mut iterations = Vec::new();
+    let mut write_error = None;
+    let report = searcher.search(
+        pos,
+        &[],
+        &args.limits(),
+        &AtomicBool::new(false),
+        observer,
+        &mut |it: &IterationReport| {
+            if !args.json && write_error.is_none() {
+                write_error = writeln!(out, "{}", info_line(it)).err();
+            }
+            iterations.push(it.clone());
+        },
+    );
+    match write_error {
+        Some(e) => Err(e.into()),
+        None => Ok((report, iterations)),
+    }
+}
+
+fn log_line(path: &std::path::Path, log: &EventLog) -> String {
+    let truncated = if log.is_truncated() {
+        " (truncated at the event cap)"
+    } else {
+        ""
+    };
+    format!(
+        "log           {}: {} events{truncated}",
+        path.display(),
+        log.len()
+    )
+}

@@ -1,0 +1,345 @@
+//! The recursive search: negamax alpha-beta (fail-soft, principal variation search) with a check
+//! extension, and a quiescence search over captures. One `Context` lives for one `search` call.
+//!
+//! Every call of `negamax` or `quiescence` is one node: it is counted once and brackets its work
+//! with exactly one `node_enter` and one `node_exit`, even when the search is being stopped, so a
+//! recorded tree always matches the reported node count.
+
+use super::MAX_PLY;
+use super::config::OrderingConfig;
+use super::eval::evaluate;
+use super::history::HistoryTable;
+use super::killers::KillerTable;
+use super::limits::Clock;
+use super::observer::{Bound, NodeKind, SearchObserver};
+use super::picker::MovePicker;
+use super::pv::PvTable;
+use super::score::{DRAW, INFINITY, MATE, from_tt, to_tt};
+use super::tt::TranspositionTable;
+use crate::chess::{Move, MoveList, Position};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// How often (in nodes) the stop flag and the clock are checked: about a millisecond of search.
+const CHECK_INTERVAL: u64 = 1024;
+
+/// The state of one running search.
+pub(super) struct Context<'a, O: SearchObserver> {
+    pub pos: Position,
+    pub ordering: OrderingConfig,
+    pub tt: Option<&'a mut TranspositionTable>,
+    pub killers: &'a mut KillerTable,
+    pub history: &'a mut HistoryTable,
+    pub observer: &'a mut O,
+    pub stop: &'a AtomicBool,
+    pub clock: Clock,
+    pub game_keys: &'a [u64],
+    pub nodes: u64,
+    pub qnodes: u64,
+    pub seldepth: usize,
+    pub stopped: bool,
+    pub pv: PvTable,
+    keys: [u64; MAX_PLY + 1],
+}
+
+fn bound_of(score: i32, alpha: i32, beta: i32) -> Bound {
+    if score >= beta {
+        Bound::Lower
+    } else if score <= alpha {
+        Bound::Upper
+    } else {
+        Bound::Exact
+    }
+}
+
+impl<'a, O: SearchObserver> Context<'a, O> {
+    /// A context searching `pos`; the tables are borrowed from the `Searcher`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        pos: Position,
+        ordering: OrderingConfig,
+        tt: Option<&'a mut TranspositionTable>,
+        killers: &'a mut KillerTable,
+        history: &'a mut HistoryTable,
+        observer: &'a mut O,
+        stop: &'a AtomicBool,
+        clock: Clock,
+        game_keys: &'a [u64],
+    ) -> Self {
+        Context {
+            pos,
+            ordering,
+            tt,
+            killers,
+            history,
+            observer,
+            stop,
+            clock,
+            game_keys,
+            nodes: 0,
+            qnodes: 0,
+            seldepth: 0,
+            stopped: false,
+            pv: PvTable::new(),
+            keys: [0; MAX_PLY + 1],
+        }
+    }
+
+    /// Counts a node and, every `CHECK_INTERVAL` nodes, polls the stop flag and the clock.
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.clock.nodes_exhausted(self.nodes)
+            || (self.nodes.is_multiple_of(CHECK_INTERVAL)
+                && (self.stop.load(Ordering::Relaxed) || self.clock.hard_expired()))
+        {
+            self.stopped = true;
+        }
+    }
+
+    /// Searches the current position to `depth` plies (quiescence below 1) within (`alpha`,
+    /// `beta`); `led_by` is the move that led here and `in_check` whether it gave check.
+    /// Returns a fail-soft score.
+    pub fn negamax(
+        &mut self,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        led_by: Move,
+        in_check: bool,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.quiescence(alpha, beta, ply, led_by, in_check);
+        }
+        self.count_node();
+        let depth8 = depth.min(i32::from(i8::MAX)) as i8;
+        self.observer
+            .node_enter(ply as u8, depth8, alpha, beta, led_by, NodeKind::Main);
+        let (score, bound) = self.main_node(depth, alpha, beta, ply, in_check);
+        self.observer.node_exit(score, bound);
+        score
+    }
+
+    /// Whether the position at `ply` repeats one earlier in the search or the game (within the
+    /// reversible stretch the halfmove clock allows), or is drawn by rule or material.
+    fn is_draw(&self, ply: usize, in_check: bool) -> bool {
+        if self.pos.is_insufficient_material() {
+            return true;
+        }
+        let key = self.keys[ply];
+        let reversible = self.pos.halfmove_clock() as usize;
+        let mut back = 2;
+        while back <= reversible {
+            let earlier = if back <= ply {
+                Some(self.keys[ply - back])
+            } else {
+                self.game_keys
+                    .len()
+                    .checked_sub(back - ply)
+                    .map(|i| self.game_keys[i])
+            };
+            match earlier {
+                Some(k) if k == key => return true,
+                Some(_) => back += 2,
+                None => break,
+            }
+        }
+        if self.pos.halfmove_clock() >= 100 {
+            if !in_check {
+                return true;
+            }
+            let mut moves = MoveList::new();
+            self.pos.legal_moves(&mut moves);
+            return !moves.is_empty();
+        }
+        false
+    }
+
+    fn main_node(
+        &mut self,
+        mut depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> (i32, Bound) {
+        self.pv.clear(ply);
+        if self.stopped {
+            return (DRAW, Bound::Exact);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        self.keys[ply] = self.pos.key();
+        if ply > 0 {
+            if self.is_draw(ply, in_check) {
+                return (DRAW, Bound::Exact);
+            }
+            if ply >= MAX_PLY - 1 {
+                return (evaluate(&self.pos), Bound::Exact);
+            }
+        }
+        depth = depth.min(i32::from(i8::MAX));
+        let is_pv = beta - alpha > 1;
+        let mut tt_move = Move::NULL;
+        if let Some(entry) = self.tt.as_ref().and_then(|tt| tt.probe(self.keys[ply])) {
+            tt_move = entry.mv();
+            let score = from_tt(entry.score(), ply);
+            let cut = ply > 0
+                && !is_pv
+                && i32::from(entry.depth()) >= depth
+                && match entry.bound() {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+            self.observer
+                .tt_hit(tt_move, entry.depth(), score, entry.bound(), cut);
+            if cut {
+                return (score, bound_of(score, alpha, beta));
+            }
+        }
+
+        let alpha_orig = alpha;
+        let side = self.pos.side_to_move();
+        let mut picker = MovePicker::main(&self.ordering, tt_move, self.killers, ply);
+        let mut best = -INFINITY;
+        let mut best_move = Move::NULL;
+        let mut index: usize = 0;
+        while let Some((mv, source)) = picker.next(&self.pos, self.history) {
+            let order = index.min(usize::from(u8::MAX)) as u8;
+            self.observer.move_tried(mv, order, source);
+            let undo = self.pos.make_move(mv);
+            let check = self.pos.in_check();
+            let child_depth = depth - 1 + i32::from(check);
+            let score = if index == 0 {
+                -self.negamax(child_depth, -beta, -alpha, ply + 1, mv, check)
+            } else {
+                let probe = -self.negamax(child_depth, -alpha - 1, -alpha, ply + 1, mv, check);
+                if probe > alpha && probe < beta && !self.stopped {
+                    -self.negamax(child_depth, -beta, -alpha, ply + 1, mv, check)
+                } else {
+                    probe
+                }
+            };
+            self.pos.unmake_move(mv, undo);
+            index += 1;
+            if self.stopped {
+                return (best.max(DRAW), Bound::Exact);
+            }
+            if score > best {
+                best = score;
+                best_move = mv;
+                if score > alpha {
+                    alpha = score;
+                    self.pv.update(ply, mv);
+                    if score >= beta {
+                        self.observer.cutoff(mv, order, source, score, beta);
+                        if mv.is_quiet() {
+                            if self.killers.store(ply, mv) {
+                                self.observer
+                                    .killer_store(ply as u8, mv, self.killers.at(ply));
+                            }
+                            if self.ordering.history {
+                                self.history.reward(side, mv, depth);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+
+        if index == 0 {
+            let score = if in_check { -(MATE - ply as i32) } else { DRAW };
+            return (score, Bound::Exact);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if let Some(tt) = self.tt.as_mut() {
+            let stored_move = if bound == Bound::Upper {
+                Move::NULL
+            } else {
+                best_move
+            };
+            tt.store(self.keys[ply], stored_move, to_tt(best, ply), depth, bound);
+        }
+        (best, bound)
+    }
+
+    /// Quiescence search: stand pat on the static evaluation, then try captures (all evasions
+    /// when in check) until the position is quiet.
+    pub fn quiescence(
+        &mut self,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        led_by: Move,
+        in_check: bool,
+    ) -> i32 {
+        self.count_node();
+        self.qnodes += 1;
+        self.observer
+            .node_enter(ply as u8, 0, alpha, beta, led_by, NodeKind::Quiescence);
+        let (score, bound) = self.quiescence_node(alpha, beta, ply, in_check);
+        self.observer.node_exit(score, bound);
+        score
+    }
+
+    fn quiescence_node(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> (i32, Bound) {
+        self.pv.clear(ply);
+        if self.stopped {
+            return (DRAW, Bound::Exact);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 1 {
+            return (evaluate(&self.pos), Bound::Exact);
+        }
+        let alpha_orig = alpha;
+        let mut best = -INFINITY;
+        if !in_check {
+            best = evaluate(&self.pos);
+            if best >= beta {
+                return (best, Bound::Lower);
+            }
+            alpha = alpha.max(best);
+        }
+        let mut picker = MovePicker::quiescence(&self.ordering, in_check);
+        let mut index: usize = 0;
+        while let Some((mv, source)) = picker.next(&self.pos, self.history) {
+            let order = index.min(usize::from(u8::MAX)) as u8;
+            self.observer.move_tried(mv, order, source);
+            let undo = self.pos.make_move(mv);
+            let check = self.pos.in_check();
+            let score = -self.quiescence(-beta, -alpha, ply + 1, mv, check);
+            self.pos.unmake_move(mv, undo);
+            index += 1;
+            if self.stopped {
+                return (best.max(DRAW), Bound::Exact);
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        self.observer.cutoff(mv, order, source, score, beta);
+                        break;
+                    }
+                }
+            }
+        }
+        if in_check && index == 0 {
+            return (-(MATE - ply as i32), Bound::Exact);
+        }
+        (best, bound_of(best, alpha_orig, beta))
+    }
+}

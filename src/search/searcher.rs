@@ -1,0 +1,204 @@
+//! `Searcher`: owns the tables that outlive one search (transposition table, killers, history)
+//! and runs iterative deepening over the alpha-beta search in `alphabeta`.
+//!
+//! Made to be driven from another thread: the caller passes an `AtomicBool` that it may set at
+//! any time, and the search returns within a millisecond or two with the last completed
+//! iteration's result. With only a depth limit the search is deterministic: the same position,
+//! configuration and depth give the same tree, node for node (killers and history start empty at
+//! every search; a fresh `Searcher` or `clear()` also empties the transposition table).
+
+use super::alphabeta::Context;
+use super::config::SearchConfig;
+use super::history::HistoryTable;
+use super::killers::KillerTable;
+use super::limits::{Clock, Limits, MAX_DEPTH};
+use super::observer::SearchObserver;
+use super::score::{INFINITY, MATE, is_mate};
+use super::tt::TranspositionTable;
+use crate::chess::{Move, MoveList, Position};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// One finished iteration of iterative deepening: what a UCI `info` line reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IterationReport {
+    /// Nominal depth of the iteration.
+    pub depth: u8,
+    /// Deepest ply reached (quiescence and extensions included).
+    pub seldepth: u8,
+    /// Score for the side to move at the root.
+    pub score: i32,
+    /// Nodes searched so far in this search (main + quiescence).
+    pub nodes: u64,
+    /// Quiescence nodes among `nodes`.
+    pub qnodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// Principal variation, best move first.
+    pub pv: Vec<Move>,
+}
+
+/// The result of a whole search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchReport {
+    /// Move to play; `Move::NULL` only when the root has no legal move (mate or stalemate).
+    pub best_move: Move,
+    /// Score of the last completed iteration (0 if none completed).
+    pub score: i32,
+    /// Depth of the last completed iteration.
+    pub depth: u8,
+    /// Every node searched, completed iterations or not (main + quiescence).
+    pub nodes: u64,
+    /// Quiescence nodes among `nodes`.
+    pub qnodes: u64,
+    /// Principal variation of the last completed iteration.
+    pub pv: Vec<Move>,
+    /// Wall time of the whole search.
+    pub elapsed: Duration,
+}
+
+/// The engine: configuration plus the tables it learns into.
+pub struct Searcher {
+    config: SearchConfig,
+    tt: TranspositionTable,
+    killers: KillerTable,
+    history: HistoryTable,
+}
+
+impl Searcher {
+    /// A searcher with empty tables.
+    pub fn new(config: SearchConfig) -> Searcher {
+        Searcher {
+            config,
+            tt: TranspositionTable::new(config.hash_mib),
+            killers: KillerTable::new(config.ordering.killer_slots),
+            history: HistoryTable::new(),
+        }
+    }
+
+    /// The configuration in force.
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// Changes the configuration (UCI `setoption`); tables are rebuilt empty where their shape
+    /// changes.
+    pub fn set_config(&mut self, config: SearchConfig) {
+        if config.hash_mib != self.config.hash_mib {
+            self.tt = TranspositionTable::new(config.hash_mib);
+        }
+        if config.ordering.killer_slots != self.config.ordering.killer_slots {
+            self.killers = KillerTable::new(config.ordering.killer_slots);
+        }
+        self.config = config;
+    }
+
+    /// Forgets everything learned (a new game): TT, killers and history.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.killers.clear();
+        self.history.clear();
+    }
+
+    /// The killer table as the last search left it.
+    pub fn killers(&self) -> &KillerTable {
+        &self.killers
+    }
+
+    /// The history table as the last search left it.
+    pub fn history(&self) -> &HistoryTable {
+        &self.history
+    }
+
+    /// Permille of the transposition table in use by the last search (UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// Searches `root` by iterative deepening until `limits` or `stop` end it. `game_keys` are
+    /// the Zobrist keys of the positions before `root` in the game, oldest first, for repetition
+    /// draws. `on_iteration` hears each completed iteration; `observer` sees every node.
+    pub fn search<O: SearchObserver>(
+        &mut self,
+        root: &Position,
+        game_keys: &[u64],
+        limits: &Limits,
+        stop: &AtomicBool,
+        observer: &mut O,
+        on_iteration: &mut dyn FnMut(&IterationReport),
+    ) -> SearchReport {
+        let clock = Clock::start(limits, root.side_to_move());
+        self.killers.clear();
+        self.history.clear();
+        self.tt.new_search();
+        let ordering = self.config.ordering;
+        let tt = ordering.tt_move.then_some(&mut self.tt);
+        let mut ctx = Context::new(
+            root.clone(),
+            ordering,
+            tt,
+            &mut self.killers,
+            &mut self.history,
+            observer,
+            stop,
+            clock,
+            game_keys,
+        );
+
+        let mut legal = MoveList::new();
+        root.legal_moves(&mut legal);
+        let mut report = SearchReport {
+            best_move: legal.first().copied().unwrap_or(Move::NULL),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            qnodes: 0,
+            pv: Vec::new(),
+            elapsed: Duration::ZERO,
+        };
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        for depth in 1..=max_depth {
+            ctx.history.age();
+            ctx.seldepth = 0;
+            let score = ctx.negamax(
+                i32::from(depth),
+                -INFINITY,
+                INFINITY,
+                0,
+                Move::NULL,
+                root.in_check(),
+            );
+            if ctx.stopped {
+                break;
+            }
+            let pv = ctx.pv.line(0).to_vec();
+            if let Some(&first) = pv.first() {
+                report.best_move = first;
+            }
+            report.score = score;
+            report.depth = depth;
+            ctx.observer.iteration(depth, score, ctx.nodes, &pv);
+            on_iteration(&IterationReport {
+                depth,
+                seldepth: ctx.seldepth.min(usize::from(u8::MAX)) as u8,
+                score,
+                nodes: ctx.nodes,
+                qnodes: ctx.qnodes,
+                elapsed: ctx.clock.elapsed(),
+                pv: pv.clone(),
+            });
+            report.pv = pv;
+            if legal.is_empty() || ctx.clock.should_not_deepen(limits.movetime.is_some()) {
+                break;
+            }
+            let mate_found = is_mate(score) && (MATE - score.abs()) <= i32::from(depth);
+            if mate_found && limits.depth.is_none() && !limits.infinite {
+                break;
+            }
+        }
+        report.nodes = ctx.nodes;
+        report.qnodes = ctx.qnodes;
+        report.elapsed = ctx.clock.elapsed();
+        report
+    }
+}

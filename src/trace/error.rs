@@ -1,0 +1,146 @@
+//! `LogError`: why a `.kslog` file could not be read or written, and where.
+
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+/// What went wrong with a `.kslog` file.
+#[derive(Debug)]
+pub enum LogErrorKind {
+    /// The operating system refused a read or write.
+    Io(io::Error),
+    /// The file has no bytes at all.
+    Empty,
+    /// The file does not start with the `.kslog` magic: it is something else.
+    NotAKslog,
+    /// The file was written by a newer (or unknown) format version.
+    UnsupportedVersion(u16),
+    /// Flag bits this version does not define are set.
+    UnknownFlags(u16),
+    /// The file ends inside `what`: it was cut short.
+    Truncated {
+        /// The field being read.
+        what: &'static str,
+    },
+    /// A header string is longer than any real header would be.
+    StringTooLong {
+        /// Which header field.
+        field: &'static str,
+        /// Its declared length.
+        len: u32,
+    },
+    /// A header string is not UTF-8.
+    NotUtf8 {
+        /// Which header field.
+        field: &'static str,
+    },
+    /// An event record cannot come from any event.
+    BadEvent {
+        /// The event's index in the log.
+        index: u64,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// A count disagrees with what the file holds.
+    CountMismatch {
+        /// Which count.
+        what: &'static str,
+        /// The count stored in the file.
+        stored: u64,
+        /// The count the file's contents imply.
+        actual: u64,
+    },
+    /// The trailer marker is missing where the trailer should start.
+    NoTrailer,
+    /// The stored checksum does not match the file's bytes: the file is corrupted.
+    ChecksumMismatch {
+        /// The checksum stored in the trailer.
+        stored: u64,
+        /// The checksum of the bytes read.
+        computed: u64,
+    },
+    /// There are bytes after the trailer.
+    TrailingData,
+}
+
+/// A `.kslog` error: what went wrong, at which byte offset, in which file (when known).
+#[derive(Debug)]
+pub struct LogError {
+    /// What went wrong.
+    pub kind: LogErrorKind,
+    /// Byte offset in the file where the problem was found.
+    pub offset: u64,
+    /// The file, when the log was read from or written to a path.
+    pub path: Option<PathBuf>,
+}
+
+impl LogError {
+    pub(crate) fn at(offset: u64, kind: LogErrorKind) -> LogError {
+        LogError {
+            kind,
+            offset,
+            path: None,
+        }
+    }
+
+    pub(crate) fn in_file(mut self, path: impl Into<PathBuf>) -> LogError {
+        self.path = Some(path.into());
+        self
+    }
+}
+
+impl fmt::Display for LogErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LogErrorKind::Io(e) => write!(f, "{e}"),
+            LogErrorKind::Empty => f.write_str("empty file, not an event log"),
+            LogErrorKind::NotAKslog => {
+                f.write_str("not a killerscope event log (.kslog magic bytes missing)")
+            }
+            LogErrorKind::UnsupportedVersion(v) => {
+                write!(
+                    f,
+                    "unsupported .kslog format version {v} (this build reads version 1)"
+                )
+            }
+            LogErrorKind::UnknownFlags(flags) => write!(f, "unknown header flags {flags:#06x}"),
+            LogErrorKind::Truncated { what } => {
+                write!(f, "file ends inside the {what}; truncated?")
+            }
+            LogErrorKind::StringTooLong { field, len } => {
+                write!(f, "header field {field} claims {len} bytes; corrupted?")
+            }
+            LogErrorKind::NotUtf8 { field } => write!(f, "header field {field} is not UTF-8"),
+            LogErrorKind::BadEvent { index, reason } => write!(f, "event #{index}: {reason}"),
+            LogErrorKind::CountMismatch {
+                what,
+                stored,
+                actual,
+            } => write!(f, "{what}: file says {stored}, found {actual}"),
+            LogErrorKind::NoTrailer => f.write_str("trailer marker missing after the events"),
+            LogErrorKind::ChecksumMismatch { stored, computed } => write!(
+                f,
+                "checksum mismatch (stored {stored:016x}, computed {computed:016x}): corrupted"
+            ),
+            LogErrorKind::TrailingData => f.write_str("unexpected bytes after the trailer"),
+        }
+    }
+}
+
+impl fmt::Display for LogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(path) = &self.path {
+            write!(f, "{}: ", path.display())?;
+        }
+        write!(f, "byte {}: {}", self.offset, self.kind)
+    }
+}
+
+impl std::error::Error for LogError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            LogErrorKind::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+}

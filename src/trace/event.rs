@@ -1,0 +1,205 @@
+//! One recorded search event: a 16-byte `Copy` value in memory and 16 little-endian bytes on disk.
+//!
+//! The search emits tens of millions of these per minute, so every variant fits in 16 bytes
+//! (asserted at compile time); `codec` gives the matching fixed 16-byte on-disk record.
+
+use crate::chess::Move;
+use crate::search::{Bound, MoveSource, NodeKind};
+
+/// Most killer slots per ply a search can use (and a killer-store event can carry).
+pub const MAX_KILLER_SLOTS: usize = 4;
+
+/// Size of one encoded event, in memory and on disk.
+pub const EVENT_BYTES: usize = 16;
+
+/// The killer row at one ply right after a store: up to `MAX_KILLER_SLOTS` moves, slot 0 first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KillerSlots {
+    pub(super) moves: [Move; MAX_KILLER_SLOTS],
+    pub(super) len: u8,
+}
+
+impl KillerSlots {
+    /// Copies a killer row (extra slots beyond `MAX_KILLER_SLOTS` are dropped; the search never
+    /// has more).
+    pub fn new(slots: &[Move]) -> KillerSlots {
+        let mut moves = [Move::NULL; MAX_KILLER_SLOTS];
+        let len = slots.len().min(MAX_KILLER_SLOTS);
+        moves[..len].copy_from_slice(&slots[..len]);
+        KillerSlots {
+            moves,
+            len: len as u8,
+        }
+    }
+
+    /// The row, slot 0 first (empty slots are `Move::NULL`).
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len as usize]
+    }
+}
+
+/// Total node count after an iteration, split into two `u32` halves so `Event` keeps an
+/// alignment of 4 and a size of 16 bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NodeCount([u32; 2]);
+
+impl NodeCount {
+    /// The count as a `u64`.
+    pub const fn get(self) -> u64 {
+        (self.0[1] as u64) << 32 | self.0[0] as u64
+    }
+}
+
+impl From<u64> for NodeCount {
+    fn from(n: u64) -> NodeCount {
+        NodeCount([n as u32, (n >> 32) as u32])
+    }
+}
+
+/// A search event, exactly one per observer call (see `crate::search::SearchObserver`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A node was entered; `mv` led here (`Move::NULL` at the root).
+    NodeEnter {
+        /// Distance from the root (root = 0).
+        ply: u8,
+        /// Remaining depth.
+        depth: i8,
+        /// Main search or quiescence.
+        kind: NodeKind,
+        /// The move that led to this node.
+        mv: Move,
+        /// Lower window bound.
+        alpha: i32,
+        /// Upper window bound.
+        beta: i32,
+    },
+    /// The current node is about to search `mv`, `index`-th in its ordered list.
+    MoveTried {
+        /// The move.
+        mv: Move,
+        /// 0-based position in the ordered list.
+        index: u8,
+        /// The heuristic that placed it there.
+        source: MoveSource,
+    },
+    /// `mv` failed high in the current node (`score >= beta`).
+    Cutoff {
+        /// The refuting move.
+        mv: Move,
+        /// Its 0-based position in the ordered list.
+        index: u8,
+        /// The heuristic that placed it there.
+        source: MoveSource,
+        /// The score it returned.
+        score: i32,
+        /// The beta it beat.
+        beta: i32,
+    },
+    /// `mv` was stored as a killer at `ply`; `slots` is the row after the store.
+    KillerStore {
+        /// The ply whose killer row changed.
+        ply: u8,
+        /// The stored move.
+        mv: Move,
+        /// The row after the store.
+        slots: KillerSlots,
+    },
+    /// The transposition table had an entry for the current node.
+    TtHit {
+        /// The stored best move (`Move::NULL` if none).
+        mv: Move,
+        /// The stored depth.
+        depth: i8,
+        /// The stored score.
+        score: i32,
+        /// The stored bound.
+        bound: Bound,
+        /// Whether the entry ended the node without a search.
+        cutoff: bool,
+    },
+    /// The current node returned `score` with `bound`.
+    NodeExit {
+        /// The returned score.
+        score: i32,
+        /// What the score says about the true value.
+        bound: Bound,
+    },
+    /// Iterative deepening finished an iteration; its PV is the log's matching side-table entry.
+    Iteration {
+        /// The finished depth.
+        depth: u8,
+        /// Root score.
+        score: i32,
+        /// Nodes searched so far in total.
+        nodes: NodeCount,
+    },
+}
+
+const _: () = assert!(std::mem::size_of::<Event>() <= EVENT_BYTES);
+
+/// The seven event types, for counting and for the JSON `type` field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum EventKind {
+    /// `Event::NodeEnter`.
+    NodeEnter = 1,
+    /// `Event::MoveTried`.
+    MoveTried = 2,
+    /// `Event::Cutoff`.
+    Cutoff = 3,
+    /// `Event::KillerStore`.
+    KillerStore = 4,
+    /// `Event::TtHit`.
+    TtHit = 5,
+    /// `Event::NodeExit`.
+    NodeExit = 6,
+    /// `Event::Iteration`.
+    Iteration = 7,
+}
+
+impl EventKind {
+    /// Every kind, in tag order.
+    pub const ALL: [EventKind; 7] = [
+        EventKind::NodeEnter,
+        EventKind::MoveTried,
+        EventKind::Cutoff,
+        EventKind::KillerStore,
+        EventKind::TtHit,
+        EventKind::NodeExit,
+        EventKind::Iteration,
+    ];
+
+    /// The snake_case name used in JSON Lines exports and `log stats`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            EventKind::NodeEnter => "node_enter",
+            EventKind::MoveTried => "move_tried",
+            EventKind::Cutoff => "cutoff",
+            EventKind::KillerStore => "killer_store",
+            EventKind::TtHit => "tt_hit",
+            EventKind::NodeExit => "node_exit",
+            EventKind::Iteration => "iteration",
+        }
+    }
+
+    /// Dense index 0..7, for count arrays.
+    pub const fn index(self) -> usize {
+        self as usize - 1
+    }
+}
+
+impl Event {
+    /// Which of the seven types this is.
+    pub const fn kind(&self) -> EventKind {
+        match self {
+            Event::NodeEnter { .. } => EventKind::NodeEnter,
+            Event::MoveTried { .. } => EventKind::MoveTried,
+            Event::Cutoff { .. } => EventKind::Cutoff,
+            Event::KillerStore { .. } => EventKind::KillerStore,
+            Event::TtHit { .. } => EventKind::TtHit,
+            Event::NodeExit { .. } => EventKind::NodeExit,
+            Event::Iteration { .. } => EventKind::Iteration,
+        }
+    }
+}

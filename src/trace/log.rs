@@ -1,0 +1,173 @@
+//! The in-memory event log: what one search did, event by event, plus what it was searching.
+
+use super::event::{Event, EventKind};
+use crate::chess::Move;
+use crate::search::SearchObserver;
+
+/// Default cap on recorded events: 4 million events, 64 MiB.
+pub const DEFAULT_EVENT_CAP: usize = 4_000_000;
+
+/// What was searched and how: enough to reproduce the search and to label the explorer.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LogHeader {
+    /// Root position as FEN.
+    pub fen: String,
+    /// The ordering configuration (`OrderingConfig`'s `Display`, e.g. `killers=2,history=on,...`).
+    pub config: String,
+    /// The search limits, human-readable (e.g. `depth 6`).
+    pub limits: String,
+    /// The recording filter (`TraceFilter`'s `Display`), empty when every node was recorded.
+    pub filter: String,
+    /// The killerscope version that recorded the log.
+    pub engine_version: String,
+}
+
+impl LogHeader {
+    /// A header for a search of `fen` under `config` and `limits`, stamped with this build's
+    /// version; the recorder fills in `filter`.
+    pub fn new(
+        fen: impl Into<String>,
+        config: impl Into<String>,
+        limits: impl Into<String>,
+    ) -> LogHeader {
+        LogHeader {
+            fen: fen.into(),
+            config: config.into(),
+            limits: limits.into(),
+            filter: String::new(),
+            engine_version: env!("CARGO_PKG_VERSION").to_string(),
+        }
+    }
+}
+
+/// An append-only record of one search. Iteration PVs live in a side table (`pvs`), the k-th
+/// `Event::Iteration` owning `pvs[k]`, so every event stays 16 bytes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EventLog {
+    pub(crate) header: LogHeader,
+    pub(crate) events: Vec<Event>,
+    pub(crate) pvs: Vec<Vec<Move>>,
+    pub(crate) truncated: bool,
+}
+
+impl EventLog {
+    /// An empty log for the search described by `header`.
+    pub fn new(header: LogHeader) -> EventLog {
+        EventLog {
+            header,
+            ..EventLog::default()
+        }
+    }
+
+    /// Builds a log from parts, e.g. for tests and tools that synthesize logs. `pvs` must hold
+    /// one PV per `Iteration` event, in order (missing ones read as empty).
+    pub fn from_parts(
+        header: LogHeader,
+        events: Vec<Event>,
+        pvs: Vec<Vec<Move>>,
+        truncated: bool,
+    ) -> EventLog {
+        EventLog {
+            header,
+            events,
+            pvs,
+            truncated,
+        }
+    }
+
+    /// What was searched.
+    pub fn header(&self) -> &LogHeader {
+        &self.header
+    }
+
+    /// Every recorded event, in order.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// PVs of the recorded iterations, in order.
+    pub fn pvs(&self) -> &[Vec<Move>] {
+        &self.pvs
+    }
+
+    /// The PV of the `k`-th iteration event (empty if none was recorded).
+    pub fn pv(&self, k: usize) -> &[Move] {
+        self.pvs.get(k).map_or(&[], Vec::as_slice)
+    }
+
+    /// Whether recording stopped at the cap: the log ends mid-search, with nodes left open.
+    pub fn is_truncated(&self) -> bool {
+        self.truncated
+    }
+
+    /// Number of events.
+    pub fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    /// Whether nothing was recorded.
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+
+    /// Heap bytes held by the events and PVs: stays within the recorder's cap × 16 bytes (plus
+    /// the PVs), which is what lets a long search run with recording on.
+    pub fn memory_bytes(&self) -> usize {
+        let pvs: usize = self.pvs.iter().map(|pv| pv.capacity() * 2).sum();
+        self.events.capacity() * std::mem::size_of::<Event>() + pvs
+    }
+
+    /// How many events of each type, indexed by `EventKind::index()`.
+    pub fn counts(&self) -> [u64; EventKind::ALL.len()] {
+        let mut counts = [0u64; EventKind::ALL.len()];
+        for e in &self.events {
+            counts[e.kind().index()] += 1;
+        }
+        counts
+    }
+
+    /// Feeds the recorded events back as observer calls, in order, so any observer (e.g. the
+    /// search's `CutoffStats`) can be computed from a saved log without re-running the search.
+    pub fn replay_into<O: SearchObserver + ?Sized>(&self, observer: &mut O) {
+        let mut iteration = 0;
+        for event in &self.events {
+            match *event {
+                Event::NodeEnter {
+                    ply,
+                    depth,
+                    kind,
+                    mv,
+                    alpha,
+                    beta,
+                } => observer.node_enter(ply, depth, alpha, beta, mv, kind),
+                Event::MoveTried { mv, index, source } => observer.move_tried(mv, index, source),
+                Event::Cutoff {
+                    mv,
+                    index,
+                    source,
+                    score,
+                    beta,
+                } => observer.cutoff(mv, index, source, score, beta),
+                Event::KillerStore { ply, mv, slots } => {
+                    observer.killer_store(ply, mv, slots.as_slice())
+                }
+                Event::TtHit {
+                    mv,
+                    depth,
+                    score,
+                    bound,
+                    cutoff,
+                } => observer.tt_hit(mv, depth, score, bound, cutoff),
+                Event::NodeExit { score, bound } => observer.node_exit(score, bound),
+                Event::Iteration {
+                    depth,
+                    score,
+                    nodes,
+                } => {
+                    observer.iteration(depth, score, nodes.get(), self.pv(iteration));
+                    iteration += 1;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,301 @@
+//! `Replay`: the search's killer table, history table and path from the root as they were after
+//! any number of events, answered by binary search over per-ply indexes (and, for history, from
+//! the nearest snapshot) instead of rescanning the log or re-running the search.
+//!
+//! The history rule is the search's (see CONTRACT.md): a quiet move's cutoff in a main-search
+//! node at remaining depth `d` (clamped to 1..=64) adds `d²` to `history[side][from][to]`, where
+//! `side` follows from the root's side to move and the ply's parity; an entry reaching the cap is
+//! clamped there and the whole table is halved;
+//! every iteration after the first starts by halving it (aging). Killer rows need no rule: each
+//! store event carries the whole row after the store. A filtered log replays exactly only for
+//! what it recorded.
+
+use super::event::{Event, KillerSlots};
+use super::log::{EventLog, LogHeader};
+use crate::chess::{Color, Move};
+use crate::search::history::HISTORY_MAX;
+use crate::search::{MoveSource, NodeKind, OrderingConfig};
+
+/// History scores indexed `[side][from][to]`.
+pub type HistoryScores = [[[u32; 64]; 64]; 2];
+
+/// Where a killer cut off: the ply, slot, move and event index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KillerCutoff {
+    /// Index of the `Cutoff` event.
+    pub event: usize,
+    /// The killer slot (0-based) the move was taken from.
+    pub slot: u8,
+    /// The killer move.
+    pub mv: Move,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum HistoryOp {
+    Add {
+        side: u8,
+        from: u8,
+        to: u8,
+        bonus: u32,
+    },
+    Halve,
+}
+
+/// Quiet cutoffs (and halvings) between history snapshots: bounds the work of one query.
+const SNAPSHOT_EVERY: usize = 4096;
+const OPEN: u32 = u32::MAX;
+
+/// An open node as the replay tracks it: its entry in `enters[stack depth]`, ply, depth, kind.
+#[derive(Clone, Copy, Debug)]
+struct Open {
+    slot: u32,
+    ply: u8,
+    depth: i8,
+    kind: NodeKind,
+}
+
+/// Killer, history and path state at any event index of one search log; grows with `extend`.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    root_side: Color,
+    /// History saturation bound; `None` when the search did not use history.
+    history_cap: Option<u32>,
+    events_seen: usize,
+    /// Per ply: (event index, row after the store).
+    stores: Vec<Vec<(u32, KillerSlots)>>,
+    /// Per ply: cutoffs by killer moves.
+    killer_cuts: Vec<Vec<(u32, u8, Move)>>,
+    /// Per stack depth: (enter event, exit event or OPEN, move) of every node.
+    enters: Vec<Vec<(u32, u32, Move)>>,
+    stack: Vec<Open>,
+    /// An iteration finished: the next top-level node starts a new one, which ages history.
+    iteration_done: bool,
+    ops: Vec<(u32, HistoryOp)>,
+    history: Box<HistoryScores>,
+    /// (ops applied, table) every `SNAPSHOT_EVERY` ops, starting with the empty table.
+    snapshots: Vec<(usize, Box<HistoryScores>)>,
+}
+
+impl Replay {
+    /// An empty replay of a search whose root has `root_side` to move; `history_cap` is the
+    /// search's history saturation bound (`HISTORY_MAX` for this engine).
+    pub fn new(root_side: Color, history_cap: u32) -> Replay {
+        Replay {
+            root_side,
+            history_cap: Some(history_cap),
+            events_seen: 0,
+            stores: Vec::new(),
+            killer_cuts: Vec::new(),
+            enters: Vec::new(),
+            stack: Vec::new(),
+            iteration_done: false,
+            ops: Vec::new(),
+            history: Box::new([[[0; 64]; 64]; 2]),
+            snapshots: vec![(0, Box::new([[[0; 64]; 64]; 2]))],
+        }
+    }
+
+    /// An empty replay set up for the search `header` describes: root side from its FEN,
+    /// this engine's history cap, and history off when its ordering says `history=off`. Feed
+    /// it with `extend` (e.g. as a live search streams).
+    pub fn for_header(header: &LogHeader) -> Replay {
+        let side = match header.fen.split_whitespace().nth(1) {
+            Some("b") => Color::Black,
+            _ => Color::White,
+        };
+        let history = header
+            .config
+            .parse::<OrderingConfig>()
+            .map_or(true, |c| c.history);
+        let replay = Replay::new(side, HISTORY_MAX);
+        if history {
+            replay
+        } else {
+            replay.without_history()
+        }
+    }
+
+    /// The replay of a whole log.
+    pub fn from_log(log: &EventLog) -> Replay {
+        let mut replay = Replay::for_header(log.header());
+        replay.extend(log.events());
+        replay
+    }
+
+    /// The search ran with the history heuristic off: the table stays empty. Call before
+    /// `extend`.
+    pub fn without_history(mut self) -> Replay {
+        self.history_cap = None;
+        self
+    }
+
+    /// Number of events replayed so far.
+    pub fn events_seen(&self) -> usize {
+        self.events_seen
+    }
+
+    /// Indexes events that follow the ones seen so far.
+    pub fn extend(&mut self, events: &[Event]) {
+        for (k, event) in events.iter().enumerate() {
+            let i = (self.events_seen + k) as u32;
+            match *event {
+                Event::NodeEnter {
+                    ply,
+                    depth,
+                    kind,
+                    mv,
+                    ..
+                } => {
+                    let d = self.stack.len();
+                    if d == 0 && std::mem::take(&mut self.iteration_done) {
+                        self.apply(i, HistoryOp::Halve);
+                    }
+                    if self.enters.len() <= d {
+                        self.enters.push(Vec::new());
+                    }
+                    let slot = self.enters[d].len() as u32;
+                    self.enters[d].push((i, OPEN, mv));
+                    self.stack.push(Open {
+                        slot,
+                        ply,
+                        depth,
+                        kind,
+                    });
+                }
+                Event::NodeExit { .. } => {
+                    if let Some(open) = self.stack.pop() {
+                        self.enters[self.stack.len()][open.slot as usize].1 = i;
+                    }
+                }
+                Event::KillerStore { ply, slots, .. } => {
+                    grow(&mut self.stores, ply)[ply as usize].push((i, slots));
+                }
+                Event::Cutoff { mv, source, .. } => self.cutoff(i, mv, source),
+                Event::Iteration { .. } => self.iteration_done = true,
+                Event::MoveTried { .. } | Event::TtHit { .. } => {}
+            }
+        }
+        self.events_seen += events.len();
+    }
+
+    fn cutoff(&mut self, i: u32, mv: Move, source: MoveSource) {
+        let Some(&node) = self.stack.last() else {
+            return;
+        };
+        if let MoveSource::Killer(slot) = source {
+            grow(&mut self.killer_cuts, node.ply)[node.ply as usize].push((i, slot, mv));
+        }
+        if node.kind == NodeKind::Main && mv.is_quiet() && self.history_cap.is_some() {
+            let side = if node.ply.is_multiple_of(2) {
+                self.root_side
+            } else {
+                self.root_side.flip()
+            };
+            let d = i32::from(node.depth).clamp(1, 64) as u32;
+            let op = HistoryOp::Add {
+                side: side.index() as u8,
+                from: mv.from().index() as u8,
+                to: mv.to().index() as u8,
+                bonus: d * d,
+            };
+            self.apply(i, op);
+        }
+    }
+
+    fn apply(&mut self, i: u32, op: HistoryOp) {
+        apply_op(&mut self.history, op, self.history_cap.unwrap_or(u32::MAX));
+        self.ops.push((i, op));
+        if self.ops.len().is_multiple_of(SNAPSHOT_EVERY) {
+            self.snapshots.push((self.ops.len(), self.history.clone()));
+        }
+    }
+
+    /// The killer row of `ply` after the first `n` events (empty before its first store).
+    pub fn killer_row(&self, ply: u8, n: usize) -> KillerSlots {
+        let Some(stores) = self.stores.get(ply as usize) else {
+            return KillerSlots::default();
+        };
+        let k = stores.partition_point(|&(i, _)| (i as usize) < n);
+        k.checked_sub(1)
+            .map_or(KillerSlots::default(), |k| stores[k].1)
+    }
+
+    /// The killer table (every ply that ever had a store) after the first `n` events.
+    pub fn killers_at(&self, n: usize) -> Vec<KillerSlots> {
+        (0..self.stores.len())
+            .map(|ply| self.killer_row(ply as u8, n))
+            .collect()
+    }
+
+    /// The last cutoff by a killer move at `ply` within the first `n` events: which slot cut.
+    pub fn last_killer_cutoff(&self, ply: u8, n: usize) -> Option<KillerCutoff> {
+        let cuts = self.killer_cuts.get(ply as usize)?;
+        let k = cuts.partition_point(|&(i, _, _)| (i as usize) < n);
+        let (event, slot, mv) = cuts[k.checked_sub(1)?];
+        Some(KillerCutoff {
+            event: event as usize,
+            slot,
+            mv,
+        })
+    }
+
+    /// The history table after the first `n` events: the nearest snapshot plus at most
+    /// `SNAPSHOT_EVERY` replayed updates.
+    pub fn history_at(&self, n: usize) -> Box<HistoryScores> {
+        let applied = self.ops.partition_point(|&(i, _)| (i as usize) < n);
+        let s = self.snapshots.partition_point(|&(k, _)| k <= applied) - 1;
+        let (from, snapshot) = &self.snapshots[s];
+        let mut table = snapshot.clone();
+        for &(_, op) in &self.ops[*from..applied] {
+            apply_op(&mut table, op, self.history_cap.unwrap_or(u32::MAX));
+        }
+        table
+    }
+
+    /// The moves from the root to the innermost node open after the first `n` events.
+    pub fn path_at(&self, n: usize) -> Vec<Move> {
+        let mut path = Vec::new();
+        for level in &self.enters {
+            let k = level.partition_point(|&(enter, _, _)| (enter as usize) < n);
+            let Some(&(_, exit, mv)) = k.checked_sub(1).map(|k| &level[k]) else {
+                break;
+            };
+            if exit != OPEN && (exit as usize) < n {
+                break;
+            }
+            if !mv.is_null() {
+                path.push(mv);
+            }
+        }
+        path
+    }
+}
+
+fn grow<T>(per_ply: &mut Vec<Vec<T>>, ply: u8) -> &mut Vec<Vec<T>> {
+    if per_ply.len() <= ply as usize {
+        per_ply.resize_with(ply as usize + 1, Vec::new);
+    }
+    per_ply
+}
+
+fn apply_op(table: &mut HistoryScores, op: HistoryOp, cap: u32) {
+    match op {
+        HistoryOp::Add {
+            side,
+            from,
+            to,
+            bonus,
+        } => {
+            let entry = &mut table[side as usize][from as usize][to as usize];
+            *entry = entry.saturating_add(bonus).min(cap);
+            if *entry == cap {
+                halve(table);
+            }
+        }
+        HistoryOp::Halve => halve(table),
+    }
+}
+
+fn halve(table: &mut HistoryScores) {
+    table.iter_mut().flatten().flatten().for_each(|v| *v /= 2);
+}

@@ -1,0 +1,91 @@
+//! `killerscope log …` through the real binary: output, and clean failures (status 2, no panic).
+
+mod trace_common;
+
+use killerscope::trace::Recorder;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use trace_common::{header, record};
+
+fn toy_file(name: &str) -> PathBuf {
+    let mut rec = Recorder::new(header());
+    record(&mut rec, 3);
+    let path = std::env::temp_dir().join(format!("ks-cli-{}-{name}.kslog", std::process::id()));
+    rec.into_log()
+        .write_file(&path)
+        .expect("temp dir is writable");
+    path
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_killerscope"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn stats_export_and_dot_work_on_a_log() {
+    let path = toy_file("ok");
+    let file = path.to_str().expect("UTF-8 temp path");
+
+    let out = run(&["log", "stats", file]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stats = text(&out.stdout);
+    for needle in [
+        "fen:",
+        "truncated:  no",
+        "node_enter",
+        "cutoffs:",
+        "first move",
+        "iteration:  depth 3",
+    ] {
+        assert!(stats.contains(needle), "missing {needle:?} in\n{stats}");
+    }
+
+    let out = run(&["log", "export", "--jsonl", file]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let jsonl = text(&out.stdout);
+    assert!(jsonl.lines().count() > 100);
+    assert!(jsonl.starts_with("{\"i\":0,\"type\":\"node_enter\",\"ply\":0,"));
+
+    let out = run(&["log", "dot", file, "--node", "1", "--depth", "1"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("digraph search {"));
+    std::fs::remove_file(&path).expect("cleanup");
+}
+
+#[test]
+fn bad_inputs_exit_2_with_a_message() {
+    let path = toy_file("bad");
+    let file = path.to_str().expect("UTF-8 temp path");
+
+    let out = run(&["log", "export", file]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--jsonl"));
+
+    let out = run(&["log", "dot", file, "--node", "99999999"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("no node 99999999"));
+
+    let mut bytes = std::fs::read(&path).expect("read back");
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0x10;
+    std::fs::write(&path, &bytes).expect("rewrite");
+    let out = run(&["log", "stats", file]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("error: ") && err.contains(file) && err.contains("byte "),
+        "{err}"
+    );
+
+    std::fs::remove_file(&path).expect("cleanup");
+    let out = run(&["log", "stats", file]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains(file));
+}

@@ -1,0 +1,184 @@
+//! `.kslog` files: identical round trips; every damaged input is an error with an offset.
+
+mod trace_common;
+
+use killerscope::trace::{EVENT_BYTES, Event, EventLog, LogErrorKind, Recorder, TraceFilter};
+use trace_common::{header, record};
+
+fn small_log() -> EventLog {
+    let mut rec = Recorder::new(header()).with_filter(TraceFilter::Plies(0..3));
+    record(&mut rec, 3);
+    rec.into_log()
+}
+
+fn bytes_of(log: &EventLog) -> Vec<u8> {
+    let mut out = Vec::new();
+    log.write_to(&mut out)
+        .expect("writing to a Vec cannot fail");
+    out
+}
+
+#[test]
+fn round_trip_is_identical() {
+    let mut rec = Recorder::new(header());
+    record(&mut rec, 4);
+    let log = rec.into_log();
+    let bytes = bytes_of(&log);
+    let back = EventLog::read_from(bytes.as_slice()).expect("own output reads back");
+    assert_eq!(back, log);
+    assert_eq!(bytes_of(&back), bytes);
+    assert_eq!(back.header().engine_version, env!("CARGO_PKG_VERSION"));
+}
+
+#[test]
+fn truncated_flag_and_filter_survive_the_round_trip() {
+    let mut rec = Recorder::new(header())
+        .with_cap(500)
+        .with_filter(TraceFilter::Plies(0..9));
+    record(&mut rec, 4);
+    let log = rec.into_log();
+    assert!(log.is_truncated());
+    let back = EventLog::read_from(bytes_of(&log).as_slice()).expect("reads back");
+    assert!(back.is_truncated());
+    assert_eq!(back.header().filter, "plies 0..9");
+    assert_eq!(back, log);
+}
+
+#[test]
+fn same_input_gives_identical_bytes() {
+    assert_eq!(bytes_of(&small_log()), bytes_of(&small_log()));
+}
+
+#[test]
+fn every_truncation_is_an_error_at_or_before_the_cut() {
+    let bytes = bytes_of(&small_log());
+    for len in 0..bytes.len() {
+        let err = EventLog::read_from(&bytes[..len]).expect_err("a cut file must not read");
+        assert!(
+            err.offset <= len as u64,
+            "cut at {len}, error at {}",
+            err.offset
+        );
+        let expected_empty = len == 0;
+        assert_eq!(
+            matches!(err.kind, LogErrorKind::Empty),
+            expected_empty,
+            "cut at {len}: {err}"
+        );
+        assert!(err.to_string().starts_with(&format!("byte {}", err.offset)));
+    }
+}
+
+#[test]
+fn every_byte_flip_is_detected() {
+    let bytes = bytes_of(&small_log());
+    for at in 0..bytes.len() {
+        for mask in [0x01u8, 0x80, 0xff] {
+            let mut bad = bytes.clone();
+            bad[at] ^= mask;
+            let err = EventLog::read_from(bad.as_slice());
+            assert!(err.is_err(), "flip {mask:#x} at byte {at} went unnoticed");
+        }
+    }
+}
+
+#[test]
+fn pseudo_random_corruption_never_panics() {
+    let bytes = bytes_of(&small_log());
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    for _ in 0..2000 {
+        let mut bad = bytes.clone();
+        for _ in 0..4 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let at = (state % bad.len() as u64) as usize;
+            bad[at] = (state >> 32) as u8;
+        }
+        let cut = (state >> 40) as usize % (bad.len() + 1);
+        let _ = EventLog::read_from(&bad[..cut]);
+    }
+}
+
+#[test]
+fn empty_foreign_and_padded_files_are_refused_clearly() {
+    let err = EventLog::read_from(&[][..]).expect_err("empty");
+    assert!(matches!(err.kind, LogErrorKind::Empty));
+    let err = EventLog::read_from(&b"\x89PNG\r\n\x1a\n and more bytes"[..]).expect_err("foreign");
+    assert!(matches!(err.kind, LogErrorKind::NotAKslog));
+    assert_eq!(err.offset, 0);
+    assert!(err.to_string().contains("not a killerscope event log"));
+
+    let mut bytes = bytes_of(&small_log());
+    let end = bytes.len() as u64;
+    bytes.push(0);
+    let err = EventLog::read_from(bytes.as_slice()).expect_err("trailing");
+    assert!(matches!(err.kind, LogErrorKind::TrailingData));
+    assert_eq!(err.offset, end);
+
+    let mut bytes = bytes_of(&small_log());
+    bytes[8] = 9;
+    let err = EventLog::read_from(bytes.as_slice()).expect_err("future version");
+    assert!(matches!(err.kind, LogErrorKind::UnsupportedVersion(9)));
+}
+
+#[test]
+fn a_bad_event_names_its_index_and_offset() {
+    let log = small_log();
+    let mut bytes = bytes_of(&log);
+    let h = log.header();
+    let header_len = 12
+        + [&h.fen, &h.config, &h.limits, &h.filter, &h.engine_version]
+            .iter()
+            .map(|s| 4 + s.len())
+            .sum::<usize>()
+        + 8;
+    let at = header_len + 16 * 5;
+    bytes[at] = 0x42;
+    let err = EventLog::read_from(bytes.as_slice()).expect_err("bad tag");
+    assert!(
+        matches!(err.kind, LogErrorKind::BadEvent { index: 5, .. }),
+        "{err}"
+    );
+    assert_eq!(err.offset, at as u64);
+}
+
+#[test]
+fn file_helpers_round_trip_and_name_the_path() {
+    let log = small_log();
+    let path = std::env::temp_dir().join(format!("killerscope-trace-{}.kslog", std::process::id()));
+    log.write_file(&path).expect("temp dir is writable");
+    let back = EventLog::read_file(&path).expect("reads back");
+    std::fs::remove_file(&path).expect("cleanup");
+    assert_eq!(back, log);
+    let err = EventLog::read_file(&path).expect_err("removed");
+    assert!(err.to_string().contains(&path.display().to_string()));
+}
+
+#[test]
+fn event_encoding_is_canonical() {
+    let log = small_log();
+    let mut kinds = std::collections::HashSet::new();
+    for e in log.events() {
+        kinds.insert(e.kind());
+        let bytes = e.to_bytes();
+        assert_eq!(Event::from_bytes(&bytes), Ok(*e));
+        for at in 0..EVENT_BYTES {
+            for mask in [0x01u8, 0x40, 0x80] {
+                let mut bad = bytes;
+                bad[at] ^= mask;
+                if let Ok(other) = Event::from_bytes(&bad) {
+                    assert_eq!(
+                        other.to_bytes(),
+                        bad,
+                        "{e:?}: byte {at} ^ {mask:#x} decodes loosely"
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        kinds.len() >= 6,
+        "the sample covers the event types: {kinds:?}"
+    );
+}
