@@ -135,10 +135,16 @@ impl Move {
         self.0 & (12 << 12) == 0
     }
 
-    /// Castles, either side.
+    /// Castles, either side (flag codes 2 and 3).
     #[inline(always)]
     pub const fn is_castle(self) -> bool {
-        matches!(self.flag(), MoveFlag::KingCastle | MoveFlag::QueenCastle)
+        self.0 >> 13 == 1
+    }
+
+    /// Captures en passant.
+    #[inline(always)]
+    pub const fn is_en_passant(self) -> bool {
+        self.0 >> 12 == MoveFlag::EnPassant as u16
     }
 
     /// The piece a promotion creates.

@@ -97,23 +97,32 @@ impl<'a, O: SearchObserver> Context<'a, O> {
     }
 
     /// Searches the current position to `depth` plies (quiescence below 1) within (`alpha`,
-    /// `beta`); `led_by` is the move that led here. Returns a fail-soft score.
-    pub fn negamax(&mut self, depth: i32, alpha: i32, beta: i32, ply: usize, led_by: Move) -> i32 {
+    /// `beta`); `led_by` is the move that led here and `in_check` whether it gave check.
+    /// Returns a fail-soft score.
+    pub fn negamax(
+        &mut self,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        led_by: Move,
+        in_check: bool,
+    ) -> i32 {
         if depth <= 0 {
-            return self.quiescence(alpha, beta, ply, led_by);
+            return self.quiescence(alpha, beta, ply, led_by, in_check);
         }
         self.count_node();
         let depth8 = depth.min(i32::from(i8::MAX)) as i8;
         self.observer
             .node_enter(ply as u8, depth8, alpha, beta, led_by, NodeKind::Main);
-        let (score, bound) = self.main_node(depth, alpha, beta, ply);
+        let (score, bound) = self.main_node(depth, alpha, beta, ply, in_check);
         self.observer.node_exit(score, bound);
         score
     }
 
     /// Whether the position at `ply` repeats one earlier in the search or the game (within the
     /// reversible stretch the halfmove clock allows), or is drawn by rule or material.
-    fn is_draw(&self, ply: usize) -> bool {
+    fn is_draw(&self, ply: usize, in_check: bool) -> bool {
         if self.pos.is_insufficient_material() {
             return true;
         }
@@ -136,7 +145,7 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             }
         }
         if self.pos.halfmove_clock() >= 100 {
-            if !self.pos.in_check() {
+            if !in_check {
                 return true;
             }
             let mut moves = MoveList::new();
@@ -146,7 +155,14 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         false
     }
 
-    fn main_node(&mut self, mut depth: i32, mut alpha: i32, beta: i32, ply: usize) -> (i32, Bound) {
+    fn main_node(
+        &mut self,
+        mut depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> (i32, Bound) {
         self.pv.clear(ply);
         if self.stopped {
             return (DRAW, Bound::Exact);
@@ -154,7 +170,7 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         self.seldepth = self.seldepth.max(ply);
         self.keys[ply] = self.pos.key();
         if ply > 0 {
-            if self.is_draw(ply) {
+            if self.is_draw(ply, in_check) {
                 return (DRAW, Bound::Exact);
             }
             if ply >= MAX_PLY - 1 {
@@ -192,13 +208,14 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             let order = index.min(usize::from(u8::MAX)) as u8;
             self.observer.move_tried(mv, order, source);
             let undo = self.pos.make_move(mv);
-            let child_depth = depth - 1 + i32::from(self.pos.in_check());
+            let check = self.pos.in_check();
+            let child_depth = depth - 1 + i32::from(check);
             let score = if index == 0 {
-                -self.negamax(child_depth, -beta, -alpha, ply + 1, mv)
+                -self.negamax(child_depth, -beta, -alpha, ply + 1, mv, check)
             } else {
-                let probe = -self.negamax(child_depth, -alpha - 1, -alpha, ply + 1, mv);
+                let probe = -self.negamax(child_depth, -alpha - 1, -alpha, ply + 1, mv, check);
                 if probe > alpha && probe < beta && !self.stopped {
-                    -self.negamax(child_depth, -beta, -alpha, ply + 1, mv)
+                    -self.negamax(child_depth, -beta, -alpha, ply + 1, mv, check)
                 } else {
                     probe
                 }
@@ -232,11 +249,7 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         }
 
         if index == 0 {
-            let score = if self.pos.in_check() {
-                -(MATE - ply as i32)
-            } else {
-                DRAW
-            };
+            let score = if in_check { -(MATE - ply as i32) } else { DRAW };
             return (score, Bound::Exact);
         }
         let bound = if best >= beta {
@@ -259,17 +272,30 @@ impl<'a, O: SearchObserver> Context<'a, O> {
 
     /// Quiescence search: stand pat on the static evaluation, then try captures (all evasions
     /// when in check) until the position is quiet.
-    pub fn quiescence(&mut self, alpha: i32, beta: i32, ply: usize, led_by: Move) -> i32 {
+    pub fn quiescence(
+        &mut self,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        led_by: Move,
+        in_check: bool,
+    ) -> i32 {
         self.count_node();
         self.qnodes += 1;
         self.observer
             .node_enter(ply as u8, 0, alpha, beta, led_by, NodeKind::Quiescence);
-        let (score, bound) = self.quiescence_node(alpha, beta, ply);
+        let (score, bound) = self.quiescence_node(alpha, beta, ply, in_check);
         self.observer.node_exit(score, bound);
         score
     }
 
-    fn quiescence_node(&mut self, mut alpha: i32, beta: i32, ply: usize) -> (i32, Bound) {
+    fn quiescence_node(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> (i32, Bound) {
         self.pv.clear(ply);
         if self.stopped {
             return (DRAW, Bound::Exact);
@@ -279,7 +305,6 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             return (evaluate(&self.pos), Bound::Exact);
         }
         let alpha_orig = alpha;
-        let in_check = self.pos.in_check();
         let mut best = -INFINITY;
         if !in_check {
             best = evaluate(&self.pos);
@@ -294,7 +319,8 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             let order = index.min(usize::from(u8::MAX)) as u8;
             self.observer.move_tried(mv, order, source);
             let undo = self.pos.make_move(mv);
-            let score = -self.quiescence(-beta, -alpha, ply + 1, mv);
+            let check = self.pos.in_check();
+            let score = -self.quiescence(-beta, -alpha, ply + 1, mv, check);
             self.pos.unmake_move(mv, undo);
             index += 1;
             if self.stopped {

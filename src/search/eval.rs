@@ -1,33 +1,66 @@
-//! Static evaluation: material plus tapered piece-square tables. Computed from scratch — about
-//! thirty table look-ups — which costs little next to move generation and keeps make/unmake free
-//! of evaluation state.
+//! Static evaluation: material plus tapered piece-square tables. Computed from scratch from
+//! one precomputed table per colour, piece kind and square, holding the midgame and endgame
+//! values packed in one `i32` — a dozen bitboard walks and additions, cheap next to move
+//! generation, and make/unmake stay free of evaluation state.
 
 use super::pst::{MATERIAL_EG, MATERIAL_MG, PHASE_TOTAL, PHASE_WEIGHT, PST_EG, PST_MG};
 use crate::chess::{Color, PieceKind, Position};
 
+/// Packs a midgame and an endgame value so one addition updates both.
+const fn pack(mg: i32, eg: i32) -> i32 {
+    (eg << 16) + mg
+}
+
+const fn unpack_mg(packed: i32) -> i32 {
+    packed as i16 as i32
+}
+
+const fn unpack_eg(packed: i32) -> i32 {
+    ((packed + 0x8000) >> 16) as i16 as i32
+}
+
+/// `[color][kind][square]`: packed material + square bonus, signed for White's point of view.
+static TABLE: [[[i32; 64]; 6]; 2] = build_table();
+
+const fn build_table() -> [[[i32; 64]; 6]; 2] {
+    let mut table = [[[0; 64]; 6]; 2];
+    let mut kind = 0;
+    while kind < 6 {
+        let mut sq = 0;
+        while sq < 64 {
+            let white = sq ^ 56;
+            table[0][kind][sq] = pack(
+                MATERIAL_MG[kind] + PST_MG[kind][white],
+                MATERIAL_EG[kind] + PST_EG[kind][white],
+            );
+            table[1][kind][sq] = -pack(
+                MATERIAL_MG[kind] + PST_MG[kind][sq],
+                MATERIAL_EG[kind] + PST_EG[kind][sq],
+            );
+            sq += 1;
+        }
+        kind += 1;
+    }
+    table
+}
+
 /// The position's value in centipawns for the side to move: midgame and endgame scores blended
 /// by how much non-pawn material is left.
 pub fn evaluate(pos: &Position) -> i32 {
-    let mut mg = 0;
-    let mut eg = 0;
+    let mut packed = 0;
     let mut phase = 0;
     for color in Color::ALL {
-        let sign = if color == Color::White { 1 } else { -1 };
+        let table = &TABLE[color.index()];
         for kind in PieceKind::ALL {
-            let k = kind.index();
-            for sq in pos.pieces(color, kind) {
-                let index = if color == Color::White {
-                    sq.index() ^ 56
-                } else {
-                    sq.index()
-                };
-                mg += sign * (MATERIAL_MG[k] + PST_MG[k][index]);
-                eg += sign * (MATERIAL_EG[k] + PST_EG[k][index]);
-                phase += PHASE_WEIGHT[k];
+            let pieces = pos.pieces(color, kind);
+            phase += PHASE_WEIGHT[kind.index()] * pieces.count() as i32;
+            for sq in pieces {
+                packed += table[kind.index()][sq.index()];
             }
         }
     }
     let phase = phase.min(PHASE_TOTAL);
+    let (mg, eg) = (unpack_mg(packed), unpack_eg(packed));
     let white = (mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
     if pos.side_to_move() == Color::White {
         white
@@ -42,6 +75,16 @@ mod tests {
 
     fn eval(fen: &str) -> i32 {
         evaluate(&Position::from_fen(fen).unwrap())
+    }
+
+    #[test]
+    fn packing_keeps_both_halves_signed() {
+        for (mg, eg) in [(0, 0), (300, -200), (-9000, 9000), (-1, -1), (12345, 23456)] {
+            let p = pack(mg, eg);
+            assert_eq!((unpack_mg(p), unpack_eg(p)), (mg, eg));
+            let sum = p + pack(-50, 70);
+            assert_eq!((unpack_mg(sum), unpack_eg(sum)), (mg - 50, eg + 70));
+        }
     }
 
     #[test]
