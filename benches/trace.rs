@@ -9,7 +9,7 @@ mod trace_common;
 use criterion::{Criterion, criterion_group, criterion_main};
 use killerscope::chess::Position;
 use killerscope::search::{Limits, NullObserver, SearchConfig, SearchObserver, Searcher};
-use killerscope::trace::{EventLog, LogHeader, Recorder, SearchTree};
+use killerscope::trace::{EventLog, LogHeader, Recorder, Replay, SearchTree};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -79,15 +79,35 @@ fn recorder(fen: &str) -> Recorder {
     Recorder::new(LogHeader::new(fen, "default", "bench"))
 }
 
-fn best_of(runs: usize, mut f: impl FnMut() -> u64) -> (Duration, u64) {
-    let mut best = Duration::MAX;
-    let mut nodes = 0;
+/// Wall time (best of the runs) and CPU time (sum of the runs) of `f`, plus its node count.
+struct Timing {
+    best_wall: Duration,
+    total_cpu: Duration,
+    nodes: u64,
+}
+
+/// Runs the two searches alternately, `runs` times each, so load on a shared machine hits
+/// both alike.
+fn interleaved(
+    runs: usize,
+    mut a: impl FnMut() -> u64,
+    mut b: impl FnMut() -> u64,
+) -> (Timing, Timing) {
+    let mut timings = [0, 1].map(|_| Timing {
+        best_wall: Duration::MAX,
+        total_cpu: Duration::ZERO,
+        nodes: 0,
+    });
     for _ in 0..runs {
-        let t = Instant::now();
-        nodes = f();
-        best = best.min(t.elapsed());
+        for (k, timing) in timings.iter_mut().enumerate() {
+            let (t, cpu) = (Instant::now(), cpu_time());
+            timing.nodes = if k == 0 { a() } else { b() };
+            timing.best_wall = timing.best_wall.min(t.elapsed());
+            timing.total_cpu += cpu_time() - cpu;
+        }
     }
-    (best, nodes)
+    let [x, y] = timings;
+    (x, y)
 }
 
 fn recorder_overhead(c: &mut Criterion) {
@@ -119,14 +139,31 @@ fn recorder_overhead(c: &mut Criterion) {
         );
         events += log.len();
     }
-    let (null, nodes) = best_of(5, || search_all(&mut searcher, |_| NullObserver));
-    let (rec, _) = best_of(5, || search_all(&mut searcher, recorder));
+    let (null, rec) = interleaved(
+        5,
+        || {
+            search_all(&mut Searcher::new(SearchConfig::default()), |_| {
+                NullObserver
+            })
+        },
+        || search_all(&mut Searcher::new(SearchConfig::default()), recorder),
+    );
+    assert_eq!(
+        null.nodes, rec.nodes,
+        "recording must not change the search"
+    );
+    let mnps = |t: Duration| null.nodes as f64 / t.as_secs_f64() / 1e6;
     eprintln!(
-        "search, best of 5: NullObserver {null:?} ({:.2} Mnps), Recorder {rec:?} ({:.2} Mnps, {:.1} M events/s): ratio {:.3}",
-        nodes as f64 / null.as_secs_f64() / 1e6,
-        nodes as f64 / rec.as_secs_f64() / 1e6,
-        events as f64 / rec.as_secs_f64() / 1e6,
-        rec.as_secs_f64() / null.as_secs_f64()
+        "search, 5 interleaved runs: NullObserver best {:?} ({:.2} Mnps), Recorder best {:?} ({:.2} Mnps, {:.1} M events/s): wall ratio {:.3}, CPU ratio {:.3} ({:?} / {:?})",
+        null.best_wall,
+        mnps(null.best_wall),
+        rec.best_wall,
+        mnps(rec.best_wall),
+        events as f64 / rec.best_wall.as_secs_f64() / 1e6,
+        rec.best_wall.as_secs_f64() / null.best_wall.as_secs_f64(),
+        rec.total_cpu.as_secs_f64() / null.total_cpu.as_secs_f64(),
+        rec.total_cpu,
+        null.total_cpu
     );
     let mut group = c.benchmark_group("search");
     group.sample_size(10);
@@ -137,6 +174,20 @@ fn recorder_overhead(c: &mut Criterion) {
         b.iter(|| search_all(&mut searcher, recorder))
     });
     group.finish();
+}
+
+/// This process's user + system CPU time (Linux `/proc/self/stat`, 10 ms ticks): on a shared
+/// machine it shows the work done, where wall time also shows the wait for a core.
+fn cpu_time() -> Duration {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let after_name = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<u64> = after_name
+        .split_whitespace()
+        .skip(11)
+        .take(2)
+        .filter_map(|f| f.parse().ok())
+        .collect();
+    Duration::from_millis(fields.iter().sum::<u64>() * 10)
 }
 
 fn load_and_index(c: &mut Criterion) {
@@ -155,17 +206,26 @@ fn load_and_index(c: &mut Criterion) {
         written
     );
     drop(log);
-    let t = Instant::now();
+    let (t, cpu) = (Instant::now(), cpu_time());
     let log = EventLog::read_file(&path).expect("reads back");
-    let read = t.elapsed();
-    let t = Instant::now();
+    let (read, read_cpu) = (t.elapsed(), cpu_time() - cpu);
+    let (t, cpu) = (Instant::now(), cpu_time());
     let tree = SearchTree::build(log.events());
     eprintln!(
-        "one shot: read + validate {read:?}, index {:?} ({} nodes)",
+        "one shot: read + validate {read:?} wall / {read_cpu:?} CPU, index {:?} wall / {:?} CPU ({} nodes)",
         t.elapsed(),
+        cpu_time() - cpu,
         tree.len()
     );
-    drop((log, tree));
+    let (t, cpu) = (Instant::now(), cpu_time());
+    let replay = Replay::from_log(&log);
+    eprintln!(
+        "one shot: Replay (killers, history, paths) {:?} wall / {:?} CPU",
+        t.elapsed(),
+        cpu_time() - cpu
+    );
+    black_box(replay.killers_at(log.len() / 2));
+    drop((log, tree, replay));
     let mut group = c.benchmark_group("trace");
     group.sample_size(10);
     group.bench_function("load_and_index_10M_events", |b| {

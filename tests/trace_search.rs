@@ -285,3 +285,63 @@ fn dot_writes_san_when_the_root_is_known() {
     let with_uci = dot(None);
     assert!(with_uci.contains("label=\"h5f6\"") && !with_uci.contains("Nf6"));
 }
+
+#[test]
+fn replayed_tables_match_the_live_ones_when_stopped_mid_iteration() {
+    for nodes in [700, 4_000, 15_000, 45_000] {
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        let mut searcher = Searcher::new(SearchConfig::default());
+        let mut rec = Recorder::new(header(CLASSROOM, 0));
+        let stop = AtomicBool::new(false);
+        let report = searcher.search(
+            &position(CLASSROOM),
+            &[],
+            &limits,
+            &stop,
+            &mut rec,
+            &mut |_| {},
+        );
+        let log = rec.into_log();
+        let tree = SearchTree::build(log.events());
+        assert_eq!(tree.len() as u64, report.nodes, "node limit {nodes}");
+        assert_eq!(
+            tree.open_nodes().count(),
+            0,
+            "a stopped search still closes its nodes"
+        );
+        assert_tables_equal(
+            &searcher,
+            &Replay::from_log(&log),
+            log.len(),
+            &format!("stopped at {nodes} nodes"),
+        );
+    }
+}
+
+#[test]
+fn a_live_stream_builds_the_same_tree_and_replay() {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let recorder = Recorder::new(header(KIWIPETE, 4)).with_sink(tx, 4096);
+    let (_, _, log) = recorded(KIWIPETE, 4, recorder);
+    let mut tree = SearchTree::default();
+    let mut replay = Replay::for_header(log.header());
+    let mut batches = 0;
+    for batch in rx.try_iter() {
+        tree.extend(&batch);
+        replay.extend(&batch);
+        batches += 1;
+    }
+    assert!(batches > 10);
+    let whole = SearchTree::build(log.events());
+    assert_eq!((tree.len(), tree.roots()), (whole.len(), whole.roots()));
+    assert!((0..tree.len() as u32).all(|id| tree.node(id) == whole.node(id)));
+    let once = Replay::from_log(&log);
+    for n in (0..=log.len()).step_by(997) {
+        assert_eq!(replay.killers_at(n), once.killers_at(n));
+        assert_eq!(replay.path_at(n), once.path_at(n));
+    }
+    assert!(replay.history_at(log.len()) == once.history_at(log.len()));
+}

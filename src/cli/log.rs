@@ -142,11 +142,16 @@ fn stats(log: &EventLog, file: &Path, mut out: impl Write) -> Result<(), CliErro
         .unwrap_or(0);
     writeln!(
         out,
-        "nodes:      {} (main {}, quiescence {}), deepest ply {max_ply}, open at end {}",
+        "nodes:      {} (main {}, quiescence {}), deepest ply {max_ply}, open at end {}{}",
         stats.nodes(),
         stats.main_nodes,
         stats.q_nodes,
-        tree.open_nodes().count()
+        tree.open_nodes().count(),
+        if h.filter.is_empty() {
+            ""
+        } else {
+            "; counts cover the recorded nodes only"
+        }
     )?;
     writeln!(
         out,

@@ -149,7 +149,7 @@ impl EventLog {
     /// Writes the log to a file at `path` (created or replaced).
     pub fn write_file(&self, path: impl AsRef<Path>) -> Result<(), LogError> {
         let path = path.as_ref();
-        let io_err = |e| LogError::at(0, LogErrorKind::Io(e)).in_file(path);
+        let io_err = |e| LogError::at(0, LogErrorKind::Write(e)).in_file(path);
         let file = File::create(path).map_err(io_err)?;
         self.write_to(BufWriter::with_capacity(1 << 16, file))
             .map_err(io_err)
@@ -159,7 +159,7 @@ impl EventLog {
     pub fn read_file(path: impl AsRef<Path>) -> Result<EventLog, LogError> {
         let path = path.as_ref();
         let file =
-            File::open(path).map_err(|e| LogError::at(0, LogErrorKind::Io(e)).in_file(path))?;
+            File::open(path).map_err(|e| LogError::at(0, LogErrorKind::Open(e)).in_file(path))?;
         let size = file.metadata().ok().map(|m| m.len());
         read(BufReader::with_capacity(1 << 16, file), size).map_err(|e| e.in_file(path))
     }
