@@ -37,6 +37,8 @@ pub enum Command {
     Compare(compare::CompareArgs),
     /// Inspect a recorded search log (.kslog): stats, JSON Lines export, Graphviz subtree.
     Log(log::LogArgs),
+    /// Speak the UCI protocol on stdin/stdout, for chess GUIs (Hash, Killers, History, Trace File options).
+    Uci,
 }
 
 /// A failure to report to the user: printed as `error: <message>`, exit status 2.
@@ -89,6 +91,9 @@ pub fn run() -> ExitCode {
         Some(Command::Search(args)) => search::run(&args),
         Some(Command::Compare(args)) => compare::run(&args),
         Some(Command::Log(args)) => log::run(&args),
+        Some(Command::Uci) => {
+            crate::uci::run(io::stdin().lock(), io::stdout()).map_err(CliError::from)
+        }
         None => fen::show_start_position(),
     };
     match result {

@@ -135,7 +135,7 @@ impl Position {
         parse_castling(&mut pos, fields[2])?;
         parse_en_passant(&mut pos, fields[3])?;
         if fields.len() == 6 {
-            pos.halfmove = parse_counter(FenField::HalfmoveClock, fields[4])?;
+            pos.state.halfmove = parse_counter(FenField::HalfmoveClock, fields[4])?;
             pos.fullmove = parse_counter(FenField::FullmoveNumber, fields[5])?;
             if pos.fullmove == 0 {
                 return Err(FenError::new(
@@ -165,7 +165,7 @@ impl Position {
             );
             return Err(FenError::new(FenField::Placement, fields[0], why));
         }
-        pos.key = pos.compute_key();
+        pos.state.key = pos.compute_key();
         Ok(pos)
     }
 
@@ -194,10 +194,10 @@ impl Position {
             }
         }
         let side = if self.side == Color::White { 'w' } else { 'b' };
-        let ep = self.ep.map_or("-".to_string(), |sq| sq.to_string());
+        let ep = self.state.ep.map_or("-".to_string(), |sq| sq.to_string());
         format!(
             "{out} {side} {} {ep} {} {}",
-            self.castling, self.halfmove, self.fullmove
+            self.state.castling, self.state.halfmove, self.fullmove
         )
     }
 }
@@ -273,7 +273,7 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
                 return Err(FenError::new(FenField::Castling, field, why));
             }
         };
-        if pos.castling.contains(right) {
+        if pos.state.castling.contains(right) {
             return Err(FenError::new(
                 FenField::Castling,
                 field,
@@ -294,7 +294,7 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
             );
             return Err(FenError::new(FenField::Castling, field, why));
         }
-        pos.castling = pos.castling.with(right);
+        pos.state.castling = pos.state.castling.with(right);
     }
     Ok(())
 }
@@ -328,7 +328,7 @@ fn parse_en_passant(pos: &mut Position, field: &str) -> Result<(), FenError> {
         return Err(FenError::new(FenField::EnPassant, field, why));
     }
     if !(attacks::pawn(!us, sq) & pos.pieces(us, PieceKind::Pawn)).is_empty() {
-        pos.ep = Some(sq);
+        pos.state.ep = Some(sq);
     }
     Ok(())
 }

@@ -5,6 +5,8 @@
 //! `SearchTree` (node index) + `Replay` (killer table, history table and path at any event).
 
 mod checksum;
+mod codec;
+mod dot;
 mod error;
 mod event;
 mod export;
@@ -16,9 +18,10 @@ mod replay;
 mod tree;
 
 pub use checksum::Checksum;
+pub use dot::{DOT_NODE_LIMIT, write_dot};
 pub use error::{LogError, LogErrorKind};
 pub use event::{EVENT_BYTES, Event, EventKind, KillerSlots, MAX_KILLER_SLOTS, NodeCount};
-pub use export::{DOT_NODE_LIMIT, write_dot, write_jsonl};
+pub use export::write_jsonl;
 pub use filter::TraceFilter;
 pub use format::{MAGIC, VERSION};
 pub use log::{DEFAULT_EVENT_CAP, EventLog, LogHeader};
