@@ -102,12 +102,11 @@ impl SearchArgs {
     }
 
     fn recorder(&self, pos: &Position, ordering: &OrderingConfig) -> Result<Recorder, CliError> {
-        let limits = match (self.nodes, self.movetime) {
-            (Some(nodes), _) => format!("nodes {nodes}"),
-            (None, Some(ms)) => format!("movetime {ms}"),
-            (None, None) => format!("depth {}", self.depth.unwrap_or(DEFAULT_DEPTH)),
-        };
-        let header = LogHeader::new(pos.to_fen(), ordering.to_string(), limits);
+        let header = LogHeader::new(
+            pos.to_fen(),
+            ordering.to_string(),
+            self.limits().to_string(),
+        );
         let mut recorder = Recorder::new(header).with_cap(self.trace_cap);
         if let Some(line) = &self.trace_line {
             let filter = TraceFilter::parse_line(pos, line).map_err(CliError::new)?;
