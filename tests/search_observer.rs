@@ -287,6 +287,6 @@ fn movetime_is_respected() {
         &mut NullObserver,
     );
     let took = start.elapsed();
-    assert!(took < Duration::from_millis(160), "took {took:?}");
+    assert!(took < Duration::from_millis(250), "took {took:?}");
     assert!(report.depth >= 2);
 }

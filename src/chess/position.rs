@@ -266,3 +266,45 @@ impl std::fmt::Debug for Position {
         write!(f, "Position({})", self.to_fen())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn insufficient(fen: &str) -> bool {
+        Position::from_fen(fen)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .is_insufficient_material()
+    }
+
+    #[test]
+    fn insufficient_material() {
+        assert!(insufficient("8/8/4k3/8/8/3K4/8/8 w - - 0 1"));
+        assert!(insufficient("8/8/4k3/8/8/3KN3/8/8 w - - 0 1"));
+        assert!(
+            insufficient("8/8/4kb2/8/8/3KB3/8/8 w - - 0 1"),
+            "bishops on squares of one colour"
+        );
+        assert!(
+            !insufficient("8/8/4k1b1/8/8/3KB3/8/8 w - - 0 1"),
+            "opposite-coloured bishops"
+        );
+        assert!(
+            !insufficient("8/8/4k3/8/8/3KNN2/8/8 w - - 0 1"),
+            "two knights can mate"
+        );
+        assert!(!insufficient("8/8/4k3/8/8/3K4/7P/8 w - - 0 1"));
+        assert!(!Position::startpos().is_insufficient_material());
+    }
+
+    #[test]
+    fn startpos_accessors() {
+        let p = Position::startpos();
+        assert_eq!(p.occupied().count(), 32);
+        assert_eq!(p.king_square(Color::Black).to_string(), "e8");
+        assert_eq!(p.pieces(Color::White, PieceKind::Pawn).0, 0xFF00);
+        assert_eq!(p.key(), p.compute_key());
+        assert!(!p.in_check());
+        assert_eq!((p.halfmove_clock(), p.fullmove_number()), (0, 1));
+    }
+}

@@ -7,7 +7,7 @@
 
 use super::MAX_PLY;
 use super::config::OrderingConfig;
-use super::eval::evaluate;
+use super::eval::EvalState;
 use super::history::HistoryTable;
 use super::killers::KillerTable;
 use super::limits::Clock;
@@ -39,6 +39,7 @@ pub(super) struct Context<'a, O: SearchObserver> {
     pub stopped: bool,
     pub pv: PvTable,
     keys: [u64; MAX_PLY + 1],
+    evals: [EvalState; MAX_PLY + 1],
 }
 
 fn bound_of(score: i32, alpha: i32, beta: i32) -> Bound {
@@ -65,6 +66,7 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         clock: Clock,
         game_keys: &'a [u64],
     ) -> Self {
+        let root_eval = EvalState::of(&pos);
         Context {
             pos,
             ordering,
@@ -81,7 +83,15 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             stopped: false,
             pv: PvTable::new(),
             keys: [0; MAX_PLY + 1],
+            evals: [root_eval; MAX_PLY + 1],
         }
+    }
+
+    /// The static evaluation of the position at `ply` for the side to move.
+    #[inline]
+    fn static_eval(&self, ply: usize) -> i32 {
+        debug_assert_eq!(self.evals[ply], EvalState::of(&self.pos));
+        self.evals[ply].score(self.pos.side_to_move())
     }
 
     /// Counts a node and, every `CHECK_INTERVAL` nodes, polls the stop flag and the clock.
@@ -174,7 +184,7 @@ impl<'a, O: SearchObserver> Context<'a, O> {
                 return (DRAW, Bound::Exact);
             }
             if ply >= MAX_PLY - 1 {
-                return (evaluate(&self.pos), Bound::Exact);
+                return (self.static_eval(ply), Bound::Exact);
             }
         }
         depth = depth.min(i32::from(i8::MAX));
@@ -207,6 +217,7 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         while let Some((mv, source)) = picker.next(&self.pos, self.history) {
             let order = index.min(usize::from(u8::MAX)) as u8;
             self.observer.move_tried(mv, order, source);
+            self.evals[ply + 1] = self.evals[ply].after(&self.pos, mv);
             let undo = self.pos.make_move(mv);
             let check = self.pos.in_check();
             let child_depth = depth - 1 + i32::from(check);
@@ -302,12 +313,12 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return (evaluate(&self.pos), Bound::Exact);
+            return (self.static_eval(ply), Bound::Exact);
         }
         let alpha_orig = alpha;
         let mut best = -INFINITY;
         if !in_check {
-            best = evaluate(&self.pos);
+            best = self.static_eval(ply);
             if best >= beta {
                 return (best, Bound::Lower);
             }
@@ -318,6 +329,7 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         while let Some((mv, source)) = picker.next(&self.pos, self.history) {
             let order = index.min(usize::from(u8::MAX)) as u8;
             self.observer.move_tried(mv, order, source);
+            self.evals[ply + 1] = self.evals[ply].after(&self.pos, mv);
             let undo = self.pos.make_move(mv);
             let check = self.pos.in_check();
             let score = -self.quiescence(-beta, -alpha, ply + 1, mv, check);
