@@ -2,18 +2,13 @@
 
 mod trace_common;
 
-use killerscope::trace::Recorder;
 use std::path::PathBuf;
 use std::process::{Command, Output};
-use trace_common::{header, record};
+use trace_common::toy_log;
 
 fn toy_file(name: &str) -> PathBuf {
-    let mut rec = Recorder::new(header());
-    record(&mut rec, 3);
     let path = std::env::temp_dir().join(format!("ks-cli-{}-{name}.kslog", std::process::id()));
-    rec.into_log()
-        .write_file(&path)
-        .expect("temp dir is writable");
+    toy_log(3).write_file(&path).expect("temp dir is writable");
     path
 }
 
@@ -88,4 +83,10 @@ fn bad_inputs_exit_2_with_a_message() {
     let out = run(&["log", "stats", file]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains(file));
+
+    let dir = std::env::temp_dir();
+    let out = run(&["log", "stats", dir.to_str().expect("UTF-8 temp dir")]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("byte 0: cannot read: "), "{err}");
 }

@@ -98,7 +98,7 @@ impl fmt::Display for LogErrorKind {
         match self {
             LogErrorKind::Open(e) => write!(f, "cannot open: {e}"),
             LogErrorKind::Write(e) => write!(f, "cannot write: {e}"),
-            LogErrorKind::Io(e) => write!(f, "{e}"),
+            LogErrorKind::Io(e) => write!(f, "cannot read: {e}"),
             LogErrorKind::Empty => f.write_str("empty file, not an event log"),
             LogErrorKind::NotAKslog => {
                 f.write_str("not a killerscope event log (.kslog magic bytes missing)")
