@@ -3,6 +3,7 @@
 //! Lines for jq and pandas, or a Graphviz drawing of a subtree.
 
 use super::CliError;
+use super::search::percent;
 use crate::chess::Position;
 use crate::search::score::format_uci;
 use crate::search::stats::{KILLER_SOURCES, RANK_LABELS, SOURCE_CODES};
@@ -89,14 +90,6 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
 
 fn load(file: &Path) -> Result<EventLog, CliError> {
     EventLog::read_file(file).map_err(|e| CliError::new(e.to_string()))
-}
-
-fn percent(part: u64, whole: u64) -> String {
-    if whole == 0 {
-        "-".to_string()
-    } else {
-        format!("{:.1}%", 100.0 * part as f64 / whole as f64)
-    }
 }
 
 fn stats(log: &EventLog, file: &Path, mut out: impl Write) -> Result<(), CliError> {
