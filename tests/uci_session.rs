@@ -191,6 +191,27 @@ fn junk_is_ignored_and_the_engine_keeps_working() {
 }
 
 #[test]
+fn a_root_without_moves_reports_no_pv_and_the_null_move() {
+    let mut engine = Engine::start();
+    for (fen, score) in [
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "score cp 0"),
+        ("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "score mate 0"),
+    ] {
+        engine.send(&format!("position fen {fen}"));
+        engine.send("go depth 3");
+        let lines = engine.expect("bestmove", SHORT);
+        let info = lines
+            .iter()
+            .find(|l| l.starts_with("info depth"))
+            .expect("an info line");
+        assert!(info.contains(score), "{fen}: {info}");
+        assert!(!info.contains(" pv"), "{fen}: an empty pv in {info:?}");
+        assert_eq!(lines.last().map(String::as_str), Some("bestmove 0000"));
+    }
+    engine.quit();
+}
+
+#[test]
 fn end_of_input_exits_cleanly() {
     let mut engine = Engine::start();
     engine.send("isready");

@@ -1,8 +1,8 @@
 //! The UCI engine's state: position, options, and the search worker thread.
 
 use super::command::UciCommand;
+use crate::chess::Position;
 use crate::chess::notation::parse_uci;
-use crate::chess::{Move, Position};
 use crate::search::{
     IterationReport, Limits, NullObserver, OrderingConfig, SearchConfig, SearchReport, Searcher,
     score,
@@ -275,21 +275,28 @@ impl SearchJob {
     }
 }
 
-/// The UCI `info` line for a finished iteration.
+/// The UCI `info` line for a finished iteration; a mated or stalemated root has no PV, and
+/// then the line has no `pv` token (GUIs choke on a `pv` with nothing after it).
 pub fn info_line(r: &IterationReport) -> String {
     let millis = r.elapsed.as_millis().max(1) as u64;
     let nps = r.nodes.saturating_mul(1000) / millis;
-    let pv: Vec<String> = r.pv.iter().map(Move::to_string).collect();
-    format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+    let mut line = format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {}",
         r.depth,
         r.seldepth,
         score::format_uci(r.score),
         r.nodes,
         nps,
-        r.elapsed.as_millis(),
-        pv.join(" ")
-    )
+        r.elapsed.as_millis()
+    );
+    if !r.pv.is_empty() {
+        line.push_str(" pv");
+        for mv in &r.pv {
+            line.push(' ');
+            line.push_str(&mv.to_string());
+        }
+    }
+    line
 }
 
 fn bestmove_line(report: &SearchReport) -> String {
