@@ -219,6 +219,11 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             self.observer.move_tried(mv, order, source);
             self.evals[ply + 1] = self.evals[ply].after(&self.pos, mv);
             let undo = self.pos.make_move(mv);
+            if depth > 1
+                && let Some(tt) = self.tt.as_ref()
+            {
+                tt.prefetch(self.pos.key());
+            }
             let check = self.pos.in_check();
             let child_depth = depth - 1 + i32::from(check);
             let score = if index == 0 {
