@@ -8,6 +8,7 @@ mod fen;
 mod log;
 mod perft;
 mod search;
+mod tui;
 
 use clap::{Parser, Subcommand};
 use std::fmt;
@@ -19,7 +20,7 @@ use std::process::ExitCode;
 #[derive(Parser, Debug)]
 #[command(name = "killerscope", version, about, long_about = None)]
 pub struct Cli {
-    /// What to do; without a subcommand the start position is shown.
+    /// What to do; without a subcommand the explorer opens on the first classroom position.
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -31,6 +32,8 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Validate a FEN and show the board, its state, Zobrist key and legal moves.
     Fen(fen::FenArgs),
+    /// Open the explorer: board, search tree, killer table, stats and timeline.
+    Tui(tui::TuiArgs),
     /// Search a position and report beta cutoffs by rank and ordering source, killer stores, TT hits.
     Search(search::SearchArgs),
     /// Search positions with several ordering configs and tabulate nodes, cutoffs and killer cutoffs.
@@ -94,7 +97,8 @@ pub fn run() -> ExitCode {
         Some(Command::Uci) => {
             crate::uci::run(io::stdin().lock(), io::stdout()).map_err(CliError::from)
         }
-        None => fen::show_start_position(),
+        Some(Command::Tui(args)) => tui::run(&args),
+        None => tui::run_default(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -7,4 +7,5 @@ pub mod chess;
 pub mod cli;
 pub mod search;
 pub mod trace;
+pub mod tui;
 pub mod uci;

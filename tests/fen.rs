@@ -147,3 +147,22 @@ fn parser_never_panics_on_mutated_or_random_input() {
         "the mutations should keep some FENs valid ({accepted})"
     );
 }
+
+#[test]
+fn huge_inputs_are_refused_quickly() {
+    let slashes = "/".repeat(5_000_000);
+    let message = Position::from_fen(&slashes).unwrap_err().to_string();
+    assert!(
+        message.starts_with("FEN: found 1 field, expected 6"),
+        "{message}"
+    );
+    let words = format!("{START_FEN}{}", " x".repeat(5_000_000));
+    let message = Position::from_fen(&words).unwrap_err().to_string();
+    assert!(
+        message.contains("unexpected text after the fullmove number (\"x x x"),
+        "{message}"
+    );
+    let ranks = format!("{slashes} w - - 0 1");
+    let message = Position::from_fen(&ranks).unwrap_err().to_string();
+    assert!(message.contains("found 5000001 ranks"), "{message}");
+}

@@ -182,3 +182,34 @@ fn event_encoding_is_canonical() {
         "the sample covers the event types: {kinds:?}"
     );
 }
+
+/// Serves `bytes`, then fails with an I/O error instead of reporting the end of the data.
+struct Failing<'a> {
+    bytes: &'a [u8],
+}
+
+impl std::io::Read for Failing<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.bytes.is_empty() {
+            return Err(std::io::Error::other("device unplugged"));
+        }
+        let n = buf.len().min(self.bytes.len()).min(7);
+        buf[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn read_errors_are_reported_where_they_happen() {
+    let bytes = bytes_of(&small_log());
+    for at in [0, 5, 40, bytes.len() / 2, bytes.len() - 3, bytes.len()] {
+        let err = EventLog::read_from(Failing {
+            bytes: &bytes[..at],
+        })
+        .expect_err("I/O error");
+        assert!(matches!(err.kind, LogErrorKind::Io(_)), "at {at}: {err}");
+        assert_eq!(err.offset, at as u64);
+        assert!(err.to_string().contains("device unplugged"));
+    }
+}

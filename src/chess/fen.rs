@@ -100,23 +100,26 @@ impl Position {
     /// Parses a FEN (or EPD-style 4-field) string, refusing malformed and illegal positions.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let fen = fen.trim();
-        let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
+        // Bounded: a huge input never turns into a huge vector.
+        let mut words = fen.split_ascii_whitespace();
+        let fields: Vec<&str> = words.by_ref().take(6).collect();
         if fields.is_empty() {
             return Err(FenError::new(FenField::Record, fen, "empty FEN"));
         }
-        if fields.len() > 6 {
-            let extra = fields[6..].join(" ");
+        let extra: Vec<&str> = words.take(8).collect();
+        if !extra.is_empty() {
             return Err(FenError::new(
                 FenField::Record,
-                &extra,
+                &extra.join(" "),
                 "unexpected text after the fullmove number",
             ));
         }
         if fields.len() < 4 || fields.len() == 5 {
-            let why = format!(
-                "found {} fields, expected 6 (or 4 without the move counters)",
-                fields.len()
-            );
+            let found = match fields.len() {
+                1 => "1 field".to_string(),
+                n => format!("{n} fields"),
+            };
+            let why = format!("found {found}, expected 6 (or 4 without the move counters)");
             return Err(FenError::new(FenField::Record, fen, why));
         }
         let mut pos = Position::empty();
@@ -203,12 +206,12 @@ impl Position {
 }
 
 fn parse_placement(pos: &mut Position, field: &str) -> Result<(), FenError> {
-    let ranks: Vec<&str> = field.split('/').collect();
-    if ranks.len() != 8 {
-        let why = format!("found {} ranks, expected 8 separated by '/'", ranks.len());
+    let ranks = field.split('/').count();
+    if ranks != 8 {
+        let why = format!("found {ranks} ranks, expected 8 separated by '/'");
         return Err(FenError::new(FenField::Placement, field, why));
     }
-    for (i, text) in ranks.iter().enumerate() {
+    for (i, text) in field.split('/').enumerate() {
         let rank = 7 - i as u8;
         let mut file = 0usize;
         let mut prev_digit = false;

@@ -24,11 +24,6 @@ pub fn run(args: &FenArgs) -> Result<(), CliError> {
     show(&pos, args.ascii)
 }
 
-/// What a bare `killerscope` prints until the explorer exists: the start position.
-pub fn show_start_position() -> Result<(), CliError> {
-    show(&Position::startpos(), false)
-}
-
 fn show(pos: &Position, ascii: bool) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     writeln!(out, "{}", board(pos, ascii))?;

@@ -241,8 +241,10 @@ fn read<R: Read>(r: R, size: Option<u64>) -> Result<EventLog, LogError> {
         ));
     }
     let mut probe = [0u8; 1];
-    if input.fill(&mut probe, "end").is_ok() {
-        return Err(LogError::at(sum_at + 8, LogErrorKind::TrailingData));
+    match input.fill(&mut probe, "end") {
+        Ok(()) => return Err(LogError::at(sum_at + 8, LogErrorKind::TrailingData)),
+        Err(e) if matches!(e.kind, LogErrorKind::Truncated { .. }) => {}
+        Err(e) => return Err(e),
     }
     Ok(EventLog {
         header,

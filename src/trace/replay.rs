@@ -2,13 +2,13 @@
 //! any number of events, answered by binary search over per-ply indexes (and, for history, from
 //! the nearest snapshot) instead of rescanning the log or re-running the search.
 //!
-//! The history rule is the search's (see CONTRACT.md): a quiet move's cutoff in a main-search
-//! node at remaining depth `d` (clamped to 1..=64) adds `d²` to `history[side][from][to]`, where
-//! `side` follows from the root's side to move and the ply's parity; an entry reaching the cap is
-//! clamped there and the whole table is halved;
-//! every iteration after the first starts by halving it (aging). Killer rows need no rule: each
-//! store event carries the whole row after the store. A filtered log replays exactly only for
-//! what it recorded.
+//! The history rule is the search's (`crate::search::HistoryTable`): a quiet move's cutoff in a
+//! main-search node at remaining depth `d` (clamped to 1..=64) adds `d²` to
+//! `history[side][from][to]`, where `side` follows from the root's side to move and the ply's
+//! parity; an entry reaching the cap is clamped there and the whole table is halved; every
+//! iteration after the first starts by halving it (aging). Killer rows need no rule: each store
+//! event carries the whole row after the store. A filtered log replays exactly only what it
+//! recorded.
 
 use super::event::{Event, KillerSlots};
 use super::log::{EventLog, LogHeader};

@@ -1,0 +1,125 @@
+//! `killerscope tui` (and bare `killerscope`): open the explorer on a position with a live
+//! search, or on a saved `.kslog` to browse a recorded search without searching.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::CliError;
+use crate::chess::Position;
+use crate::search::MAX_KILLER_SLOTS;
+use crate::trace::EventLog;
+use crate::tui::app::{App, DEFAULT_DEPTH, Effect, MAX_DEPTH, Settings};
+use crate::tui::library::{self, Entry};
+use crate::tui::run::run as run_explorer;
+use crate::tui::session::Session;
+use crate::tui::theme::Theme;
+
+/// Options of `killerscope tui`.
+#[derive(Args, Debug, Default)]
+pub struct TuiArgs {
+    /// Position to search (default: the first position of the built-in library).
+    #[arg(long, conflicts_with_all = ["epd", "log"])]
+    pub fen: Option<String>,
+    /// EPD file to take the position from (with --id).
+    #[arg(long, requires = "id", conflicts_with = "log")]
+    pub epd: Option<PathBuf>,
+    /// The `id` of the EPD position to open.
+    #[arg(long, requires = "epd")]
+    pub id: Option<String>,
+    /// Search depth.
+    #[arg(long, default_value_t = DEFAULT_DEPTH,
+          value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH)))]
+    pub depth: u8,
+    /// Killer slots per ply (0 turns killers off).
+    #[arg(long, default_value_t = 2,
+          value_parser = clap::value_parser!(u8).range(0..=MAX_KILLER_SLOTS as i64))]
+    pub killers: u8,
+    /// Open a saved `.kslog` instead of searching.
+    #[arg(long)]
+    pub log: Option<PathBuf>,
+    /// Letters instead of Unicode chess pieces.
+    #[arg(long)]
+    pub ascii: bool,
+    /// Monochrome screen (also when the NO_COLOR environment variable is set).
+    #[arg(long)]
+    pub no_color: bool,
+}
+
+fn parse_fen(fen: &str, source: &str) -> Result<Position, CliError> {
+    Position::from_fen(fen.trim()).map_err(|e| CliError::new(format!("{source}: {e}")))
+}
+
+fn from_epd(path: &PathBuf, id: &str) -> Result<Position, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::new(format!("cannot read EPD file {}: {e}", path.display())))?;
+    let entries =
+        library::parse(&text).map_err(|e| CliError::new(format!("{}: {e}", path.display())))?;
+    let Some(entry) = entries.iter().find(|e| e.id == id) else {
+        let ids: Vec<&str> = entries.iter().map(|e| e.id.as_str()).collect();
+        return Err(CliError::new(format!(
+            "{}: no position with id \"{id}\" (ids: {})",
+            path.display(),
+            ids.join(", ")
+        )));
+    };
+    parse_fen(&entry.fen, &format!("{} id \"{id}\"", path.display()))
+}
+
+/// Builds the explorer's starting state and first effects from the options, checking every
+/// input before the terminal is touched.
+pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<(App, Vec<Effect>), CliError> {
+    let settings = Settings {
+        depth: args.depth,
+        killers: args.killers,
+    };
+    let theme = Theme::select(args.no_color);
+    let (root, session, effects) = if let Some(path) = &args.log {
+        let log = EventLog::read_file(path)
+            .map_err(|e| CliError::new(format!("cannot open log {}: {e}", path.display())))?;
+        let root = parse_fen(&log.header().fen, &format!("log {} header", path.display()))?;
+        let session = Session::from_log(root.clone(), log);
+        (root, Some(session), Vec::new())
+    } else if let Some(fen) = &args.fen {
+        (parse_fen(fen, "--fen")?, None, vec![Effect::Search])
+    } else if let (Some(path), Some(id)) = (&args.epd, &args.id) {
+        (from_epd(path, id)?, None, vec![Effect::Search])
+    } else {
+        let first = library
+            .first()
+            .ok_or_else(|| CliError::new("the built-in position library is empty"))?;
+        (
+            parse_fen(&first.fen, "built-in library")?,
+            None,
+            vec![Effect::Search],
+        )
+    };
+    let mut app = App::new(root, settings, theme, library);
+    app.ascii = args.ascii;
+    if let Some(session) = session {
+        app.session = session;
+        app.info("browsing a saved log: [ ] { } K p to step through it, r to search again");
+    }
+    Ok((app, effects))
+}
+
+/// Runs `killerscope tui`.
+pub fn run(args: &TuiArgs) -> Result<(), CliError> {
+    let (app, effects) = prepare(args, library::embedded())?;
+    if !std::io::stdout().is_terminal() {
+        return Err(CliError::new(
+            "the explorer needs a terminal: stdout is not a TTY",
+        ));
+    }
+    run_explorer(app, effects).map_err(|e| CliError::new(format!("terminal error: {e}")))
+}
+
+/// Runs bare `killerscope`: the explorer on the first classroom position at the default depth.
+pub fn run_default() -> Result<(), CliError> {
+    run(&TuiArgs {
+        depth: DEFAULT_DEPTH,
+        killers: 2,
+        ..TuiArgs::default()
+    })
+}

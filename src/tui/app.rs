@@ -1,0 +1,207 @@
+//! The explorer's state. `update.rs` changes it, the widgets read it, the runtime (`run.rs`)
+//! carries out the `Effect`s that `update` asks for — the only place threads and files are
+//! touched — so every key can be unit-tested without a terminal or a search.
+
+use std::path::PathBuf;
+
+use crate::chess::Position;
+use crate::search::{CutoffStats, OrderingConfig, SearchReport};
+use crate::trace::LogHeader;
+
+use super::library::Entry;
+use super::session::Session;
+use super::theme::Theme;
+use super::tree_view::TreeView;
+
+/// Default search depth: deep enough on the classroom puzzle to show the Bc6 killer at ply 1
+/// cutting off most of Black's replies, shallow enough to finish in a moment.
+pub const DEFAULT_DEPTH: u8 = 6;
+/// Deepest search the `+` key allows.
+pub const MAX_DEPTH: u8 = 30;
+/// Replay speeds in events per second, slowest first.
+pub const SPEEDS: [u32; 8] = [2, 10, 50, 200, 1_000, 5_000, 25_000, 100_000];
+/// Events recorded per live search at most (64 MiB of events).
+pub const EVENT_CAP: usize = 4_000_000;
+
+/// What the keyboard is talking to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Tree, timeline and search keys.
+    Normal,
+    /// The help overlay, scrolled down this many lines (it can be taller than a small screen).
+    Help(u16),
+    /// Typing a FEN; `error` is the reason the last attempt was refused.
+    Fen {
+        /// The text typed so far.
+        text: String,
+        /// Why the last Enter was refused.
+        error: Option<String>,
+    },
+    /// Choosing a library position; the index of the highlighted one.
+    Picker(usize),
+    /// The killers-off / killers-on comparison.
+    Compare,
+}
+
+/// A side effect `update` asks the runtime for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Start a recorded search of `App::root` with `App::settings` (stopping any running one).
+    Search,
+    /// Stop the running search or comparison.
+    Stop,
+    /// Run the comparison of these configs on `App::root` to the current depth.
+    Compare(Vec<OrderingConfig>),
+    /// Write the current log to this file.
+    Save(PathBuf),
+}
+
+/// Settings for the next search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Depth limit.
+    pub depth: u8,
+    /// Killer slots per ply (0..=4).
+    pub killers: u8,
+}
+
+/// The replay clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Playback {
+    /// Whether the timeline advances on its own.
+    pub playing: bool,
+    /// Index into `SPEEDS`.
+    pub speed: usize,
+    /// Fraction of an event carried between ticks, in millionths.
+    pub carry: u64,
+}
+
+/// The compare view's content.
+#[derive(Clone, Debug, Default)]
+pub struct Comparison {
+    /// Still running.
+    pub running: bool,
+    /// Results per config, in order.
+    pub rows: Vec<(OrderingConfig, CutoffStats, SearchReport)>,
+}
+
+/// A one-line message in the status bar.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    /// The text.
+    pub text: String,
+    /// Shown in the error style.
+    pub error: bool,
+}
+
+/// Everything the explorer shows and remembers.
+#[derive(Debug)]
+pub struct App {
+    /// Colours (or not).
+    pub theme: Theme,
+    /// Letters instead of Unicode chess pieces.
+    pub ascii: bool,
+    /// Where keys go.
+    pub mode: Mode,
+    /// Positions for the `o` picker.
+    pub library: Vec<Entry>,
+    /// The position being searched.
+    pub root: Position,
+    /// Depth and killer slots for the next search.
+    pub settings: Settings,
+    /// The search on screen (live or loaded).
+    pub session: Session,
+    /// Whether a worker is searching for `session`.
+    pub searching: bool,
+    /// Nodes and depth of the last iteration report, for the gauge and nps.
+    pub progress: Option<(u8, u64)>,
+    /// Final result of the last finished search.
+    pub report: Option<SearchReport>,
+    /// Wall-clock seconds the search has run (set by the runtime, never read by tests).
+    pub elapsed: f64,
+    /// The tree panel's view state.
+    pub view: TreeView,
+    /// The replay clock.
+    pub playback: Playback,
+    /// The status-bar message.
+    pub message: Option<Message>,
+    /// The compare view's content.
+    pub comparison: Comparison,
+    /// Where `w` saves the log.
+    pub save_path: PathBuf,
+    /// Set by `q`: the runtime leaves after this frame.
+    pub quit: bool,
+    /// Lines per page for PgUp/PgDn (the tree panel's height at the last draw).
+    pub page_rows: usize,
+}
+
+impl App {
+    /// An explorer on `root` with nothing searched yet.
+    pub fn new(root: Position, settings: Settings, theme: Theme, library: Vec<Entry>) -> App {
+        let session = Session::new(root.clone(), LogHeader::new(root.to_fen(), "", ""));
+        App {
+            theme,
+            ascii: false,
+            mode: Mode::Normal,
+            library,
+            root,
+            settings,
+            session,
+            searching: false,
+            progress: None,
+            report: None,
+            elapsed: 0.0,
+            view: TreeView::default(),
+            playback: Playback {
+                playing: false,
+                speed: 2,
+                carry: 0,
+            },
+            message: None,
+            comparison: Comparison::default(),
+            save_path: PathBuf::from("killerscope.kslog"),
+            quit: false,
+            page_rows: 10,
+        }
+    }
+
+    /// The ordering config the next search uses: defaults with the chosen killer slots.
+    pub fn ordering(&self) -> OrderingConfig {
+        OrderingConfig {
+            killer_slots: self.settings.killers,
+            ..OrderingConfig::default()
+        }
+    }
+
+    /// Replaces the session with a fresh one for a search that is starting now.
+    pub fn begin_search(&mut self) {
+        let header = LogHeader::new(
+            self.root.to_fen(),
+            self.ordering().to_string(),
+            format!("depth {}", self.settings.depth),
+        );
+        self.session = Session::new(self.root.clone(), header);
+        self.view = TreeView::default();
+        self.searching = true;
+        self.progress = None;
+        self.report = None;
+        self.elapsed = 0.0;
+        self.playback.playing = false;
+    }
+
+    /// Shows an informational message.
+    pub fn info(&mut self, text: impl Into<String>) {
+        self.message = Some(Message {
+            text: text.into(),
+            error: false,
+        });
+    }
+
+    /// Shows an error message.
+    pub fn error(&mut self, text: impl Into<String>) {
+        self.message = Some(Message {
+            text: text.into(),
+            error: true,
+        });
+    }
+}

@@ -1,0 +1,66 @@
+//! Number formatting shared by the panels: scores as the side to move sees them, mates as `#n`,
+//! infinite window bounds as `∞`, and large counts shortened (`12.3k`, `4.56M`).
+
+use crate::search::score::{INFINITY, mate_distance};
+
+/// A score in centipawns with its sign (`+310`, `-40`, `0`), a mate as `#3` / `#-2`, and the
+/// window's infinite bounds as `∞` / `-∞`.
+pub fn score(s: i32) -> String {
+    if s >= INFINITY {
+        "∞".into()
+    } else if s <= -INFINITY {
+        "-∞".into()
+    } else if let Some(moves) = mate_distance(s) {
+        format!("#{moves}")
+    } else if s > 0 {
+        format!("+{s}")
+    } else {
+        s.to_string()
+    }
+}
+
+/// A count in at most five characters: `999`, `12.3k`, `4.56M`, `1.20G`.
+pub fn count(n: u64) -> String {
+    match n {
+        0..1_000 => n.to_string(),
+        1_000..10_000 => format!("{:.2}k", n as f64 / 1e3),
+        10_000..1_000_000 => format!("{:.1}k", n as f64 / 1e3),
+        1_000_000..1_000_000_000 => format!("{:.2}M", n as f64 / 1e6),
+        _ => format!("{:.2}G", n as f64 / 1e9),
+    }
+}
+
+/// A share as a percentage with one decimal.
+pub fn percent(part: u64, whole: u64) -> String {
+    if whole == 0 {
+        "–".into()
+    } else {
+        format!("{:.1}%", part as f64 * 100.0 / whole as f64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::score::MATE;
+
+    #[test]
+    fn scores() {
+        assert_eq!(score(310), "+310");
+        assert_eq!(score(-40), "-40");
+        assert_eq!(score(0), "0");
+        assert_eq!(score(INFINITY), "∞");
+        assert_eq!(score(-INFINITY), "-∞");
+        assert_eq!(score(MATE - 5), "#3");
+    }
+
+    #[test]
+    fn counts() {
+        assert_eq!(count(999), "999");
+        assert_eq!(count(1234), "1.23k");
+        assert_eq!(count(12_345), "12.3k");
+        assert_eq!(count(4_560_000), "4.56M");
+        assert_eq!(percent(1, 4), "25.0%");
+        assert_eq!(percent(1, 0), "–");
+    }
+}

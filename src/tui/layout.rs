@@ -1,0 +1,145 @@
+//! Where each panel goes. Two layouts: compact (fits 80×24 exactly) and wide (≥ 160×48, bigger
+//! board, stats and explanation in their own column). Below 60×16 only the tree and the status
+//! line are shown, so a tiny window (down to 0×0) never panics and never overlaps.
+
+use ratatui::layout::{Constraint, Layout, Rect};
+
+/// The rectangle of every panel; a panel not shown at this size gets an empty rectangle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Areas {
+    /// The chess board.
+    pub board: Rect,
+    /// The search tree.
+    pub tree: Rect,
+    /// The killer table.
+    pub killers: Rect,
+    /// Search statistics.
+    pub stats: Rect,
+    /// What happened at the selected node.
+    pub explain: Rect,
+    /// The timeline / status line.
+    pub timeline: Rect,
+    /// One line of key hints (or the FEN prompt while typing).
+    pub hints: Rect,
+}
+
+/// Width of the board column in the compact layout: 8 squares of 3 cells, rank labels, borders.
+pub const COMPACT_LEFT: u16 = 28;
+/// Width of the board column in the wide layout: 8 squares of 5 cells, rank labels, borders.
+pub const WIDE_LEFT: u16 = 44;
+/// Width of the stats/explain column in the wide layout.
+pub const WIDE_RIGHT: u16 = 52;
+
+/// Computes the panel rectangles for a screen of this size.
+pub fn compute(area: Rect) -> Areas {
+    let [main, timeline, hints] = Layout::vertical([
+        Constraint::Fill(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    if area.width < 60 || area.height < 16 {
+        return Areas {
+            tree: main,
+            timeline,
+            hints,
+            ..Areas::default()
+        };
+    }
+    if area.width >= 160 && area.height >= 48 {
+        let [left, middle, right] = Layout::horizontal([
+            Constraint::Length(WIDE_LEFT),
+            Constraint::Fill(1),
+            Constraint::Length(WIDE_RIGHT),
+        ])
+        .areas(main);
+        let [board, killers] =
+            Layout::vertical([Constraint::Length(19), Constraint::Fill(1)]).areas(left);
+        let [stats, explain] =
+            Layout::vertical([Constraint::Length(22), Constraint::Fill(1)]).areas(right);
+        return Areas {
+            board,
+            tree: middle,
+            killers,
+            stats,
+            explain,
+            timeline,
+            hints,
+        };
+    }
+    let [left, right] =
+        Layout::horizontal([Constraint::Length(COMPACT_LEFT), Constraint::Fill(1)]).areas(main);
+    let [board, killers] =
+        Layout::vertical([Constraint::Length(11), Constraint::Fill(1)]).areas(left);
+    let [tree, bottom] =
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(9)]).areas(right);
+    let [stats, explain] =
+        Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(bottom);
+    Areas {
+        board,
+        tree,
+        killers,
+        stats,
+        explain,
+        timeline,
+        hints,
+    }
+}
+
+/// A rectangle of at most `width` × `height` centred in `area` (for overlays).
+pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let width = width.min(area.width);
+    let height = height.min(area.height);
+    Rect {
+        x: area.x + (area.width - width) / 2,
+        y: area.y + (area.height - height) / 2,
+        width,
+        height,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_overlap(a: &Areas) {
+        let all = [
+            a.board, a.tree, a.killers, a.stats, a.explain, a.timeline, a.hints,
+        ];
+        for (i, x) in all.iter().enumerate() {
+            for y in &all[i + 1..] {
+                assert!(
+                    x.is_empty() || y.is_empty() || !x.intersects(*y),
+                    "{x:?} overlaps {y:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn compact_80x24_shows_every_panel_without_overlap() {
+        let a = compute(Rect::new(0, 0, 80, 24));
+        no_overlap(&a);
+        for r in [a.board, a.tree, a.killers, a.stats, a.explain] {
+            assert!(r.width >= 20 && r.height >= 5, "{r:?}");
+        }
+        assert_eq!(a.board.width, COMPACT_LEFT);
+    }
+
+    #[test]
+    fn wide_uses_the_room() {
+        let a = compute(Rect::new(0, 0, 200, 60));
+        no_overlap(&a);
+        assert_eq!(a.board.width, WIDE_LEFT);
+        assert!(a.tree.width >= 100);
+    }
+
+    #[test]
+    fn tiny_sizes_keep_the_tree_and_status() {
+        for (w, h) in [(20, 5), (1, 1), (0, 0), (59, 30), (100, 15)] {
+            let a = compute(Rect::new(0, 0, w, h));
+            no_overlap(&a);
+            assert!(a.board.is_empty());
+        }
+    }
+}

@@ -1,0 +1,173 @@
+//! The runtime: owns the terminal and the worker threads, carries out `Effect`s, drains the
+//! workers' channels between frames, and redraws at a steady rate while anything moves.
+
+use std::io;
+use std::sync::mpsc::TryRecvError;
+use std::time::{Duration, Instant};
+
+use crossterm::event::{self, Event as TermEvent, KeyEventKind};
+
+use crate::trace::EventLog;
+use crate::tui::app::{App, EVENT_CAP, Effect};
+use crate::tui::terminal;
+use crate::tui::ui;
+use crate::tui::worker::{self, FRAME, Report, Worker};
+
+/// Longest the UI spends folding streamed events into the tree per frame, so input and drawing
+/// stay smooth however fast the search produces events.
+const DRAIN_BUDGET: Duration = Duration::from_millis(12);
+/// Input poll interval when nothing is moving.
+const IDLE: Duration = Duration::from_millis(250);
+
+/// The explorer's worker threads.
+#[derive(Default)]
+pub struct Runtime {
+    search: Option<Worker>,
+    compare: Option<Worker>,
+    started: Option<Instant>,
+}
+
+impl Runtime {
+    /// Carries out one effect.
+    pub fn apply(&mut self, app: &mut App, effect: Effect) {
+        match effect {
+            Effect::Search => {
+                self.search = None;
+                app.begin_search();
+                self.search = Some(worker::spawn_search(
+                    app.root.clone(),
+                    app.settings.depth,
+                    app.ordering(),
+                    EVENT_CAP,
+                ));
+                self.started = Some(Instant::now());
+                app.info(format!(
+                    "searching to depth {} with {} killer slots (s or Esc stops)",
+                    app.settings.depth, app.settings.killers
+                ));
+            }
+            Effect::Stop => {
+                for w in [&self.search, &self.compare].into_iter().flatten() {
+                    w.stop();
+                }
+                app.info("stopping…");
+            }
+            Effect::Compare(configs) => {
+                self.compare = Some(worker::spawn_compare(
+                    app.root.clone(),
+                    app.settings.depth,
+                    configs,
+                ));
+            }
+            Effect::Save(path) => {
+                let s = &app.session;
+                let log = EventLog::from_parts(
+                    s.header.clone(),
+                    s.events.clone(),
+                    s.pvs.clone(),
+                    s.truncated,
+                );
+                match log.write_file(&path) {
+                    Ok(()) => app.info(format!(
+                        "saved {} events to {}",
+                        s.events.len(),
+                        path.display()
+                    )),
+                    Err(e) => app.error(format!("could not save {}: {e}", path.display())),
+                }
+            }
+        }
+    }
+
+    /// Moves whatever the workers produced into the app, within the per-frame budget.
+    pub fn drain(&mut self, app: &mut App) {
+        let deadline = Instant::now() + DRAIN_BUDGET;
+        if let Some(w) = &self.search {
+            if let Some(rx) = &w.events {
+                while Instant::now() < deadline {
+                    match rx.try_recv() {
+                        Ok(batch) => app.session.extend(&batch),
+                        Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
+                    }
+                }
+            }
+            while let Ok(report) = w.reports.try_recv() {
+                match report {
+                    Report::Iteration(it) => {
+                        app.progress = Some((it.depth, it.nodes + it.qnodes));
+                        app.session.pvs.push(it.pv);
+                    }
+                    Report::Done(done) => {
+                        let (log, report) = *done;
+                        app.session.replace_log(log);
+                        app.searching = false;
+                        app.elapsed = report.elapsed.as_secs_f64();
+                        app.info(format!(
+                            "search done: depth {}, best {}, {} nodes",
+                            report.depth, report.best_move, report.nodes
+                        ));
+                        app.report = Some(report);
+                    }
+                    Report::Compared(_) => {}
+                }
+            }
+            if !app.searching {
+                self.search = None;
+            }
+        }
+        if let Some(w) = &self.compare {
+            if let Ok(Report::Compared(rows)) = w.reports.try_recv() {
+                app.comparison.rows = rows;
+                app.comparison.running = false;
+            }
+            if w.is_finished() && w.reports.try_recv().is_err() {
+                app.comparison.running = false;
+                self.compare = None;
+            }
+        }
+        if app.searching
+            && let Some(t) = self.started
+        {
+            app.elapsed = t.elapsed().as_secs_f64();
+        }
+    }
+}
+
+/// Runs the explorer until the user quits. `first` are the effects to start with (usually a
+/// search); a loaded log is passed in `app.session` with no effects.
+pub fn run(mut app: App, first: Vec<Effect>) -> io::Result<()> {
+    let mut guard = terminal::init()?;
+    let mut runtime = Runtime::default();
+    for effect in first {
+        runtime.apply(&mut app, effect);
+    }
+    let mut last_tick = Instant::now();
+    loop {
+        runtime.drain(&mut app);
+        guard.terminal.draw(|frame| ui::draw(frame, &mut app))?;
+        if app.quit {
+            break;
+        }
+        let busy = app.searching || app.playback.playing || app.comparison.running;
+        if event::poll(if busy { FRAME } else { IDLE })? {
+            let effects = match event::read()? {
+                TermEvent::Key(key) if key.kind != KeyEventKind::Release => app.handle_key(key),
+                TermEvent::Mouse(mouse) => {
+                    app.on_mouse(mouse);
+                    Vec::new()
+                }
+                _ => Vec::new(),
+            };
+            for effect in effects {
+                runtime.apply(&mut app, effect);
+            }
+        }
+        let now = Instant::now();
+        let millis = now.duration_since(last_tick).as_millis();
+        last_tick = now;
+        app.tick(u64::try_from(millis).unwrap_or(u64::MAX));
+    }
+    drop(runtime);
+    drop(guard);
+    Ok(())
+}

@@ -1,0 +1,185 @@
+//! The search as it stood at one event index: per-cell killer counts, the latest killer action
+//! per ply, and the cutoff statistics — a fold over the event log's prefix. (The killer rows
+//! themselves come from `trace::Replay`.)
+//!
+//! Moving forward applies only the new events; moving back restarts from the nearest checkpoint
+//! (one every `CHECKPOINT_EVERY` events), so stepping the timeline stays instant on
+//! multi-million-event logs while everything shown is counted from the log itself.
+
+use std::collections::HashMap;
+
+use crate::chess::Move;
+use crate::search::{CutoffStats, MoveSource, NodeKind, SearchObserver};
+use crate::trace::Event;
+
+/// Events between two saved states.
+pub const CHECKPOINT_EVERY: usize = 1 << 16;
+
+/// What last happened to a ply's killer row: drives the cutoff / new-store markers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KillerMark {
+    /// The killer in this slot (0-based) just produced a beta cutoff.
+    Cutoff(u8),
+    /// A move was just stored in slot 0 (the others shifted down).
+    Stored,
+}
+
+/// How often a move was tried as a killer at a ply, and how often it cut off.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KillerCount {
+    /// Times searched from a killer slot.
+    pub tried: u32,
+    /// Times it then failed high.
+    pub cutoffs: u32,
+}
+
+/// The folded state at `applied` events.
+#[derive(Clone, Debug, Default)]
+pub struct Scan {
+    applied: usize,
+    plies: Vec<u8>,
+    kinds: Vec<NodeKind>,
+    marks: Vec<Option<KillerMark>>,
+    counts: HashMap<(u8, Move), KillerCount>,
+    stats: CutoffStats,
+    depth: u8,
+    score: Option<i32>,
+}
+
+impl Scan {
+    /// Number of events folded in.
+    pub fn applied(&self) -> usize {
+        self.applied
+    }
+
+    /// The latest killer action at `ply`.
+    pub fn mark(&self, ply: usize) -> Option<KillerMark> {
+        self.marks.get(ply).copied().flatten()
+    }
+
+    /// Killer tries and cutoffs of `mv` at `ply`.
+    pub fn count(&self, ply: usize, mv: Move) -> KillerCount {
+        u8::try_from(ply)
+            .ok()
+            .and_then(|p| self.counts.get(&(p, mv)).copied())
+            .unwrap_or_default()
+    }
+
+    /// Cutoff statistics over the folded events.
+    pub fn stats(&self) -> &CutoffStats {
+        &self.stats
+    }
+
+    /// Deepest finished iteration and its score, if any finished.
+    pub fn finished(&self) -> Option<(u8, i32)> {
+        self.score.map(|s| (self.depth, s))
+    }
+
+    /// Ply of the node the search is in (the innermost open node), if any.
+    pub fn current_ply(&self) -> Option<u8> {
+        self.plies.last().copied()
+    }
+
+    /// Folds one more event in.
+    pub fn apply(&mut self, event: &Event) {
+        self.applied += 1;
+        match *event {
+            Event::NodeEnter {
+                ply,
+                depth,
+                kind,
+                mv,
+                alpha,
+                beta,
+            } => {
+                self.plies.push(ply);
+                self.kinds.push(kind);
+                self.stats.node_enter(ply, depth, alpha, beta, mv, kind);
+            }
+            Event::MoveTried { mv, index, source } => {
+                if let (MoveSource::Killer(_), Some(&ply)) = (source, self.plies.last()) {
+                    self.counts.entry((ply, mv)).or_default().tried += 1;
+                }
+                self.stats.move_tried(mv, index, source);
+            }
+            Event::Cutoff {
+                mv,
+                index,
+                source,
+                score,
+                beta,
+            } => {
+                if let (MoveSource::Killer(slot), Some(&ply)) = (source, self.plies.last()) {
+                    self.counts.entry((ply, mv)).or_default().cutoffs += 1;
+                    *self.mark_slot(ply) = Some(KillerMark::Cutoff(slot));
+                }
+                self.stats.cutoff(mv, index, source, score, beta);
+            }
+            Event::KillerStore { ply, mv, slots } => {
+                *self.mark_slot(ply) = Some(KillerMark::Stored);
+                self.stats.killer_store(ply, mv, slots.as_slice());
+            }
+            Event::TtHit {
+                mv,
+                depth,
+                score,
+                bound,
+                cutoff,
+            } => self.stats.tt_hit(mv, depth, score, bound, cutoff),
+            Event::NodeExit { score, bound } => {
+                self.plies.pop();
+                self.kinds.pop();
+                self.stats.node_exit(score, bound);
+            }
+            Event::Iteration { depth, score, .. } => {
+                self.depth = depth;
+                self.score = Some(score);
+            }
+        }
+    }
+
+    fn mark_slot(&mut self, ply: u8) -> &mut Option<KillerMark> {
+        let ply = usize::from(ply);
+        if self.marks.len() <= ply {
+            self.marks.resize(ply + 1, None);
+        }
+        &mut self.marks[ply]
+    }
+}
+
+/// A `Scan` that can be moved to any event index of a growing log.
+#[derive(Clone, Debug, Default)]
+pub struct Cursor {
+    scan: Scan,
+    checkpoints: Vec<Scan>,
+}
+
+impl Cursor {
+    /// The state at the current position.
+    pub fn scan(&self) -> &Scan {
+        &self.scan
+    }
+
+    /// Moves to the state after the first `target` events of `events` (clamped to its length).
+    pub fn seek(&mut self, events: &[Event], target: usize) {
+        let target = target.min(events.len());
+        if target < self.scan.applied {
+            // The log only grows, so every checkpoint passed on the way here is still valid.
+            let k = target / CHECKPOINT_EVERY;
+            self.scan = k
+                .checked_sub(1)
+                .and_then(|i| self.checkpoints.get(i))
+                .cloned()
+                .unwrap_or_default();
+        }
+        while self.scan.applied < target {
+            let i = self.scan.applied;
+            self.scan.apply(&events[i]);
+            if self.scan.applied.is_multiple_of(CHECKPOINT_EVERY)
+                && self.checkpoints.len() < self.scan.applied / CHECKPOINT_EVERY
+            {
+                self.checkpoints.push(self.scan.clone());
+            }
+        }
+    }
+}

@@ -1,0 +1,191 @@
+//! One search as the explorer sees it: the root position, the event log (growing while the
+//! search streams, complete once it is done or loaded from a file), its node index and the
+//! timeline cursor. Everything the panels show is read from here.
+
+use crate::chess::{Move, Position};
+use crate::search::history::HISTORY_MAX;
+use crate::trace::{Event, EventLog, LogHeader, Node, Replay, SearchTree};
+
+use super::scan::Cursor;
+
+pub use crate::trace::NodeId;
+
+/// A search being watched or browsed.
+#[derive(Debug)]
+pub struct Session {
+    /// The searched position.
+    pub root: Position,
+    /// What was searched and how.
+    pub header: LogHeader,
+    /// Every event so far.
+    pub events: Vec<Event>,
+    /// Principal variations of the finished iterations, in order.
+    pub pvs: Vec<Vec<Move>>,
+    /// Event index of every `Iteration` event, in order (the k-th owns `pvs[k]`).
+    pub iterations: Vec<usize>,
+    /// The node index, extended as events arrive.
+    pub tree: SearchTree,
+    /// Killer rows at any event index, extended as events arrive.
+    pub replay: Replay,
+    /// The timeline's fold over the events.
+    pub cursor: Cursor,
+    /// Timeline position: the number of events shown as "happened". `None` follows the end.
+    pub at: Option<usize>,
+    /// Whether recording stopped at the event cap.
+    pub truncated: bool,
+}
+
+impl Session {
+    /// An empty session for a search of `root` that is about to start.
+    pub fn new(root: Position, header: LogHeader) -> Session {
+        let replay = Replay::new(root.side_to_move(), HISTORY_MAX);
+        Session {
+            root,
+            header,
+            events: Vec::new(),
+            pvs: Vec::new(),
+            iterations: Vec::new(),
+            tree: SearchTree::default(),
+            replay,
+            cursor: Cursor::default(),
+            at: None,
+            truncated: false,
+        }
+    }
+
+    /// A session over a complete log (a finished search, or a `.kslog` file).
+    pub fn from_log(root: Position, log: EventLog) -> Session {
+        let mut session = Session::new(root, log.header().clone());
+        session.replace_log(log);
+        session
+    }
+
+    /// Appends a streamed batch of events.
+    pub fn extend(&mut self, batch: &[Event]) {
+        self.note_iterations(batch);
+        self.events.extend_from_slice(batch);
+        self.tree.extend(batch);
+        self.replay.extend(batch);
+        self.sync_cursor();
+    }
+
+    /// Takes the final log of a finished search: its events are the streamed ones (plus any the
+    /// last batch had not delivered yet) and it carries the PVs.
+    pub fn replace_log(&mut self, log: EventLog) {
+        let fresh = log.events().get(self.events.len()..).unwrap_or(&[]);
+        self.tree.extend(fresh);
+        self.replay.extend(fresh);
+        self.note_iterations(fresh);
+        self.events.extend_from_slice(fresh);
+        self.pvs = log.pvs().to_vec();
+        self.truncated = log.is_truncated();
+        self.header = log.header().clone();
+        self.sync_cursor();
+    }
+
+    fn note_iterations(&mut self, batch: &[Event]) {
+        let base = self.events.len();
+        let found = batch.iter().enumerate();
+        self.iterations.extend(
+            found
+                .filter(|(_, e)| matches!(e, Event::Iteration { .. }))
+                .map(|(i, _)| base + i),
+        );
+    }
+
+    /// The timeline position (events counted as happened).
+    pub fn position(&self) -> usize {
+        self.at.unwrap_or(self.events.len())
+    }
+
+    /// Moves the timeline to `index` events; at or past the end it follows the end again.
+    pub fn seek(&mut self, index: usize) {
+        self.at = (index < self.events.len()).then_some(index);
+        self.sync_cursor();
+    }
+
+    fn sync_cursor(&mut self) {
+        let target = self.position();
+        self.cursor.seek(&self.events, target);
+    }
+
+    /// The node the event at `index` belongs to (the innermost node open at that event).
+    pub fn node_at_event(&self, index: usize) -> Option<NodeId> {
+        self.tree.node_at_event(index)
+    }
+
+    /// The node record; `None` only for an id from another session.
+    pub fn node(&self, id: NodeId) -> Option<&Node> {
+        self.tree.node(id)
+    }
+
+    /// Children of `parent` in the order searched; `None` lists the search roots (one per
+    /// iteration).
+    pub fn children(&self, parent: Option<NodeId>) -> Box<dyn Iterator<Item = NodeId> + '_> {
+        match parent {
+            Some(p) => Box::new(self.tree.children(p)),
+            None => Box::new(self.tree.roots().iter().copied()),
+        }
+    }
+
+    /// Number of children of `parent` (`None` = number of roots).
+    pub fn child_count(&self, parent: Option<NodeId>) -> usize {
+        match parent {
+            Some(p) => self.node(p).map_or(0, |n| n.child_count() as usize),
+            None => self.tree.roots().len(),
+        }
+    }
+
+    /// Position of `child` among its siblings (0 when not found).
+    pub fn child_index(&self, parent: Option<NodeId>, child: NodeId) -> usize {
+        self.children(parent).position(|c| c == child).unwrap_or(0)
+    }
+
+    /// Whether the node has children.
+    pub fn has_children(&self, id: NodeId) -> bool {
+        self.node(id).is_some_and(|n| n.child_count() > 0)
+    }
+
+    /// The node's parent (`None` for a root).
+    pub fn parent(&self, id: NodeId) -> Option<NodeId> {
+        self.node(id).and_then(Node::parent)
+    }
+
+    /// Whether `ancestor` is `id` or above it: pre-order ids make this a range test.
+    pub fn is_ancestor(&self, ancestor: NodeId, id: NodeId) -> bool {
+        self.tree.subtree(ancestor).contains(&id)
+    }
+
+    /// The moves from the root to `id`.
+    pub fn line(&self, id: NodeId) -> Vec<Move> {
+        self.tree.moves_to(id)
+    }
+
+    /// The position at `id` (the root position for `None` or an unplayable line).
+    pub fn position_at(&self, id: Option<NodeId>) -> Position {
+        let mut pos = self.root.clone();
+        if let Some(id) = id {
+            for mv in self.line(id) {
+                if !pos.is_legal(mv) {
+                    return self.root.clone();
+                }
+                pos.make_move(mv);
+            }
+        }
+        pos
+    }
+
+    /// Whether `id` lies on the principal variation of its iteration (as far as that PV goes).
+    pub fn on_pv(&self, id: NodeId) -> bool {
+        let Some(&top) = self.tree.path(id).first() else {
+            return false;
+        };
+        let enter = self.node(top).map_or(0, Node::enter_event);
+        let iteration = self.iterations.partition_point(|&i| i < enter);
+        let Some(pv) = self.pvs.get(iteration) else {
+            return false;
+        };
+        let line = self.line(id);
+        line.len() <= pv.len() && line.iter().zip(pv).all(|(a, b)| a == b)
+    }
+}

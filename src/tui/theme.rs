@@ -1,0 +1,138 @@
+//! Every colour the explorer uses, in one place, with a monochrome variant for `--no-color` and
+//! `NO_COLOR`. Widgets never name a colour; they ask the theme for a role. Markers (✂, ★, the
+//! brackets around highlighted squares) are text, so the monochrome screen loses nothing.
+
+use ratatui::style::{Color, Modifier, Style};
+
+/// Styles by role. Colours are chosen to read on dark and light terminals alike: the board sets
+/// both foreground and background, everything else uses mid-tone colours.
+#[derive(Clone, Debug)]
+pub struct Theme {
+    /// True for the monochrome variant (widgets then draw bracket markers on the board).
+    pub mono: bool,
+    /// Panel borders.
+    pub border: Style,
+    /// Border of the panel that has the keyboard.
+    pub border_focus: Style,
+    /// Panel titles.
+    pub title: Style,
+    /// Light board squares.
+    pub light_square: Style,
+    /// Dark board squares.
+    pub dark_square: Style,
+    /// White pieces (foreground over the square style).
+    pub white_piece: Style,
+    /// Black pieces.
+    pub black_piece: Style,
+    /// Squares of the move that led to the shown node.
+    pub last_move: Style,
+    /// Squares of the killer moves stored for the shown node's ply.
+    pub killer_square: Style,
+    /// Rank and file letters.
+    pub coords: Style,
+    /// Tree rows on the principal variation.
+    pub pv: Style,
+    /// Quiescence nodes (dimmed).
+    pub quiescence: Style,
+    /// The beta-cutoff marker `✂ Bc6 K1`.
+    pub cutoff: Style,
+    /// Node type tags PV / CUT / ALL.
+    pub node_type: Style,
+    /// "… N more" rows and other secondary text.
+    pub dim: Style,
+    /// The selected row.
+    pub selected: Style,
+    /// A killer cell that just produced a cutoff.
+    pub killer_hit: Style,
+    /// A killer cell that was just stored.
+    pub killer_new: Style,
+    /// Key names in help and hints.
+    pub key: Style,
+    /// Error text (bad FEN, failed save).
+    pub error: Style,
+    /// Informational status text.
+    pub info: Style,
+    /// The progress gauge's bar.
+    pub gauge: Style,
+    /// Normal text.
+    pub text: Style,
+}
+
+impl Theme {
+    /// The colour theme.
+    pub fn color() -> Theme {
+        let plain = Style::new();
+        Theme {
+            mono: false,
+            border: plain.fg(Color::DarkGray),
+            border_focus: plain.fg(Color::Cyan),
+            title: plain.fg(Color::Cyan).add_modifier(Modifier::BOLD),
+            light_square: plain.bg(Color::Rgb(181, 153, 120)),
+            dark_square: plain.bg(Color::Rgb(125, 94, 66)),
+            white_piece: plain
+                .fg(Color::Rgb(255, 255, 255))
+                .add_modifier(Modifier::BOLD),
+            black_piece: plain.fg(Color::Rgb(0, 0, 0)).add_modifier(Modifier::BOLD),
+            last_move: plain.bg(Color::Rgb(170, 162, 58)),
+            killer_square: plain.bg(Color::Rgb(196, 84, 84)),
+            coords: plain.fg(Color::Gray),
+            pv: plain.fg(Color::Green).add_modifier(Modifier::BOLD),
+            quiescence: plain.fg(Color::DarkGray),
+            cutoff: plain.fg(Color::LightRed).add_modifier(Modifier::BOLD),
+            node_type: plain.fg(Color::Blue),
+            dim: plain.fg(Color::DarkGray),
+            selected: plain.add_modifier(Modifier::REVERSED),
+            killer_hit: plain.fg(Color::LightRed).add_modifier(Modifier::BOLD),
+            killer_new: plain.fg(Color::Yellow).add_modifier(Modifier::BOLD),
+            key: plain.fg(Color::Yellow).add_modifier(Modifier::BOLD),
+            error: plain.fg(Color::Red).add_modifier(Modifier::BOLD),
+            info: plain.fg(Color::Green),
+            gauge: plain.fg(Color::Green),
+            text: plain,
+        }
+    }
+
+    /// The monochrome theme: only bold, dim, underline and reverse.
+    pub fn mono() -> Theme {
+        let plain = Style::new();
+        let bold = plain.add_modifier(Modifier::BOLD);
+        let dim = plain.add_modifier(Modifier::DIM);
+        Theme {
+            mono: true,
+            border: plain,
+            border_focus: bold,
+            title: bold,
+            light_square: plain,
+            dark_square: plain,
+            white_piece: bold,
+            black_piece: plain,
+            last_move: plain.add_modifier(Modifier::UNDERLINED),
+            killer_square: plain.add_modifier(Modifier::UNDERLINED),
+            coords: dim,
+            pv: bold,
+            quiescence: dim,
+            cutoff: bold,
+            node_type: plain,
+            dim,
+            selected: plain.add_modifier(Modifier::REVERSED),
+            killer_hit: bold,
+            killer_new: plain.add_modifier(Modifier::UNDERLINED),
+            key: bold,
+            error: bold,
+            info: plain,
+            gauge: plain,
+            text: plain,
+        }
+    }
+
+    /// Picks the theme: monochrome when asked on the command line or when the `NO_COLOR`
+    /// environment variable is set to anything non-empty (see no-color.org).
+    pub fn select(no_color_flag: bool) -> Theme {
+        let env = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        if no_color_flag || env {
+            Theme::mono()
+        } else {
+            Theme::color()
+        }
+    }
+}

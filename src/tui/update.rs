@@ -1,0 +1,314 @@
+//! `App::update`: every user action as a pure state change plus the effects the runtime must
+//! carry out. Also the modal key handling (FEN prompt, picker, help, compare) and the replay
+//! clock.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
+use ratatui::layout::Position as Cell;
+
+use crate::chess::Position;
+use crate::search::{MoveSource, OrderingConfig};
+use crate::trace::Event;
+
+use super::app::{App, Effect, MAX_DEPTH, Mode, SPEEDS};
+use super::keys::{Action, action_for};
+
+impl App {
+    /// Routes a key press by mode; returns what the runtime must do.
+    pub fn handle_key(&mut self, key: KeyEvent) -> Vec<Effect> {
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            return self.update(Action::Quit);
+        }
+        match &mut self.mode {
+            Mode::Normal => action_for(key).map_or_else(Vec::new, |a| self.update(a)),
+            Mode::Help(scroll) => {
+                match key.code {
+                    KeyCode::Down | KeyCode::Char('j') => *scroll = scroll.saturating_add(1),
+                    KeyCode::Up | KeyCode::Char('k') => *scroll = scroll.saturating_sub(1),
+                    KeyCode::PageDown => *scroll = scroll.saturating_add(10),
+                    KeyCode::PageUp => *scroll = scroll.saturating_sub(10),
+                    KeyCode::Char('q') => {
+                        self.mode = Mode::Normal;
+                        self.quit = true;
+                    }
+                    _ => self.mode = Mode::Normal,
+                }
+                Vec::new()
+            }
+            Mode::Fen { text, error } => {
+                match key.code {
+                    KeyCode::Esc => self.mode = Mode::Normal,
+                    KeyCode::Enter => return self.submit_fen(),
+                    KeyCode::Backspace => {
+                        text.pop();
+                        *error = None;
+                    }
+                    KeyCode::Char('u') if key.modifiers.contains(KeyModifiers::CONTROL) => {
+                        text.clear();
+                    }
+                    KeyCode::Char(c) => {
+                        text.push(c);
+                        *error = None;
+                    }
+                    _ => {}
+                }
+                Vec::new()
+            }
+            Mode::Picker(index) => {
+                let count = self.library.len();
+                match key.code {
+                    KeyCode::Up | KeyCode::Char('k') => *index = index.saturating_sub(1),
+                    KeyCode::Down | KeyCode::Char('j') => {
+                        *index = (*index + 1).min(count.saturating_sub(1));
+                    }
+                    KeyCode::Enter => {
+                        let chosen = *index;
+                        return self.pick(chosen);
+                    }
+                    KeyCode::Esc | KeyCode::Char('q') | KeyCode::Char('o') => {
+                        self.mode = Mode::Normal;
+                    }
+                    _ => {}
+                }
+                Vec::new()
+            }
+            Mode::Compare => {
+                if matches!(key.code, KeyCode::Esc | KeyCode::Char('c' | 'q')) {
+                    self.mode = Mode::Normal;
+                    if self.comparison.running {
+                        self.comparison.running = false;
+                        return vec![Effect::Stop];
+                    }
+                }
+                Vec::new()
+            }
+        }
+    }
+
+    /// Applies one normal-mode action.
+    pub fn update(&mut self, action: Action) -> Vec<Effect> {
+        let tree = &mut self.view.state;
+        match action {
+            Action::Up => {
+                tree.key_up();
+            }
+            Action::Down => {
+                tree.key_down();
+            }
+            Action::Close => {
+                tree.key_left();
+            }
+            Action::Open => self.view.open_selected(),
+            Action::Toggle => self.view.toggle_selected(),
+            Action::First => {
+                tree.select_first();
+            }
+            Action::Last => {
+                tree.select_last();
+            }
+            Action::PageUp => {
+                let n = self.page_rows.max(1);
+                tree.select_relative(|i| i.map_or(0, |i| i.saturating_sub(n)));
+            }
+            Action::PageDown => {
+                let n = self.page_rows.max(1);
+                tree.select_relative(|i| i.map_or(0, |i| i.saturating_add(n)));
+            }
+            Action::Zoom => self.view.zoom_in(&self.session),
+            Action::ZoomOut => self.view.zoom_out(&self.session),
+            Action::StepBack => {
+                let at = self.session.position().saturating_sub(1);
+                self.seek(at);
+            }
+            Action::StepForward => {
+                let at = self.session.position() + 1;
+                self.seek(at);
+            }
+            Action::PrevCutoff => self.jump_back(|e| matches!(e, Event::Cutoff { .. })),
+            Action::NextCutoff => self.jump_forward(|e| matches!(e, Event::Cutoff { .. })),
+            Action::NextKillerCutoff => self.jump_forward(|e| {
+                matches!(
+                    e,
+                    Event::Cutoff {
+                        source: MoveSource::Killer(_),
+                        ..
+                    }
+                )
+            }),
+            Action::PlayPause => {
+                self.playback.playing = !self.playback.playing;
+                if self.playback.playing && self.session.at.is_none() && !self.searching {
+                    self.seek(0);
+                }
+            }
+            Action::Slower => self.playback.speed = self.playback.speed.saturating_sub(1),
+            Action::Faster => self.playback.speed = (self.playback.speed + 1).min(SPEEDS.len() - 1),
+            Action::EnterFen => {
+                self.mode = Mode::Fen {
+                    text: String::new(),
+                    error: None,
+                }
+            }
+            Action::OpenPicker => self.mode = Mode::Picker(0),
+            Action::DepthUp => self.set_depth(self.settings.depth.saturating_add(1)),
+            Action::DepthDown => self.set_depth(self.settings.depth.saturating_sub(1)),
+            Action::SetKillers(k) => {
+                self.settings.killers = k.min(4);
+                self.info(format!(
+                    "killer slots {} for the next search (r to re-run)",
+                    self.settings.killers
+                ));
+            }
+            Action::Rerun => return vec![Effect::Search],
+            Action::Stop => {
+                if self.searching || self.comparison.running {
+                    return vec![Effect::Stop];
+                }
+                self.playback.playing = false;
+            }
+            Action::Compare => {
+                self.mode = Mode::Compare;
+                self.comparison.running = true;
+                self.comparison.rows.clear();
+                let on = OrderingConfig {
+                    killer_slots: self.settings.killers.max(1),
+                    ..OrderingConfig::default()
+                };
+                let off = OrderingConfig {
+                    killer_slots: 0,
+                    ..on
+                };
+                return vec![Effect::Compare(vec![off, on])];
+            }
+            Action::SaveLog => {
+                if self.session.events.is_empty() {
+                    self.error("nothing to save: no search recorded yet");
+                } else if self.searching {
+                    self.error("the search is still running: stop it (s) or wait, then save");
+                } else {
+                    return vec![Effect::Save(self.save_path.clone())];
+                }
+            }
+            Action::Help => self.mode = Mode::Help(0),
+            Action::Quit => self.quit = true,
+        }
+        Vec::new()
+    }
+
+    /// Mouse: a click selects (or toggles) a tree row, the wheel moves the selection.
+    pub fn on_mouse(&mut self, mouse: MouseEvent) {
+        if self.mode != Mode::Normal {
+            return;
+        }
+        match mouse.kind {
+            MouseEventKind::Down(_) => {
+                let cell = Cell::new(mouse.column, mouse.row);
+                if matches!(self.view.state.rendered_at(cell), Some(row) if row.last().is_some_and(|r| matches!(r, super::tree_view::Row::More(_))))
+                {
+                    self.view.state.click_at(cell);
+                    self.view.open_selected();
+                } else {
+                    self.view.state.click_at(cell);
+                }
+            }
+            MouseEventKind::ScrollDown => {
+                self.view.state.key_down();
+            }
+            MouseEventKind::ScrollUp => {
+                self.view.state.key_up();
+            }
+            _ => {}
+        }
+    }
+
+    /// Advances the replay clock by `millis`; returns whether the timeline moved.
+    pub fn tick(&mut self, millis: u64) -> bool {
+        if !self.playback.playing {
+            return false;
+        }
+        let total = self.playback.carry + millis * u64::from(SPEEDS[self.playback.speed]) * 1000;
+        let steps = total / 1_000_000;
+        self.playback.carry = total % 1_000_000;
+        if steps == 0 {
+            return false;
+        }
+        let target = self.session.position() + steps as usize;
+        if target >= self.session.events.len() && !self.searching {
+            self.playback.playing = false;
+        }
+        self.seek(target);
+        true
+    }
+
+    /// Moves the timeline and selects the node the last shown event belongs to.
+    pub fn seek(&mut self, index: usize) {
+        self.session.seek(index);
+        let shown = self.session.position();
+        if let Some(node) = shown
+            .checked_sub(1)
+            .and_then(|i| self.session.node_at_event(i))
+        {
+            self.view.select_node(&self.session, node);
+        }
+    }
+
+    fn jump_forward(&mut self, wanted: impl Fn(&Event) -> bool) {
+        let from = self.session.position();
+        match self.session.events[from..].iter().position(wanted) {
+            Some(offset) => self.seek(from + offset + 1),
+            None => self.info("no further event of that kind"),
+        }
+    }
+
+    fn jump_back(&mut self, wanted: impl Fn(&Event) -> bool) {
+        let before = self.session.position().saturating_sub(1);
+        match self.session.events[..before].iter().rposition(wanted) {
+            Some(i) => self.seek(i + 1),
+            None => self.info("no earlier event of that kind"),
+        }
+    }
+
+    fn set_depth(&mut self, depth: u8) {
+        self.settings.depth = depth.clamp(1, MAX_DEPTH);
+        self.info(format!(
+            "depth {} for the next search (r to re-run)",
+            self.settings.depth
+        ));
+    }
+
+    fn submit_fen(&mut self) -> Vec<Effect> {
+        let Mode::Fen { text, error } = &mut self.mode else {
+            return Vec::new();
+        };
+        match Position::from_fen(text.trim()) {
+            Ok(position) => {
+                self.root = position;
+                self.mode = Mode::Normal;
+                vec![Effect::Search]
+            }
+            Err(e) => {
+                *error = Some(e.to_string());
+                Vec::new()
+            }
+        }
+    }
+
+    fn pick(&mut self, index: usize) -> Vec<Effect> {
+        let Some(entry) = self.library.get(index) else {
+            self.mode = Mode::Normal;
+            return Vec::new();
+        };
+        self.mode = Mode::Normal;
+        match Position::from_fen(&entry.fen) {
+            Ok(position) => {
+                let id = entry.id.clone();
+                self.root = position;
+                self.info(format!("loaded {id}"));
+                vec![Effect::Search]
+            }
+            Err(e) => {
+                self.error(format!("library position {}: {e}", entry.id));
+                Vec::new()
+            }
+        }
+    }
+}

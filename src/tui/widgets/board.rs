@@ -1,0 +1,151 @@
+//! The board panel: the position at the selected node, the move that led there, and the squares
+//! of the killer moves stored for that node's ply (the moves this side will try early here).
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph};
+
+use crate::chess::{Color, Move, Piece, Position, Square};
+use crate::tui::theme::Theme;
+
+/// What the board shows.
+pub struct BoardView<'a> {
+    /// The position.
+    pub position: &'a Position,
+    /// The move that led to it (`Move::NULL` at the root).
+    pub last_move: Move,
+    /// Killer moves stored for this ply (empty slots are `Move::NULL`).
+    pub killers: &'a [Move],
+    /// Letters instead of chess glyphs.
+    pub ascii: bool,
+    /// Panel title.
+    pub title: String,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    None,
+    LastMove,
+    Killer,
+}
+
+fn mark(view: &BoardView, sq: Square) -> Mark {
+    let touches = |m: &Move| !m.is_null() && (m.from() == sq || m.to() == sq);
+    if touches(&view.last_move) {
+        Mark::LastMove
+    } else if view.killers.iter().any(touches) {
+        Mark::Killer
+    } else {
+        Mark::None
+    }
+}
+
+/// The glyph for a piece: solid shapes in colour (the foreground tells the side), outline vs
+/// solid in monochrome, FEN letters with `--ascii`.
+pub fn glyph(piece: Piece, ascii: bool, mono: bool) -> char {
+    if ascii {
+        piece.fen_char()
+    } else if mono {
+        piece.unicode()
+    } else {
+        Piece::new(Color::Black, piece.kind).unicode()
+    }
+}
+
+/// Draws the board into `area`: 5×2 cells per square when there is room, else 3×1.
+pub fn render(frame: &mut Frame, area: Rect, view: &BoardView, theme: &Theme) {
+    let block = Block::bordered()
+        .title(Span::styled(view.title.clone(), theme.title))
+        .border_style(theme.border);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let large = inner.width >= 42 && inner.height >= 17;
+    let (w, h) = if large { (5usize, 2usize) } else { (3, 1) };
+    let mut lines = Vec::with_capacity(8 * h + 1);
+    for rank in (0..8u8).rev() {
+        for row in 0..h {
+            let label = if row + 1 == h {
+                format!("{} ", rank + 1)
+            } else {
+                "  ".to_string()
+            };
+            let mut spans = vec![Span::styled(label, theme.coords)];
+            for file in 0..8u8 {
+                let Some(sq) = Square::from_coords(file, rank) else {
+                    continue;
+                };
+                spans.push(square_span(view, theme, sq, w, row + 1 == h));
+            }
+            lines.push(Line::from(spans));
+        }
+    }
+    let mut files = String::from("  ");
+    for f in "abcdefgh".chars() {
+        files.push_str(&format!("{f:^w$}"));
+    }
+    lines.push(Line::styled(files, theme.coords));
+    frame.render_widget(Paragraph::new(lines), inner);
+}
+
+fn square_span<'a>(
+    view: &BoardView,
+    theme: &Theme,
+    sq: Square,
+    w: usize,
+    piece_row: bool,
+) -> Span<'a> {
+    let dark = (sq.file() + sq.rank()).is_multiple_of(2);
+    let mut style: Style = if dark {
+        theme.dark_square
+    } else {
+        theme.light_square
+    };
+    let mark = mark(view, sq);
+    match mark {
+        Mark::LastMove => style = style.patch(theme.last_move),
+        Mark::Killer => style = style.patch(theme.killer_square),
+        Mark::None => {}
+    }
+    let piece = view.position.piece_on(sq).filter(|_| piece_row);
+    let centre = match piece {
+        Some(p) => {
+            style = style.patch(if p.color == Color::White {
+                theme.white_piece
+            } else {
+                theme.black_piece
+            });
+            glyph(p, view.ascii, theme.mono)
+        }
+        None if theme.mono && dark && piece_row => '·',
+        None => ' ',
+    };
+    let (open, close) = match (theme.mono, mark) {
+        (true, Mark::LastMove) if piece_row => ('[', ']'),
+        (true, Mark::Killer) if piece_row => ('(', ')'),
+        _ => (' ', ' '),
+    };
+    let pad = " ".repeat((w - 3) / 2);
+    Span::styled(format!("{pad}{open}{centre}{close}{pad}"), style)
+}
+
+/// Legend lines for the help overlay: what the board's colours and brackets mean.
+pub fn legend(theme: &Theme) -> Vec<(Span<'static>, &'static str)> {
+    let sample = |style: Style, text: &'static str| Span::styled(text, style);
+    let (last, killer) = if theme.mono {
+        ("[♞]", "(♞)")
+    } else {
+        (" ♞ ", " ♞ ")
+    };
+    vec![
+        (
+            sample(theme.light_square.patch(theme.last_move), last),
+            "board: squares of the move that led to the node",
+        ),
+        (
+            sample(theme.light_square.patch(theme.killer_square), killer),
+            "board: squares of the killer moves stored at this ply",
+        ),
+    ]
+}

@@ -1,0 +1,196 @@
+//! The explain panel: a sentence or two of what happened at the selected node — who refuted
+//! what with which move after how many tries, whether it became a killer and what it pushed
+//! down, and how that killer then fared in the later siblings.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Span;
+use ratatui::widgets::{Block, Paragraph, Wrap};
+
+use crate::chess::notation::san;
+use crate::chess::{Color, Move, Position};
+use crate::search::{Bound, MoveSource, NodeKind};
+use crate::trace::Event;
+use crate::tui::fmt;
+use crate::tui::session::{NodeId, Session};
+use crate::tui::theme::Theme;
+
+fn name(pos: &Position, mv: Move) -> String {
+    if !mv.is_null() && pos.is_legal(mv) {
+        san(pos, mv)
+    } else {
+        mv.to_string()
+    }
+}
+
+fn side(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// How `mv` fared in the siblings searched after `id`: (times tried from a killer slot, cutoffs).
+fn later_sibling_killer_record(session: &Session, id: NodeId, mv: Move) -> (u32, u32) {
+    let Some(parent) = session.parent(id) else {
+        return (0, 0);
+    };
+    let mut tried = 0;
+    let mut cut = 0;
+    for sibling in session
+        .children(Some(parent))
+        .skip_while(|&s| s != id)
+        .skip(1)
+    {
+        let as_killer = session.children(Some(sibling)).any(|c| {
+            session.node(c).is_some_and(|n| {
+                n.mv() == mv
+                    && n.enter_event()
+                        .checked_sub(1)
+                        .and_then(|i| session.events.get(i))
+                        .is_some_and(|e| {
+                            matches!(
+                                e,
+                                Event::MoveTried {
+                                    source: MoveSource::Killer(_),
+                                    ..
+                                }
+                            )
+                        })
+            })
+        });
+        if as_killer {
+            tried += 1;
+            if session
+                .node(sibling)
+                .and_then(|n| n.cutoff())
+                .is_some_and(|c| c.mv == mv)
+            {
+                cut += 1;
+            }
+        }
+    }
+    (tried, cut)
+}
+
+/// The explanation of node `id`.
+pub fn text(session: &Session, id: NodeId) -> String {
+    let Some(node) = session.node(id) else {
+        return String::new();
+    };
+    let pos = session.position_at(Some(id));
+    let parent_pos = session.position_at(session.parent(id));
+    let ply = node.ply();
+    let (alpha, beta) = node.window();
+    let mover = side(pos.side_to_move());
+    let led_by = if node.mv().is_null() {
+        "the root".to_string()
+    } else {
+        let text = name(&parent_pos, node.mv());
+        if parent_pos.side_to_move() == Color::Black {
+            format!("…{text}")
+        } else {
+            text
+        }
+    };
+    let kind = if node.kind() == NodeKind::Quiescence {
+        "quiescence node"
+    } else {
+        "node"
+    };
+    let mut out = format!(
+        "{led_by}: {kind} at ply {ply}, depth {}, window [{}, {}], {mover} to move. ",
+        node.depth(),
+        fmt::score(alpha),
+        fmt::score(beta)
+    );
+    if node.tt_cutoff() {
+        out.push_str("A transposition-table entry ended it without a search. ");
+        return out;
+    }
+    match (node.cutoff(), node.result()) {
+        (Some(cut), result) => {
+            let quiet = if cut.mv.is_quiet() { "quiet " } else { "" };
+            let score = result.map_or(String::from("?"), |(s, _)| fmt::score(s));
+            let tries = usize::from(cut.index) + 1;
+            out.push_str(&format!(
+                "{mover}'s {quiet}{} refuted {led_by} after {tries} move{} tried ({}): beta cutoff (score {score} ≥ β {}).",
+                name(&pos, cut.mv),
+                if tries == 1 { "" } else { "s" },
+                cut.source.label(),
+                fmt::score(beta),
+            ));
+            if let Some(store) = store_after_cutoff(session, id) {
+                let before = session.replay.killer_row(ply, store);
+                let pushed = before
+                    .as_slice()
+                    .first()
+                    .copied()
+                    .filter(|m| !m.is_null() && *m != cut.mv);
+                out.push_str(&format!(" Stored as killer 1 at ply {ply}"));
+                match pushed {
+                    Some(m) => out.push_str(&format!("; {} moved to slot 2.", name(&pos, m))),
+                    None => out.push('.'),
+                }
+            }
+            let (tried, cutoffs) = later_sibling_killer_record(session, id, cut.mv);
+            if tried > 0 {
+                out.push_str(&format!(
+                    " Tried as a killer in {tried} later sibling{}; cut off {cutoffs} of them.",
+                    if tried == 1 { "" } else { "s" }
+                ));
+            }
+        }
+        (None, Some((score, Bound::Upper))) => out.push_str(&format!(
+            "No move reached α: it failed low with {} after trying {} moves (an ALL node).",
+            fmt::score(score),
+            node.child_count()
+        )),
+        (None, Some((score, _))) => out.push_str(&format!(
+            "Exact score {} inside the window: a PV node, {} moves searched.",
+            fmt::score(score),
+            node.child_count()
+        )),
+        (None, None) => out.push_str("Still being searched (or the log ends here)."),
+    }
+    out
+}
+
+/// The index of the killer-store event right after the node's own cutoff, if the cutting move
+/// was stored (only quiet moves are).
+fn store_after_cutoff(session: &Session, id: NodeId) -> Option<usize> {
+    let node = session.node(id)?;
+    let (enter, exit) = (node.enter_event(), node.exit_event()?);
+    for i in (enter + 1..exit).rev() {
+        match session.events.get(i)? {
+            Event::KillerStore { .. } => return Some(i),
+            Event::Cutoff { .. } => continue,
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// Draws the panel for the selected node.
+pub fn render(
+    frame: &mut Frame,
+    area: Rect,
+    session: &Session,
+    selected: Option<NodeId>,
+    theme: &Theme,
+) {
+    let block = Block::bordered()
+        .title(Span::styled(" Explain ", theme.title))
+        .border_style(theme.border);
+    let body = selected.map_or_else(
+        || "Select a node in the tree to see what happened there.".to_string(),
+        |id| text(session, id),
+    );
+    frame.render_widget(
+        Paragraph::new(body)
+            .wrap(Wrap { trim: true })
+            .block(block)
+            .style(theme.text),
+        area,
+    );
+}

@@ -1,0 +1,48 @@
+//! The FEN prompt: what has been typed, and if the last attempt was refused, the chess core's
+//! error (which names the field and the offending text) on the line below. The current position
+//! stays on screen until a FEN parses.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+
+use crate::tui::theme::Theme;
+
+/// The prompt's lines.
+pub fn lines(text: &str, error: Option<&str>, theme: &Theme) -> Vec<Line<'static>> {
+    let mut out = vec![Line::from(vec![
+        Span::styled("FEN> ", theme.key),
+        Span::styled(text.to_string(), theme.text),
+        Span::styled("▏", theme.key),
+    ])];
+    match error {
+        Some(e) => out.push(Line::styled(format!("✗ {e}"), theme.error)),
+        None => out.push(Line::styled(
+            "Enter: load and search · Esc: cancel · Ctrl-U: clear".to_string(),
+            theme.dim,
+        )),
+    }
+    out
+}
+
+/// Draws the prompt across the bottom of `area`.
+pub fn render(frame: &mut Frame, area: Rect, text: &str, error: Option<&str>, theme: &Theme) {
+    let height = 4.min(area.height);
+    let popup = Rect {
+        x: area.x,
+        y: area.y + area.height - height,
+        width: area.width,
+        height,
+    };
+    frame.render_widget(Clear, popup);
+    let block = Block::bordered()
+        .title(Span::styled(" Load a position (FEN) ", theme.title))
+        .border_style(theme.border_focus);
+    frame.render_widget(
+        Paragraph::new(lines(text, error, theme))
+            .block(block)
+            .wrap(Wrap { trim: false }),
+        popup,
+    );
+}

@@ -1,0 +1,123 @@
+//! The killer-table panel: one row per ply, one column per slot, each cell the killer move, how
+//! often it was tried from a killer slot at that ply and how often it then cut off. It shows the
+//! table as it stood at the timeline cursor (live while following a search). The slot that
+//! just cut off carries `✂`; a fresh store shows `★` in slot 1 and `↓` on the moves it shifted.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Cell, Row, Table};
+
+use crate::chess::Move;
+use crate::search::OrderingConfig;
+use crate::tui::fmt;
+use crate::tui::scan::KillerMark;
+use crate::tui::session::Session;
+use crate::tui::theme::Theme;
+
+/// Killer slots a log was recorded with (from its header), 2 if the header does not say.
+pub fn slots_of(session: &Session) -> usize {
+    session
+        .header
+        .config
+        .parse::<OrderingConfig>()
+        .map_or(2, |c| usize::from(c.killer_slots))
+}
+
+/// One cell's text and whether it carries a marker, for tests and the renderer alike.
+pub fn cell_text(
+    session: &Session,
+    ply: usize,
+    slot: usize,
+    with_counts: bool,
+) -> (String, Option<KillerMark>) {
+    let at = session.position();
+    let Ok(ply_u8) = u8::try_from(ply) else {
+        return (String::new(), None);
+    };
+    let row = session.replay.killer_row(ply_u8, at);
+    let mv = row.as_slice().get(slot).copied().unwrap_or(Move::NULL);
+    if mv.is_null() {
+        return ("·".into(), None);
+    }
+    let scan = session.cursor.scan();
+    let mark = match scan.mark(ply) {
+        Some(KillerMark::Cutoff(s)) if usize::from(s) == slot => Some(KillerMark::Cutoff(s)),
+        Some(KillerMark::Stored) => Some(KillerMark::Stored),
+        _ => None,
+    };
+    let symbol = match mark {
+        Some(KillerMark::Cutoff(_)) => "✂",
+        Some(KillerMark::Stored) if slot == 0 => "★",
+        Some(KillerMark::Stored) => "↓",
+        None => " ",
+    };
+    let mut text = format!("{mv}{symbol}");
+    if with_counts {
+        let c = scan.count(ply, mv);
+        text.push_str(&format!(
+            " {}/{}",
+            fmt::count(u64::from(c.tried)),
+            fmt::count(u64::from(c.cutoffs))
+        ));
+    }
+    (text, mark)
+}
+
+/// Draws the table, scrolled so that `focus_ply` (the selected node's ply) is visible.
+pub fn render(frame: &mut Frame, area: Rect, session: &Session, focus_ply: usize, theme: &Theme) {
+    let slots = slots_of(session);
+    let block = Block::bordered()
+        .title(Span::styled(" Killers · move tried/cut ", theme.title))
+        .border_style(theme.border);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    if slots == 0 {
+        let text = Line::styled("killers off in this search", theme.dim);
+        frame.render_widget(text, inner);
+        return;
+    }
+    let plies = session
+        .replay
+        .killers_at(session.position())
+        .len()
+        .max(focus_ply + 1);
+    let spacing_and_ply = 3 + slots;
+    let cell_width = usize::from(inner.width).saturating_sub(spacing_and_ply) / slots;
+    let visible = usize::from(inner.height.saturating_sub(1)).max(1);
+    let first = focus_ply
+        .saturating_sub(visible / 2)
+        .min(plies.saturating_sub(visible));
+    let shown = first..plies.min(first + visible);
+    let fits = shown.clone().all(|ply| {
+        (0..slots).all(|slot| cell_text(session, ply, slot, true).0.chars().count() <= cell_width)
+    });
+    let rows = shown.map(|ply| {
+        let mut cells = vec![Cell::from(format!("{ply:>3}"))];
+        for slot in 0..slots {
+            let (text, mark) = cell_text(session, ply, slot, fits);
+            let style = match mark {
+                Some(KillerMark::Cutoff(_)) => theme.killer_hit,
+                Some(KillerMark::Stored) => theme.killer_new,
+                None => theme.text,
+            };
+            cells.push(Cell::from(text).style(style));
+        }
+        let row = Row::new(cells);
+        if ply == focus_ply {
+            row.style(theme.selected)
+        } else {
+            row
+        }
+    });
+    let header = Row::new(
+        std::iter::once("ply".to_string())
+            .chain((1..=slots).map(|s| format!("slot {s}")))
+            .map(Cell::from),
+    )
+    .style(theme.title);
+    let mut widths = vec![Constraint::Length(3)];
+    widths.extend(std::iter::repeat_n(Constraint::Fill(1), slots));
+    let table = Table::new(rows, widths).header(header).column_spacing(1);
+    frame.render_widget(table, inner);
+}

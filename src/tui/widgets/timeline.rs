@@ -1,0 +1,169 @@
+//! The status line: where the timeline is (event i of n, live or paused, replay speed) and the
+//! current event in words; below it a line of key hints or the latest message.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+
+use crate::chess::notation::san;
+use crate::search::{Bound, NodeKind};
+use crate::trace::Event;
+use crate::tui::app::{App, SPEEDS};
+use crate::tui::fmt;
+use crate::tui::session::Session;
+
+/// Event `index` in words, moves in SAN where the position is known.
+pub fn describe(session: &Session, index: usize) -> String {
+    let Some(event) = session.events.get(index) else {
+        return String::new();
+    };
+    let node = session.node_at_event(index);
+    let pos = session.position_at(node);
+    let name = |mv: crate::chess::Move, pos: &crate::chess::Position| {
+        if pos.is_legal(mv) {
+            san(pos, mv)
+        } else {
+            mv.to_string()
+        }
+    };
+    let ply = node.and_then(|n| session.node(n)).map_or(0, |n| n.ply());
+    match *event {
+        Event::NodeEnter {
+            ply,
+            depth,
+            kind,
+            mv,
+            alpha,
+            beta,
+        } => {
+            let parent = node.and_then(|n| session.parent(n));
+            let before = session.position_at(parent);
+            let what = if mv.is_null() {
+                "root".to_string()
+            } else {
+                name(mv, &before)
+            };
+            let kind = match kind {
+                NodeKind::Main => format!("depth {depth}"),
+                NodeKind::Quiescence => "quiescence".to_string(),
+            };
+            format!(
+                "enter {what} at ply {ply}, {kind}, window [{}, {}]",
+                fmt::score(alpha),
+                fmt::score(beta)
+            )
+        }
+        Event::MoveTried { mv, index, source } => format!(
+            "ply {ply}: try {} (#{} in order, {})",
+            name(mv, &pos),
+            index + 1,
+            source.label()
+        ),
+        Event::Cutoff {
+            mv,
+            index,
+            source,
+            score,
+            beta,
+        } => format!(
+            "ply {ply}: ✂ beta cutoff by {} ({}, move {}): {} ≥ β {}",
+            name(mv, &pos),
+            source.label(),
+            index + 1,
+            fmt::score(score),
+            fmt::score(beta)
+        ),
+        Event::KillerStore { ply, mv, slots } => {
+            let row: Vec<String> = slots.as_slice().iter().map(ToString::to_string).collect();
+            format!("ply {ply}: store killer {mv} → [{}]", row.join(", "))
+        }
+        Event::TtHit {
+            depth,
+            score,
+            cutoff,
+            ..
+        } => format!(
+            "ply {ply}: TT hit, depth {depth}, score {}{}",
+            fmt::score(score),
+            if cutoff { ", cuts the node" } else { "" }
+        ),
+        Event::NodeExit { score, bound } => {
+            let tag = match bound {
+                Bound::Exact => "exact (PV)",
+                Bound::Lower => "fail high (CUT)",
+                Bound::Upper => "fail low (ALL)",
+            };
+            format!("ply {ply}: return {} {tag}", fmt::score(score))
+        }
+        Event::Iteration {
+            depth,
+            score,
+            nodes,
+        } => format!(
+            "iteration {depth} done: score {}, {} nodes",
+            fmt::score(score),
+            fmt::count(nodes.get())
+        ),
+    }
+}
+
+/// Draws the timeline line and the hint/message line.
+pub fn render(frame: &mut Frame, timeline: Rect, hints: Rect, app: &App) {
+    let theme = &app.theme;
+    let session = &app.session;
+    let n = session.events.len();
+    let at = session.position();
+    let state = if app.playback.playing {
+        Span::styled(format!("▶ {}/s", SPEEDS[app.playback.speed]), theme.info)
+    } else if session.at.is_none() && app.searching {
+        Span::styled("● live", theme.info)
+    } else if session.at.is_none() {
+        Span::styled("■ end", theme.dim)
+    } else {
+        Span::styled(format!("‖ {}/s", SPEEDS[app.playback.speed]), theme.dim)
+    };
+    let current = at
+        .checked_sub(1)
+        .map(|i| describe(session, i))
+        .unwrap_or_default();
+    let line = Line::from(vec![
+        state,
+        Span::styled(format!(" event {at}/{n} "), theme.key),
+        Span::styled(current, theme.text),
+    ]);
+    frame.render_widget(line, timeline);
+    let hint = match &app.message {
+        Some(m) => Line::styled(
+            m.text.clone(),
+            if m.error { theme.error } else { theme.info },
+        ),
+        None => {
+            let pairs = [
+                ("?", "help"),
+                ("q", "quit"),
+                ("f", "FEN"),
+                ("o", "library"),
+                ("[ ]", "step"),
+                ("{ }", "cutoff"),
+                ("K", "killer cut"),
+                ("p", "play"),
+                ("c", "compare"),
+                ("r", "re-run"),
+            ];
+            let mut spans = Vec::new();
+            for (k, what) in pairs {
+                spans.push(Span::styled(k, theme.key));
+                spans.push(Span::styled(format!(" {what}  "), theme.dim));
+            }
+            spans.push(Span::styled(
+                format!(
+                    "depth {} · killers {}",
+                    app.settings.depth, app.settings.killers
+                ),
+                theme.text,
+            ));
+            Line::from(spans)
+        }
+    };
+    frame.render_widget(hint, hints);
+}

@@ -1,0 +1,152 @@
+//! The search thread. The explorer never searches on its own thread: a worker runs
+//! `Searcher::search` with a `Recorder` whose sink streams event batches over a channel, and a
+//! second channel reports iterations and the end. Stopping sets the shared flag, which the search
+//! polls, so the worker winds down within a couple of milliseconds while the UI keeps drawing.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread::{self, JoinHandle};
+use std::time::Duration;
+
+use crate::chess::Position;
+use crate::search::{
+    CutoffStats, IterationReport, Limits, NullObserver, OrderingConfig, SearchConfig, SearchReport,
+    Searcher,
+};
+use crate::trace::{Event, EventLog, LogHeader, Recorder};
+
+/// Events per streamed batch: small enough for a smooth live view, large enough that the
+/// channel costs nothing next to the search.
+pub const BATCH: usize = 4096;
+
+/// What a search worker reports besides the event stream.
+#[derive(Debug)]
+pub enum Report {
+    /// An iteration finished.
+    Iteration(IterationReport),
+    /// The search ended (finished or stopped): the complete log and the result.
+    Done(Box<(EventLog, SearchReport)>),
+    /// A compare run finished: each config's statistics and result, in the order asked.
+    Compared(Vec<(OrderingConfig, CutoffStats, SearchReport)>),
+}
+
+/// A running worker: its channels and its stop flag.
+#[derive(Debug)]
+pub struct Worker {
+    /// Streamed event batches (live searches only).
+    pub events: Option<Receiver<Vec<Event>>>,
+    /// Iterations and the final report.
+    pub reports: Receiver<Report>,
+    stop: Arc<AtomicBool>,
+    handle: Option<JoinHandle<()>>,
+}
+
+impl Worker {
+    /// Asks the search to stop; the worker then sends `Done` with what it found.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the thread has ended.
+    pub fn is_finished(&self) -> bool {
+        self.handle.as_ref().is_none_or(JoinHandle::is_finished)
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        self.stop();
+        if let Some(handle) = self.handle.take() {
+            let _ = handle.join();
+        }
+    }
+}
+
+fn limits(depth: u8) -> Limits {
+    Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    }
+}
+
+/// Starts a recorded search of `root` to `depth` under `ordering`, recording at most `cap` events.
+pub fn spawn_search(root: Position, depth: u8, ordering: OrderingConfig, cap: usize) -> Worker {
+    let (event_tx, event_rx) = mpsc::channel();
+    let (report_tx, report_rx) = mpsc::channel();
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let handle = thread::spawn(move || {
+        let header = LogHeader::new(
+            root.to_fen(),
+            ordering.to_string(),
+            format!("depth {depth}"),
+        );
+        let mut recorder = Recorder::new(header)
+            .with_cap(cap)
+            .with_sink(event_tx, BATCH);
+        let mut searcher = Searcher::new(SearchConfig {
+            ordering,
+            ..SearchConfig::default()
+        });
+        let iterations: Sender<Report> = report_tx.clone();
+        let report = searcher.search(
+            &root,
+            &[],
+            &limits(depth),
+            &flag,
+            &mut recorder,
+            &mut |it: &IterationReport| {
+                let _ = iterations.send(Report::Iteration(it.clone()));
+            },
+        );
+        let log = recorder.into_log();
+        let _ = report_tx.send(Report::Done(Box::new((log, report))));
+    });
+    Worker {
+        events: Some(event_rx),
+        reports: report_rx,
+        stop,
+        handle: Some(handle),
+    }
+}
+
+/// Runs `root` to `depth` once per config without recording, counting cutoffs: the compare view.
+pub fn spawn_compare(root: Position, depth: u8, configs: Vec<OrderingConfig>) -> Worker {
+    let (report_tx, report_rx) = mpsc::channel();
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let handle = thread::spawn(move || {
+        let mut results = Vec::with_capacity(configs.len());
+        for ordering in configs {
+            let mut searcher = Searcher::new(SearchConfig {
+                ordering,
+                ..SearchConfig::default()
+            });
+            let mut stats = CutoffStats::new();
+            let report = searcher.search(
+                &root,
+                &[],
+                &limits(depth),
+                &flag,
+                &mut (&mut stats, NullObserver),
+                &mut |_: &IterationReport| {},
+            );
+            if flag.load(Ordering::Relaxed) {
+                return;
+            }
+            results.push((ordering, stats, report));
+        }
+        let _ = report_tx.send(Report::Compared(results));
+    });
+    Worker {
+        events: None,
+        reports: report_rx,
+        stop,
+        handle: Some(handle),
+    }
+}
+
+/// How long the UI waits for input before it drains the channels and redraws while a search
+/// runs: 30 frames a second.
+pub const FRAME: Duration = Duration::from_millis(33);

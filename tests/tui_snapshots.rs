@@ -1,0 +1,175 @@
+//! Snapshot tests of the explorer (ratatui `TestBackend` + insta): the whole screen at 80×24
+//! and 160×48 on the classroom puzzle searched to a fixed depth, and single panels — the killer
+//! table with g2c6 in slot 1 at ply 1 just after it cut off, a tree row with its cutoff marker,
+//! the FEN error line, the help overlay. Monochrome theme, no timing text: deterministic.
+
+mod tui_support;
+
+use killerscope::chess::{Move, Position};
+use killerscope::search::MoveSource;
+use killerscope::trace::Event;
+use killerscope::tui::app::{App, Mode};
+use killerscope::tui::scan::KillerMark;
+use killerscope::tui::theme::Theme;
+use killerscope::tui::widgets::{fen_input, help, killers, tree};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::text::Line;
+use tui_support::{PUZZLE, draw, puzzle_app, screen};
+
+fn g2c6(app: &App) -> Move {
+    killerscope::chess::notation::parse_uci(&app.root, "g2c6")
+        .or_else(|_| {
+            let mut pos = app.root.clone();
+            let mut list = killerscope::chess::MoveList::new();
+            pos.legal_moves(&mut list);
+            let reply = list.first().copied().ok_or(())?;
+            pos.make_move(reply);
+            killerscope::chess::notation::parse_uci(&pos, "g2c6").map_err(|_| ())
+        })
+        .expect("g2c6 is a legal White move after Black's reply")
+}
+
+/// Index just after the first cutoff by g2c6 from killer slot 1 at ply 1.
+fn after_killer_cutoff(app: &App, mv: Move) -> usize {
+    let events = &app.session.events;
+    let i = events
+        .iter()
+        .enumerate()
+        .position(|(i, e)| {
+            matches!(e, Event::Cutoff { mv: m, source: MoveSource::Killer(0), .. } if *m == mv)
+                && app
+                    .session
+                    .node_at_event(i)
+                    .and_then(|n| app.session.node(n))
+                    .is_some_and(|n| n.ply() == 1)
+        })
+        .expect("g2c6 cuts off from killer slot 1 at ply 1");
+    i + 1
+}
+
+fn line_text(line: &Line) -> String {
+    line.spans.iter().map(|s| s.content.as_ref()).collect()
+}
+
+#[test]
+fn whole_screen_80x24() {
+    let mut app = puzzle_app();
+    draw(&mut app, 80, 24);
+    let terminal = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("screen_80x24", screen(&terminal));
+}
+
+#[test]
+fn whole_screen_160x48_with_the_last_iteration_open() {
+    let mut app = puzzle_app();
+    draw(&mut app, 160, 48);
+    tui_support::press(&mut app, crossterm::event::KeyCode::Char('G'));
+    tui_support::press(&mut app, crossterm::event::KeyCode::Enter);
+    tui_support::press(&mut app, crossterm::event::KeyCode::Down);
+    let terminal = draw(&mut app, 160, 48);
+    insta::assert_snapshot!("screen_160x48", screen(&terminal));
+}
+
+#[test]
+fn tiny_and_odd_sizes_do_not_panic() {
+    let mut app = puzzle_app();
+    for (w, h) in [
+        (20, 5),
+        (1, 1),
+        (0, 0),
+        (80, 24),
+        (59, 15),
+        (200, 60),
+        (20, 5),
+    ] {
+        draw(&mut app, w, h);
+    }
+    app.mode = Mode::Help(0);
+    draw(&mut app, 20, 5);
+    app.mode = Mode::Picker(0);
+    draw(&mut app, 20, 5);
+    app.mode = Mode::Fen {
+        text: "x".repeat(300),
+        error: Some("e".repeat(300)),
+    };
+    draw(&mut app, 20, 5);
+    app.mode = Mode::Compare;
+    draw(&mut app, 20, 5);
+}
+
+#[test]
+fn killer_table_shows_g2c6_in_slot_1_at_ply_1_with_a_cutoff_marker() {
+    let mut app = puzzle_app();
+    let mv = g2c6(&app);
+    let at = after_killer_cutoff(&app, mv);
+    app.seek(at);
+    let (text, mark) = killers::cell_text(&app.session, 1, 0, true);
+    assert!(text.starts_with("g2c6✂"), "{text}");
+    assert_eq!(mark, Some(KillerMark::Cutoff(0)));
+    let mut terminal = Terminal::new(TestBackend::new(40, 8)).expect("backend");
+    terminal
+        .draw(|f| killers::render(f, f.area(), &app.session, 1, &app.theme))
+        .expect("draw");
+    insta::assert_snapshot!("killer_table_g2c6_cutoff", screen(&terminal));
+}
+
+#[test]
+fn tree_row_carries_the_cutoff_marker() {
+    let app = puzzle_app();
+    let mv = g2c6(&app);
+    let at = after_killer_cutoff(&app, mv);
+    let node = app
+        .session
+        .node_at_event(at - 1)
+        .expect("the cutoff's node");
+    let parent = app.session.position_at(app.session.parent(node));
+    let info = app.session.node(node).expect("node exists");
+    let (label, pos) = tree::move_label(&parent, info.mv(), info.depth());
+    assert!(label.starts_with('…'), "Black's reply at ply 0: {label}");
+    let line = tree::row_line(&app.session, &app.theme, node, &label, &pos);
+    let text = line_text(&line);
+    assert!(text.contains("✂ Bc6 K1"), "{text}");
+    insta::assert_snapshot!("tree_row_cutoff", text);
+}
+
+#[test]
+fn fen_error_line() {
+    let theme = Theme::mono();
+    let bad = "6k1/3q1ppp/p7p/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1";
+    let error = Position::from_fen(bad)
+        .expect_err("rank 6 has 9 squares")
+        .to_string();
+    let mut terminal = Terminal::new(TestBackend::new(100, 6)).expect("backend");
+    terminal
+        .draw(|f| fen_input::render(f, f.area(), bad, Some(&error), &theme))
+        .expect("draw");
+    let text = screen(&terminal);
+    assert!(text.contains("✗ FEN"), "{text}");
+    insta::assert_snapshot!("fen_error", text);
+}
+
+#[test]
+fn help_overlay_lists_every_key_of_the_table() {
+    let theme = Theme::mono();
+    let text: String = help::key_lines(&theme)
+        .iter()
+        .map(|l| line_text(l) + "\n")
+        .collect();
+    for binding in killerscope::tui::keys::BINDINGS
+        .iter()
+        .filter(|b| !b.label.is_empty())
+    {
+        assert!(text.contains(binding.label), "help lacks {}", binding.label);
+    }
+    let mut terminal = Terminal::new(TestBackend::new(160, 48)).expect("backend");
+    terminal
+        .draw(|f| help::render(f, f.area(), 0, &theme))
+        .expect("draw");
+    insta::assert_snapshot!("help_overlay", screen(&terminal));
+}
+
+#[test]
+fn puzzle_constant_matches_the_library() {
+    assert_eq!(puzzle_app().root.to_fen(), PUZZLE);
+}

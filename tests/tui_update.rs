@@ -1,0 +1,364 @@
+//! `App::update` (through `handle_key`) for every key of the explorer, on a recorded search of
+//! the classroom puzzle. No terminal and no search thread: effects are returned, not run.
+
+mod tui_support;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use killerscope::search::MoveSource;
+use killerscope::trace::Event;
+use killerscope::tui::app::{Effect, Mode, SPEEDS};
+use killerscope::tui::keys::{BINDINGS, action_for};
+use killerscope::tui::tree_view::Row;
+use tui_support::{PUZZLE, draw, press, puzzle_app, type_text};
+
+#[test]
+fn every_bound_key_reaches_its_own_action() {
+    for binding in BINDINGS {
+        for &code in binding.codes {
+            let key = KeyEvent::new(code, KeyModifiers::NONE);
+            assert_eq!(action_for(key), Some(binding.action), "{code:?}");
+        }
+    }
+}
+
+#[test]
+fn arrows_and_hjkl_move_open_and_close() {
+    let mut app = puzzle_app();
+    draw(&mut app, 160, 48);
+    let first = app.view.state.selected().to_vec();
+    assert!(
+        !first.is_empty(),
+        "the first row is selected after the first draw"
+    );
+    for down in [KeyCode::Down, KeyCode::Char('j')] {
+        press(&mut app, down);
+    }
+    let third = app.view.state.selected().to_vec();
+    assert_ne!(third, first);
+    press(&mut app, KeyCode::Up);
+    press(&mut app, KeyCode::Char('k'));
+    assert_eq!(app.view.state.selected(), first.as_slice());
+
+    press(&mut app, KeyCode::Right);
+    assert!(app.view.state.opened().contains(&first));
+    press(&mut app, KeyCode::Down);
+    let child = app.view.state.selected().to_vec();
+    assert_eq!(child.len(), 2, "moved into the opened node's first child");
+    press(&mut app, KeyCode::Left);
+    assert_eq!(
+        app.view.state.selected(),
+        first.as_slice(),
+        "← from a leaf goes to the parent"
+    );
+    press(&mut app, KeyCode::Char('h'));
+    assert!(
+        !app.view.state.opened().contains(&first),
+        "← on an open node closes it"
+    );
+    press(&mut app, KeyCode::Char('l'));
+    assert!(app.view.state.opened().contains(&first));
+}
+
+#[test]
+fn enter_and_space_toggle() {
+    let mut app = puzzle_app();
+    draw(&mut app, 160, 48);
+    let first = app.view.state.selected().to_vec();
+    press(&mut app, KeyCode::Enter);
+    assert!(app.view.state.opened().contains(&first));
+    press(&mut app, KeyCode::Char(' '));
+    assert!(!app.view.state.opened().contains(&first));
+}
+
+#[test]
+fn g_and_shift_g_and_pages() {
+    let mut app = puzzle_app();
+    draw(&mut app, 160, 48);
+    let first = app.view.state.selected().to_vec();
+    press(&mut app, KeyCode::Char('G'));
+    let last = app.view.state.selected().to_vec();
+    assert_ne!(last, first);
+    press(&mut app, KeyCode::Char('g'));
+    assert_eq!(app.view.state.selected(), first.as_slice());
+    press(&mut app, KeyCode::End);
+    assert_eq!(app.view.state.selected(), last.as_slice());
+    press(&mut app, KeyCode::Home);
+    assert_eq!(app.view.state.selected(), first.as_slice());
+    press(&mut app, KeyCode::Char('G'));
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::PageDown);
+    assert_eq!(
+        app.view.state.selected().len(),
+        2,
+        "PgDn moved into the children"
+    );
+    let paged = app.view.state.selected().to_vec();
+    press(&mut app, KeyCode::PageUp);
+    assert_ne!(app.view.state.selected(), paged.as_slice());
+    for _ in 0..5 {
+        press(&mut app, KeyCode::PageUp);
+    }
+    assert_eq!(
+        app.view.state.selected(),
+        first.as_slice(),
+        "PgUp stops at the first row"
+    );
+}
+
+#[test]
+fn z_zooms_in_and_shift_z_out() {
+    let mut app = puzzle_app();
+    draw(&mut app, 160, 48);
+    press(&mut app, KeyCode::Char('G'));
+    let deepest_iteration = app.view.selected_node().expect("a node is selected");
+    press(&mut app, KeyCode::Char('z'));
+    assert_eq!(app.view.view_root(), Some(deepest_iteration));
+    let top = app.view.selected_node().expect("first child selected");
+    assert_eq!(app.session.parent(top), Some(deepest_iteration));
+    press(&mut app, KeyCode::Char('Z'));
+    assert_eq!(app.view.view_root(), None);
+    assert_eq!(app.view.selected_node(), Some(deepest_iteration));
+}
+
+#[test]
+fn brackets_step_the_timeline_and_select_the_node() {
+    let mut app = puzzle_app();
+    draw(&mut app, 160, 48);
+    let n = app.session.events.len();
+    assert_eq!(app.session.position(), n);
+    press(&mut app, KeyCode::Char('['));
+    assert_eq!(app.session.position(), n - 1);
+    press(&mut app, KeyCode::Char('['));
+    press(&mut app, KeyCode::Char(']'));
+    assert_eq!(app.session.position(), n - 1);
+    press(&mut app, KeyCode::Char('g'));
+    app.seek(10);
+    let node = app.session.node_at_event(9).expect("event 9 is in a node");
+    assert_eq!(app.view.selected_node(), Some(node));
+    assert_eq!(app.session.cursor.scan().applied(), 10);
+}
+
+#[test]
+fn braces_jump_between_cutoffs_and_shift_k_to_killer_cutoffs() {
+    let mut app = puzzle_app();
+    app.seek(0);
+    draw(&mut app, 160, 48);
+    press(&mut app, KeyCode::Char('}'));
+    let first = app.session.position();
+    assert!(matches!(
+        app.session.events[first - 1],
+        Event::Cutoff { .. }
+    ));
+    press(&mut app, KeyCode::Char('}'));
+    let second = app.session.position();
+    assert!(second > first);
+    assert!(matches!(
+        app.session.events[second - 1],
+        Event::Cutoff { .. }
+    ));
+    press(&mut app, KeyCode::Char('{'));
+    assert_eq!(app.session.position(), first);
+    press(&mut app, KeyCode::Char('K'));
+    let k = app.session.position();
+    assert!(matches!(
+        app.session.events[k - 1],
+        Event::Cutoff {
+            source: MoveSource::Killer(_),
+            ..
+        }
+    ));
+    let selected = app.view.selected_node().expect("cutoff node selected");
+    let node = app.session.node(selected).expect("node exists");
+    assert!(matches!(node.cutoff(), Some(c) if matches!(c.source, MoveSource::Killer(_))));
+}
+
+#[test]
+fn p_plays_and_angle_brackets_change_speed() {
+    let mut app = puzzle_app();
+    draw(&mut app, 160, 48);
+    let speed = app.playback.speed;
+    press(&mut app, KeyCode::Char('>'));
+    assert_eq!(app.playback.speed, speed + 1);
+    press(&mut app, KeyCode::Char('<'));
+    press(&mut app, KeyCode::Char('<'));
+    assert_eq!(app.playback.speed, speed - 1);
+    press(&mut app, KeyCode::Char('p'));
+    assert!(app.playback.playing);
+    assert_eq!(
+        app.session.position(),
+        0,
+        "play from the end restarts at the beginning"
+    );
+    let per_second = u64::from(SPEEDS[app.playback.speed]);
+    assert!(app.tick(1000));
+    assert_eq!(app.session.position() as u64, per_second);
+    press(&mut app, KeyCode::Char('p'));
+    assert!(!app.playback.playing);
+    assert!(!app.tick(1000));
+}
+
+#[test]
+fn f_loads_a_fen_and_keeps_the_position_on_bad_input() {
+    let mut app = puzzle_app();
+    let before = app.root.to_fen();
+    press(&mut app, KeyCode::Char('f'));
+    assert!(matches!(app.mode, Mode::Fen { .. }));
+    type_text(
+        &mut app,
+        "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    let effects = press(&mut app, KeyCode::Enter);
+    assert!(effects.is_empty());
+    let Mode::Fen {
+        error: Some(error), ..
+    } = &app.mode
+    else {
+        panic!("the prompt stays open with an error, got {:?}", app.mode);
+    };
+    assert!(error.contains("rank"), "{error}");
+    assert_eq!(app.root.to_fen(), before);
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.mode, Mode::Normal);
+
+    press(&mut app, KeyCode::Char('f'));
+    type_text(&mut app, "8/8/8/4k3/8/8/4PP2/4K3 w - - 0 1x");
+    press(&mut app, KeyCode::Backspace);
+    let effects = press(&mut app, KeyCode::Enter);
+    assert_eq!(effects, vec![Effect::Search]);
+    assert_eq!(app.mode, Mode::Normal);
+    assert_eq!(app.root.to_fen(), "8/8/8/4k3/8/8/4PP2/4K3 w - - 0 1");
+}
+
+#[test]
+fn o_picks_a_library_position() {
+    let mut app = puzzle_app();
+    press(&mut app, KeyCode::Char('o'));
+    assert_eq!(app.mode, Mode::Picker(0));
+    press(&mut app, KeyCode::Char('j'));
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Up);
+    assert_eq!(app.mode, Mode::Picker(1));
+    let effects = press(&mut app, KeyCode::Enter);
+    assert_eq!(effects, vec![Effect::Search]);
+    assert_eq!(app.root.to_fen(), app.library[1].fen);
+    press(&mut app, KeyCode::Char('o'));
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.mode, Mode::Normal);
+}
+
+#[test]
+fn plus_minus_depth_and_digits_set_killer_slots() {
+    let mut app = puzzle_app();
+    let depth = app.settings.depth;
+    press(&mut app, KeyCode::Char('+'));
+    assert_eq!(app.settings.depth, depth + 1);
+    press(&mut app, KeyCode::Char('='));
+    press(&mut app, KeyCode::Char('-'));
+    press(&mut app, KeyCode::Char('-'));
+    assert_eq!(app.settings.depth, depth);
+    for _ in 0..40 {
+        press(&mut app, KeyCode::Char('-'));
+    }
+    assert_eq!(app.settings.depth, 1, "depth never drops below 1");
+    for k in 0..=4u8 {
+        press(&mut app, KeyCode::Char(char::from(b'0' + k)));
+        assert_eq!(app.settings.killers, k);
+        assert_eq!(app.ordering().killer_slots, k);
+    }
+}
+
+#[test]
+fn r_reruns_and_s_or_esc_stop_only_a_running_search() {
+    let mut app = puzzle_app();
+    assert_eq!(press(&mut app, KeyCode::Char('r')), vec![Effect::Search]);
+    assert!(
+        press(&mut app, KeyCode::Char('s')).is_empty(),
+        "nothing to stop"
+    );
+    app.searching = true;
+    assert_eq!(press(&mut app, KeyCode::Char('s')), vec![Effect::Stop]);
+    assert_eq!(press(&mut app, KeyCode::Esc), vec![Effect::Stop]);
+}
+
+#[test]
+fn c_compares_killers_off_and_on() {
+    let mut app = puzzle_app();
+    let effects = press(&mut app, KeyCode::Char('c'));
+    let [Effect::Compare(configs)] = effects.as_slice() else {
+        panic!("expected one compare effect, got {effects:?}");
+    };
+    let slots: Vec<u8> = configs.iter().map(|c| c.killer_slots).collect();
+    assert_eq!(slots, vec![0, 2]);
+    assert_eq!(app.mode, Mode::Compare);
+    assert_eq!(press(&mut app, KeyCode::Esc), vec![Effect::Stop]);
+    assert_eq!(app.mode, Mode::Normal);
+}
+
+#[test]
+fn w_saves_only_a_finished_recording() {
+    let mut app = puzzle_app();
+    let effects = press(&mut app, KeyCode::Char('w'));
+    assert_eq!(effects, vec![Effect::Save(app.save_path.clone())]);
+    app.searching = true;
+    assert!(press(&mut app, KeyCode::Char('w')).is_empty());
+    assert!(app.message.as_ref().is_some_and(|m| m.error));
+}
+
+#[test]
+fn question_mark_shows_help_scrolls_and_any_other_key_closes_it() {
+    let mut app = puzzle_app();
+    press(&mut app, KeyCode::Char('?'));
+    assert_eq!(app.mode, Mode::Help(0));
+    press(&mut app, KeyCode::Char('j'));
+    press(&mut app, KeyCode::PageDown);
+    press(&mut app, KeyCode::Up);
+    assert_eq!(app.mode, Mode::Help(10), "j/k/PgUp/PgDn scroll a tall help");
+    press(&mut app, KeyCode::Char('x'));
+    assert_eq!(app.mode, Mode::Normal);
+    assert!(!app.quit);
+}
+
+#[test]
+fn q_and_ctrl_c_quit() {
+    let mut app = puzzle_app();
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.quit);
+    let mut app = puzzle_app();
+    press(&mut app, KeyCode::Char('f'));
+    app.handle_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    assert!(app.quit, "Ctrl-C quits even from the FEN prompt");
+}
+
+#[test]
+fn mouse_click_selects_a_row_and_wheel_moves() {
+    let mut app = puzzle_app();
+    draw(&mut app, 160, 48);
+    let tree = killerscope::tui::layout::compute(ratatui::layout::Rect::new(0, 0, 160, 48)).tree;
+    let click = |row: u16| MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: tree.x + 4,
+        row,
+        modifiers: KeyModifiers::NONE,
+    };
+    app.on_mouse(click(tree.y + 3));
+    let third = app.view.state.selected().to_vec();
+    assert!(matches!(third.last(), Some(Row::Node(_))));
+    draw(&mut app, 160, 48);
+    app.on_mouse(MouseEvent {
+        kind: MouseEventKind::ScrollUp,
+        ..click(0)
+    });
+    draw(&mut app, 160, 48);
+    assert_ne!(app.view.state.selected(), third.as_slice());
+    app.on_mouse(MouseEvent {
+        kind: MouseEventKind::ScrollDown,
+        ..click(0)
+    });
+    assert_eq!(app.view.state.selected(), third.as_slice());
+}
+
+#[test]
+fn the_puzzle_fen_is_the_first_library_entry() {
+    let app = puzzle_app();
+    assert_eq!(app.library[0].fen, PUZZLE);
+}
