@@ -66,16 +66,23 @@ pub struct TranspositionTable {
 
 impl TranspositionTable {
     /// A table of at most `mib` MiB (a power-of-two number of buckets; at least one bucket).
+    /// When the system refuses that much memory the table halves until it fits, rather than
+    /// aborting: `size_bytes` tells what was granted.
     pub fn new(mib: usize) -> TranspositionTable {
         let bytes = mib.saturating_mul(1 << 20);
         let wanted = (bytes / size_of::<Bucket>()).max(1);
-        let count = if wanted.is_power_of_two() {
+        let mut count = if wanted.is_power_of_two() {
             wanted
         } else {
             wanted.next_power_of_two() / 2
         };
+        let mut buckets = Vec::new();
+        while buckets.try_reserve_exact(count).is_err() && count > 1 {
+            count /= 2;
+        }
+        buckets.resize(count, Bucket::default());
         TranspositionTable {
-            buckets: vec![Bucket::default(); count],
+            buckets,
             mask: count - 1,
             generation: 0,
         }
