@@ -167,6 +167,14 @@ fn braces_jump_between_cutoffs_and_shift_k_to_killer_cutoffs() {
             ..
         }
     ));
+    let end = app.session.events.len();
+    app.seek(end);
+    press(&mut app, KeyCode::Char('K'));
+    assert_eq!(
+        app.session.position(),
+        k,
+        "K at the end wraps to the first killer cutoff"
+    );
     let selected = app.view.selected_node().expect("cutoff node selected");
     let node = app.session.node(selected).expect("node exists");
     assert!(matches!(node.cutoff(), Some(c) if matches!(c.source, MoveSource::Killer(_))));

@@ -253,9 +253,14 @@ impl App {
 
     fn jump_forward(&mut self, wanted: impl Fn(&Event) -> bool) {
         let from = self.session.position();
-        match self.session.events[from..].iter().position(wanted) {
-            Some(offset) => self.seek(from + offset + 1),
-            None => self.info("no further event of that kind"),
+        let events = &self.session.events;
+        if let Some(offset) = events[from..].iter().position(&wanted) {
+            self.seek(from + offset + 1);
+        } else if let Some(i) = events[..from].iter().position(&wanted) {
+            self.seek(i + 1);
+            self.info("wrapped around to the start of the search");
+        } else {
+            self.info("no event of that kind in this search");
         }
     }
 
