@@ -115,6 +115,18 @@ impl App {
             }
             Action::Zoom => self.view.zoom_in(&self.session),
             Action::ZoomOut => self.view.zoom_out(&self.session),
+            Action::SeekNode => {
+                if let Some(node) = self
+                    .view
+                    .selected_node()
+                    .and_then(|id| self.session.node(id))
+                {
+                    let end = node
+                        .exit_event()
+                        .map_or(self.session.events.len(), |x| x + 1);
+                    self.session.seek(end);
+                }
+            }
             Action::StepBack => {
                 let at = self.session.position().saturating_sub(1);
                 self.seek(at);
