@@ -3,6 +3,7 @@
 //! Every failure becomes a `CliError`, printed as `error: …` on stderr with exit status 2 —
 //! the same status clap uses for bad arguments — never a panic.
 
+mod compare;
 mod fen;
 mod log;
 mod perft;
@@ -35,8 +36,12 @@ pub enum Command {
     Tui(tui::TuiArgs),
     /// Search a position and report beta cutoffs by rank and ordering source, killer stores, TT hits.
     Search(search::SearchArgs),
+    /// Search positions with several ordering configs and tabulate nodes, cutoffs and killer cutoffs.
+    Compare(compare::CompareArgs),
     /// Inspect a recorded search log (.kslog): stats, JSON Lines export, Graphviz subtree.
     Log(log::LogArgs),
+    /// Speak the UCI protocol on stdin/stdout, for chess GUIs (Hash, Killers, History, Trace File options).
+    Uci,
 }
 
 /// A failure to report to the user: printed as `error: <message>`, exit status 2.
@@ -87,7 +92,11 @@ pub fn run() -> ExitCode {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Fen(args)) => fen::run(&args),
         Some(Command::Search(args)) => search::run(&args),
+        Some(Command::Compare(args)) => compare::run(&args),
         Some(Command::Log(args)) => log::run(&args),
+        Some(Command::Uci) => {
+            crate::uci::run(io::stdin().lock(), io::stdout()).map_err(CliError::from)
+        }
         Some(Command::Tui(args)) => tui::run(&args),
         None => tui::run_default(),
     };

@@ -8,3 +8,4 @@ pub mod cli;
 pub mod search;
 pub mod trace;
 pub mod tui;
+pub mod uci;

@@ -67,3 +67,91 @@ fn position_6() {
         &[46, 2_079, 89_890, 3_894_594],
     );
 }
+
+/// Kiwipete split by root move at depth 3; reference counts from an independent generator
+/// (python-chess), so a wrong subtree is named, not just a wrong total.
+#[test]
+fn kiwipete_divide_matches_reference_per_move() {
+    const EXPECTED: &[(&str, u64)] = &[
+        ("a1b1", 1969),
+        ("a1c1", 1968),
+        ("a1d1", 1885),
+        ("a2a3", 2186),
+        ("a2a4", 2149),
+        ("b2b3", 1964),
+        ("c3a4", 2203),
+        ("c3b1", 2038),
+        ("c3b5", 2138),
+        ("c3d1", 2040),
+        ("d2c1", 1963),
+        ("d2e3", 2136),
+        ("d2f4", 2000),
+        ("d2g5", 2134),
+        ("d2h6", 2019),
+        ("d5d6", 1991),
+        ("d5e6", 2241),
+        ("e1c1", 1887),
+        ("e1d1", 1894),
+        ("e1f1", 1855),
+        ("e1g1", 2059),
+        ("e2a6", 1907),
+        ("e2b5", 2057),
+        ("e2c4", 2082),
+        ("e2d1", 1733),
+        ("e2d3", 2050),
+        ("e2f1", 2060),
+        ("e5c4", 1880),
+        ("e5c6", 2027),
+        ("e5d3", 1803),
+        ("e5d7", 2124),
+        ("e5f7", 2080),
+        ("e5g4", 1878),
+        ("e5g6", 1997),
+        ("f3d3", 2005),
+        ("f3e3", 2174),
+        ("f3f4", 2132),
+        ("f3f5", 2396),
+        ("f3f6", 2111),
+        ("f3g3", 2214),
+        ("f3g4", 2169),
+        ("f3h3", 2360),
+        ("f3h5", 2267),
+        ("g2g3", 1882),
+        ("g2g4", 1843),
+        ("g2h3", 1970),
+        ("h1f1", 1929),
+        ("h1g1", 2013),
+    ];
+    let mut pos =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap_or_else(|e| panic!("{e}"));
+    let mut got: Vec<(String, u64)> = pos
+        .perft_divide(3)
+        .into_iter()
+        .map(|(mv, n)| (mv.to_string(), n))
+        .collect();
+    got.sort();
+    let expected: Vec<(String, u64)> = EXPECTED.iter().map(|&(m, n)| (m.to_string(), n)).collect();
+    assert_eq!(got, expected);
+}
+
+/// Tricky rules in isolation, with counts from the same reference.
+#[test]
+fn rule_corner_cases() {
+    // En passant that would expose the king along the rank (horizontal pin): not legal.
+    check("8/8/8/K2pP2q/8/8/8/7k w - d6 0 2", &[6]);
+    check("8/8/8/KPp4r/8/8/8/7k w - c6 0 2", &[4]);
+    // En passant capturing the pawn that gives check.
+    check("8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", &[9]);
+    // Castling out of, through and into check is refused.
+    check("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", &[26]);
+    check("4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1", &[3]);
+    check("4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", &[22]);
+    check("4k3/8/8/8/8/8/6r1/R3K2R w KQ - 0 1", &[22]);
+    // Queen-side castling may pass a b-file attack (only the king's path matters).
+    check("4k3/8/8/8/8/8/1r6/R3K2R w KQ - 0 1", &[23]);
+    // Double check: only king moves.
+    check("4k3/8/8/8/8/5n2/8/r3K2R w K - 0 1", &[2]);
+    // Promotions and underpromotions, with and without capture.
+    check("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", &[13]);
+}

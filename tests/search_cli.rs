@@ -127,3 +127,137 @@ fn bad_input_is_refused_with_status_2() {
         );
     }
 }
+
+#[test]
+fn compare_tabulates_every_config_with_totals() {
+    let out = killerscope(&[
+        "compare",
+        "--fen",
+        PUZZLE,
+        "--depth",
+        "4",
+        "--config",
+        "killers=0",
+        "--config",
+        "killers=2",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| ---"))
+        .collect();
+    assert_eq!(
+        rows.len(),
+        1 + 2 + 2,
+        "header, two configs, two totals: {text}"
+    );
+    assert!(rows[1].contains("| killers=0 |") && rows[1].contains("| 1.000 |"));
+    assert!(rows[3].starts_with("| **total** | killers=0 |"));
+}
+
+#[test]
+fn compare_csv_over_an_epd_file() {
+    let dir = std::env::temp_dir().join(format!("killerscope-compare-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let epd = dir.join("two.epd");
+    std::fs::write(
+        &epd,
+        format!(
+            "{} id \"puzzle\";\n8/8/8/4k3/8/8/3QK3/8 w - - id \"kq-k\";\n",
+            &PUZZLE[..PUZZLE.len() - 4]
+        ),
+    )
+    .expect("write EPD");
+    let path = epd.to_string_lossy().to_string();
+    let out = killerscope(&[
+        "compare",
+        "--epd",
+        &path,
+        "--depth",
+        "3",
+        "--config",
+        "killers=0",
+        "--config",
+        "killers=2,history=off",
+        "--csv",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1 + 4 + 2);
+    assert!(lines[0].starts_with("position,config,nodes,"));
+    assert!(lines[2].starts_with("puzzle,\"killers=2,history=off\","));
+    assert!(lines[3].starts_with("kq-k,killers=0,"));
+    assert!(lines[5].starts_with("TOTAL,killers=0,"));
+
+    std::fs::write(&epd, "8/8/8/8/8/8/8/8 w - - id \"empty\";\n").expect("write EPD");
+    let out = killerscope(&["compare", "--epd", &path, "--depth", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("two.epd:1:"));
+    let out = killerscope(&["compare", "--epd", "/nonexistent/x.epd", "--depth", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn log_records_every_node_and_filters_restrict_it() {
+    let dir = std::env::temp_dir().join(format!("killerscope-search-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let full = dir.join("full.kslog");
+    let full_path = full.to_string_lossy().to_string();
+    let out = killerscope(&[
+        "search", "--fen", PUZZLE, "--depth", "4", "--json", "--log", &full_path,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let log = killerscope::trace::EventLog::read_file(&full).expect("a readable log");
+    let enters = log.counts()[killerscope::trace::EventKind::NodeEnter.index()];
+    assert_eq!(Some(enters), v["nodes"].as_u64());
+    assert_eq!(v["log"]["events"].as_u64(), Some(log.len() as u64));
+    assert_eq!(log.header().limits, "depth 4");
+
+    let line = dir.join("line.kslog");
+    let line_path = line.to_string_lossy().to_string();
+    let out = killerscope(&[
+        "search",
+        "--fen",
+        PUZZLE,
+        "--depth",
+        "4",
+        "--log",
+        &line_path,
+        "--trace-line",
+        "h5f6,g2c6",
+    ]);
+    assert!(out.status.success());
+    let filtered = killerscope::trace::EventLog::read_file(&line).expect("a readable log");
+    assert!(filtered.len() < log.len() && !filtered.is_empty());
+    assert_eq!(filtered.header().filter, "line h5f6,g2c6");
+
+    let out = killerscope(&[
+        "search",
+        "--depth",
+        "2",
+        "--log",
+        &line_path,
+        "--trace-line",
+        "e2e5",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "an illegal trace line is refused"
+    );
+    let out = killerscope(&["search", "--depth", "2", "--trace-plies", "0..2"]);
+    assert_eq!(out.status.code(), Some(2), "filters need --log");
+    std::fs::remove_dir_all(&dir).ok();
+}

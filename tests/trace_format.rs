@@ -2,7 +2,7 @@
 
 mod trace_common;
 
-use killerscope::trace::{EventLog, LogErrorKind, Recorder, TraceFilter};
+use killerscope::trace::{EVENT_BYTES, Event, EventLog, LogErrorKind, Recorder, TraceFilter};
 use trace_common::{header, record};
 
 fn small_log() -> EventLog {
@@ -153,4 +153,63 @@ fn file_helpers_round_trip_and_name_the_path() {
     assert_eq!(back, log);
     let err = EventLog::read_file(&path).expect_err("removed");
     assert!(err.to_string().contains(&path.display().to_string()));
+}
+
+#[test]
+fn event_encoding_is_canonical() {
+    let log = small_log();
+    let mut kinds = std::collections::HashSet::new();
+    for e in log.events() {
+        kinds.insert(e.kind());
+        let bytes = e.to_bytes();
+        assert_eq!(Event::from_bytes(&bytes), Ok(*e));
+        for at in 0..EVENT_BYTES {
+            for mask in [0x01u8, 0x40, 0x80] {
+                let mut bad = bytes;
+                bad[at] ^= mask;
+                if let Ok(other) = Event::from_bytes(&bad) {
+                    assert_eq!(
+                        other.to_bytes(),
+                        bad,
+                        "{e:?}: byte {at} ^ {mask:#x} decodes loosely"
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        kinds.len() >= 6,
+        "the sample covers the event types: {kinds:?}"
+    );
+}
+
+/// Serves `bytes`, then fails with an I/O error instead of reporting the end of the data.
+struct Failing<'a> {
+    bytes: &'a [u8],
+}
+
+impl std::io::Read for Failing<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.bytes.is_empty() {
+            return Err(std::io::Error::other("device unplugged"));
+        }
+        let n = buf.len().min(self.bytes.len()).min(7);
+        buf[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn read_errors_are_reported_where_they_happen() {
+    let bytes = bytes_of(&small_log());
+    for at in [0, 5, 40, bytes.len() / 2, bytes.len() - 3, bytes.len()] {
+        let err = EventLog::read_from(Failing {
+            bytes: &bytes[..at],
+        })
+        .expect_err("I/O error");
+        assert!(matches!(err.kind, LogErrorKind::Io(_)), "at {at}: {err}");
+        assert_eq!(err.offset, at as u64);
+        assert!(err.to_string().contains("device unplugged"));
+    }
 }

@@ -4,8 +4,14 @@ mod trace_common;
 
 use killerscope::chess::{Color, Move};
 use killerscope::search::MoveSource;
-use killerscope::trace::{Event, Recorder, Replay, SearchTree};
+use killerscope::trace::{Event, EventLog, Recorder, Replay, SearchTree};
 use trace_common::{HISTORY_CAP, header, record};
+
+fn replay_of(log: &EventLog) -> Replay {
+    let mut replay = Replay::new(Color::White, HISTORY_CAP);
+    replay.extend(log.events());
+    replay
+}
 
 fn padded(row: &[Move]) -> [Move; 2] {
     let mut out = [Move::NULL; 2];
@@ -18,7 +24,7 @@ fn replayed_tables_and_paths_match_the_live_search_at_every_checkpoint() {
     let mut rec = Recorder::new(header());
     let (toy, checkpoints) = record(&mut rec, 5);
     let log = rec.into_log();
-    let replay = Replay::from_log(&log, HISTORY_CAP);
+    let replay = replay_of(&log);
     assert!(checkpoints.len() > 20);
     for cp in &checkpoints {
         for ply in 0..cp.killers.len() {
@@ -55,7 +61,7 @@ fn path_at_agrees_with_the_tree_everywhere() {
     let mut rec = Recorder::new(header());
     record(&mut rec, 3);
     let log = rec.into_log();
-    let replay = Replay::from_log(&log, HISTORY_CAP);
+    let replay = replay_of(&log);
     let tree = SearchTree::build(log.events());
     for n in 1..=log.len() {
         let expected = tree.node_at_event(n - 1).map_or(Vec::new(), |id| {
@@ -75,7 +81,7 @@ fn last_killer_cutoff_finds_the_latest_killer_refutation() {
     let mut rec = Recorder::new(header());
     record(&mut rec, 5);
     let log = rec.into_log();
-    let replay = Replay::from_log(&log, HISTORY_CAP);
+    let replay = replay_of(&log);
     let tree = SearchTree::build(log.events());
     let mut found = 0;
     for (i, e) in log.events().iter().enumerate() {
@@ -103,7 +109,7 @@ fn incremental_replay_equals_one_shot() {
     let mut rec = Recorder::new(header());
     record(&mut rec, 4);
     let log = rec.into_log();
-    let whole = Replay::from_log(&log, HISTORY_CAP);
+    let whole = replay_of(&log);
     let mut live = Replay::new(Color::White, HISTORY_CAP);
     for chunk in log.events().chunks(13) {
         live.extend(chunk);

@@ -100,23 +100,26 @@ impl Position {
     /// Parses a FEN (or EPD-style 4-field) string, refusing malformed and illegal positions.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let fen = fen.trim();
-        let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
+        // Bounded: a huge input never turns into a huge vector.
+        let mut words = fen.split_ascii_whitespace();
+        let fields: Vec<&str> = words.by_ref().take(6).collect();
         if fields.is_empty() {
             return Err(FenError::new(FenField::Record, fen, "empty FEN"));
         }
-        if fields.len() > 6 {
-            let extra = fields[6..].join(" ");
+        let extra: Vec<&str> = words.take(8).collect();
+        if !extra.is_empty() {
             return Err(FenError::new(
                 FenField::Record,
-                &extra,
+                &extra.join(" "),
                 "unexpected text after the fullmove number",
             ));
         }
         if fields.len() < 4 || fields.len() == 5 {
-            let why = format!(
-                "found {} fields, expected 6 (or 4 without the move counters)",
-                fields.len()
-            );
+            let found = match fields.len() {
+                1 => "1 field".to_string(),
+                n => format!("{n} fields"),
+            };
+            let why = format!("found {found}, expected 6 (or 4 without the move counters)");
             return Err(FenError::new(FenField::Record, fen, why));
         }
         let mut pos = Position::empty();
@@ -135,7 +138,7 @@ impl Position {
         parse_castling(&mut pos, fields[2])?;
         parse_en_passant(&mut pos, fields[3])?;
         if fields.len() == 6 {
-            pos.halfmove = parse_counter(FenField::HalfmoveClock, fields[4])?;
+            pos.state.halfmove = parse_counter(FenField::HalfmoveClock, fields[4])?;
             pos.fullmove = parse_counter(FenField::FullmoveNumber, fields[5])?;
             if pos.fullmove == 0 {
                 return Err(FenError::new(
@@ -165,7 +168,7 @@ impl Position {
             );
             return Err(FenError::new(FenField::Placement, fields[0], why));
         }
-        pos.key = pos.compute_key();
+        pos.state.key = pos.compute_key();
         Ok(pos)
     }
 
@@ -194,21 +197,21 @@ impl Position {
             }
         }
         let side = if self.side == Color::White { 'w' } else { 'b' };
-        let ep = self.ep.map_or("-".to_string(), |sq| sq.to_string());
+        let ep = self.state.ep.map_or("-".to_string(), |sq| sq.to_string());
         format!(
             "{out} {side} {} {ep} {} {}",
-            self.castling, self.halfmove, self.fullmove
+            self.state.castling, self.state.halfmove, self.fullmove
         )
     }
 }
 
 fn parse_placement(pos: &mut Position, field: &str) -> Result<(), FenError> {
-    let ranks: Vec<&str> = field.split('/').collect();
-    if ranks.len() != 8 {
-        let why = format!("found {} ranks, expected 8 separated by '/'", ranks.len());
+    let ranks = field.split('/').count();
+    if ranks != 8 {
+        let why = format!("found {ranks} ranks, expected 8 separated by '/'");
         return Err(FenError::new(FenField::Placement, field, why));
     }
-    for (i, text) in ranks.iter().enumerate() {
+    for (i, text) in field.split('/').enumerate() {
         let rank = 7 - i as u8;
         let mut file = 0usize;
         let mut prev_digit = false;
@@ -273,7 +276,7 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
                 return Err(FenError::new(FenField::Castling, field, why));
             }
         };
-        if pos.castling.contains(right) {
+        if pos.state.castling.contains(right) {
             return Err(FenError::new(
                 FenField::Castling,
                 field,
@@ -294,7 +297,7 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
             );
             return Err(FenError::new(FenField::Castling, field, why));
         }
-        pos.castling = pos.castling.with(right);
+        pos.state.castling = pos.state.castling.with(right);
     }
     Ok(())
 }
@@ -328,7 +331,7 @@ fn parse_en_passant(pos: &mut Position, field: &str) -> Result<(), FenError> {
         return Err(FenError::new(FenField::EnPassant, field, why));
     }
     if !(attacks::pawn(!us, sq) & pos.pieces(us, PieceKind::Pawn)).is_empty() {
-        pos.ep = Some(sq);
+        pos.state.ep = Some(sq);
     }
     Ok(())
 }

@@ -173,7 +173,7 @@ impl Position {
             ),
         ];
         for (right, to, path, empty, flag) in sides {
-            if !self.castling.contains(right) || empty.iter().any(|&i| occ.contains(sq(i))) {
+            if !self.state.castling.contains(right) || empty.iter().any(|&i| occ.contains(sq(i))) {
                 continue;
             }
             if path
@@ -185,6 +185,8 @@ impl Position {
         }
     }
 
+    /// Pawn moves: unpinned pawns set-wise (all pushes or captures in one direction with a
+    /// shift), pinned pawns one by one along their pin line, then en passant.
     fn pawn_moves<const CAPTURES: bool>(
         &self,
         list: &mut MoveList,
@@ -198,35 +200,52 @@ impl Position {
         let occ = self.occupied();
         let theirs = self.color_bb(them);
         let pawns = self.pieces(us, PieceKind::Pawn) & origins;
-        let (up, start_rank, promo_rank): (i8, u8, u8) = match us {
-            Color::White => (8, 1, 7),
-            Color::Black => (-8, 6, 0),
+        let (up, third_rank, last_rank): (i8, u8, u8) = match us {
+            Color::White => (8, 2, 7),
+            Color::Black => (-8, 5, 0),
         };
-        let allowed = |from: Square, to: Square| {
-            check_mask.contains(to)
-                && (!pinned.contains(from) || attacks::line(ksq, from).contains(to))
-        };
-        for from in pawns {
-            let one = Square::from_index((from.index() as i8 + up) as u8);
-            for to in attacks::pawn(us, from) & theirs {
-                if allowed(from, to) {
-                    push_pawn_move(list, from, to, true);
-                }
-            }
-            if occ.contains(one) || (CAPTURES && one.rank() != promo_rank) {
-                continue;
-            }
-            if allowed(from, one) {
-                push_pawn_move(list, from, one, false);
-            }
-            if !CAPTURES && from.rank() == start_rank {
-                let two = Square::from_index((one.index() as i8 + up) as u8);
-                if !occ.contains(two) && allowed(from, two) {
-                    list.push(Move::new(from, two, MoveFlag::DoublePush));
-                }
+        let last = Bitboard::rank(last_rank);
+        let free = pawns & !pinned;
+        let targets = theirs & check_mask;
+        let left = shift(free & !Bitboard::file(0), up - 1) & targets;
+        let right = shift(free & !Bitboard::file(7), up + 1) & targets;
+        let one = shift(free, up) & !occ;
+        let two = shift(one & Bitboard::rank(third_rank), up) & !occ & check_mask;
+        let one = one & check_mask;
+
+        push_pawn_set(list, left & last, up - 1, true);
+        push_pawn_set(list, right & last, up + 1, true);
+        push_pawn_set(list, one & last, up, false);
+        push_pawn_set(list, left & !last, up - 1, true);
+        push_pawn_set(list, right & !last, up + 1, true);
+        if !CAPTURES {
+            push_pawn_set(list, one & !last, up, false);
+            for to in two {
+                let from = Square::from_index((to.index() as i8 - 2 * up) as u8);
+                list.push(Move::new(from, to, MoveFlag::DoublePush));
             }
         }
-        if let Some(ep) = self.ep {
+
+        for from in pawns & pinned {
+            let allowed = check_mask & attacks::line(ksq, from);
+            for to in attacks::pawn(us, from) & theirs & allowed {
+                push_pawn_move(list, from, to, true);
+            }
+            let one = Square::from_index((from.index() as i8 + up) as u8);
+            if occ.contains(one) || (CAPTURES && one.rank() != last_rank) {
+                continue;
+            }
+            if allowed.contains(one) {
+                push_pawn_move(list, from, one, false);
+            }
+            let two = Square::from_index((one.index() as i8 + up) as u8);
+            if !CAPTURES && one.rank() == third_rank && !occ.contains(two) && allowed.contains(two)
+            {
+                list.push(Move::new(from, two, MoveFlag::DoublePush));
+            }
+        }
+
+        if let Some(ep) = self.state.ep {
             let cap_sq = Square::from_index((ep.index() ^ 8) as u8);
             for from in attacks::pawn(them, ep) & pawns {
                 let after = occ.without(from).without(cap_sq).with(ep);
@@ -235,6 +254,25 @@ impl Position {
                 }
             }
         }
+    }
+}
+
+/// `bb` shifted by `delta` square indices (positive = towards h8); bits shifted off vanish.
+#[inline(always)]
+fn shift(bb: Bitboard, delta: i8) -> Bitboard {
+    if delta >= 0 {
+        Bitboard(bb.0 << delta)
+    } else {
+        Bitboard(bb.0 >> -delta)
+    }
+}
+
+/// Pushes the pawn moves to each square of `targets`, coming from `delta` squares back.
+#[inline(always)]
+fn push_pawn_set(list: &mut MoveList, targets: Bitboard, delta: i8, capture: bool) {
+    for to in targets {
+        let from = Square::from_index((to.index() as i8 - delta) as u8);
+        push_pawn_move(list, from, to, capture);
     }
 }
 

@@ -17,19 +17,33 @@ pub struct Move(u16);
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub enum MoveFlag {
+    /// A non-capturing move that is none of the special kinds below.
     Quiet = 0,
+    /// A pawn's two-square advance (may create an en-passant square).
     DoublePush = 1,
+    /// O-O; the move's squares are the king's.
     KingCastle = 2,
+    /// O-O-O; the move's squares are the king's.
     QueenCastle = 3,
+    /// Captures the piece on the destination square.
     Capture = 4,
+    /// Captures the pawn beside the origin, landing behind it.
     EnPassant = 5,
+    /// Promotes to a knight.
     PromoKnight = 8,
+    /// Promotes to a bishop.
     PromoBishop = 9,
+    /// Promotes to a rook.
     PromoRook = 10,
+    /// Promotes to a queen.
     PromoQueen = 11,
+    /// Captures and promotes to a knight.
     PromoCaptureKnight = 12,
+    /// Captures and promotes to a bishop.
     PromoCaptureBishop = 13,
+    /// Captures and promotes to a rook.
     PromoCaptureRook = 14,
+    /// Captures and promotes to a queen.
     PromoCaptureQueen = 15,
 }
 
@@ -135,10 +149,16 @@ impl Move {
         self.0 & (12 << 12) == 0
     }
 
-    /// Castles, either side.
+    /// Castles, either side (flag codes 2 and 3).
     #[inline(always)]
     pub const fn is_castle(self) -> bool {
-        matches!(self.flag(), MoveFlag::KingCastle | MoveFlag::QueenCastle)
+        self.0 >> 13 == 1
+    }
+
+    /// Captures en passant.
+    #[inline(always)]
+    pub const fn is_en_passant(self) -> bool {
+        self.0 >> 12 == MoveFlag::EnPassant as u16
     }
 
     /// The piece a promotion creates.

@@ -4,7 +4,9 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Color {
+    /// Moves first; pawns advance towards rank 8.
     White = 0,
+    /// Moves second; pawns advance towards rank 1.
     Black = 1,
 }
 
@@ -40,11 +42,17 @@ impl std::ops::Not for Color {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum PieceKind {
+    /// Pawn.
     Pawn = 0,
+    /// Knight.
     Knight = 1,
+    /// Bishop.
     Bishop = 2,
+    /// Rook.
     Rook = 3,
+    /// Queen.
     Queen = 4,
+    /// King.
     King = 5,
 }
 

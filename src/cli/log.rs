@@ -1,8 +1,12 @@
 //! `killerscope log stats|export|dot FILE`: look into a recorded `.kslog` without the explorer —
-//! a summary, JSON Lines for jq and pandas, or a Graphviz drawing of a subtree.
+//! a summary (the same `CutoffStats` the `search` command prints, replayed from the log), JSON
+//! Lines for jq and pandas, or a Graphviz drawing of a subtree.
 
 use super::CliError;
-use crate::search::{MoveSource, NodeKind};
+use crate::chess::Position;
+use crate::search::score::format_uci;
+use crate::search::stats::{KILLER_SOURCES, RANK_LABELS, SOURCE_CODES};
+use crate::search::{CutoffStats, MoveSource};
 use crate::trace::{
     EVENT_BYTES, Event, EventKind, EventLog, NodeId, SearchTree, write_dot, write_jsonl,
 };
@@ -33,7 +37,8 @@ enum LogCommand {
         /// The .kslog file.
         file: PathBuf,
     },
-    /// Draw a subtree as a Graphviz digraph (pipe into `dot -Tsvg`); cutoff edges in red.
+    /// Draw a subtree as a Graphviz digraph (pipe into `dot -Tsvg`); moves in SAN, cutoff edges
+    /// in red.
     Dot {
         /// The .kslog file.
         file: PathBuf,
@@ -76,7 +81,8 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
                     CliError::new(format!("log dot: {} holds no nodes", file.display()))
                 })?,
             };
-            Ok(write_dot(&tree, start, *depth, out)?)
+            let root = Position::from_fen(&log.header().fen).ok();
+            Ok(write_dot(&tree, start, *depth, root.as_ref(), out)?)
         }
     }
 }
@@ -126,68 +132,69 @@ fn stats(log: &EventLog, file: &Path, mut out: impl Write) -> Result<(), CliErro
         writeln!(out, "  {:<13}{:>12}", kind.name(), counts[kind.index()])?;
     }
 
+    let mut stats = CutoffStats::new();
+    log.replay_into(&mut stats);
     let tree = SearchTree::build(log.events());
-    let mut main = 0u64;
-    let mut by_source = [0u64; 9];
-    let mut by_rank = [0u64; 4];
-    let mut q_cutoffs = 0u64;
-    let mut max_ply = 0u8;
-    for id in 0..tree.len() as NodeId {
-        let Some(n) = tree.node(id) else { continue };
-        max_ply = max_ply.max(n.ply());
-        let in_main = n.kind() == NodeKind::Main;
-        main += u64::from(in_main);
-        match n.cutoff() {
-            Some(c) if in_main => {
-                by_source[usize::from(c.source.code())] += 1;
-                by_rank[match c.index {
-                    0 => 0,
-                    1..=4 => 1,
-                    5..=9 => 2,
-                    _ => 3,
-                }] += 1;
-            }
-            Some(_) => q_cutoffs += 1,
-            None => {}
+    let max_ply = (0..tree.len() as NodeId)
+        .filter_map(|id| tree.node(id))
+        .map(|n| n.ply())
+        .max()
+        .unwrap_or(0);
+    writeln!(
+        out,
+        "nodes:      {} (main {}, quiescence {}), deepest ply {max_ply}, open at end {}{}",
+        stats.nodes(),
+        stats.main_nodes,
+        stats.q_nodes,
+        tree.open_nodes().count(),
+        if h.filter.is_empty() {
+            ""
+        } else {
+            "; counts cover the recorded nodes only"
         }
-    }
-    let nodes = tree.len() as u64;
+    )?;
     writeln!(
         out,
-        "nodes:      {nodes} (main {main}, quiescence {}), deepest ply {max_ply}, open at end {}",
-        nodes - main,
-        tree.open_nodes().count()
+        "cutoffs:    {} in the main search, first move {} ({} more in quiescence)",
+        stats.cutoffs,
+        percent(stats.by_rank[0], stats.cutoffs),
+        stats.q_cutoffs
     )?;
-    let cutoffs: u64 = by_rank.iter().sum();
-    writeln!(
-        out,
-        "cutoffs:    {cutoffs} in the main search, first move {} ({} more in quiescence)",
-        percent(by_rank[0], cutoffs),
-        q_cutoffs
-    )?;
-    let ranks = ["1st", "2nd-5th", "6th-10th", "later"];
-    let line: Vec<String> = ranks
+    let line: Vec<String> = RANK_LABELS
         .iter()
-        .zip(by_rank)
-        .map(|(r, n)| format!("{r} {n} ({})", percent(n, cutoffs)))
+        .zip(stats.by_rank)
+        .map(|(r, n)| format!("{r} {n} ({})", percent(n, stats.cutoffs)))
         .collect();
     writeln!(out, "  by rank:  {}", line.join(", "))?;
-    let line: Vec<String> = (0..9u8)
+    let line: Vec<String> = (0..SOURCE_CODES as u8)
         .filter_map(MoveSource::from_code)
-        .map(|s| (s, by_source[usize::from(s.code())]))
+        .map(|s| (s, stats.cutoffs_by(s)))
         .filter(|&(s, n)| n > 0 || !matches!(s, MoveSource::Killer(k) if k >= 2))
-        .map(|(s, n)| format!("{} {n} ({})", s.label(), percent(n, cutoffs)))
+        .map(|(s, n)| format!("{} {n} ({})", s.label(), percent(n, stats.cutoffs)))
         .collect();
     writeln!(out, "  by source: {}", line.join(", "))?;
     writeln!(
         out,
-        "killers:    {} stores; tt: {} hits, {} cutoffs",
-        counts[EventKind::KillerStore.index()],
-        counts[EventKind::TtHit.index()],
-        log.events()
-            .iter()
-            .filter(|e| matches!(e, Event::TtHit { cutoff: true, .. }))
-            .count()
+        "killers:    {} stores, {} tried, {} cut off",
+        stats.killer_stores,
+        stats.killer_tries.iter().sum::<u64>(),
+        stats.killer_cutoffs_total()
+    )?;
+    for slot in 0..KILLER_SOURCES {
+        let (tried, cut) = (stats.killer_tries[slot], stats.killer_cutoffs[slot]);
+        if tried > 0 {
+            let label = MoveSource::Killer(slot as u8).label();
+            writeln!(
+                out,
+                "  {label}: tried {tried}, cut {cut} ({})",
+                percent(cut, tried)
+            )?;
+        }
+    }
+    writeln!(
+        out,
+        "tt:         {} hits, {} cutoffs",
+        stats.tt_hits, stats.tt_cutoffs
     )?;
     let mut k = 0;
     for e in log.events() {
@@ -200,7 +207,8 @@ fn stats(log: &EventLog, file: &Path, mut out: impl Write) -> Result<(), CliErro
             let pv: Vec<String> = log.pv(k).iter().map(ToString::to_string).collect();
             writeln!(
                 out,
-                "iteration:  depth {depth} score {score} nodes {} pv {}",
+                "iteration:  depth {depth} score {} nodes {} pv {}",
+                format_uci(*score),
                 nodes.get(),
                 pv.join(" ")
             )?;

@@ -2,18 +2,22 @@
 //! `info` line per iteration, then beta cutoffs by rank and by ordering source, killer stores and
 //! TT hits; or all of it as one JSON object with `--json`.
 
+mod report;
+
+pub(super) use report::percent;
+
 use super::CliError;
-use crate::chess::notation::san;
-use crate::chess::{Move, Position, START_FEN};
-use crate::search::score::{format_uci, mate_distance};
-use crate::search::stats::{KILLER_SOURCES, RANK_LABELS};
+use crate::chess::{Position, START_FEN};
 use crate::search::{
-    CutoffStats, IterationReport, Limits, MAX_KILLER_SLOTS, MoveSource, OrderingConfig,
-    SearchConfig, SearchReport, Searcher,
+    CutoffStats, IterationReport, Limits, MAX_KILLER_SLOTS, OrderingConfig, SearchConfig,
+    SearchObserver, SearchReport, Searcher,
 };
+use crate::trace::{DEFAULT_EVENT_CAP, EventLog, LogHeader, Recorder, TraceFilter};
 use clap::Args;
-use serde_json::{Value, json};
+use report::{info_line, to_json, write_summary};
+use serde_json::json;
 use std::io::Write;
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -57,6 +61,24 @@ pub struct SearchArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Record the search into this event log (.kslog) for `killerscope log` and the explorer.
+    #[arg(long, value_name = "FILE")]
+    log: Option<PathBuf>,
+    /// Record only the nodes on this line of UCI moves from the root and below it, e.g.
+    /// "h5f6,g2c6".
+    #[arg(
+        long,
+        value_name = "MOVES",
+        requires = "log",
+        conflicts_with = "trace_plies"
+    )]
+    trace_line: Option<String>,
+    /// Record only the nodes whose ply lies in this range, e.g. "0..4" or "1..=3".
+    #[arg(long, value_name = "RANGE", requires = "log")]
+    trace_plies: Option<String>,
+    /// Stop recording after this many events (the log is marked truncated; the search goes on).
+    #[arg(long, value_name = "EVENTS", requires = "log", default_value_t = DEFAULT_EVENT_CAP)]
+    trace_cap: usize,
 }
 
 impl SearchArgs {
@@ -79,6 +101,24 @@ impl SearchArgs {
         })
     }
 
+    fn recorder(&self, pos: &Position, ordering: &OrderingConfig) -> Result<Recorder, CliError> {
+        let header = LogHeader::new(
+            pos.to_fen(),
+            ordering.to_string(),
+            self.limits().to_string(),
+        );
+        let mut recorder = Recorder::new(header).with_cap(self.trace_cap);
+        if let Some(line) = &self.trace_line {
+            let filter = TraceFilter::parse_line(pos, line).map_err(CliError::new)?;
+            recorder = recorder.with_filter(filter);
+        }
+        if let Some(plies) = &self.trace_plies {
+            let filter = TraceFilter::parse_plies(plies).map_err(CliError::new)?;
+            recorder = recorder.with_filter(filter);
+        }
+        Ok(recorder)
+    }
+
     fn limits(&self) -> Limits {
         let depth = match (self.depth, self.nodes, self.movetime) {
             (None, None, None) => Some(DEFAULT_DEPTH),
@@ -97,17 +137,63 @@ impl SearchArgs {
 pub fn run(args: &SearchArgs) -> Result<(), CliError> {
     let pos = Position::from_fen(&args.fen)?;
     let config = args.config()?;
-    let mut searcher = Searcher::new(config);
     let mut stats = CutoffStats::new();
-    let mut iterations = Vec::new();
     let mut out = std::io::stdout().lock();
+    let (report, iterations, log) = match &args.log {
+        Some(path) => {
+            std::fs::File::create(path)
+                .map_err(|e| CliError::new(format!("--log {}: {e}", path.display())))?;
+            let mut recorder = args.recorder(&pos, &config.ordering)?;
+            let observer = &mut (&mut recorder, &mut stats);
+            let (report, iterations) = search(args, &pos, config, observer, &mut out)?;
+            (report, iterations, Some(recorder.into_log()))
+        }
+        None => {
+            let (report, iterations) = search(args, &pos, config, &mut stats, &mut out)?;
+            (report, iterations, None)
+        }
+    };
+    if let (Some(path), Some(log)) = (&args.log, &log) {
+        log.write_file(path)
+            .map_err(|e| CliError::new(e.to_string()))?;
+    }
+    if args.json {
+        let mut value = to_json(&pos, &config.ordering, &report, &stats, &iterations);
+        if let (Some(path), Some(log)) = (&args.log, &log) {
+            value["log"] = json!({
+                "file": path.display().to_string(),
+                "events": log.len(),
+                "truncated": log.is_truncated(),
+            });
+        }
+        writeln!(out, "{value}")?;
+    } else {
+        write_summary(&mut out, &pos, &config.ordering, &report, &stats)?;
+        if let (Some(path), Some(log)) = (&args.log, &log) {
+            writeln!(out, "{}", log_line(path, log))?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Searches with `observer`, printing `info` lines as iterations finish (unless `--json`).
+fn search<O: SearchObserver>(
+    args: &SearchArgs,
+    pos: &Position,
+    config: SearchConfig,
+    observer: &mut O,
+    out: &mut impl Write,
+) -> Result<(SearchReport, Vec<IterationReport>), CliError> {
+    let mut searcher = Searcher::new(config);
+    let mut iterations = Vec::new();
     let mut write_error = None;
     let report = searcher.search(
-        &pos,
+        pos,
         &[],
         &args.limits(),
         &AtomicBool::new(false),
-        &mut stats,
+        observer,
         &mut |it: &IterationReport| {
             if !args.json && write_error.is_none() {
                 write_error = writeln!(out, "{}", info_line(it)).err();
@@ -115,234 +201,21 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
             iterations.push(it.clone());
         },
     );
-    if let Some(e) = write_error {
-        return Err(e.into());
+    match write_error {
+        Some(e) => Err(e.into()),
+        None => Ok((report, iterations)),
     }
-    if args.json {
-        let value = to_json(&pos, &config.ordering, &report, &stats, &iterations);
-        writeln!(out, "{value}")?;
+}
+
+fn log_line(path: &std::path::Path, log: &EventLog) -> String {
+    let truncated = if log.is_truncated() {
+        " (truncated at the event cap)"
     } else {
-        write_summary(&mut out, &pos, &config.ordering, &report, &stats)?;
-    }
-    out.flush()?;
-    Ok(())
-}
-
-/// Nodes per second, 0 when no time was measured.
-pub(super) fn nps(nodes: u64, elapsed: Duration) -> u64 {
-    let secs = elapsed.as_secs_f64();
-    if secs > 0.0 {
-        (nodes as f64 / secs) as u64
-    } else {
-        0
-    }
-}
-
-/// `part` as a percentage of `whole` with one decimal, `-` when `whole` is 0.
-pub(super) fn percent(part: u64, whole: u64) -> String {
-    if whole == 0 {
-        "-".into()
-    } else {
-        format!("{:.1}%", part as f64 * 100.0 / whole as f64)
-    }
-}
-
-fn moves_text(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(Move::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The UCI `info` line of one iteration.
-pub fn info_line(it: &IterationReport) -> String {
+        ""
+    };
     format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
-        it.depth,
-        it.seldepth,
-        format_uci(it.score),
-        it.nodes,
-        nps(it.nodes, it.elapsed),
-        it.elapsed.as_millis(),
-        moves_text(&it.pv)
+        "log           {}: {} events{truncated}",
+        path.display(),
+        log.len()
     )
-}
-
-/// The ordering sources in report order, with their display names and JSON keys.
-fn sources(slots: u8, grandparent: bool) -> Vec<(MoveSource, String, String)> {
-    let killers = if grandparent {
-        KILLER_SOURCES
-    } else {
-        usize::from(slots)
-    };
-    let mut list = vec![(MoveSource::Tt, "TT".into(), "tt".into())];
-    list.push((MoveSource::Capture, "capture".into(), "capture".into()));
-    for k in 0..killers.min(KILLER_SOURCES) {
-        list.push((
-            MoveSource::Killer(k as u8),
-            format!("killer {}", k + 1),
-            format!("killer{}", k + 1),
-        ));
-    }
-    list.push((MoveSource::History, "history".into(), "history".into()));
-    list.push((MoveSource::Quiet, "other quiet".into(), "quiet".into()));
-    list
-}
-
-fn best_move_text(pos: &Position, report: &SearchReport) -> String {
-    if report.best_move.is_null() {
-        let why = if pos.in_check() {
-            "checkmate"
-        } else {
-            "stalemate"
-        };
-        return format!("(none): {why}");
-    }
-    format!("{} ({})", report.best_move, san(pos, report.best_move))
-}
-
-fn write_summary(
-    out: &mut impl Write,
-    pos: &Position,
-    ordering: &OrderingConfig,
-    report: &SearchReport,
-    stats: &CutoffStats,
-) -> std::io::Result<()> {
-    writeln!(out)?;
-    writeln!(out, "bestmove      {}", best_move_text(pos, report))?;
-    writeln!(
-        out,
-        "score         {}   depth {}   pv {}",
-        format_uci(report.score),
-        report.depth,
-        moves_text(&report.pv)
-    )?;
-    writeln!(
-        out,
-        "nodes         {} (main {}, quiescence {})",
-        report.nodes,
-        report.nodes - report.qnodes,
-        report.qnodes
-    )?;
-    writeln!(
-        out,
-        "beta cutoffs  {} in the main search, {} in quiescence",
-        stats.cutoffs, stats.q_cutoffs
-    )?;
-    writeln!(
-        out,
-        "  first move  {} of main-search cutoffs",
-        percent(stats.by_rank[0], stats.cutoffs)
-    )?;
-    let ranks: Vec<String> = RANK_LABELS
-        .iter()
-        .zip(stats.by_rank)
-        .map(|(label, n)| format!("{label} {n} ({})", percent(n, stats.cutoffs)))
-        .collect();
-    writeln!(out, "  by rank     {}", ranks.join(" · "))?;
-    let by_source: Vec<String> = sources(ordering.killer_slots, ordering.killers_from_grandparent)
-        .into_iter()
-        .map(|(source, name, _)| {
-            let n = stats.cutoffs_by(source);
-            format!("{name} {n} ({})", percent(n, stats.cutoffs))
-        })
-        .collect();
-    writeln!(out, "  by source   {}", by_source.join(" · "))?;
-    let killer_slots: Vec<String> = (0..KILLER_SOURCES)
-        .filter(|&k| stats.killer_tries[k] > 0)
-        .map(|k| {
-            format!(
-                "killer {} cut {} of {} tries ({})",
-                k + 1,
-                stats.killer_cutoffs[k],
-                stats.killer_tries[k],
-                percent(stats.killer_cutoffs[k], stats.killer_tries[k])
-            )
-        })
-        .collect();
-    writeln!(out, "killer stores {}", stats.killer_stores)?;
-    if !killer_slots.is_empty() {
-        writeln!(out, "  killers     {}", killer_slots.join(" · "))?;
-    }
-    writeln!(
-        out,
-        "TT hits       {} ({} ended the node)",
-        stats.tt_hits, stats.tt_cutoffs
-    )?;
-    writeln!(
-        out,
-        "time          {} ms ({:.2} Mnps)",
-        report.elapsed.as_millis(),
-        nps(report.nodes, report.elapsed) as f64 / 1e6
-    )?;
-    writeln!(out, "ordering      {ordering}")
-}
-
-/// A score as JSON: centipawns, or `{"mate": n}`.
-fn score_json(score: i32) -> Value {
-    match mate_distance(score) {
-        Some(moves) => json!({ "mate": moves }),
-        None => json!(score),
-    }
-}
-
-fn to_json(
-    pos: &Position,
-    ordering: &OrderingConfig,
-    report: &SearchReport,
-    stats: &CutoffStats,
-    iterations: &[IterationReport],
-) -> Value {
-    let mut by_source = serde_json::Map::new();
-    for (source, _, key) in sources(ordering.killer_slots, ordering.killers_from_grandparent) {
-        by_source.insert(key, json!(stats.cutoffs_by(source)));
-    }
-    let mut by_rank = serde_json::Map::new();
-    for (label, n) in RANK_LABELS.iter().zip(stats.by_rank) {
-        by_rank.insert((*label).to_string(), json!(n));
-    }
-    let bestmove = if report.best_move.is_null() {
-        Value::Null
-    } else {
-        json!(report.best_move.to_string())
-    };
-    let iterations: Vec<Value> = iterations
-        .iter()
-        .map(|it| {
-            json!({
-                "depth": it.depth,
-                "seldepth": it.seldepth,
-                "score": score_json(it.score),
-                "nodes": it.nodes,
-                "time_ms": it.elapsed.as_millis() as u64,
-                "pv": it.pv.iter().map(Move::to_string).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    json!({
-        "fen": pos.to_fen(),
-        "ordering": ordering.to_string(),
-        "bestmove": bestmove,
-        "score": score_json(report.score),
-        "depth": report.depth,
-        "pv": report.pv.iter().map(Move::to_string).collect::<Vec<_>>(),
-        "nodes": report.nodes,
-        "qnodes": report.qnodes,
-        "cutoffs": {
-            "total": stats.cutoffs,
-            "quiescence": stats.q_cutoffs,
-            "by_source": by_source,
-            "by_rank": by_rank,
-        },
-        "first_move_cutoff_rate": stats.first_move_cutoff_rate(),
-        "killer_stores": stats.killer_stores,
-        "killer_tries": stats.killer_tries,
-        "killer_cutoffs": stats.killer_cutoffs,
-        "tt_hits": stats.tt_hits,
-        "tt_cutoffs": stats.tt_cutoffs,
-        "time_ms": report.elapsed.as_millis() as u64,
-        "nps": nps(report.nodes, report.elapsed),
-        "iterations": iterations,
-    })
 }

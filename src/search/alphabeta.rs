@@ -7,7 +7,7 @@
 
 use super::MAX_PLY;
 use super::config::OrderingConfig;
-use super::eval::evaluate;
+use super::eval::EvalState;
 use super::history::HistoryTable;
 use super::killers::KillerTable;
 use super::limits::Clock;
@@ -39,6 +39,7 @@ pub(super) struct Context<'a, O: SearchObserver> {
     pub stopped: bool,
     pub pv: PvTable,
     keys: [u64; MAX_PLY + 1],
+    evals: [EvalState; MAX_PLY + 1],
 }
 
 fn bound_of(score: i32, alpha: i32, beta: i32) -> Bound {
@@ -65,6 +66,7 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         clock: Clock,
         game_keys: &'a [u64],
     ) -> Self {
+        let root_eval = EvalState::of(&pos);
         Context {
             pos,
             ordering,
@@ -81,7 +83,15 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             stopped: false,
             pv: PvTable::new(),
             keys: [0; MAX_PLY + 1],
+            evals: [root_eval; MAX_PLY + 1],
         }
+    }
+
+    /// The static evaluation of the position at `ply` for the side to move.
+    #[inline]
+    fn static_eval(&self, ply: usize) -> i32 {
+        debug_assert_eq!(self.evals[ply], EvalState::of(&self.pos));
+        self.evals[ply].score(self.pos.side_to_move())
     }
 
     /// Counts a node and, every `CHECK_INTERVAL` nodes, polls the stop flag and the clock.
@@ -97,23 +107,32 @@ impl<'a, O: SearchObserver> Context<'a, O> {
     }
 
     /// Searches the current position to `depth` plies (quiescence below 1) within (`alpha`,
-    /// `beta`); `led_by` is the move that led here. Returns a fail-soft score.
-    pub fn negamax(&mut self, depth: i32, alpha: i32, beta: i32, ply: usize, led_by: Move) -> i32 {
+    /// `beta`); `led_by` is the move that led here and `in_check` whether it gave check.
+    /// Returns a fail-soft score.
+    pub fn negamax(
+        &mut self,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        led_by: Move,
+        in_check: bool,
+    ) -> i32 {
         if depth <= 0 {
-            return self.quiescence(alpha, beta, ply, led_by);
+            return self.quiescence(alpha, beta, ply, led_by, in_check);
         }
         self.count_node();
         let depth8 = depth.min(i32::from(i8::MAX)) as i8;
         self.observer
             .node_enter(ply as u8, depth8, alpha, beta, led_by, NodeKind::Main);
-        let (score, bound) = self.main_node(depth, alpha, beta, ply);
+        let (score, bound) = self.main_node(depth, alpha, beta, ply, in_check);
         self.observer.node_exit(score, bound);
         score
     }
 
     /// Whether the position at `ply` repeats one earlier in the search or the game (within the
     /// reversible stretch the halfmove clock allows), or is drawn by rule or material.
-    fn is_draw(&self, ply: usize) -> bool {
+    fn is_draw(&self, ply: usize, in_check: bool) -> bool {
         if self.pos.is_insufficient_material() {
             return true;
         }
@@ -136,7 +155,7 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             }
         }
         if self.pos.halfmove_clock() >= 100 {
-            if !self.pos.in_check() {
+            if !in_check {
                 return true;
             }
             let mut moves = MoveList::new();
@@ -146,7 +165,14 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         false
     }
 
-    fn main_node(&mut self, mut depth: i32, mut alpha: i32, beta: i32, ply: usize) -> (i32, Bound) {
+    fn main_node(
+        &mut self,
+        mut depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> (i32, Bound) {
         self.pv.clear(ply);
         if self.stopped {
             return (DRAW, Bound::Exact);
@@ -154,11 +180,11 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         self.seldepth = self.seldepth.max(ply);
         self.keys[ply] = self.pos.key();
         if ply > 0 {
-            if self.is_draw(ply) {
+            if self.is_draw(ply, in_check) {
                 return (DRAW, Bound::Exact);
             }
             if ply >= MAX_PLY - 1 {
-                return (evaluate(&self.pos), Bound::Exact);
+                return (self.static_eval(ply), Bound::Exact);
             }
         }
         depth = depth.min(i32::from(i8::MAX));
@@ -191,14 +217,16 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         while let Some((mv, source)) = picker.next(&self.pos, self.history) {
             let order = index.min(usize::from(u8::MAX)) as u8;
             self.observer.move_tried(mv, order, source);
+            self.evals[ply + 1] = self.evals[ply].after(&self.pos, mv);
             let undo = self.pos.make_move(mv);
-            let child_depth = depth - 1 + i32::from(self.pos.in_check());
+            let check = self.pos.in_check();
+            let child_depth = depth - 1 + i32::from(check);
             let score = if index == 0 {
-                -self.negamax(child_depth, -beta, -alpha, ply + 1, mv)
+                -self.negamax(child_depth, -beta, -alpha, ply + 1, mv, check)
             } else {
-                let probe = -self.negamax(child_depth, -alpha - 1, -alpha, ply + 1, mv);
+                let probe = -self.negamax(child_depth, -alpha - 1, -alpha, ply + 1, mv, check);
                 if probe > alpha && probe < beta && !self.stopped {
-                    -self.negamax(child_depth, -beta, -alpha, ply + 1, mv)
+                    -self.negamax(child_depth, -beta, -alpha, ply + 1, mv, check)
                 } else {
                     probe
                 }
@@ -232,11 +260,7 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         }
 
         if index == 0 {
-            let score = if self.pos.in_check() {
-                -(MATE - ply as i32)
-            } else {
-                DRAW
-            };
+            let score = if in_check { -(MATE - ply as i32) } else { DRAW };
             return (score, Bound::Exact);
         }
         let bound = if best >= beta {
@@ -259,30 +283,42 @@ impl<'a, O: SearchObserver> Context<'a, O> {
 
     /// Quiescence search: stand pat on the static evaluation, then try captures (all evasions
     /// when in check) until the position is quiet.
-    pub fn quiescence(&mut self, alpha: i32, beta: i32, ply: usize, led_by: Move) -> i32 {
+    pub fn quiescence(
+        &mut self,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        led_by: Move,
+        in_check: bool,
+    ) -> i32 {
         self.count_node();
         self.qnodes += 1;
         self.observer
             .node_enter(ply as u8, 0, alpha, beta, led_by, NodeKind::Quiescence);
-        let (score, bound) = self.quiescence_node(alpha, beta, ply);
+        let (score, bound) = self.quiescence_node(alpha, beta, ply, in_check);
         self.observer.node_exit(score, bound);
         score
     }
 
-    fn quiescence_node(&mut self, mut alpha: i32, beta: i32, ply: usize) -> (i32, Bound) {
+    fn quiescence_node(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> (i32, Bound) {
         self.pv.clear(ply);
         if self.stopped {
             return (DRAW, Bound::Exact);
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return (evaluate(&self.pos), Bound::Exact);
+            return (self.static_eval(ply), Bound::Exact);
         }
         let alpha_orig = alpha;
-        let in_check = self.pos.in_check();
         let mut best = -INFINITY;
         if !in_check {
-            best = evaluate(&self.pos);
+            best = self.static_eval(ply);
             if best >= beta {
                 return (best, Bound::Lower);
             }
@@ -293,8 +329,10 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         while let Some((mv, source)) = picker.next(&self.pos, self.history) {
             let order = index.min(usize::from(u8::MAX)) as u8;
             self.observer.move_tried(mv, order, source);
+            self.evals[ply + 1] = self.evals[ply].after(&self.pos, mv);
             let undo = self.pos.make_move(mv);
-            let score = -self.quiescence(-beta, -alpha, ply + 1, mv);
+            let check = self.pos.in_check();
+            let score = -self.quiescence(-beta, -alpha, ply + 1, mv, check);
             self.pos.unmake_move(mv, undo);
             index += 1;
             if self.stopped {

@@ -45,6 +45,32 @@ impl Limits {
     }
 }
 
+/// Human-readable limits for log headers and reports, e.g. `depth 6` or `wtime 60000 btime 58000`.
+impl std::fmt::Display for Limits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let millis = |d: &Option<Duration>| d.map(|d| d.as_millis());
+        let parts: Vec<String> = [
+            ("depth", self.depth.map(u128::from)),
+            ("nodes", self.nodes.map(u128::from)),
+            ("movetime", millis(&self.movetime)),
+            ("wtime", millis(&self.wtime)),
+            ("btime", millis(&self.btime)),
+            ("winc", millis(&self.winc)),
+            ("binc", millis(&self.binc)),
+            ("movestogo", self.movestogo.map(u128::from)),
+        ]
+        .into_iter()
+        .filter_map(|(name, value)| value.map(|v| format!("{name} {v}")))
+        .chain(self.infinite.then(|| "infinite".to_string()))
+        .collect();
+        if parts.is_empty() {
+            f.write_str("none")
+        } else {
+            f.write_str(&parts.join(" "))
+        }
+    }
+}
+
 /// Time and node budget of one search, measured from its start.
 #[derive(Clone, Copy, Debug)]
 pub struct Clock {

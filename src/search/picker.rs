@@ -14,7 +14,7 @@ use super::config::{KillerPlacement, OrderingConfig};
 use super::history::HistoryTable;
 use super::killers::KillerTable;
 use super::observer::MoveSource;
-use super::see::{mvv_lva, see};
+use super::see::{loses_material, mvv_lva, see};
 use crate::chess::{MAX_MOVES, Move, MoveList, Position};
 
 /// Most killer candidates one node tries (one per killer `MoveSource` code).
@@ -40,6 +40,7 @@ pub struct MovePicker {
     stage: Stage,
     config: OrderingConfig,
     with_quiets: bool,
+    skip_losing: bool,
     tt_move: Move,
     killers: [Move; MAX_KILLER_CANDIDATES],
     killer_count: usize,
@@ -73,10 +74,13 @@ impl MovePicker {
         picker
     }
 
-    /// Picker for a quiescence node: captures and promotions only, or — when `in_check` — every
-    /// evasion (captures first), since stand-pat is no option in check.
+    /// Picker for a quiescence node: captures and promotions that do not lose material (SEE ≥ 0),
+    /// or — when `in_check` — every evasion (captures first), since stand-pat is no option in
+    /// check.
     pub fn quiescence(config: &OrderingConfig, in_check: bool) -> Self {
-        MovePicker::empty(config, in_check, Move::NULL)
+        let mut picker = MovePicker::empty(config, in_check, Move::NULL);
+        picker.skip_losing = !in_check;
+        picker
     }
 
     fn empty(config: &OrderingConfig, with_quiets: bool, tt_move: Move) -> Self {
@@ -84,6 +88,7 @@ impl MovePicker {
             stage: Stage::Tt,
             config: *config,
             with_quiets,
+            skip_losing: false,
             tt_move: if config.tt_move { tt_move } else { Move::NULL },
             killers: [Move::NULL; MAX_KILLER_CANDIDATES],
             killer_count: 0,
@@ -171,7 +176,8 @@ impl MovePicker {
         self.list.clear();
         pos.legal_captures(&mut self.list);
         let tt_move = self.tt_move;
-        self.retain(|mv| mv != tt_move);
+        let skip_losing = self.skip_losing;
+        self.retain(|mv| mv != tt_move && !(skip_losing && loses_material(pos, mv)));
         let between = self.between();
         for i in 0..self.len {
             let mv = self.list[i];

@@ -160,7 +160,14 @@ impl Searcher {
         for depth in 1..=max_depth {
             ctx.history.age();
             ctx.seldepth = 0;
-            let score = ctx.negamax(i32::from(depth), -INFINITY, INFINITY, 0, Move::NULL);
+            let score = ctx.negamax(
+                i32::from(depth),
+                -INFINITY,
+                INFINITY,
+                0,
+                Move::NULL,
+                root.in_check(),
+            );
             if ctx.stopped {
                 break;
             }

@@ -26,6 +26,18 @@ pub fn mvv_lva(pos: &Position, mv: Move) -> i32 {
     (victim + promotion) * 8 - attacker as i32
 }
 
+/// Whether `mv` loses material by static exchange (`see(pos, mv) < 0`), answered without the
+/// exchange when the victim is worth at least the capturing piece — the common case.
+#[inline]
+pub fn loses_material(pos: &Position, mv: Move) -> bool {
+    let victim = pos.captured_kind(mv).map_or(0, value);
+    let attacker = pos.piece_on(mv.from()).map_or(0, |p| value(p.kind));
+    if mv.promotion().is_none() && victim >= attacker {
+        return false;
+    }
+    see(pos, mv) < 0
+}
+
 fn attackers_to(pos: &Position, sq: Square, occ: Bitboard) -> Bitboard {
     let both = |kind| pos.pieces(Color::White, kind) | pos.pieces(Color::Black, kind);
     let queens = both(PieceKind::Queen);
@@ -152,6 +164,20 @@ mod tests {
             see_of("r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7a8q"),
             500 + 800
         );
+    }
+
+    #[test]
+    fn loses_material_agrees_with_see() {
+        let cases = [
+            ("4k3/8/8/3r4/8/8/8/3RK3 w - - 0 1", "d1d5", false),
+            ("4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", true),
+            ("3rk3/3r4/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5", true),
+            ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", false),
+        ];
+        for (fen, uci, loses) in cases {
+            let pos = Position::from_fen(fen).unwrap();
+            assert_eq!(loses_material(&pos, find(&pos, uci)), loses, "{fen} {uci}");
+        }
     }
 
     #[test]

@@ -7,7 +7,11 @@ use std::path::PathBuf;
 /// What went wrong with a `.kslog` file.
 #[derive(Debug)]
 pub enum LogErrorKind {
-    /// The operating system refused a read or write.
+    /// The file could not be opened for reading.
+    Open(io::Error),
+    /// The file could not be created, or writing it failed.
+    Write(io::Error),
+    /// The operating system refused a read.
     Io(io::Error),
     /// The file has no bytes at all.
     Empty,
@@ -68,7 +72,7 @@ pub enum LogErrorKind {
 pub struct LogError {
     /// What went wrong.
     pub kind: LogErrorKind,
-    /// Byte offset in the file where the problem was found.
+    /// Byte offset in the file where the problem was found (0 for open and write failures).
     pub offset: u64,
     /// The file, when the log was read from or written to a path.
     pub path: Option<PathBuf>,
@@ -92,6 +96,8 @@ impl LogError {
 impl fmt::Display for LogErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            LogErrorKind::Open(e) => write!(f, "cannot open: {e}"),
+            LogErrorKind::Write(e) => write!(f, "cannot write: {e}"),
             LogErrorKind::Io(e) => write!(f, "{e}"),
             LogErrorKind::Empty => f.write_str("empty file, not an event log"),
             LogErrorKind::NotAKslog => {
@@ -132,14 +138,17 @@ impl fmt::Display for LogError {
         if let Some(path) = &self.path {
             write!(f, "{}: ", path.display())?;
         }
-        write!(f, "byte {}: {}", self.offset, self.kind)
+        match self.kind {
+            LogErrorKind::Open(_) | LogErrorKind::Write(_) => write!(f, "{}", self.kind),
+            _ => write!(f, "byte {}: {}", self.offset, self.kind),
+        }
     }
 }
 
 impl std::error::Error for LogError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match &self.kind {
-            LogErrorKind::Io(e) => Some(e),
+            LogErrorKind::Open(e) | LogErrorKind::Write(e) | LogErrorKind::Io(e) => Some(e),
             _ => None,
         }
     }

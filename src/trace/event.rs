@@ -1,8 +1,7 @@
 //! One recorded search event: a 16-byte `Copy` value in memory and 16 little-endian bytes on disk.
 //!
 //! The search emits tens of millions of these per minute, so every variant fits in 16 bytes
-//! (asserted at compile time) and the on-disk form is a fixed 16-byte record: the log can be
-//! indexed by position and decoded without allocating. See `docs/kslog-format.md` for the layout.
+//! (asserted at compile time); `codec` gives the matching fixed 16-byte on-disk record.
 
 use crate::chess::Move;
 use crate::search::{Bound, MoveSource, NodeKind};
@@ -16,8 +15,8 @@ pub const EVENT_BYTES: usize = 16;
 /// The killer row at one ply right after a store: up to `MAX_KILLER_SLOTS` moves, slot 0 first.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct KillerSlots {
-    moves: [Move; MAX_KILLER_SLOTS],
-    len: u8,
+    pub(super) moves: [Move; MAX_KILLER_SLOTS],
+    pub(super) len: u8,
 }
 
 impl KillerSlots {
@@ -203,189 +202,4 @@ impl Event {
             Event::Iteration { .. } => EventKind::Iteration,
         }
     }
-
-    /// The fixed 16-byte little-endian record (layout in `docs/kslog-format.md`).
-    pub fn to_bytes(&self) -> [u8; EVENT_BYTES] {
-        let mut b = [0u8; EVENT_BYTES];
-        b[0] = self.kind() as u8;
-        match *self {
-            Event::NodeEnter {
-                ply,
-                depth,
-                kind,
-                mv,
-                alpha,
-                beta,
-            } => {
-                b[1] = ply;
-                b[2] = depth as u8;
-                b[3] = kind as u8;
-                put_move(&mut b, 4, mv);
-                put_i32(&mut b, 8, alpha);
-                put_i32(&mut b, 12, beta);
-            }
-            Event::MoveTried { mv, index, source } => {
-                b[1] = index;
-                b[2] = source.code();
-                put_move(&mut b, 4, mv);
-            }
-            Event::Cutoff {
-                mv,
-                index,
-                source,
-                score,
-                beta,
-            } => {
-                b[1] = index;
-                b[2] = source.code();
-                put_move(&mut b, 4, mv);
-                put_i32(&mut b, 8, score);
-                put_i32(&mut b, 12, beta);
-            }
-            Event::KillerStore { ply, mv, slots } => {
-                b[1] = ply;
-                b[2] = slots.len;
-                put_move(&mut b, 4, mv);
-                for (i, &slot) in slots.moves.iter().enumerate() {
-                    put_move(&mut b, 6 + 2 * i, slot);
-                }
-            }
-            Event::TtHit {
-                mv,
-                depth,
-                score,
-                bound,
-                cutoff,
-            } => {
-                b[1] = depth as u8;
-                b[2] = bound as u8;
-                b[3] = cutoff as u8;
-                put_move(&mut b, 4, mv);
-                put_i32(&mut b, 8, score);
-            }
-            Event::NodeExit { score, bound } => {
-                b[1] = bound as u8;
-                put_i32(&mut b, 8, score);
-            }
-            Event::Iteration {
-                depth,
-                score,
-                nodes,
-            } => {
-                b[1] = depth;
-                put_i32(&mut b, 4, score);
-                b[8..16].copy_from_slice(&nodes.get().to_le_bytes());
-            }
-        }
-        b
-    }
-
-    /// Decodes a record written by `to_bytes`; `Err` names what is wrong when the bytes cannot
-    /// come from any event (unknown tag, bad code, non-zero reserved bytes).
-    pub fn from_bytes(b: &[u8; EVENT_BYTES]) -> Result<Event, &'static str> {
-        let reserved_zero = |range: std::ops::Range<usize>| b[range].iter().all(|&x| x == 0);
-        let event = match b[0] {
-            1 if reserved_zero(6..8) => Event::NodeEnter {
-                ply: b[1],
-                depth: b[2] as i8,
-                kind: match b[3] {
-                    0 => NodeKind::Main,
-                    1 => NodeKind::Quiescence,
-                    _ => return Err("node kind is neither 0 (main) nor 1 (quiescence)"),
-                },
-                mv: get_move(b, 4),
-                alpha: get_i32(b, 8),
-                beta: get_i32(b, 12),
-            },
-            2 if reserved_zero(3..4) && reserved_zero(6..16) => Event::MoveTried {
-                mv: get_move(b, 4),
-                index: b[1],
-                source: source(b[2])?,
-            },
-            3 if reserved_zero(3..4) => Event::Cutoff {
-                mv: get_move(b, 4),
-                index: b[1],
-                source: source(b[2])?,
-                score: get_i32(b, 8),
-                beta: get_i32(b, 12),
-            },
-            4 if b[3] == 0 && reserved_zero(14..16) => {
-                let len = b[2] as usize;
-                if len > MAX_KILLER_SLOTS {
-                    return Err("killer row longer than 4 slots");
-                }
-                let mut moves = [Move::NULL; MAX_KILLER_SLOTS];
-                for (i, slot) in moves.iter_mut().enumerate() {
-                    *slot = get_move(b, 6 + 2 * i);
-                }
-                if moves[len..].iter().any(|m| !m.is_null()) {
-                    return Err("killer slots beyond the row length are not empty");
-                }
-                Event::KillerStore {
-                    ply: b[1],
-                    mv: get_move(b, 4),
-                    slots: KillerSlots {
-                        moves,
-                        len: len as u8,
-                    },
-                }
-            }
-            5 if reserved_zero(12..16) => Event::TtHit {
-                mv: get_move(b, 4),
-                depth: b[1] as i8,
-                score: get_i32(b, 8),
-                bound: bound(b[2])?,
-                cutoff: match b[3] {
-                    0 => false,
-                    1 => true,
-                    _ => return Err("TT cutoff flag is neither 0 nor 1"),
-                },
-            },
-            6 if reserved_zero(2..8) && reserved_zero(12..16) => Event::NodeExit {
-                score: get_i32(b, 8),
-                bound: bound(b[1])?,
-            },
-            7 if reserved_zero(2..4) => {
-                let mut nodes = [0u8; 8];
-                nodes.copy_from_slice(&b[8..16]);
-                Event::Iteration {
-                    depth: b[1],
-                    score: get_i32(b, 4),
-                    nodes: NodeCount::from(u64::from_le_bytes(nodes)),
-                }
-            }
-            1..=7 => return Err("reserved bytes are not zero"),
-            _ => return Err("unknown event tag"),
-        };
-        Ok(event)
-    }
-}
-
-fn source(code: u8) -> Result<MoveSource, &'static str> {
-    MoveSource::from_code(code).ok_or("unknown move-source code")
-}
-
-fn bound(code: u8) -> Result<Bound, &'static str> {
-    match code {
-        0 => Ok(Bound::Exact),
-        1 => Ok(Bound::Lower),
-        2 => Ok(Bound::Upper),
-        _ => Err("bound is not 0 (exact), 1 (lower) or 2 (upper)"),
-    }
-}
-
-fn put_move(b: &mut [u8; EVENT_BYTES], at: usize, mv: Move) {
-    b[at..at + 2].copy_from_slice(&mv.raw().to_le_bytes());
-}
-
-fn put_i32(b: &mut [u8; EVENT_BYTES], at: usize, v: i32) {
-    b[at..at + 4].copy_from_slice(&v.to_le_bytes());
-}
-
-fn get_move(b: &[u8; EVENT_BYTES], at: usize) -> Move {
-    Move::from_raw(u16::from_le_bytes([b[at], b[at + 1]]))
-}
-
-fn get_i32(b: &[u8; EVENT_BYTES], at: usize) -> i32 {
-    i32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
 }

@@ -1,16 +1,12 @@
-//! Logs in other tools' formats: JSON Lines for jq and pandas, Graphviz for drawing a subtree.
+//! Logs as JSON Lines, one object per event, for jq and pandas.
 
 use super::event::Event;
 use super::log::EventLog;
-use super::tree::{NodeId, SearchTree};
 use crate::chess::Move;
 use crate::search::{Bound, NodeKind};
 use std::io::{self, Write};
 
-/// Most nodes a Graphviz export draws; beyond that the drawing is unreadable anyway.
-pub const DOT_NODE_LIMIT: usize = 2000;
-
-fn bound_name(b: Bound) -> &'static str {
+pub(crate) fn bound_name(b: Bound) -> &'static str {
     match b {
         Bound::Exact => "exact",
         Bound::Lower => "lower",
@@ -126,98 +122,5 @@ pub fn write_jsonl<W: Write>(log: &EventLog, mut w: W) -> io::Result<()> {
         }
         w.write_all(b"}\n")?;
     }
-    w.flush()
-}
-
-fn dot_label(tree: &SearchTree, id: NodeId) -> String {
-    let Some(n) = tree.node(id) else {
-        return String::new();
-    };
-    let mv = if n.mv().is_null() {
-        "root".to_string()
-    } else {
-        n.mv().to_string()
-    };
-    let (alpha, beta) = n.window();
-    let result = match n.result() {
-        Some((score, bound)) => format!("{score} {}", bound_name(bound)),
-        None => "open".to_string(),
-    };
-    let tt = if n.tt_cutoff() { "\\nTT cutoff" } else { "" };
-    format!(
-        "#{id} {mv}\\nply {} depth {}\\n[{alpha}, {beta}]\\n{result}{tt}",
-        n.ply(),
-        n.depth()
-    )
-}
-
-/// Writes node `root`'s subtree, `max_depth` levels deep, as a Graphviz digraph. The edge of the
-/// move that failed high is drawn bold red and labelled with its order index and source;
-/// quiescence nodes are dashed. At most `DOT_NODE_LIMIT` nodes are drawn.
-pub fn write_dot<W: Write>(
-    tree: &SearchTree,
-    root: NodeId,
-    max_depth: u32,
-    mut w: W,
-) -> io::Result<()> {
-    writeln!(w, "digraph search {{")?;
-    writeln!(
-        w,
-        "  node [shape=box, fontname=\"monospace\", fontsize=10];"
-    )?;
-    let mut drawn = 0usize;
-    let mut skipped = 0u64;
-    let mut stack = vec![(root, 0u32)];
-    while let Some((id, level)) = stack.pop() {
-        let Some(n) = tree.node(id) else { continue };
-        if drawn == DOT_NODE_LIMIT {
-            skipped += u64::from(tree.subtree_size(id));
-            continue;
-        }
-        drawn += 1;
-        let style = match n.kind() {
-            NodeKind::Main => "solid",
-            NodeKind::Quiescence => "dashed",
-        };
-        writeln!(
-            w,
-            "  n{id} [label=\"{}\", style={style}];",
-            dot_label(tree, id)
-        )?;
-        if let Some(parent) = n.parent().filter(|_| id != root) {
-            let cut = tree
-                .node(parent)
-                .and_then(|p| p.cutoff())
-                .filter(|c| c.mv == n.mv() && tree.children(parent).last() == Some(id));
-            match cut {
-                Some(c) => writeln!(
-                    w,
-                    "  n{parent} -> n{id} [label=\"{} β-cut #{} {}\", color=red, penwidth=2];",
-                    n.mv(),
-                    c.index + 1,
-                    c.source.label()
-                )?,
-                None => writeln!(w, "  n{parent} -> n{id} [label=\"{}\"];", n.mv())?,
-            }
-        }
-        if level < max_depth {
-            let children: Vec<NodeId> = tree.children(id).collect();
-            stack.extend(children.into_iter().rev().map(|c| (c, level + 1)));
-        } else if n.child_count() > 0 {
-            let hidden = tree.subtree_size(id) - 1;
-            writeln!(
-                w,
-                "  more{id} [label=\"{hidden} more nodes\", shape=plaintext];"
-            )?;
-            writeln!(w, "  n{id} -> more{id} [style=dotted];")?;
-        }
-    }
-    if skipped > 0 {
-        writeln!(
-            w,
-            "  limit [label=\"node limit reached: {skipped} more nodes not drawn\", shape=plaintext];"
-        )?;
-    }
-    writeln!(w, "}}")?;
     w.flush()
 }

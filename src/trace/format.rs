@@ -143,94 +143,13 @@ impl EventLog {
 
     /// Reads a `.kslog` stream, validating every field, event and the checksum.
     pub fn read_from<R: Read>(r: R) -> Result<EventLog, LogError> {
-        let mut input = Input {
-            r,
-            offset: 0,
-            sum: Checksum::new(),
-        };
-        if input.array::<8>("magic")? != MAGIC {
-            return Err(LogError::at(0, LogErrorKind::NotAKslog));
-        }
-        let version = input.u16("version")?;
-        if version != VERSION {
-            return Err(LogError::at(8, LogErrorKind::UnsupportedVersion(version)));
-        }
-        let flags = input.u16("flags")?;
-        if flags & !FLAG_TRUNCATED != 0 {
-            return Err(LogError::at(10, LogErrorKind::UnknownFlags(flags)));
-        }
-        let header = LogHeader {
-            fen: input.string("FEN")?,
-            config: input.string("ordering config")?,
-            limits: input.string("limits")?,
-            filter: input.string("filter")?,
-            engine_version: input.string("engine version")?,
-        };
-        let count = input.u64("event count")?;
-        let (events, iterations) = read_events(&mut input, count)?;
-        let pvs_at = input.offset;
-        let pv_count = input.u32("PV count")?;
-        if u64::from(pv_count) != iterations {
-            return Err(LogError::at(
-                pvs_at,
-                LogErrorKind::CountMismatch {
-                    what: "PV count (one per iteration event)",
-                    stored: pv_count.into(),
-                    actual: iterations,
-                },
-            ));
-        }
-        let mut pvs = Vec::new();
-        for _ in 0..pv_count {
-            let len = input.u16("PV length")?;
-            let mut bytes = vec![0u8; usize::from(len) * 2];
-            input.fill(&mut bytes, "PV")?;
-            let pv = bytes.chunks_exact(2);
-            pvs.push(
-                pv.map(|m| Move::from_raw(u16::from_le_bytes([m[0], m[1]])))
-                    .collect(),
-            );
-        }
-        let trailer_at = input.offset;
-        if input.array::<4>("trailer")? != TRAILER_MAGIC {
-            return Err(LogError::at(trailer_at, LogErrorKind::NoTrailer));
-        }
-        let trailer_count = input.u64("trailer event count")?;
-        if trailer_count != count {
-            return Err(LogError::at(
-                trailer_at + 4,
-                LogErrorKind::CountMismatch {
-                    what: "trailer event count",
-                    stored: trailer_count,
-                    actual: count,
-                },
-            ));
-        }
-        let computed = input.sum.value();
-        let sum_at = input.offset;
-        let stored = input.u64("checksum")?;
-        if stored != computed {
-            return Err(LogError::at(
-                sum_at,
-                LogErrorKind::ChecksumMismatch { stored, computed },
-            ));
-        }
-        let mut probe = [0u8; 1];
-        if input.fill(&mut probe, "end").is_ok() {
-            return Err(LogError::at(sum_at + 8, LogErrorKind::TrailingData));
-        }
-        Ok(EventLog {
-            header,
-            events,
-            pvs,
-            truncated: flags & FLAG_TRUNCATED != 0,
-        })
+        read(r, None)
     }
 
     /// Writes the log to a file at `path` (created or replaced).
     pub fn write_file(&self, path: impl AsRef<Path>) -> Result<(), LogError> {
         let path = path.as_ref();
-        let io_err = |e| LogError::at(0, LogErrorKind::Io(e)).in_file(path);
+        let io_err = |e| LogError::at(0, LogErrorKind::Write(e)).in_file(path);
         let file = File::create(path).map_err(io_err)?;
         self.write_to(BufWriter::with_capacity(1 << 16, file))
             .map_err(io_err)
@@ -240,15 +159,111 @@ impl EventLog {
     pub fn read_file(path: impl AsRef<Path>) -> Result<EventLog, LogError> {
         let path = path.as_ref();
         let file =
-            File::open(path).map_err(|e| LogError::at(0, LogErrorKind::Io(e)).in_file(path))?;
-        EventLog::read_from(BufReader::with_capacity(1 << 16, file)).map_err(|e| e.in_file(path))
+            File::open(path).map_err(|e| LogError::at(0, LogErrorKind::Open(e)).in_file(path))?;
+        let size = file.metadata().ok().map(|m| m.len());
+        read(BufReader::with_capacity(1 << 16, file), size).map_err(|e| e.in_file(path))
     }
 }
 
-/// Reads `count` events in chunks; returns them and how many are iterations. Capacity grows
-/// with what is actually read, so a corrupted count cannot trigger a huge allocation.
-fn read_events<R: Read>(input: &mut Input<R>, count: u64) -> Result<(Vec<Event>, u64), LogError> {
-    let mut events = Vec::with_capacity(count.min(1 << 20) as usize);
+/// Reads and validates a `.kslog` stream; `size` (the file's length, when known) bounds the
+/// event count so the event vector can be allocated once, exactly.
+fn read<R: Read>(r: R, size: Option<u64>) -> Result<EventLog, LogError> {
+    let mut input = Input {
+        r,
+        offset: 0,
+        sum: Checksum::new(),
+    };
+    if input.array::<8>("magic")? != MAGIC {
+        return Err(LogError::at(0, LogErrorKind::NotAKslog));
+    }
+    let version = input.u16("version")?;
+    if version != VERSION {
+        return Err(LogError::at(8, LogErrorKind::UnsupportedVersion(version)));
+    }
+    let flags = input.u16("flags")?;
+    if flags & !FLAG_TRUNCATED != 0 {
+        return Err(LogError::at(10, LogErrorKind::UnknownFlags(flags)));
+    }
+    let header = LogHeader {
+        fen: input.string("FEN")?,
+        config: input.string("ordering config")?,
+        limits: input.string("limits")?,
+        filter: input.string("filter")?,
+        engine_version: input.string("engine version")?,
+    };
+    let count = input.u64("event count")?;
+    let (events, iterations) = read_events(&mut input, count, size)?;
+    let pvs_at = input.offset;
+    let pv_count = input.u32("PV count")?;
+    if u64::from(pv_count) != iterations {
+        return Err(LogError::at(
+            pvs_at,
+            LogErrorKind::CountMismatch {
+                what: "PV count (one per iteration event)",
+                stored: pv_count.into(),
+                actual: iterations,
+            },
+        ));
+    }
+    let mut pvs = Vec::new();
+    for _ in 0..pv_count {
+        let len = input.u16("PV length")?;
+        let mut bytes = vec![0u8; usize::from(len) * 2];
+        input.fill(&mut bytes, "PV")?;
+        let pv = bytes.chunks_exact(2);
+        pvs.push(
+            pv.map(|m| Move::from_raw(u16::from_le_bytes([m[0], m[1]])))
+                .collect(),
+        );
+    }
+    let trailer_at = input.offset;
+    if input.array::<4>("trailer")? != TRAILER_MAGIC {
+        return Err(LogError::at(trailer_at, LogErrorKind::NoTrailer));
+    }
+    let trailer_count = input.u64("trailer event count")?;
+    if trailer_count != count {
+        return Err(LogError::at(
+            trailer_at + 4,
+            LogErrorKind::CountMismatch {
+                what: "trailer event count",
+                stored: trailer_count,
+                actual: count,
+            },
+        ));
+    }
+    let computed = input.sum.value();
+    let sum_at = input.offset;
+    let stored = input.u64("checksum")?;
+    if stored != computed {
+        return Err(LogError::at(
+            sum_at,
+            LogErrorKind::ChecksumMismatch { stored, computed },
+        ));
+    }
+    let mut probe = [0u8; 1];
+    match input.fill(&mut probe, "end") {
+        Ok(()) => return Err(LogError::at(sum_at + 8, LogErrorKind::TrailingData)),
+        Err(e) if matches!(e.kind, LogErrorKind::Truncated { .. }) => {}
+        Err(e) => return Err(e),
+    }
+    Ok(EventLog {
+        header,
+        events,
+        pvs,
+        truncated: flags & FLAG_TRUNCATED != 0,
+    })
+}
+
+/// Reads `count` events in chunks; returns them and how many are iterations. The initial
+/// capacity is bounded by what the file can hold, so a corrupted count cannot trigger a huge
+/// allocation.
+fn read_events<R: Read>(
+    input: &mut Input<R>,
+    count: u64,
+    size: Option<u64>,
+) -> Result<(Vec<Event>, u64), LogError> {
+    let plausible = size.map_or(1 << 20, |bytes| bytes / EVENT_BYTES as u64);
+    let mut events = Vec::with_capacity(count.min(plausible) as usize);
     let mut buf = vec![0u8; CHUNK_EVENTS * EVENT_BYTES];
     let mut iterations = 0u64;
     let mut index = 0u64;

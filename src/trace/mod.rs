@@ -3,8 +3,38 @@
 //!
 //! `Recorder` (a `SearchObserver`) → `EventLog` (in memory, `.kslog` on disk) →
 //! `SearchTree` (node index) + `Replay` (killer table, history table and path at any event).
+//!
+//! ```
+//! use killerscope::chess::Position;
+//! use killerscope::search::{Limits, SearchConfig, Searcher};
+//! use killerscope::trace::{EventLog, LogHeader, Recorder, Replay, SearchTree};
+//! use std::sync::atomic::AtomicBool;
+//!
+//! let fen = "6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1";
+//! let root = Position::from_fen(fen).expect("valid FEN");
+//! let config = SearchConfig::default();
+//! let mut recorder = Recorder::new(LogHeader::new(fen, config.ordering.to_string(), "depth 3"));
+//! let mut searcher = Searcher::new(config);
+//! let stop = AtomicBool::new(false);
+//! let report = searcher.search(&root, &[], &Limits::depth(3), &stop, &mut recorder, &mut |_| {});
+//! let log = recorder.into_log();
+//!
+//! let mut file = Vec::new();
+//! log.write_to(&mut file).expect("writing to memory");
+//! let log = EventLog::read_from(file.as_slice()).expect("our own file reads back");
+//!
+//! let tree = SearchTree::build(log.events());
+//! assert_eq!(tree.len() as u64, report.nodes);
+//! let replay = Replay::from_log(&log);
+//! let halfway = log.len() / 2;
+//! let killers_at_ply_1 = replay.killer_row(1, halfway);
+//! let path = replay.path_at(halfway);
+//! # let _ = (killers_at_ply_1, path);
+//! ```
 
 mod checksum;
+mod codec;
+mod dot;
 mod error;
 mod event;
 mod export;
@@ -16,9 +46,10 @@ mod replay;
 mod tree;
 
 pub use checksum::Checksum;
+pub use dot::{DOT_NODE_LIMIT, write_dot};
 pub use error::{LogError, LogErrorKind};
 pub use event::{EVENT_BYTES, Event, EventKind, KillerSlots, MAX_KILLER_SLOTS, NodeCount};
-pub use export::{DOT_NODE_LIMIT, write_dot, write_jsonl};
+pub use export::write_jsonl;
 pub use filter::TraceFilter;
 pub use format::{MAGIC, VERSION};
 pub use log::{DEFAULT_EVENT_CAP, EventLog, LogHeader};

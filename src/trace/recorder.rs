@@ -171,10 +171,8 @@ impl Recorder {
     }
 
     fn exit_filtered(&mut self) {
-        if self.filter.is_some() {
-            self.frames.pop();
-            self.recording = self.frames.last().is_none_or(|f| f.recorded);
-        }
+        self.frames.pop();
+        self.recording = self.frames.last().is_none_or(|f| f.recorded);
     }
 }
 

@@ -2,18 +2,19 @@
 //! any number of events, answered by binary search over per-ply indexes (and, for history, from
 //! the nearest snapshot) instead of rescanning the log or re-running the search.
 //!
-//! The history rule is the search's (see CONTRACT.md): a quiet move's cutoff in a main-search
-//! node at remaining depth `d` (clamped to 1..=64) adds `d²` to `history[side][from][to]`, where
-//! `side` follows from the root's side to move and the ply's parity; an entry reaching the cap is
-//! clamped there and the whole table is halved;
-//! every iteration after the first starts by halving it (aging). Killer rows need no rule: each
-//! store event carries the whole row after the store. A filtered log replays exactly only for
-//! what it recorded.
+//! The history rule is the search's (`crate::search::HistoryTable`): a quiet move's cutoff in a
+//! main-search node at remaining depth `d` (clamped to 1..=64) adds `d²` to
+//! `history[side][from][to]`, where `side` follows from the root's side to move and the ply's
+//! parity; an entry reaching the cap is clamped there and the whole table is halved; every
+//! iteration after the first starts by halving it (aging). Killer rows need no rule: each store
+//! event carries the whole row after the store. A filtered log replays exactly only what it
+//! recorded.
 
 use super::event::{Event, KillerSlots};
-use super::log::EventLog;
+use super::log::{EventLog, LogHeader};
 use crate::chess::{Color, Move};
-use crate::search::{MoveSource, NodeKind};
+use crate::search::history::HISTORY_MAX;
+use crate::search::{MoveSource, NodeKind, OrderingConfig};
 
 /// History scores indexed `[side][from][to]`.
 pub type HistoryScores = [[[u32; 64]; 64]; 2];
@@ -57,7 +58,8 @@ struct Open {
 #[derive(Clone, Debug)]
 pub struct Replay {
     root_side: Color,
-    history_cap: u32,
+    /// History saturation bound; `None` when the search did not use history.
+    history_cap: Option<u32>,
     events_seen: usize,
     /// Per ply: (event index, row after the store).
     stores: Vec<Vec<(u32, KillerSlots)>>,
@@ -75,12 +77,12 @@ pub struct Replay {
 }
 
 impl Replay {
-    /// An empty replay of a search whose root has `root_side` to move. `history_cap` is the
-    /// search's history saturation bound: an entry reaching it is clamped and all entries are halved.
+    /// An empty replay of a search whose root has `root_side` to move; `history_cap` is the
+    /// search's history saturation bound (`HISTORY_MAX` for this engine).
     pub fn new(root_side: Color, history_cap: u32) -> Replay {
         Replay {
             root_side,
-            history_cap,
+            history_cap: Some(history_cap),
             events_seen: 0,
             stores: Vec::new(),
             killer_cuts: Vec::new(),
@@ -93,15 +95,38 @@ impl Replay {
         }
     }
 
-    /// The replay of a whole log; the root side is read from the header's FEN.
-    pub fn from_log(log: &EventLog, history_cap: u32) -> Replay {
-        let side = match log.header().fen.split_whitespace().nth(1) {
+    /// An empty replay set up for the search `header` describes: root side from its FEN,
+    /// this engine's history cap, and history off when its ordering says `history=off`. Feed
+    /// it with `extend` (e.g. as a live search streams).
+    pub fn for_header(header: &LogHeader) -> Replay {
+        let side = match header.fen.split_whitespace().nth(1) {
             Some("b") => Color::Black,
             _ => Color::White,
         };
-        let mut replay = Replay::new(side, history_cap);
+        let history = header
+            .config
+            .parse::<OrderingConfig>()
+            .map_or(true, |c| c.history);
+        let replay = Replay::new(side, HISTORY_MAX);
+        if history {
+            replay
+        } else {
+            replay.without_history()
+        }
+    }
+
+    /// The replay of a whole log.
+    pub fn from_log(log: &EventLog) -> Replay {
+        let mut replay = Replay::for_header(log.header());
         replay.extend(log.events());
         replay
+    }
+
+    /// The search ran with the history heuristic off: the table stays empty. Call before
+    /// `extend`.
+    pub fn without_history(mut self) -> Replay {
+        self.history_cap = None;
+        self
     }
 
     /// Number of events replayed so far.
@@ -160,7 +185,7 @@ impl Replay {
         if let MoveSource::Killer(slot) = source {
             grow(&mut self.killer_cuts, node.ply)[node.ply as usize].push((i, slot, mv));
         }
-        if node.kind == NodeKind::Main && mv.is_quiet() {
+        if node.kind == NodeKind::Main && mv.is_quiet() && self.history_cap.is_some() {
             let side = if node.ply.is_multiple_of(2) {
                 self.root_side
             } else {
@@ -178,7 +203,7 @@ impl Replay {
     }
 
     fn apply(&mut self, i: u32, op: HistoryOp) {
-        apply_op(&mut self.history, op, self.history_cap);
+        apply_op(&mut self.history, op, self.history_cap.unwrap_or(u32::MAX));
         self.ops.push((i, op));
         if self.ops.len().is_multiple_of(SNAPSHOT_EVERY) {
             self.snapshots.push((self.ops.len(), self.history.clone()));
@@ -222,7 +247,7 @@ impl Replay {
         let (from, snapshot) = &self.snapshots[s];
         let mut table = snapshot.clone();
         for &(_, op) in &self.ops[*from..applied] {
-            apply_op(&mut table, op, self.history_cap);
+            apply_op(&mut table, op, self.history_cap.unwrap_or(u32::MAX));
         }
         table
     }

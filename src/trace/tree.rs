@@ -160,7 +160,27 @@ impl SearchTree {
                     mv,
                     alpha,
                     beta,
-                } => self.enter(i, ply, depth, kind, mv, alpha, beta),
+                } => self.enter(Node {
+                    parent: NONE,
+                    first_child: NONE,
+                    next_sibling: NONE,
+                    enter: i,
+                    exit: NONE,
+                    end: NONE,
+                    children: 0,
+                    alpha,
+                    beta,
+                    score: 0,
+                    mv,
+                    cut_mv: Move::NULL,
+                    ply,
+                    depth,
+                    kind,
+                    bound: Bound::Exact,
+                    cut_index: 0,
+                    cut_source: 0,
+                    flags: 0,
+                }),
                 Event::NodeExit { score, bound } => match self.stack.pop() {
                     Some((id, _)) => {
                         let end = self.nodes.len() as u32;
@@ -201,50 +221,29 @@ impl SearchTree {
         self.events_seen += events.len();
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn enter(&mut self, i: u32, ply: u8, depth: i8, kind: NodeKind, mv: Move, a: i32, b: i32) {
+    /// Links a newly entered node under the innermost open node (or as a new top-level node)
+    /// and opens it.
+    fn enter(&mut self, mut node: Node) {
         let id = self.nodes.len() as u32;
-        let parent = match self.stack.last_mut() {
+        match self.stack.last_mut() {
             Some((parent, last)) => {
-                let parent = *parent;
+                node.parent = *parent;
                 if *last == NONE {
-                    self.nodes[parent as usize].first_child = id;
+                    self.nodes[*parent as usize].first_child = id;
                 } else {
                     self.nodes[*last as usize].next_sibling = id;
                 }
                 *last = id;
-                self.nodes[parent as usize].children += 1;
-                parent
+                self.nodes[*parent as usize].children += 1;
             }
             None => {
                 if let Some(&prev) = self.roots.last() {
                     self.nodes[prev as usize].next_sibling = id;
                 }
                 self.roots.push(id);
-                NONE
             }
-        };
-        self.nodes.push(Node {
-            parent,
-            first_child: NONE,
-            next_sibling: NONE,
-            enter: i,
-            exit: NONE,
-            end: NONE,
-            children: 0,
-            alpha: a,
-            beta: b,
-            score: 0,
-            mv,
-            cut_mv: Move::NULL,
-            ply,
-            depth,
-            kind,
-            bound: Bound::Exact,
-            cut_index: 0,
-            cut_source: 0,
-            flags: 0,
-        });
+        }
+        self.nodes.push(node);
         self.stack.push((id, NONE));
     }
 

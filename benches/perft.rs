@@ -1,0 +1,44 @@
+//! Move generator speed: perft with full make/unmake at every node (no bulk counting at the
+//! last ply), start position depth 5 and Kiwipete depth 4. Criterion reports throughput in
+//! elements per second; one element is one leaf node, so `Melem/s` reads as Mnps.
+//!
+//! Run briefly on a shared machine:
+//! `cargo bench --bench perft -- --warm-up-time 1 --measurement-time 3`
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use killerscope::chess::Position;
+use std::hint::black_box;
+
+const CASES: &[(&str, &str, u32, u64)] = &[
+    (
+        "startpos_d5",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        5,
+        4_865_609,
+    ),
+    (
+        "kiwipete_d4",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        4,
+        4_085_603,
+    ),
+];
+
+fn perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft");
+    group.sample_size(10);
+    for &(name, fen, depth, nodes) in CASES {
+        let Ok(mut pos) = Position::from_fen(fen) else {
+            panic!("bad benchmark FEN {fen}");
+        };
+        assert_eq!(pos.perft(depth), nodes, "{name} must count correctly");
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(name, |b| {
+            b.iter(|| black_box(&mut pos).perft(black_box(depth)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, perft);
+criterion_main!(benches);

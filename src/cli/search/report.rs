@@ -1,0 +1,232 @@
+//! What `killerscope search` prints: UCI `info` lines, the text summary of cutoffs by rank and
+//! ordering source, and the same as one JSON object.
+
+use crate::chess::notation::san;
+use crate::chess::{Move, Position};
+use crate::search::score::{format_uci, mate_distance};
+use crate::search::stats::{KILLER_SOURCES, RANK_LABELS};
+use crate::search::{CutoffStats, IterationReport, MoveSource, OrderingConfig, SearchReport};
+use serde_json::{Value, json};
+use std::io::Write;
+use std::time::Duration;
+
+/// Nodes per second, 0 when no time was measured.
+pub(in crate::cli) fn nps(nodes: u64, elapsed: Duration) -> u64 {
+    let secs = elapsed.as_secs_f64();
+    if secs > 0.0 {
+        (nodes as f64 / secs) as u64
+    } else {
+        0
+    }
+}
+
+/// `part` as a percentage of `whole` with one decimal, `-` when `whole` is 0.
+pub(in crate::cli) fn percent(part: u64, whole: u64) -> String {
+    if whole == 0 {
+        "-".into()
+    } else {
+        format!("{:.1}%", part as f64 * 100.0 / whole as f64)
+    }
+}
+
+fn moves_text(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(Move::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The UCI `info` line of one iteration.
+pub fn info_line(it: &IterationReport) -> String {
+    format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+        it.depth,
+        it.seldepth,
+        format_uci(it.score),
+        it.nodes,
+        nps(it.nodes, it.elapsed),
+        it.elapsed.as_millis(),
+        moves_text(&it.pv)
+    )
+}
+
+/// The ordering sources in report order, with their display names and JSON keys.
+fn sources(slots: u8, grandparent: bool) -> Vec<(MoveSource, String, String)> {
+    let killers = if grandparent {
+        KILLER_SOURCES
+    } else {
+        usize::from(slots)
+    };
+    let mut list = vec![(MoveSource::Tt, "TT".into(), "tt".into())];
+    list.push((MoveSource::Capture, "capture".into(), "capture".into()));
+    for k in 0..killers.min(KILLER_SOURCES) {
+        list.push((
+            MoveSource::Killer(k as u8),
+            format!("killer {}", k + 1),
+            format!("killer{}", k + 1),
+        ));
+    }
+    list.push((MoveSource::History, "history".into(), "history".into()));
+    list.push((MoveSource::Quiet, "other quiet".into(), "quiet".into()));
+    list
+}
+
+fn best_move_text(pos: &Position, report: &SearchReport) -> String {
+    if report.best_move.is_null() {
+        let why = if pos.in_check() {
+            "checkmate"
+        } else {
+            "stalemate"
+        };
+        return format!("(none): {why}");
+    }
+    format!("{} ({})", report.best_move, san(pos, report.best_move))
+}
+
+/// Writes the text summary after the `info` lines.
+pub(super) fn write_summary(
+    out: &mut impl Write,
+    pos: &Position,
+    ordering: &OrderingConfig,
+    report: &SearchReport,
+    stats: &CutoffStats,
+) -> std::io::Result<()> {
+    writeln!(out)?;
+    writeln!(out, "bestmove      {}", best_move_text(pos, report))?;
+    writeln!(
+        out,
+        "score         {}   depth {}   pv {}",
+        format_uci(report.score),
+        report.depth,
+        moves_text(&report.pv)
+    )?;
+    writeln!(
+        out,
+        "nodes         {} (main {}, quiescence {})",
+        report.nodes,
+        report.nodes - report.qnodes,
+        report.qnodes
+    )?;
+    writeln!(
+        out,
+        "beta cutoffs  {} in the main search, {} in quiescence",
+        stats.cutoffs, stats.q_cutoffs
+    )?;
+    writeln!(
+        out,
+        "  first move  {} of main-search cutoffs",
+        percent(stats.by_rank[0], stats.cutoffs)
+    )?;
+    let ranks: Vec<String> = RANK_LABELS
+        .iter()
+        .zip(stats.by_rank)
+        .map(|(label, n)| format!("{label} {n} ({})", percent(n, stats.cutoffs)))
+        .collect();
+    writeln!(out, "  by rank     {}", ranks.join(" · "))?;
+    let by_source: Vec<String> = sources(ordering.killer_slots, ordering.killers_from_grandparent)
+        .into_iter()
+        .map(|(source, name, _)| {
+            let n = stats.cutoffs_by(source);
+            format!("{name} {n} ({})", percent(n, stats.cutoffs))
+        })
+        .collect();
+    writeln!(out, "  by source   {}", by_source.join(" · "))?;
+    let killer_slots: Vec<String> = (0..KILLER_SOURCES)
+        .filter(|&k| stats.killer_tries[k] > 0)
+        .map(|k| {
+            format!(
+                "killer {} cut {} of {} tries ({})",
+                k + 1,
+                stats.killer_cutoffs[k],
+                stats.killer_tries[k],
+                percent(stats.killer_cutoffs[k], stats.killer_tries[k])
+            )
+        })
+        .collect();
+    writeln!(out, "killer stores {}", stats.killer_stores)?;
+    if !killer_slots.is_empty() {
+        writeln!(out, "  killers     {}", killer_slots.join(" · "))?;
+    }
+    writeln!(
+        out,
+        "TT hits       {} ({} ended the node)",
+        stats.tt_hits, stats.tt_cutoffs
+    )?;
+    writeln!(
+        out,
+        "time          {} ms ({:.2} Mnps)",
+        report.elapsed.as_millis(),
+        nps(report.nodes, report.elapsed) as f64 / 1e6
+    )?;
+    writeln!(out, "ordering      {ordering}")
+}
+
+/// A score as JSON: centipawns, or `{"mate": n}`.
+fn score_json(score: i32) -> Value {
+    match mate_distance(score) {
+        Some(moves) => json!({ "mate": moves }),
+        None => json!(score),
+    }
+}
+
+/// The whole search as one JSON object.
+pub(super) fn to_json(
+    pos: &Position,
+    ordering: &OrderingConfig,
+    report: &SearchReport,
+    stats: &CutoffStats,
+    iterations: &[IterationReport],
+) -> Value {
+    let mut by_source = serde_json::Map::new();
+    for (source, _, key) in sources(ordering.killer_slots, ordering.killers_from_grandparent) {
+        by_source.insert(key, json!(stats.cutoffs_by(source)));
+    }
+    let mut by_rank = serde_json::Map::new();
+    for (label, n) in RANK_LABELS.iter().zip(stats.by_rank) {
+        by_rank.insert((*label).to_string(), json!(n));
+    }
+    let bestmove = if report.best_move.is_null() {
+        Value::Null
+    } else {
+        json!(report.best_move.to_string())
+    };
+    let iterations: Vec<Value> = iterations
+        .iter()
+        .map(|it| {
+            json!({
+                "depth": it.depth,
+                "seldepth": it.seldepth,
+                "score": score_json(it.score),
+                "nodes": it.nodes,
+                "time_ms": it.elapsed.as_millis() as u64,
+                "pv": it.pv.iter().map(Move::to_string).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({
+        "fen": pos.to_fen(),
+        "ordering": ordering.to_string(),
+        "bestmove": bestmove,
+        "score": score_json(report.score),
+        "depth": report.depth,
+        "pv": report.pv.iter().map(Move::to_string).collect::<Vec<_>>(),
+        "nodes": report.nodes,
+        "qnodes": report.qnodes,
+        "cutoffs": {
+            "total": stats.cutoffs,
+            "quiescence": stats.q_cutoffs,
+            "by_source": by_source,
+            "by_rank": by_rank,
+        },
+        "first_move_cutoff_rate": stats.first_move_cutoff_rate(),
+        "killer_stores": stats.killer_stores,
+        "killer_tries": stats.killer_tries,
+        "killer_cutoffs": stats.killer_cutoffs,
+        "tt_hits": stats.tt_hits,
+        "tt_cutoffs": stats.tt_cutoffs,
+        "time_ms": report.elapsed.as_millis() as u64,
+        "nps": nps(report.nodes, report.elapsed),
+        "iterations": iterations,
+    })
+}

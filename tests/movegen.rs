@@ -1,0 +1,72 @@
+//! `is_legal` and `legal_captures` agree with `legal_moves` — on every one of the 65 536
+//! possible 16-bit move values in sampled positions, so garbage from a hash table or a
+//! stale killer slot is rejected without panicking.
+
+mod common;
+
+use common::sample_positions;
+use killerscope::chess::{Move, MoveList};
+
+#[test]
+fn is_legal_accepts_exactly_the_legal_moves() {
+    let positions = sample_positions(1, 40, 3);
+    for p in positions.iter().step_by(6) {
+        let mut legal = MoveList::new();
+        p.legal_moves(&mut legal);
+        for raw in 0..=u16::MAX {
+            let mv = Move::from_raw(raw);
+            assert_eq!(
+                p.is_legal(mv),
+                legal.contains(mv),
+                "{mv:?} in {}",
+                p.to_fen()
+            );
+        }
+    }
+}
+
+#[test]
+fn legal_captures_are_the_captures_and_promotions_of_legal_moves() {
+    for p in sample_positions(4, 60, 11) {
+        let mut all = MoveList::new();
+        p.legal_moves(&mut all);
+        let mut expected: Vec<Move> = all
+            .iter()
+            .filter(|m| m.is_capture() || m.is_promotion())
+            .collect();
+        let mut captures = MoveList::new();
+        p.legal_captures(&mut captures);
+        let mut got = captures.to_vec();
+        expected.sort();
+        got.sort();
+        assert_eq!(got, expected, "{}", p.to_fen());
+        for mv in captures.iter() {
+            assert_eq!(p.captured_kind(mv).is_some(), mv.is_capture(), "{mv:?}");
+        }
+    }
+}
+
+#[test]
+fn generated_moves_have_consistent_flags() {
+    for p in sample_positions(2, 60, 5) {
+        let mut list = MoveList::new();
+        p.legal_moves(&mut list);
+        for mv in list.iter() {
+            let target = p.piece_on(mv.to());
+            if mv.is_en_passant() {
+                assert_eq!(target, None);
+            } else {
+                assert_eq!(
+                    target.is_some(),
+                    mv.is_capture(),
+                    "{mv:?} in {}",
+                    p.to_fen()
+                );
+            }
+            assert_eq!(
+                p.piece_on(mv.from()).map(|pc| pc.color),
+                Some(p.side_to_move())
+            );
+        }
+    }
+}

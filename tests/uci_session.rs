@@ -1,0 +1,210 @@
+//! A scripted UCI session through the real binary's stdin and stdout, as a GUI would drive it.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_killerscope"))
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("engine starts");
+        let stdin = child.stdin.take().expect("stdin is piped");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("engine reads stdin");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// Collects lines until one starts with `prefix`; fails after `timeout`.
+    fn expect(&self, prefix: &str, timeout: Duration) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(_) => {
+                    panic!("no line starting with {prefix:?} within {timeout:?}; saw {seen:#?}")
+                }
+            }
+        }
+    }
+}
+
+const SHORT: Duration = Duration::from_secs(10);
+
+#[test]
+fn handshake_lists_options() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.expect("uciok", SHORT);
+    assert!(lines.iter().any(|l| l.starts_with("id name killerscope")));
+    for option in ["Hash", "Killers", "History", "Trace File"] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {option} type"))),
+            "option {option} missing from {lines:#?}"
+        );
+    }
+    engine.send("isready");
+    engine.expect("readyok", SHORT);
+    engine.send("quit");
+    assert!(engine.child.wait().expect("engine exits").success());
+}
+
+#[test]
+fn position_with_moves_then_fixed_depth() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    engine.expect("uciok", SHORT);
+    // After 1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6?? White mates with Qxf7#.
+    engine.send("position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4 g8f6");
+    engine.send("go depth 3");
+    let lines = engine.expect("bestmove", SHORT);
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(infos.len(), 3, "one info line per iteration: {lines:#?}");
+    for field in ["seldepth", "score", "nodes", "nps", "time", "pv"] {
+        assert!(
+            infos[2].contains(&format!(" {field} ")),
+            "{field} missing: {}",
+            infos[2]
+        );
+    }
+    assert!(infos[2].contains("score mate 1"), "{}", infos[2]);
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove h5f7"));
+    engine.send("quit");
+    assert!(engine.child.wait().expect("engine exits").success());
+}
+
+#[test]
+fn stop_ends_a_long_search_at_once() {
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    engine.send("go movetime 60000");
+    std::thread::sleep(Duration::from_millis(300));
+    engine.send("isready");
+    engine.expect("readyok", SHORT);
+    let asked = Instant::now();
+    engine.send("stop");
+    let lines = engine.expect("bestmove", SHORT);
+    assert!(
+        asked.elapsed() < Duration::from_secs(1),
+        "stop took {:?}",
+        asked.elapsed()
+    );
+    let best = lines.last().expect("bestmove line");
+    assert!(
+        best.split_whitespace().nth(1).is_some_and(|m| m.len() >= 4),
+        "{best}"
+    );
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    engine.send("stop");
+    engine.expect("bestmove", SHORT);
+    engine.send("quit");
+    assert!(engine.child.wait().expect("engine exits").success());
+}
+
+#[test]
+fn junk_is_ignored_and_the_engine_keeps_working() {
+    let mut engine = Engine::start();
+    for junk in [
+        "hello engine",
+        "position fen not/a/fen w - - 0 1",
+        "position startpos moves e2e5",
+        "go depth banana",
+        "setoption name Killers value 99",
+        "setoption name NoSuchOption value 1",
+        "\u{7f}\u{1b}[A",
+        &"x".repeat(100_000),
+    ] {
+        engine.send(junk);
+    }
+    engine.send("isready");
+    let lines = engine.expect("readyok", SHORT);
+    assert!(
+        lines
+            .iter()
+            .filter(|l| l.starts_with("info string"))
+            .count()
+            >= 6,
+        "each bad line is explained: {lines:#?}"
+    );
+    engine.send("position startpos moves e2e4");
+    engine.send("go depth 2");
+    let lines = engine.expect("bestmove", SHORT);
+    assert!(lines.iter().any(|l| l.starts_with("info depth 2")));
+    engine.send("quit");
+    assert!(engine.child.wait().expect("engine exits").success());
+}
+
+#[test]
+fn end_of_input_exits_cleanly() {
+    let mut engine = Engine::start();
+    engine.send("isready");
+    engine.expect("readyok", SHORT);
+    let Engine {
+        mut child, stdin, ..
+    } = engine;
+    drop(stdin);
+    let status = child.wait().expect("engine exits");
+    assert!(status.success());
+}
+
+#[test]
+fn trace_file_option_records_each_search() {
+    let dir = std::env::temp_dir().join(format!("killerscope-uci-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("search.kslog");
+    let mut engine = Engine::start();
+    engine.send(&format!(
+        "setoption name Trace File value {}",
+        path.display()
+    ));
+    engine.send("position startpos");
+    engine.send("go depth 3");
+    engine.expect("bestmove", SHORT);
+    engine.send("quit");
+    assert!(engine.child.wait().expect("engine exits").success());
+    let log = killerscope::trace::EventLog::read_file(&path).expect("a readable log");
+    assert!(!log.is_empty());
+    assert_eq!(log.header().limits, "depth 3");
+    std::fs::remove_dir_all(&dir).ok();
+}
