@@ -8,7 +8,7 @@
 mod command;
 mod engine;
 
-pub use command::{GoParams, UciCommand, parse};
+pub use command::{UciCommand, parse};
 pub use engine::UciEngine;
 
 use std::io::{self, BufRead, Write};

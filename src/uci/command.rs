@@ -4,6 +4,7 @@
 //! ignored, so a malformed line becomes `UciCommand::Invalid` with a reason that the loop reports
 //! as an `info string` (harmless to GUIs, useful to a human typing into the engine).
 
+use crate::search::Limits;
 use std::time::Duration;
 
 /// One command from the GUI.
@@ -23,7 +24,7 @@ pub enum UciCommand {
         moves: Vec<String>,
     },
     /// `go …` with its limits.
-    Go(GoParams),
+    Go(Limits),
     /// `stop`: end the running search and report its best move.
     Stop,
     /// `quit`: leave as soon as possible.
@@ -39,29 +40,6 @@ pub enum UciCommand {
     Ignored,
     /// A line that is not a UCI command, or one with bad arguments; the reason says why.
     Invalid(String),
-}
-
-/// The limits a `go` command may carry.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GoParams {
-    /// `depth N`.
-    pub depth: Option<u8>,
-    /// `nodes N`.
-    pub nodes: Option<u64>,
-    /// `movetime MS`.
-    pub movetime: Option<Duration>,
-    /// `wtime MS`.
-    pub wtime: Option<Duration>,
-    /// `btime MS`.
-    pub btime: Option<Duration>,
-    /// `winc MS`.
-    pub winc: Option<Duration>,
-    /// `binc MS`.
-    pub binc: Option<Duration>,
-    /// `movestogo N`.
-    pub movestogo: Option<u32>,
-    /// `infinite`: search until `stop`.
-    pub infinite: bool,
 }
 
 /// Parses one line from the GUI.
@@ -110,7 +88,7 @@ fn parse_position(args: &[&str]) -> UciCommand {
 }
 
 fn parse_go(args: &[&str]) -> UciCommand {
-    let mut params = GoParams::default();
+    let mut params = Limits::default();
     let mut i = 0;
     while i < args.len() {
         let key = args[i];

@@ -1,6 +1,6 @@
 //! The UCI engine's state: position, options, and the search worker thread.
 
-use super::command::{GoParams, UciCommand};
+use super::command::UciCommand;
 use crate::chess::notation::parse_uci;
 use crate::chess::{Move, Position};
 use crate::search::{
@@ -66,7 +66,7 @@ impl UciEngine {
             }
             UciCommand::Go(params) => {
                 self.await_search();
-                self.start_search(&params);
+                self.start_search(params);
             }
             UciCommand::Stop => self.stop_search(),
             UciCommand::Quit => {
@@ -169,7 +169,7 @@ impl UciEngine {
         Ok(())
     }
 
-    fn start_search(&mut self, params: &GoParams) {
+    fn start_search(&mut self, limits: Limits) {
         self.stop.store(false, Ordering::SeqCst);
         let job = SearchJob {
             out: Arc::clone(&self.out),
@@ -177,14 +177,14 @@ impl UciEngine {
             stop: Arc::clone(&self.stop),
             position: self.position.clone(),
             game_keys: self.game_keys.clone(),
-            limits: limits_from(params),
-            infinite: params.infinite,
+            infinite: limits.infinite,
+            limits,
             trace: self
                 .trace_file
                 .clone()
                 .map(|path| (path, self.config.ordering)),
         };
-        self.worker_is_infinite = params.infinite;
+        self.worker_is_infinite = job.infinite;
         self.worker = Some(std::thread::spawn(move || job.run()));
     }
 
@@ -272,20 +272,6 @@ impl SearchJob {
             std::thread::sleep(Duration::from_millis(1));
         }
         let _ = write_line(&self.out, &bestmove_line(&report));
-    }
-}
-
-fn limits_from(params: &GoParams) -> Limits {
-    Limits {
-        depth: params.depth,
-        nodes: params.nodes,
-        movetime: params.movetime,
-        wtime: params.wtime,
-        btime: params.btime,
-        winc: params.winc,
-        binc: params.binc,
-        movestogo: params.movestogo,
-        infinite: params.infinite,
     }
 }
 
