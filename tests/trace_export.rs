@@ -2,21 +2,13 @@
 
 mod trace_common;
 
-use killerscope::trace::{
-    DOT_NODE_LIMIT, Event, EventKind, Recorder, SearchTree, write_dot, write_jsonl,
-};
+use killerscope::trace::{DOT_NODE_LIMIT, Event, EventKind, SearchTree, write_dot, write_jsonl};
 use serde_json::Value;
-use trace_common::{header, record};
-
-fn toy_log() -> killerscope::trace::EventLog {
-    let mut rec = Recorder::new(header());
-    record(&mut rec, 4);
-    rec.into_log()
-}
+use trace_common::toy_log;
 
 #[test]
 fn jsonl_has_one_valid_object_per_event() {
-    let log = toy_log();
+    let log = toy_log(4);
     let mut out = Vec::new();
     write_jsonl(&log, &mut out).expect("Vec write");
     let text = String::from_utf8(out).expect("UTF-8");
@@ -63,7 +55,7 @@ fn jsonl_has_one_valid_object_per_event() {
 
 #[test]
 fn dot_marks_cutoff_edges_and_respects_depth() {
-    let log = toy_log();
+    let log = toy_log(4);
     let tree = SearchTree::build(log.events());
     let root = *tree.roots().last().expect("a root");
     let mut out = Vec::new();
@@ -99,9 +91,7 @@ fn dot_marks_cutoff_edges_and_respects_depth() {
 
 #[test]
 fn dot_stops_at_the_node_limit() {
-    let mut rec = Recorder::new(header());
-    record(&mut rec, 6);
-    let tree = SearchTree::build(rec.into_log().events());
+    let tree = SearchTree::build(toy_log(6).events());
     let root = *tree.roots().last().expect("a root");
     assert!(tree.subtree_size(root) as usize > DOT_NODE_LIMIT);
     let mut out = Vec::new();

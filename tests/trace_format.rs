@@ -3,7 +3,7 @@
 mod trace_common;
 
 use killerscope::trace::{EVENT_BYTES, Event, EventLog, LogErrorKind, Recorder, TraceFilter};
-use trace_common::{header, record};
+use trace_common::{header, record, toy_log};
 
 fn small_log() -> EventLog {
     let mut rec = Recorder::new(header()).with_filter(TraceFilter::Plies(0..3));
@@ -20,9 +20,7 @@ fn bytes_of(log: &EventLog) -> Vec<u8> {
 
 #[test]
 fn round_trip_is_identical() {
-    let mut rec = Recorder::new(header());
-    record(&mut rec, 4);
-    let log = rec.into_log();
+    let log = toy_log(4);
     let bytes = bytes_of(&log);
     let back = EventLog::read_from(bytes.as_slice()).expect("own output reads back");
     assert_eq!(back, log);

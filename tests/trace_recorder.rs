@@ -6,7 +6,7 @@ use killerscope::chess::Move;
 use killerscope::search::{NodeKind, SearchObserver};
 use killerscope::trace::{Event, EventKind, Recorder, SearchTree, TraceFilter};
 use std::sync::mpsc;
-use trace_common::{header, record};
+use trace_common::{header, record, toy_log};
 
 #[test]
 fn events_are_at_most_16_bytes() {
@@ -41,9 +41,7 @@ fn records_balanced_enter_exit_and_counts_match_the_search() {
 
 #[test]
 fn cap_truncates_cleanly_without_growing_past_it() {
-    let mut full = Recorder::new(header());
-    record(&mut full, 4);
-    let full = full.into_log();
+    let full = toy_log(4);
     let cap = full.len() / 3;
     let mut rec = Recorder::new(header()).with_cap(cap);
     let (toy, _) = record(&mut rec, 4);
@@ -67,9 +65,7 @@ fn cap_truncates_cleanly_without_growing_past_it() {
 
 #[test]
 fn line_filter_records_the_line_and_everything_below_it() {
-    let mut full = Recorder::new(header());
-    record(&mut full, 4);
-    let full = full.into_log();
+    let full = toy_log(4);
     let tree = SearchTree::build(full.events());
     let root = tree.roots()[3];
     let child = tree.children(root).nth(1).expect("root has two children");
@@ -143,9 +139,7 @@ fn closed_sink_does_not_stop_recording() {
 
 #[test]
 fn replay_into_a_recorder_reproduces_the_log() {
-    let mut rec = Recorder::new(header());
-    record(&mut rec, 4);
-    let log = rec.into_log();
+    let log = toy_log(4);
     let mut again = Recorder::new(log.header().clone());
     log.replay_into(&mut again);
     assert_eq!(again.into_log(), log);

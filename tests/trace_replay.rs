@@ -5,7 +5,7 @@ mod trace_common;
 use killerscope::chess::{Color, Move};
 use killerscope::search::MoveSource;
 use killerscope::trace::{Event, EventLog, Recorder, Replay, SearchTree};
-use trace_common::{HISTORY_CAP, header, record};
+use trace_common::{HISTORY_CAP, header, record, toy_log};
 
 fn replay_of(log: &EventLog) -> Replay {
     let mut replay = Replay::new(Color::White, HISTORY_CAP);
@@ -58,9 +58,7 @@ fn replayed_tables_and_paths_match_the_live_search_at_every_checkpoint() {
 
 #[test]
 fn path_at_agrees_with_the_tree_everywhere() {
-    let mut rec = Recorder::new(header());
-    record(&mut rec, 3);
-    let log = rec.into_log();
+    let log = toy_log(3);
     let replay = replay_of(&log);
     let tree = SearchTree::build(log.events());
     for n in 1..=log.len() {
@@ -78,9 +76,7 @@ fn path_at_agrees_with_the_tree_everywhere() {
 
 #[test]
 fn last_killer_cutoff_finds_the_latest_killer_refutation() {
-    let mut rec = Recorder::new(header());
-    record(&mut rec, 5);
-    let log = rec.into_log();
+    let log = toy_log(5);
     let replay = replay_of(&log);
     let tree = SearchTree::build(log.events());
     let mut found = 0;
@@ -106,9 +102,7 @@ fn last_killer_cutoff_finds_the_latest_killer_refutation() {
 
 #[test]
 fn incremental_replay_equals_one_shot() {
-    let mut rec = Recorder::new(header());
-    record(&mut rec, 4);
-    let log = rec.into_log();
+    let log = toy_log(4);
     let whole = replay_of(&log);
     let mut live = Replay::new(Color::White, HISTORY_CAP);
     for chunk in log.events().chunks(13) {

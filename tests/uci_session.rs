@@ -38,8 +38,20 @@ impl Engine {
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("engine reads stdin");
+        self.send_bytes(line.as_bytes());
+    }
+
+    /// Sends one line of raw bytes (which need not be UTF-8, as from a broken GUI).
+    fn send_bytes(&mut self, line: &[u8]) {
+        self.stdin.write_all(line).expect("engine reads stdin");
+        self.stdin.write_all(b"\n").expect("engine reads stdin");
         self.stdin.flush().expect("flush");
+    }
+
+    /// Ends the session as a GUI does and checks that the engine exits cleanly.
+    fn quit(mut self) {
+        self.send("quit");
+        assert!(self.child.wait().expect("engine exits").success());
     }
 
     /// Collects lines until one starts with `prefix`; fails after `timeout`.
@@ -82,8 +94,7 @@ fn handshake_lists_options() {
     }
     engine.send("isready");
     engine.expect("readyok", SHORT);
-    engine.send("quit");
-    assert!(engine.child.wait().expect("engine exits").success());
+    engine.quit();
 }
 
 #[test]
@@ -109,8 +120,7 @@ fn position_with_moves_then_fixed_depth() {
     }
     assert!(infos[2].contains("score mate 1"), "{}", infos[2]);
     assert_eq!(lines.last().map(String::as_str), Some("bestmove h5f7"));
-    engine.send("quit");
-    assert!(engine.child.wait().expect("engine exits").success());
+    engine.quit();
 }
 
 #[test]
@@ -138,8 +148,7 @@ fn stop_ends_a_long_search_at_once() {
     std::thread::sleep(Duration::from_millis(200));
     engine.send("stop");
     engine.expect("bestmove", SHORT);
-    engine.send("quit");
-    assert!(engine.child.wait().expect("engine exits").success());
+    engine.quit();
 }
 
 #[test]
@@ -157,6 +166,7 @@ fn junk_is_ignored_and_the_engine_keeps_working() {
     ] {
         engine.send(junk);
     }
+    engine.send_bytes(b"go \xff\xfe depth 3");
     engine.send("isready");
     let lines = engine.expect("readyok", SHORT);
     assert!(
@@ -167,12 +177,17 @@ fn junk_is_ignored_and_the_engine_keeps_working() {
             >= 6,
         "each bad line is explained: {lines:#?}"
     );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string") && l.contains("UTF-8")),
+        "the non-UTF-8 line is reported and skipped: {lines:#?}"
+    );
     engine.send("position startpos moves e2e4");
     engine.send("go depth 2");
     let lines = engine.expect("bestmove", SHORT);
     assert!(lines.iter().any(|l| l.starts_with("info depth 2")));
-    engine.send("quit");
-    assert!(engine.child.wait().expect("engine exits").success());
+    engine.quit();
 }
 
 #[test]
@@ -201,8 +216,7 @@ fn trace_file_option_records_each_search() {
     engine.send("position startpos");
     engine.send("go depth 3");
     engine.expect("bestmove", SHORT);
-    engine.send("quit");
-    assert!(engine.child.wait().expect("engine exits").success());
+    engine.quit();
     let log = killerscope::trace::EventLog::read_file(&path).expect("a readable log");
     assert!(!log.is_empty());
     assert_eq!(log.header().limits, "depth 3");

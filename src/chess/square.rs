@@ -53,12 +53,6 @@ impl Square {
         self.0 >> 3
     }
 
-    /// The same square seen from Black's side (a1 ↔ a8), for piece-square tables.
-    #[inline(always)]
-    pub const fn flip_rank(self) -> Square {
-        Square(self.0 ^ 56)
-    }
-
     /// Parses `e4`-style coordinates.
     pub fn parse(s: &str) -> Option<Square> {
         let b = s.as_bytes();

@@ -4,7 +4,7 @@
 //! (asserted at compile time); `codec` gives the matching fixed 16-byte on-disk record.
 
 use crate::chess::Move;
-use crate::search::{Bound, MoveSource, NodeKind};
+use crate::search::{Bound, MoveSource, NodeKind, SearchObserver};
 
 /// Most killer slots per ply a search can use (and a killer-store event can carry).
 pub const MAX_KILLER_SLOTS: usize = 4;
@@ -200,6 +200,47 @@ impl Event {
             Event::TtHit { .. } => EventKind::TtHit,
             Event::NodeExit { .. } => EventKind::NodeExit,
             Event::Iteration { .. } => EventKind::Iteration,
+        }
+    }
+
+    /// Makes the observer call that recorded this event, so a saved or streamed log can drive
+    /// any `SearchObserver` (cutoff statistics, the explorer's counters) as the live search
+    /// did. `pv` is used only by `Iteration`, whose PV lives in the log's side table.
+    #[inline]
+    pub fn replay_into<O: SearchObserver + ?Sized>(&self, observer: &mut O, pv: &[Move]) {
+        match *self {
+            Event::NodeEnter {
+                ply,
+                depth,
+                kind,
+                mv,
+                alpha,
+                beta,
+            } => observer.node_enter(ply, depth, alpha, beta, mv, kind),
+            Event::MoveTried { mv, index, source } => observer.move_tried(mv, index, source),
+            Event::Cutoff {
+                mv,
+                index,
+                source,
+                score,
+                beta,
+            } => observer.cutoff(mv, index, source, score, beta),
+            Event::KillerStore { ply, mv, slots } => {
+                observer.killer_store(ply, mv, slots.as_slice())
+            }
+            Event::TtHit {
+                mv,
+                depth,
+                score,
+                bound,
+                cutoff,
+            } => observer.tt_hit(mv, depth, score, bound, cutoff),
+            Event::NodeExit { score, bound } => observer.node_exit(score, bound),
+            Event::Iteration {
+                depth,
+                score,
+                nodes,
+            } => observer.iteration(depth, score, nodes.get(), pv),
         }
     }
 }

@@ -129,45 +129,15 @@ impl EventLog {
     /// Feeds the recorded events back as observer calls, in order, so any observer (e.g. the
     /// search's `CutoffStats`) can be computed from a saved log without re-running the search.
     pub fn replay_into<O: SearchObserver + ?Sized>(&self, observer: &mut O) {
-        let mut iteration = 0;
+        let mut iterations = 0;
         for event in &self.events {
-            match *event {
-                Event::NodeEnter {
-                    ply,
-                    depth,
-                    kind,
-                    mv,
-                    alpha,
-                    beta,
-                } => observer.node_enter(ply, depth, alpha, beta, mv, kind),
-                Event::MoveTried { mv, index, source } => observer.move_tried(mv, index, source),
-                Event::Cutoff {
-                    mv,
-                    index,
-                    source,
-                    score,
-                    beta,
-                } => observer.cutoff(mv, index, source, score, beta),
-                Event::KillerStore { ply, mv, slots } => {
-                    observer.killer_store(ply, mv, slots.as_slice())
-                }
-                Event::TtHit {
-                    mv,
-                    depth,
-                    score,
-                    bound,
-                    cutoff,
-                } => observer.tt_hit(mv, depth, score, bound, cutoff),
-                Event::NodeExit { score, bound } => observer.node_exit(score, bound),
-                Event::Iteration {
-                    depth,
-                    score,
-                    nodes,
-                } => {
-                    observer.iteration(depth, score, nodes.get(), self.pv(iteration));
-                    iteration += 1;
-                }
-            }
+            let pv = if event.kind() == EventKind::Iteration {
+                iterations += 1;
+                self.pv(iterations - 1)
+            } else {
+                &[]
+            };
+            event.replay_into(observer, pv);
         }
     }
 }

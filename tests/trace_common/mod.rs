@@ -232,6 +232,13 @@ pub fn record(recorder: &mut killerscope::trace::Recorder, depth: i8) -> (Toy, V
     (toy, checkpoints)
 }
 
+/// The log of a toy search of `depth`, recorded in full: the input most trace tests start from.
+pub fn toy_log(depth: i8) -> killerscope::trace::EventLog {
+    let mut recorder = killerscope::trace::Recorder::new(header());
+    record(&mut recorder, depth);
+    recorder.into_log()
+}
+
 /// A header for toy logs.
 pub fn header() -> killerscope::trace::LogHeader {
     killerscope::trace::LogHeader::new(
