@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! killerscope: a chess engine whose alpha-beta search is instrumented node by node, and a
 //! terminal explorer for its search tree, killer tables and beta cutoffs.
 //!

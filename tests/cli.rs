@@ -84,10 +84,12 @@ fn fen_shows_board_state_key_and_moves() {
 }
 
 #[test]
-fn bare_invocation_shows_the_start_position() {
+fn bare_invocation_without_a_terminal_explains_instead_of_drawing() {
+    // Bare `killerscope` opens the explorer, which needs a terminal; piped, it must say so.
     let o = run(&[]);
-    assert_eq!(o.status.code(), Some(0));
-    assert!(stdout(&o).contains("Legal moves:  20"));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("the explorer needs a terminal"));
+    assert!(stdout(&o).is_empty());
 }
 
 #[test]

@@ -139,6 +139,23 @@ fn brackets_step_the_timeline_and_select_the_node() {
 }
 
 #[test]
+fn t_moves_the_timeline_to_the_end_of_the_selected_node() {
+    let mut app = puzzle_app();
+    draw(&mut app, 160, 48);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Down);
+    let id = app.view.selected_node().expect("a child is selected");
+    let exit = app
+        .session
+        .node(id)
+        .and_then(|n| n.exit_event())
+        .expect("closed node");
+    press(&mut app, KeyCode::Char('t'));
+    assert_eq!(app.session.position(), exit + 1);
+    assert_eq!(app.view.selected_node(), Some(id), "the selection stays");
+}
+
+#[test]
 fn braces_jump_between_cutoffs_and_shift_k_to_killer_cutoffs() {
     let mut app = puzzle_app();
     app.seek(0);
@@ -167,6 +184,14 @@ fn braces_jump_between_cutoffs_and_shift_k_to_killer_cutoffs() {
             ..
         }
     ));
+    let end = app.session.events.len();
+    app.seek(end);
+    press(&mut app, KeyCode::Char('K'));
+    assert_eq!(
+        app.session.position(),
+        k,
+        "K at the end wraps to the first killer cutoff"
+    );
     let selected = app.view.selected_node().expect("cutoff node selected");
     let node = app.session.node(selected).expect("node exists");
     assert!(matches!(node.cutoff(), Some(c) if matches!(c.source, MoveSource::Killer(_))));

@@ -102,6 +102,23 @@ impl TranspositionTable {
         (key as usize) & self.mask
     }
 
+    /// Asks the CPU to start loading the bucket of `key` into cache, so that the probe the child
+    /// node makes a little later finds it there instead of waiting on main memory (that wait is
+    /// the single largest cost of a main-search node). Only a hint: it changes no state.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let bucket: *const Bucket = &self.buckets[self.bucket_index(key)];
+            // SAFETY: `_mm_prefetch` is a cache hint that never faults and reads no data into
+            // the program; the pointer comes from a live reference. SSE is baseline on x86_64.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast::<i8>()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
