@@ -11,6 +11,7 @@ use crate::trace::Event;
 
 use super::app::{App, Effect, MAX_DEPTH, Mode, SPEEDS};
 use super::keys::{Action, action_for};
+use super::tree_view::Row;
 
 impl App {
     /// Routes a key press by mode; returns what the runtime must do.
@@ -214,12 +215,14 @@ impl App {
         match mouse.kind {
             MouseEventKind::Down(_) => {
                 let cell = Cell::new(mouse.column, mouse.row);
-                if matches!(self.view.state.rendered_at(cell), Some(row) if row.last().is_some_and(|r| matches!(r, super::tree_view::Row::More(_))))
-                {
-                    self.view.state.click_at(cell);
+                let more = self
+                    .view
+                    .state
+                    .rendered_at(cell)
+                    .is_some_and(|path| matches!(path.last(), Some(Row::More(_))));
+                self.view.state.click_at(cell);
+                if more {
                     self.view.open_selected();
-                } else {
-                    self.view.state.click_at(cell);
                 }
             }
             MouseEventKind::ScrollDown => {
