@@ -2,7 +2,7 @@
 //! right `MoveSource`, under every ordering configuration.
 
 use killerscope::chess::{Move, MoveList, Position};
-use killerscope::search::picker::MovePicker;
+use killerscope::search::picker::{MoveBuffer, MovePicker};
 use killerscope::search::see::{mvv_lva, see};
 use killerscope::search::{HistoryTable, KillerTable, MoveSource, OrderingConfig};
 use std::collections::HashSet;
@@ -32,7 +32,8 @@ fn drain(
     pos: &Position,
     history: &HistoryTable,
 ) -> Vec<(Move, MoveSource)> {
-    std::iter::from_fn(|| picker.next(pos, history)).collect()
+    let mut buf = MoveBuffer::new();
+    std::iter::from_fn(|| picker.next(pos, history, &mut buf)).collect()
 }
 
 fn configs() -> Vec<OrderingConfig> {

@@ -1,6 +1,7 @@
-//! End to end: the real binary in a real terminal (tmux). Start the explorer, navigate the
-//! tree, load a bad FEN (inline error, position kept), load a good one (new search), quit —
-//! exit status 0 and the terminal back in cooked mode on the normal screen.
+//! End to end: the real binary in a real terminal (tmux), under NO_COLOR. Start the explorer
+//! (monochrome, markers intact), navigate the tree, load a bad FEN (inline error, position
+//! kept), load a good one (new search), quit — exit status 0 and the terminal back in cooked
+//! mode on the normal screen.
 //! Skipped, with a notice, where tmux is not installed (`.ci/run` installs it).
 
 use std::path::PathBuf;
@@ -78,7 +79,7 @@ fn drive_the_explorer_in_tmux() {
     let stty_file: PathBuf = dir.join("stty");
     let bin = env!("CARGO_BIN_EXE_killerscope");
     let script = format!(
-        "'{bin}' tui --depth 4 --no-color; echo $? > '{}'; stty -a > '{}'; echo SHELL-BACK",
+        "NO_COLOR=1 '{bin}' tui --depth 4; echo $? > '{}'; stty -a > '{}'; echo SHELL-BACK",
         status_file.display(),
         stty_file.display()
     );
@@ -103,6 +104,12 @@ fn drive_the_explorer_in_tmux() {
         s.contains("Search tree") && s.contains("search done")
     });
     assert!(screen.contains("Killers"), "{screen}");
+    let styled = tmux.run(&["capture-pane", "-e", "-t", &tmux.session, "-p"]);
+    assert!(
+        !styled.contains("[38;") && !styled.contains("[48;"),
+        "NO_COLOR: no foreground or background colours on screen"
+    );
+    assert!(styled.contains('✂'), "markers stay in monochrome");
     assert!(screen.contains("depth 4"), "{screen}");
 
     tmux.keys(&["G", "Enter", "j"]);

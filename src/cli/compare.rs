@@ -30,7 +30,7 @@ pub struct CompareArgs {
     #[arg(long = "config", value_name = "CONFIG")]
     configs: Vec<String>,
     /// Transposition table size in MiB (each search starts with an empty table).
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
     hash: u64,
     /// Print CSV instead of a markdown table.
     #[arg(long)]

@@ -55,8 +55,8 @@ pub struct SearchArgs {
     /// Order captures in generation order instead of MVV-LVA.
     #[arg(long)]
     no_mvv_lva: bool,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    /// Transposition table size in MiB (1..=4096).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
     hash: u64,
     /// Print one JSON object instead of text.
     #[arg(long)]

@@ -12,7 +12,7 @@ use super::history::HistoryTable;
 use super::killers::KillerTable;
 use super::limits::Clock;
 use super::observer::{Bound, NodeKind, SearchObserver};
-use super::picker::MovePicker;
+use super::picker::{MoveBuffer, MovePicker};
 use super::pv::PvTable;
 use super::score::{DRAW, INFINITY, MATE, from_tt, to_tt};
 use super::tt::TranspositionTable;
@@ -40,6 +40,7 @@ pub(super) struct Context<'a, O: SearchObserver> {
     pub pv: PvTable,
     keys: [u64; MAX_PLY + 1],
     evals: [EvalState; MAX_PLY + 1],
+    buffers: Vec<MoveBuffer>,
 }
 
 fn bound_of(score: i32, alpha: i32, beta: i32) -> Bound {
@@ -84,6 +85,7 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             pv: PvTable::new(),
             keys: [0; MAX_PLY + 1],
             evals: [root_eval; MAX_PLY + 1],
+            buffers: (0..MAX_PLY).map(|_| MoveBuffer::new()).collect(),
         }
     }
 
@@ -214,11 +216,17 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
         let mut index: usize = 0;
-        while let Some((mv, source)) = picker.next(&self.pos, self.history) {
+        while let Some((mv, source)) = picker.next(&self.pos, self.history, &mut self.buffers[ply])
+        {
             let order = index.min(usize::from(u8::MAX)) as u8;
             self.observer.move_tried(mv, order, source);
             self.evals[ply + 1] = self.evals[ply].after(&self.pos, mv);
             let undo = self.pos.make_move(mv);
+            if depth > 1
+                && let Some(tt) = self.tt.as_ref()
+            {
+                tt.prefetch(self.pos.key());
+            }
             let check = self.pos.in_check();
             let child_depth = depth - 1 + i32::from(check);
             let score = if index == 0 {
@@ -326,7 +334,8 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         }
         let mut picker = MovePicker::quiescence(&self.ordering, in_check);
         let mut index: usize = 0;
-        while let Some((mv, source)) = picker.next(&self.pos, self.history) {
+        while let Some((mv, source)) = picker.next(&self.pos, self.history, &mut self.buffers[ply])
+        {
             let order = index.min(usize::from(u8::MAX)) as u8;
             self.observer.move_tried(mv, order, source);
             self.evals[ply + 1] = self.evals[ply].after(&self.pos, mv);

@@ -29,6 +29,8 @@ pub enum Action {
     Zoom,
     /// Undo the last zoom.
     ZoomOut,
+    /// Timeline to the moment the selected node was finished (its killer store included).
+    SeekNode,
     /// Timeline one event back.
     StepBack,
     /// Timeline one event forward.
@@ -210,6 +212,13 @@ pub const BINDINGS: &[Binding] = &[
         Action::ZoomOut,
         "zoom back out",
         Group::Tree,
+    ),
+    bind(
+        &[Char('t')],
+        "t",
+        Action::SeekNode,
+        "timeline to the end of the selected node",
+        Group::Timeline,
     ),
     bind(
         &[Char('[')],

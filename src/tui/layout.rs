@@ -25,6 +25,8 @@ pub struct Areas {
 
 /// Width of the board column in the compact layout: 8 squares of 3 cells, rank labels, borders.
 pub const COMPACT_LEFT: u16 = 28;
+/// Width of the board column from 100 columns on: room for the killer counts.
+pub const MEDIUM_LEFT: u16 = 36;
 /// Width of the board column in the wide layout: 8 squares of 5 cells, rank labels, borders.
 pub const WIDE_LEFT: u16 = 44;
 /// Width of the stats/explain column in the wide layout.
@@ -67,12 +69,20 @@ pub fn compute(area: Rect) -> Areas {
             hints,
         };
     }
+    let left_width = if area.width >= 100 {
+        MEDIUM_LEFT
+    } else {
+        COMPACT_LEFT
+    };
     let [left, right] =
-        Layout::horizontal([Constraint::Length(COMPACT_LEFT), Constraint::Fill(1)]).areas(main);
+        Layout::horizontal([Constraint::Length(left_width), Constraint::Fill(1)]).areas(main);
     let [board, killers] =
         Layout::vertical([Constraint::Length(11), Constraint::Fill(1)]).areas(left);
-    let [tree, bottom] =
-        Layout::vertical([Constraint::Fill(1), Constraint::Length(9)]).areas(right);
+    let [tree, bottom] = Layout::vertical([
+        Constraint::Fill(1),
+        Constraint::Length(9.max(main.height * 2 / 5)),
+    ])
+    .areas(right);
     let [stats, explain] =
         Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(bottom);
     Areas {

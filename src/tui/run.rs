@@ -86,7 +86,10 @@ impl Runtime {
             if let Some(rx) = &w.events {
                 while Instant::now() < deadline {
                     match rx.try_recv() {
-                        Ok(batch) => app.session.extend(&batch),
+                        Ok(batch) => {
+                            app.session.extend(&batch);
+                            app.session.truncated |= app.session.events.len() >= EVENT_CAP;
+                        }
                         Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
                     }
                 }

@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use crate::chess::Move;
-use crate::search::{CutoffStats, MoveSource, NodeKind, SearchObserver};
+use crate::search::{CutoffStats, MoveSource, SearchObserver};
 use crate::trace::Event;
 
 /// Events between two saved states.
@@ -34,11 +34,10 @@ pub struct KillerCount {
 }
 
 /// The folded state at `applied` events.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Scan {
     applied: usize,
     plies: Vec<u8>,
-    kinds: Vec<NodeKind>,
     marks: Vec<Option<KillerMark>>,
     counts: HashMap<(u8, Move), KillerCount>,
     stats: CutoffStats,
@@ -75,11 +74,6 @@ impl Scan {
         self.score.map(|s| (self.depth, s))
     }
 
-    /// Ply of the node the search is in (the innermost open node), if any.
-    pub fn current_ply(&self) -> Option<u8> {
-        self.plies.last().copied()
-    }
-
     /// Folds one more event in.
     pub fn apply(&mut self, event: &Event) {
         self.applied += 1;
@@ -93,7 +87,6 @@ impl Scan {
                 beta,
             } => {
                 self.plies.push(ply);
-                self.kinds.push(kind);
                 self.stats.node_enter(ply, depth, alpha, beta, mv, kind);
             }
             Event::MoveTried { mv, index, source } => {
@@ -128,7 +121,6 @@ impl Scan {
             } => self.stats.tt_hit(mv, depth, score, bound, cutoff),
             Event::NodeExit { score, bound } => {
                 self.plies.pop();
-                self.kinds.pop();
                 self.stats.node_exit(score, bound);
             }
             Event::Iteration { depth, score, .. } => {
@@ -181,5 +173,87 @@ impl Cursor {
                 self.checkpoints.push(self.scan.clone());
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::Position;
+    use crate::search::{Limits, SearchConfig, Searcher};
+    use crate::trace::{LogHeader, Recorder};
+    use std::sync::atomic::AtomicBool;
+
+    fn puzzle_events() -> Vec<Event> {
+        let fen = "6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1";
+        let root = Position::from_fen(fen).expect("valid FEN");
+        let mut recorder = Recorder::new(LogHeader::new(fen, "", "depth 5"));
+        let stop = AtomicBool::new(false);
+        Searcher::new(SearchConfig::default()).search(
+            &root,
+            &[],
+            &Limits::depth(5),
+            &stop,
+            &mut recorder,
+            &mut |_| {},
+        );
+        recorder.into_log().events().to_vec()
+    }
+
+    fn fresh(events: &[Event], n: usize) -> Scan {
+        let mut scan = Scan::default();
+        for e in &events[..n] {
+            scan.apply(e);
+        }
+        scan
+    }
+
+    #[test]
+    fn seeking_anywhere_equals_a_fresh_fold() {
+        let events = puzzle_events();
+        assert!(
+            events.len() > 3 * CHECKPOINT_EVERY,
+            "the log spans several checkpoints"
+        );
+        let mut cursor = Cursor::default();
+        let targets = [
+            events.len(),
+            100,
+            2 * CHECKPOINT_EVERY + 17,
+            CHECKPOINT_EVERY,
+            CHECKPOINT_EVERY - 1,
+            0,
+            events.len() + 5,
+            3 * CHECKPOINT_EVERY + 1,
+        ];
+        for target in targets {
+            cursor.seek(&events, target);
+            let expected = fresh(&events, target.min(events.len()));
+            assert_eq!(cursor.scan(), &expected, "seek to {target}");
+        }
+    }
+
+    #[test]
+    fn killer_marks_and_counts_follow_the_events() {
+        let events = puzzle_events();
+        let scan = fresh(&events, events.len());
+        let stats = scan.stats();
+        assert!(stats.killer_stores > 0 && stats.killer_cutoffs_total() > 0);
+        let (tried, cut): (u64, u64) = scan
+            .counts
+            .values()
+            .map(|c| (u64::from(c.tried), u64::from(c.cutoffs)))
+            .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+        assert!(tried >= stats.killer_tries.iter().sum::<u64>());
+        assert!(cut >= stats.killer_cutoffs_total());
+        let stored = events
+            .iter()
+            .rposition(|e| matches!(e, Event::KillerStore { .. }))
+            .expect("a store");
+        let Event::KillerStore { ply, .. } = events[stored] else {
+            unreachable!("matched above")
+        };
+        let after = fresh(&events, stored + 1);
+        assert_eq!(after.mark(usize::from(ply)), Some(KillerMark::Stored));
     }
 }

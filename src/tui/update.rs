@@ -11,6 +11,7 @@ use crate::trace::Event;
 
 use super::app::{App, Effect, MAX_DEPTH, Mode, SPEEDS};
 use super::keys::{Action, action_for};
+use super::tree_view::Row;
 
 impl App {
     /// Routes a key press by mode; returns what the runtime must do.
@@ -115,6 +116,18 @@ impl App {
             }
             Action::Zoom => self.view.zoom_in(&self.session),
             Action::ZoomOut => self.view.zoom_out(&self.session),
+            Action::SeekNode => {
+                if let Some(node) = self
+                    .view
+                    .selected_node()
+                    .and_then(|id| self.session.node(id))
+                {
+                    let end = node
+                        .exit_event()
+                        .map_or(self.session.events.len(), |x| x + 1);
+                    self.session.seek(end);
+                }
+            }
             Action::StepBack => {
                 let at = self.session.position().saturating_sub(1);
                 self.seek(at);
@@ -202,12 +215,14 @@ impl App {
         match mouse.kind {
             MouseEventKind::Down(_) => {
                 let cell = Cell::new(mouse.column, mouse.row);
-                if matches!(self.view.state.rendered_at(cell), Some(row) if row.last().is_some_and(|r| matches!(r, super::tree_view::Row::More(_))))
-                {
-                    self.view.state.click_at(cell);
+                let more = self
+                    .view
+                    .state
+                    .rendered_at(cell)
+                    .is_some_and(|path| matches!(path.last(), Some(Row::More(_))));
+                self.view.state.click_at(cell);
+                if more {
                     self.view.open_selected();
-                } else {
-                    self.view.state.click_at(cell);
                 }
             }
             MouseEventKind::ScrollDown => {
@@ -253,9 +268,14 @@ impl App {
 
     fn jump_forward(&mut self, wanted: impl Fn(&Event) -> bool) {
         let from = self.session.position();
-        match self.session.events[from..].iter().position(wanted) {
-            Some(offset) => self.seek(from + offset + 1),
-            None => self.info("no further event of that kind"),
+        let events = &self.session.events;
+        if let Some(offset) = events[from..].iter().position(&wanted) {
+            self.seek(from + offset + 1);
+        } else if let Some(i) = events[..from].iter().position(&wanted) {
+            self.seek(i + 1);
+            self.info("wrapped around to the start of the search");
+        } else {
+            self.info("no event of that kind in this search");
         }
     }
 

@@ -86,7 +86,15 @@ pub fn render(frame: &mut Frame, area: Rect, view: &BoardView, theme: &Theme) {
         files.push_str(&format!("{f:^w$}"));
     }
     lines.push(Line::styled(files, theme.coords));
-    frame.render_widget(Paragraph::new(lines), inner);
+    let width = u16::try_from(2 + 8 * w)
+        .unwrap_or(u16::MAX)
+        .min(inner.width);
+    let centred = Rect {
+        x: inner.x + (inner.width - width) / 2,
+        width,
+        ..inner
+    };
+    frame.render_widget(Paragraph::new(lines), centred);
 }
 
 fn square_span<'a>(

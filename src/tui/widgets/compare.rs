@@ -38,6 +38,7 @@ pub fn rows(app: &App) -> Vec<Vec<String>> {
             format!("{:.2}×", results[i].1.nodes() as f64 / base as f64)
         }
     });
+    add("  main search", &|i| fmt::count(results[i].1.main_nodes));
     add("  quiescence", &|i| fmt::count(results[i].1.q_nodes));
     add("cutoffs", &|i| fmt::count(results[i].1.cutoffs));
     add("1st-move cutoffs", &|i| {
@@ -50,6 +51,7 @@ pub fn rows(app: &App) -> Vec<Vec<String>> {
     add("history cutoffs", &|i| {
         fmt::count(results[i].1.cutoffs_by(MoveSource::History))
     });
+    add("killer stores", &|i| fmt::count(results[i].1.killer_stores));
     add("TT hits", &|i| fmt::count(results[i].1.tt_hits));
     add("best move", &|i| results[i].2.best_move.to_string());
     add("score", &|i| fmt::score(results[i].2.score));
@@ -59,7 +61,7 @@ pub fn rows(app: &App) -> Vec<Vec<String>> {
 /// Draws the view as an overlay.
 pub fn render(frame: &mut Frame, area: Rect, app: &App) {
     let theme = &app.theme;
-    let popup = centered(area, 70, 18);
+    let popup = centered(area, 72, 19);
     frame.render_widget(Clear, popup);
     let block = Block::bordered()
         .title(Span::styled(
@@ -72,7 +74,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App) {
         .border_style(theme.border_focus);
     if app.comparison.rows.is_empty() {
         let text = if app.comparison.running {
-            "Searching with killers off, then on…"
+            "Searching with killers off, then on… (Esc cancels; deep searches take a while)"
         } else {
             "Stopped before both searches finished."
         };

@@ -133,6 +133,15 @@ pub fn lines(app: &App, narrow: bool) -> Vec<Line<'static>> {
     ]));
     if app.session.truncated {
         out.push(Line::styled("log truncated at the event cap", theme.error));
+        if let Some((depth, nodes)) = app.progress {
+            out.push(Line::styled(
+                format!(
+                    "(the search went on: depth {depth} done, {} nodes)",
+                    fmt::count(nodes)
+                ),
+                theme.dim,
+            ));
+        }
     }
     out
 }
@@ -151,7 +160,8 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App) {
     };
     frame.render_widget(Paragraph::new(lines(app, inner.width < 40)), text_area);
     if !gauge_area.is_empty() {
-        let done = app.session.cursor.scan().finished().map_or(0, |(d, _)| d);
+        let logged = app.session.cursor.scan().finished().map_or(0, |(d, _)| d);
+        let done = app.progress.map_or(logged, |(d, _)| d.max(logged));
         let ratio = f64::from(done) / f64::from(app.settings.depth.max(1));
         let gauge = Gauge::default()
             .gauge_style(app.theme.gauge)
