@@ -1,7 +1,7 @@
 //! Snapshot tests of the explorer (ratatui `TestBackend` + insta): the whole screen at 80×24
 //! and 160×48 on the classroom puzzle searched to a fixed depth, and single panels — the killer
 //! table with g2c6 in slot 1 at ply 1 just after it cut off, a tree row with its cutoff marker,
-//! the FEN error line, the help overlay. Monochrome theme, no timing text: deterministic.
+//! a PVS re-search row, the FEN error line, the help overlay. Monochrome theme, no timing text: deterministic.
 
 mod tui_support;
 
@@ -11,7 +11,7 @@ use killerscope::trace::Event;
 use killerscope::tui::app::{App, Mode};
 use killerscope::tui::scan::KillerMark;
 use killerscope::tui::theme::Theme;
-use killerscope::tui::widgets::{fen_input, help, killers, tree};
+use killerscope::tui::widgets::{explain, fen_input, help, killers, tree};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::text::Line;
@@ -131,6 +131,32 @@ fn tree_row_carries_the_cutoff_marker() {
     let text = line_text(&line);
     assert!(text.contains("✂ Bc6 K1"), "{text}");
     insta::assert_snapshot!("tree_row_cutoff", text);
+}
+
+#[test]
+fn a_pvs_re_search_is_marked_in_its_row_and_explained() {
+    let app = puzzle_app();
+    let session = &app.session;
+    let (first, second) = (0..session.tree.len() as u32)
+        .find_map(|id| {
+            let parent = session.parent(id)?;
+            let mut kids = session.children(Some(parent)).skip_while(|&c| c != id);
+            let (a, b) = (kids.next()?, kids.next()?);
+            let same = session.node(a)?.mv() == session.node(b)?.mv();
+            same.then_some((a, b))
+        })
+        .expect("the puzzle search re-searches some move after a null-window fail-high");
+    assert!(!session.is_research(first));
+    assert!(session.is_research(second));
+    let parent = session.position_at(session.parent(second));
+    let info = session.node(second).expect("node exists");
+    let (label, pos) = tree::move_label(&parent, info.mv(), info.depth());
+    let text = line_text(&tree::row_line(session, &app.theme, second, &label, &pos));
+    assert!(text.contains('↻'), "{text}");
+    let text = line_text(&tree::row_line(session, &app.theme, first, &label, &pos));
+    assert!(!text.contains('↻'), "{text}");
+    assert!(explain::text(session, second).contains("Re-search"));
+    assert!(!explain::text(session, first).contains("Re-search"));
 }
 
 #[test]

@@ -445,3 +445,18 @@ fn a_wide_node_shows_a_page_and_more_rows_by_key_and_by_mouse() {
         "a click on it does the same"
     );
 }
+
+#[test]
+fn a_killer_store_shows_an_empty_slot_as_a_dot_not_the_null_move() {
+    let app = puzzle_app();
+    let first_store = app
+        .session
+        .events
+        .iter()
+        .position(|e| matches!(e, Event::KillerStore { slots, .. } if slots.as_slice().iter().any(|m| m.is_null())))
+        .expect("the puzzle's first killer store leaves slot 2 empty");
+    let text = killerscope::tui::widgets::timeline::describe(&app.session, first_store);
+    assert!(text.contains("store killer"), "{text}");
+    assert!(text.contains(", ·]"), "{text}");
+    assert!(!text.contains("0000"), "{text}");
+}

@@ -3,6 +3,7 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod castling;
+pub mod epd;
 pub mod fen;
 mod magic;
 mod makemove;

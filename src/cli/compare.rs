@@ -154,42 +154,17 @@ fn positions(args: &CompareArgs) -> Result<Vec<Named>, CliError> {
     Ok(vec![Named { name, pos }])
 }
 
-/// Reads EPD (four FEN fields then `op value;` operations) or plain FEN lines; blank lines and
-/// `#` comments are skipped. Errors carry the 1-based line number.
+/// Reads EPD or plain FEN lines with the shared parser ([`crate::chess::epd`]); a position
+/// without an `id` is named by its place in the list. Errors carry the 1-based line number.
 fn parse_epd(text: &str) -> Result<Vec<Named>, (usize, String)> {
-    let mut list = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        if fields.len() < 4 {
-            return Err((
-                i + 1,
-                format!("expected at least 4 FEN fields in \"{line}\""),
-            ));
-        }
-        let counters = fields.len() >= 6
-            && fields[4].parse::<u32>().is_ok()
-            && fields[5].parse::<u32>().is_ok();
-        let fen_fields = if counters { 6 } else { 4 };
-        let fen = fields[..fen_fields].join(" ");
-        let pos = Position::from_fen(&fen).map_err(|e| (i + 1, e.to_string()))?;
-        let ops = fields[fen_fields..].join(" ");
-        let name = epd_id(&ops).unwrap_or_else(|| format!("#{}", list.len() + 1));
+    let records = crate::chess::epd::parse(text).map_err(|e| (e.line, e.message))?;
+    let mut list = Vec::with_capacity(records.len());
+    for record in records {
+        let pos = Position::from_fen(&record.fen).map_err(|e| (record.line, e.to_string()))?;
+        let name = record.id.unwrap_or_else(|| format!("#{}", list.len() + 1));
         list.push(Named { name, pos });
     }
     Ok(list)
-}
-
-/// The value of the `id` operation, without its quotes.
-fn epd_id(ops: &str) -> Option<String> {
-    ops.split(';').find_map(|op| {
-        let rest = op.trim().strip_prefix("id")?;
-        let value = rest.trim().trim_matches('"');
-        (!value.is_empty() && rest.starts_with(char::is_whitespace)).then(|| value.to_string())
-    })
 }
 
 fn ratio(nodes: u64, base: u64) -> String {

@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use crate::chess::Move;
-use crate::search::{CutoffStats, MoveSource, SearchObserver};
+use crate::search::{CutoffStats, MoveSource};
 use crate::trace::Event;
 
 /// Events between two saved states.
@@ -74,59 +74,33 @@ impl Scan {
         self.score.map(|s| (self.depth, s))
     }
 
-    /// Folds one more event in.
+    /// Folds one more event in: the statistics through the same event-to-observer mapping as
+    /// every other replay ([`Event::replay_into`]), the killer counts and marks here.
     pub fn apply(&mut self, event: &Event) {
         self.applied += 1;
+        event.replay_into(&mut self.stats, &[]);
         match *event {
-            Event::NodeEnter {
-                ply,
-                depth,
-                kind,
-                mv,
-                alpha,
-                beta,
-            } => {
-                self.plies.push(ply);
-                self.stats.node_enter(ply, depth, alpha, beta, mv, kind);
-            }
-            Event::MoveTried { mv, index, source } => {
+            Event::NodeEnter { ply, .. } => self.plies.push(ply),
+            Event::MoveTried { mv, source, .. } => {
                 if let (MoveSource::Killer(_), Some(&ply)) = (source, self.plies.last()) {
                     self.counts.entry((ply, mv)).or_default().tried += 1;
                 }
-                self.stats.move_tried(mv, index, source);
             }
-            Event::Cutoff {
-                mv,
-                index,
-                source,
-                score,
-                beta,
-            } => {
+            Event::Cutoff { mv, source, .. } => {
                 if let (MoveSource::Killer(slot), Some(&ply)) = (source, self.plies.last()) {
                     self.counts.entry((ply, mv)).or_default().cutoffs += 1;
                     *self.mark_slot(ply) = Some(KillerMark::Cutoff(slot));
                 }
-                self.stats.cutoff(mv, index, source, score, beta);
             }
-            Event::KillerStore { ply, mv, slots } => {
-                *self.mark_slot(ply) = Some(KillerMark::Stored);
-                self.stats.killer_store(ply, mv, slots.as_slice());
-            }
-            Event::TtHit {
-                mv,
-                depth,
-                score,
-                bound,
-                cutoff,
-            } => self.stats.tt_hit(mv, depth, score, bound, cutoff),
-            Event::NodeExit { score, bound } => {
+            Event::KillerStore { ply, .. } => *self.mark_slot(ply) = Some(KillerMark::Stored),
+            Event::NodeExit { .. } => {
                 self.plies.pop();
-                self.stats.node_exit(score, bound);
             }
             Event::Iteration { depth, score, .. } => {
                 self.depth = depth;
                 self.score = Some(score);
             }
+            Event::TtHit { .. } => {}
         }
     }
 

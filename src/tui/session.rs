@@ -141,6 +141,28 @@ impl Session {
         self.children(parent).position(|c| c == child).unwrap_or(0)
     }
 
+    /// Whether `id` is a principal variation search re-search: its previous sibling searched
+    /// the same move with a null window that failed high, so the move is searched again with
+    /// the full window. Without this the two searches look like identical sibling rows.
+    pub fn is_research(&self, id: NodeId) -> bool {
+        let Some(node) = self.node(id) else {
+            return false;
+        };
+        if node.mv().is_null() {
+            return false;
+        }
+        let mut previous = None;
+        for sibling in self.children(self.parent(id)) {
+            if sibling == id {
+                break;
+            }
+            previous = Some(sibling);
+        }
+        previous
+            .and_then(|p| self.node(p))
+            .is_some_and(|p| p.mv() == node.mv())
+    }
+
     /// Whether the node has children.
     pub fn has_children(&self, id: NodeId) -> bool {
         self.node(id).is_some_and(|n| n.child_count() > 0)

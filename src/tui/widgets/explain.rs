@@ -104,6 +104,9 @@ pub fn text(session: &Session, id: NodeId) -> String {
         fmt::score(alpha),
         fmt::score(beta)
     );
+    if session.is_research(id) {
+        out.push_str("Re-search: the null-window search of this move failed high, so it was searched again with the full window. ");
+    }
     if node.tt_cutoff() {
         out.push_str("A transposition-table entry ended it without a search. ");
         return out;

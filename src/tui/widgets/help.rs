@@ -50,6 +50,10 @@ pub fn legend_lines(theme: &Theme) -> Vec<Line<'static>> {
         "tree: beta cutoff, with the cutting move and its source",
     ));
     out.push(entry(
+        Span::styled(pad("↻"), theme.cutoff),
+        "tree: PVS re-search (null window failed high; full window again)",
+    ));
+    out.push(entry(
         Span::styled(pad("K1"), theme.cutoff),
         "source: TT move, Cap(ture), K1..K4 killer slot, Hist(ory), Quiet",
     ));

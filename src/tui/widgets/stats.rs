@@ -13,22 +13,53 @@ use crate::search::stats::RANK_LABELS;
 use crate::tui::app::App;
 use crate::tui::fmt;
 
-/// The panel's text lines (also what the snapshot tests read). `narrow` uses short labels so
-/// that the compact layout's 24-column panel keeps one fact per line.
-pub fn lines(app: &App, narrow: bool) -> Vec<Line<'static>> {
+/// One label-and-value pair: the unit [`pack`] never splits, so a number is never cut.
+type Group = Vec<Span<'static>>;
+
+/// Lays out rows of label-value groups in `width` columns: a row that does not fit goes on
+/// over indented continuation lines, breaking only between groups, so no count is clipped
+/// into a different, wrong-looking number at the panel edge.
+fn pack(rows: Vec<Vec<Group>>, width: usize) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    for row in rows {
+        let mut line: Vec<Span<'static>> = Vec::new();
+        let mut used = 0;
+        for mut group in row {
+            let w: usize = group.iter().map(Span::width).sum();
+            if used > 0 && used + w > width {
+                out.push(Line::from(std::mem::take(&mut line)));
+                if let Some(first) = group.first_mut() {
+                    let style = first.style;
+                    *first = Span::styled(format!("  {}", first.content.trim_start()), style);
+                }
+                used = 0;
+            }
+            used += group.iter().map(Span::width).sum::<usize>();
+            line.extend(group);
+        }
+        out.push(Line::from(line));
+    }
+    out
+}
+
+/// The panel's text lines for an inner width of `width` columns (also what the snapshot tests
+/// read). Below 40 columns it uses short labels so that the compact layout's 24-column panel
+/// keeps one fact per line; rows too long for the width continue on the next line.
+pub fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
+    let narrow = width < 40;
     let theme = &app.theme;
     let scan = app.session.cursor.scan();
     let s = scan.stats();
     let label = |t: &str| Span::styled(t.to_string(), theme.dim);
     let value = |t: String| Span::styled(t, theme.text);
-    let kv = |pairs: &[(&str, String)]| {
-        Line::from(
-            pairs
-                .iter()
-                .flat_map(|(k, v)| [label(k), value(v.clone())])
-                .collect::<Vec<_>>(),
-        )
+    let kv = |pairs: &[(&str, String)]| -> Vec<Group> {
+        pairs
+            .iter()
+            .map(|(k, v)| vec![label(k), value(v.clone())])
+            .collect()
     };
+    let title = |t: &str| vec![vec![Span::styled(t.to_string(), theme.title)]];
+    let note = |t: String, style| vec![vec![Span::styled(t, style)]];
     let depth = scan.finished().map_or("–".to_string(), |(d, score)| {
         format!("{d}/{} (score {})", app.settings.depth, fmt::score(score))
     });
@@ -42,16 +73,20 @@ pub fn lines(app: &App, narrow: bool) -> Vec<Line<'static>> {
             ("  time ", format!("{:.2}s", app.elapsed)),
         ])
     });
-    let mut rank = vec![label(if narrow { "rank" } else { "" })];
-    for (name, n) in RANK_LABELS.iter().zip(s.by_rank) {
-        if !narrow {
-            rank.push(label(&format!("  {name} ")));
-        } else {
-            rank.push(label(" "));
-        }
-        rank.push(value(fmt::count(n)));
-    }
-    let rank = Line::from(rank);
+    let rank: Vec<Group> = RANK_LABELS
+        .iter()
+        .zip(s.by_rank)
+        .enumerate()
+        .map(|(i, (name, n))| {
+            let key = match (narrow, i) {
+                (true, 0) => "rank ".to_string(),
+                (true, _) => " ".to_string(),
+                (false, _) => format!("  {name} "),
+            };
+            vec![label(&key), value(fmt::count(n))]
+        })
+        .collect();
+    let width = usize::from(width);
     if narrow {
         let mut out = vec![
             kv(&[("depth ", depth)]),
@@ -85,9 +120,9 @@ pub fn lines(app: &App, narrow: bool) -> Vec<Line<'static>> {
         ];
         out.extend(nps);
         if app.session.truncated {
-            out.insert(0, Line::styled("log truncated (cap)", theme.error));
+            out.insert(0, note("log truncated (cap)".to_string(), theme.error));
         }
-        return out;
+        return pack(out, width);
     }
     let mut out = vec![
         kv(&[("depth ", depth)]),
@@ -102,7 +137,7 @@ pub fn lines(app: &App, narrow: bool) -> Vec<Line<'static>> {
         ("cutoffs ", fmt::count(s.cutoffs)),
         ("  on the 1st move ", fmt::percent(s.by_rank[0], s.cutoffs)),
     ]));
-    out.push(Line::styled("cutoffs by source".to_string(), theme.title));
+    out.push(title("cutoffs by source"));
     out.push(kv(&[
         ("  killer 1 ", by(MoveSource::Killer(0))),
         ("  killer 2 ", by(MoveSource::Killer(1))),
@@ -114,10 +149,7 @@ pub fn lines(app: &App, narrow: bool) -> Vec<Line<'static>> {
         ("  history ", by(MoveSource::History)),
         ("  quiet ", by(MoveSource::Quiet)),
     ]));
-    out.push(Line::styled(
-        "cutoffs by rank in the move list".to_string(),
-        theme.title,
-    ));
+    out.push(title("cutoffs by rank in the move list"));
     out.push(rank);
     out.push(kv(&[
         ("killer hit rate ", fmt::percent(killer_cuts, tries)),
@@ -132,18 +164,19 @@ pub fn lines(app: &App, narrow: bool) -> Vec<Line<'static>> {
         (")", String::new()),
     ]));
     if app.session.truncated {
-        out.push(Line::styled("log truncated at the event cap", theme.error));
+        out.push(note(
+            "log truncated at the event cap".to_string(),
+            theme.error,
+        ));
         if let Some((depth, nodes)) = app.progress {
-            out.push(Line::styled(
-                format!(
-                    "(the search went on: depth {depth} done, {} nodes)",
-                    fmt::count(nodes)
-                ),
-                theme.dim,
-            ));
+            out.push(kv(&[
+                ("(the search went on: depth ", depth.to_string()),
+                (" done, ", fmt::count(nodes)),
+                (" nodes)", String::new()),
+            ]));
         }
     }
-    out
+    pack(out, width)
 }
 
 /// Draws the panel.
@@ -158,7 +191,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App) {
     } else {
         [inner, Rect::default()]
     };
-    frame.render_widget(Paragraph::new(lines(app, inner.width < 40)), text_area);
+    frame.render_widget(Paragraph::new(lines(app, inner.width)), text_area);
     if !gauge_area.is_empty() {
         let logged = app.session.cursor.scan().finished().map_or(0, |(d, _)| d);
         let done = app.progress.map_or(logged, |(d, _)| d.max(logged));
@@ -168,5 +201,32 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App) {
             .ratio(ratio.clamp(0.0, 1.0))
             .label(format!("searching: depth {done}/{}", app.settings.depth));
         frame.render_widget(gauge, gauge_area);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(line: &Line) -> String {
+        line.spans.iter().map(|s| s.content.as_ref()).collect()
+    }
+
+    #[test]
+    fn a_row_too_wide_continues_between_groups_and_keeps_every_number_whole() {
+        let group = |k: &str, v: &str| vec![Span::raw(k.to_string()), Span::raw(v.to_string())];
+        let row = vec![
+            group("  1st ", "46.7k"),
+            group("  2nd-5th ", "6.00k"),
+            group("  6th-10th ", "337"),
+            group("  later ", "191"),
+        ];
+        let lines = pack(vec![row.clone()], 48);
+        let texts: Vec<String> = lines.iter().map(text).collect();
+        assert_eq!(
+            texts,
+            ["  1st 46.7k  2nd-5th 6.00k  6th-10th 337", "  later 191"]
+        );
+        assert_eq!(pack(vec![row], 80).len(), 1);
     }
 }

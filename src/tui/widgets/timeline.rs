@@ -74,7 +74,17 @@ pub fn describe(session: &Session, index: usize) -> String {
             fmt::score(beta)
         ),
         Event::KillerStore { ply, mv, slots } => {
-            let row: Vec<String> = slots.as_slice().iter().map(ToString::to_string).collect();
+            let row: Vec<String> = slots
+                .as_slice()
+                .iter()
+                .map(|m| {
+                    if m.is_null() {
+                        "·".to_string()
+                    } else {
+                        m.to_string()
+                    }
+                })
+                .collect();
             format!("ply {ply}: store killer {mv} → [{}]", row.join(", "))
         }
         Event::TtHit {

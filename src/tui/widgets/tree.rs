@@ -5,7 +5,8 @@
 //! Row: `…Nf6     +310 CUT ✂ Bc6 K1       1.23k  [-40,+40]` — the move (SAN, `…` for Black),
 //! the score returned (side to move's view), the node type, for a node that failed high the
 //! cutting move and the heuristic that ordered it, the subtree size and the α/β window at entry.
-//! The marker comes before the numbers so it survives a narrow screen.
+//! The marker comes before the numbers so it survives a narrow screen; `↻` marks the second,
+//! full-window search of a move whose null-window search failed high (PVS re-search).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -129,6 +130,11 @@ pub fn row_line(
         "✂ TT entry".to_string()
     } else {
         String::new()
+    };
+    let marker = match (session.is_research(id), marker.is_empty()) {
+        (true, true) => "↻ re-search".to_string(),
+        (true, false) => format!("↻ {marker}"),
+        (false, _) => marker,
     };
     spans.push(Span::styled(format!("{marker:<15}"), theme.cutoff));
     spans.push(Span::styled(
