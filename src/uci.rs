@@ -9,7 +9,7 @@ mod command;
 mod engine;
 
 pub use command::{UciCommand, parse};
-pub use engine::UciEngine;
+pub use engine::{UciEngine, info_line};
 
 use std::io::{self, BufRead, Write};
 

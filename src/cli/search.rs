@@ -13,8 +13,9 @@ use crate::search::{
     SearchObserver, SearchReport, Searcher,
 };
 use crate::trace::{DEFAULT_EVENT_CAP, EventLog, LogHeader, Recorder, TraceFilter};
+use crate::uci::info_line;
 use clap::Args;
-use report::{info_line, to_json, write_summary};
+use report::{to_json, write_summary};
 use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;

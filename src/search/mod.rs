@@ -22,7 +22,7 @@ pub use history::HistoryTable;
 pub use killers::KillerTable;
 pub use limits::Limits;
 pub use observer::{Bound, MoveSource, NodeKind, NullObserver, SearchObserver};
-pub use searcher::{IterationReport, SearchReport, Searcher};
+pub use searcher::{IterationReport, SearchReport, Searcher, nodes_per_second};
 pub use stats::CutoffStats;
 pub use tt::TranspositionTable;
 

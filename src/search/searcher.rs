@@ -38,6 +38,17 @@ pub struct IterationReport {
     pub pv: Vec<Move>,
 }
 
+/// Nodes per second over `elapsed`, 0 when no time was measured: one definition for the UCI
+/// `info` lines, the `search` summary and its JSON, so they never disagree.
+pub fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
+    let secs = elapsed.as_secs_f64();
+    if secs > 0.0 {
+        (nodes as f64 / secs) as u64
+    } else {
+        0
+    }
+}
+
 /// The result of a whole search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchReport {

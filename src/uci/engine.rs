@@ -5,7 +5,7 @@ use crate::chess::Position;
 use crate::chess::notation::parse_uci;
 use crate::search::{
     IterationReport, Limits, NullObserver, OrderingConfig, SearchConfig, SearchReport, Searcher,
-    score,
+    nodes_per_second, score,
 };
 use crate::trace::{LogHeader, Recorder};
 use std::io::{self, Write};
@@ -278,15 +278,13 @@ impl SearchJob {
 /// The UCI `info` line for a finished iteration; a mated or stalemated root has no PV, and
 /// then the line has no `pv` token (GUIs choke on a `pv` with nothing after it).
 pub fn info_line(r: &IterationReport) -> String {
-    let millis = r.elapsed.as_millis().max(1) as u64;
-    let nps = r.nodes.saturating_mul(1000) / millis;
     let mut line = format!(
         "info depth {} seldepth {} score {} nodes {} nps {} time {}",
         r.depth,
         r.seldepth,
         score::format_uci(r.score),
         r.nodes,
-        nps,
+        nodes_per_second(r.nodes, r.elapsed),
         r.elapsed.as_millis()
     );
     if !r.pv.is_empty() {

@@ -5,20 +5,11 @@ use crate::chess::notation::san;
 use crate::chess::{Move, Position};
 use crate::search::score::{format_uci, mate_distance};
 use crate::search::stats::{KILLER_SOURCES, RANK_LABELS};
-use crate::search::{CutoffStats, IterationReport, MoveSource, OrderingConfig, SearchReport};
+use crate::search::{
+    CutoffStats, IterationReport, MoveSource, OrderingConfig, SearchReport, nodes_per_second,
+};
 use serde_json::{Value, json};
 use std::io::Write;
-use std::time::Duration;
-
-/// Nodes per second, 0 when no time was measured.
-pub(in crate::cli) fn nps(nodes: u64, elapsed: Duration) -> u64 {
-    let secs = elapsed.as_secs_f64();
-    if secs > 0.0 {
-        (nodes as f64 / secs) as u64
-    } else {
-        0
-    }
-}
 
 /// `part` as a percentage of `whole` with one decimal, `-` when `whole` is 0.
 pub(in crate::cli) fn percent(part: u64, whole: u64) -> String {
@@ -35,20 +26,6 @@ fn moves_text(moves: &[Move]) -> String {
         .map(Move::to_string)
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// The UCI `info` line of one iteration.
-pub fn info_line(it: &IterationReport) -> String {
-    format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
-        it.depth,
-        it.seldepth,
-        format_uci(it.score),
-        it.nodes,
-        nps(it.nodes, it.elapsed),
-        it.elapsed.as_millis(),
-        moves_text(&it.pv)
-    )
 }
 
 /// The ordering sources in report order, with their display names and JSON keys.
@@ -157,7 +134,7 @@ pub(super) fn write_summary(
         out,
         "time          {} ms ({:.2} Mnps)",
         report.elapsed.as_millis(),
-        nps(report.nodes, report.elapsed) as f64 / 1e6
+        nodes_per_second(report.nodes, report.elapsed) as f64 / 1e6
     )?;
     writeln!(out, "ordering      {ordering}")
 }
@@ -226,7 +203,7 @@ pub(super) fn to_json(
         "tt_hits": stats.tt_hits,
         "tt_cutoffs": stats.tt_cutoffs,
         "time_ms": report.elapsed.as_millis() as u64,
-        "nps": nps(report.nodes, report.elapsed),
+        "nps": nodes_per_second(report.nodes, report.elapsed),
         "iterations": iterations,
     })
 }
