@@ -44,43 +44,44 @@ pub fn legend_lines(theme: &Theme) -> Vec<Line<'static>> {
             Span::styled(text.to_string(), theme.text),
         ])
     };
-    let pad = |s: &str| format!("{s:<4}");
-    out.push(entry(
-        Span::styled(pad("✂"), theme.cutoff),
-        "tree: beta cutoff, with the cutting move and its source",
-    ));
-    out.push(entry(
-        Span::styled(pad("↻"), theme.cutoff),
-        "tree: PVS re-search (null window failed high; full window again)",
-    ));
-    out.push(entry(
-        Span::styled(pad("K1"), theme.cutoff),
-        "source: TT move, Cap(ture), K1..K4 killer slot, Hist(ory), Quiet",
-    ));
-    out.push(entry(
-        Span::styled(pad("PV"), theme.node_type),
-        "node type: PV exact, CUT failed high, ALL failed low, Q quiescence",
-    ));
-    out.push(entry(
-        Span::styled(pad("Nf6"), theme.pv),
-        "tree: on the principal variation",
-    ));
-    out.push(entry(
-        Span::styled(pad("Nf6"), theme.quiescence),
-        "tree: quiescence node (dimmed)",
-    ));
-    out.push(entry(
-        Span::styled(pad("▶"), theme.text),
-        "tree: closed node with children; … N more: next page",
-    ));
-    out.push(entry(
-        Span::styled(pad("✂"), theme.killer_hit),
-        "killers: this slot just cut off",
-    ));
-    out.push(entry(
-        Span::styled(pad("★ ↓"), theme.killer_new),
-        "killers: just stored in slot 1 / shifted down a slot",
-    ));
+    let markers = [
+        (
+            "✂",
+            theme.cutoff,
+            "tree: beta cutoff, with the cutting move and its source",
+        ),
+        (
+            "↻",
+            theme.cutoff,
+            "tree: PVS re-search (null window failed high; full window again)",
+        ),
+        (
+            "K1",
+            theme.cutoff,
+            "source: TT move, Cap(ture), K1..K4 killer slot, Hist(ory), Quiet",
+        ),
+        (
+            "PV",
+            theme.node_type,
+            "node type: PV exact, CUT failed high, ALL failed low, Q quiescence",
+        ),
+        ("Nf6", theme.pv, "tree: on the principal variation"),
+        ("Nf6", theme.quiescence, "tree: quiescence node (dimmed)"),
+        (
+            "▶",
+            theme.text,
+            "tree: closed node with children; … N more: next page",
+        ),
+        ("✂", theme.killer_hit, "killers: this slot just cut off"),
+        (
+            "★ ↓",
+            theme.killer_new,
+            "killers: just stored in slot 1 / shifted down a slot",
+        ),
+    ];
+    for (sample, style, text) in markers {
+        out.push(entry(Span::styled(format!("{sample:<4}"), style), text));
+    }
     for (sample, text) in board::legend(theme) {
         out.push(entry(sample, text));
     }
