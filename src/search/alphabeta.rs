@@ -167,6 +167,18 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         false
     }
 
+    /// The start every node shares, main or quiescence: an empty PV slot at this ply and the
+    /// selective depth; `false` once the search has been stopped (the node then returns at once).
+    #[inline(always)]
+    fn start_node(&mut self, ply: usize) -> bool {
+        self.pv.clear(ply);
+        if self.stopped {
+            return false;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        true
+    }
+
     fn main_node(
         &mut self,
         mut depth: i32,
@@ -175,11 +187,9 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         ply: usize,
         in_check: bool,
     ) -> (i32, Bound) {
-        self.pv.clear(ply);
-        if self.stopped {
+        if !self.start_node(ply) {
             return (DRAW, Bound::Exact);
         }
-        self.seldepth = self.seldepth.max(ply);
         self.keys[ply] = self.pos.key();
         if ply > 0 {
             if self.is_draw(ply, in_check) {
@@ -315,11 +325,9 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         ply: usize,
         in_check: bool,
     ) -> (i32, Bound) {
-        self.pv.clear(ply);
-        if self.stopped {
+        if !self.start_node(ply) {
             return (DRAW, Bound::Exact);
         }
-        self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
             return (self.static_eval(ply), Bound::Exact);
         }
