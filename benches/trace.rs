@@ -76,7 +76,11 @@ fn search_all<O: SearchObserver>(
 }
 
 fn recorder(fen: &str) -> Recorder {
-    Recorder::new(LogHeader::new(fen, "default", "bench"))
+    Recorder::new(LogHeader::new(
+        fen,
+        &Default::default(),
+        &Default::default(),
+    ))
 }
 
 /// Wall time (best of the runs) and CPU time (sum of the runs) of `f`, plus its node count.

@@ -52,7 +52,7 @@ fn synthetic(fan: usize, leaves: usize) -> EventLog {
                 events.push(Event::Cutoff {
                     mv: Move::NULL,
                     index: 0,
-                    source: MoveSource::Killer(0),
+                    source: MoveSource::killer(0),
                     score: 40,
                     beta: 30,
                 });
@@ -63,7 +63,11 @@ fn synthetic(fan: usize, leaves: usize) -> EventLog {
         exit(&mut events, 10, Bound::Exact);
     }
     exit(&mut events, 10, Bound::Exact);
-    let header = LogHeader::new(root.to_fen(), "killers=2", "depth 4");
+    let header = LogHeader::new(
+        root.to_fen(),
+        &Default::default(),
+        &killerscope::search::Limits::depth(4),
+    );
     EventLog::from_parts(header, events, Vec::new(), false)
 }
 

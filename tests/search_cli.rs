@@ -223,7 +223,7 @@ fn log_records_every_node_and_filters_restrict_it() {
     let enters = log.counts()[killerscope::trace::EventKind::NodeEnter.index()];
     assert_eq!(Some(enters), v["nodes"].as_u64());
     assert_eq!(v["log"]["events"].as_u64(), Some(log.len() as u64));
-    assert_eq!(log.header().limits, "depth 4");
+    assert_eq!(log.header().limits_text(), "depth 4");
 
     let line = dir.join("line.kslog");
     let line_path = line.to_string_lossy().to_string();

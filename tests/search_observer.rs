@@ -4,8 +4,8 @@
 
 use killerscope::chess::{Move, Position};
 use killerscope::search::{
-    Bound, CutoffStats, Limits, MoveSource, NodeKind, NullObserver, OrderingConfig, SearchConfig,
-    SearchObserver, SearchReport, Searcher,
+    Bound, CutoffStats, Event, Limits, MoveSource, NodeKind, NullObserver, OrderingConfig,
+    SearchConfig, SearchObserver, SearchReport, Searcher,
 };
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -29,6 +29,47 @@ struct Checker {
 }
 
 impl SearchObserver for Checker {
+    fn observe(&mut self, event: Event) {
+        match event {
+            Event::NodeEnter {
+                ply,
+                depth,
+                kind,
+                mv,
+                alpha,
+                beta,
+            } => self.node_enter(ply, depth, alpha, beta, mv, kind),
+            Event::MoveTried { mv, index, source } => self.move_tried(mv, index, source),
+            Event::Cutoff {
+                mv,
+                index,
+                source,
+                score,
+                beta,
+            } => self.cutoff(mv, index, source, score, beta),
+            Event::KillerStore { ply, mv, slots } => self.killer_store(ply, mv, slots.as_slice()),
+            Event::TtHit {
+                mv,
+                depth,
+                score,
+                bound,
+                cutoff,
+            } => self.tt_hit(mv, depth, score, bound, cutoff),
+            Event::NodeExit { score, bound } => self.node_exit(score, bound),
+            Event::Iteration {
+                depth,
+                score,
+                nodes,
+            } => self.iteration(depth, score, nodes.get()),
+        }
+    }
+
+    fn iteration_pv(&mut self, pv: &[Move]) {
+        pv.hash(&mut self.hash);
+    }
+}
+
+impl Checker {
     fn node_enter(&mut self, ply: u8, depth: i8, alpha: i32, beta: i32, mv: Move, kind: NodeKind) {
         (0u8, ply, depth, alpha, beta, mv, kind).hash(&mut self.hash);
         let expected = self.stack.last().map_or(0, |&(p, _)| p + 1);
@@ -86,8 +127,8 @@ impl SearchObserver for Checker {
         self.exits += 1;
     }
 
-    fn iteration(&mut self, depth: u8, score: i32, nodes: u64, pv: &[Move]) {
-        (6u8, depth, score, nodes, pv).hash(&mut self.hash);
+    fn iteration(&mut self, depth: u8, score: i32, nodes: u64) {
+        (6u8, depth, score, nodes).hash(&mut self.hash);
         if !self.stack.is_empty() {
             self.violations.push("iteration inside a node".into());
         }
@@ -140,7 +181,7 @@ fn bc6_cutoffs_at_ply_one(checker: &Checker) -> (usize, usize) {
         .collect();
     let by_killer = cuts
         .iter()
-        .filter(|(_, _, source)| matches!(source, MoveSource::Killer(_)))
+        .filter(|(_, _, source)| source.is_killer())
         .count();
     (cuts.len(), by_killer)
 }
@@ -190,7 +231,7 @@ fn classroom_puzzle_stores_bc6_as_a_killer_that_cuts_black_replies() {
         OrderingConfig::default(),
         &mut with_killers,
     );
-    assert!(with_killers.cutoffs_by(MoveSource::Killer(0)) > 0);
+    assert!(with_killers.cutoffs_by(MoveSource::killer(0)) > 0);
     let mut no_killers = CutoffStats::new();
     let config: OrderingConfig = "killers=0".parse().expect("valid config");
     let without = run(PUZZLE, &Limits::depth(5), config, &mut no_killers);

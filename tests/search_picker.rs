@@ -91,15 +91,16 @@ fn every_legal_move_exactly_once_in_stage_order() {
             assert_eq!(unique, all, "{fen} {config}: not exactly the legal moves");
 
             let stage = |source: MoveSource, mv: Move| match source {
-                MoveSource::Tt => 0,
-                MoveSource::Capture
+                MoveSource::TT => 0,
+                MoveSource::CAPTURE
                     if config.killer_placement.name() == "between" && see(&pos, mv) < 0 =>
                 {
                     3
                 }
-                MoveSource::Capture => 1,
-                MoveSource::Killer(_) => 2,
-                MoveSource::History | MoveSource::Quiet => 4,
+                MoveSource::CAPTURE => 1,
+                MoveSource::HISTORY | MoveSource::QUIET => 4,
+                s if s.is_killer() => 2,
+                other => panic!("{other:?} is no source the picker produces"),
             };
             let stages: Vec<u8> = picked.iter().map(|&(m, s)| stage(s, m)).collect();
             assert!(
@@ -108,26 +109,26 @@ fn every_legal_move_exactly_once_in_stage_order() {
             );
             for &(mv, source) in &picked {
                 match source {
-                    MoveSource::Tt => assert!(config.tt_move && mv == tt_move),
-                    MoveSource::Capture => assert!(!mv.is_quiet()),
-                    MoveSource::Killer(k) => {
+                    MoveSource::TT => assert!(config.tt_move && mv == tt_move),
+                    MoveSource::CAPTURE => assert!(!mv.is_quiet()),
+                    s if s.is_killer() => {
                         assert!(mv.is_quiet() && mv != tt_move);
-                        assert!(usize::from(k) < 5);
                         let own = killers.at(4).contains(&mv);
                         let grandparent =
                             config.killers_from_grandparent && killers.at(2).contains(&mv);
                         assert!(own || grandparent, "{mv} is no killer");
                     }
-                    MoveSource::History => {
+                    MoveSource::HISTORY => {
                         assert!(config.history && history.get(pos.side_to_move(), mv) > 0)
                     }
-                    MoveSource::Quiet => assert!(mv.is_quiet()),
+                    MoveSource::QUIET => assert!(mv.is_quiet()),
+                    other => panic!("{other:?} is no source the picker produces"),
                 }
             }
             if config.history {
                 let scores: Vec<u32> = picked
                     .iter()
-                    .filter(|(_, s)| matches!(s, MoveSource::History | MoveSource::Quiet))
+                    .filter(|(_, s)| matches!(*s, MoveSource::HISTORY | MoveSource::QUIET))
                     .map(|&(m, _)| history.get(pos.side_to_move(), m))
                     .collect();
                 assert!(
@@ -152,18 +153,18 @@ fn captures_come_by_mvv_lva_and_killers_after_them() {
         .iter()
         .position(|(m, _)| m.is_quiet())
         .expect("quiet moves");
-    assert_eq!(picked[first_quiet], (bc6, MoveSource::Killer(0)));
+    assert_eq!(picked[first_quiet], (bc6, MoveSource::killer(0)));
     assert!(
         picked[..first_quiet]
             .iter()
-            .all(|&(_, s)| s == MoveSource::Capture)
+            .all(|&(_, s)| s == MoveSource::CAPTURE)
     );
 
     let kiwipete = Position::from_fen(POSITIONS[0]).expect("valid");
     let mut picker = MovePicker::main(&config, Move::NULL, &KillerTable::new(2), 1);
     let order: Vec<i32> = drain(&mut picker, &kiwipete, &HistoryTable::new())
         .into_iter()
-        .take_while(|&(_, s)| s == MoveSource::Capture)
+        .take_while(|&(_, s)| s == MoveSource::CAPTURE)
         .map(|(m, _)| mvv_lva(&kiwipete, m))
         .collect();
     assert!(
@@ -186,12 +187,8 @@ fn illegal_and_tt_duplicate_killers_are_skipped() {
     killers.store(0, illegal_here);
     let mut picker = MovePicker::main(&OrderingConfig::default(), bc6, &killers, 0);
     let picked = drain(&mut picker, &pos, &HistoryTable::new());
-    assert_eq!(picked[0], (bc6, MoveSource::Tt));
-    assert!(
-        picked
-            .iter()
-            .all(|(_, s)| !matches!(s, MoveSource::Killer(_)))
-    );
+    assert_eq!(picked[0], (bc6, MoveSource::TT));
+    assert!(picked.iter().all(|(_, s)| !s.is_killer()));
 }
 
 #[test]
@@ -202,7 +199,7 @@ fn quiescence_yields_non_losing_captures_or_all_evasions() {
     let picked = drain(&mut picker, &pos, &HistoryTable::new());
     assert!(!picked.is_empty());
     for (mv, source) in picked {
-        assert_eq!(source, MoveSource::Capture);
+        assert_eq!(source, MoveSource::CAPTURE);
         assert!(!mv.is_quiet() && see(&pos, mv) >= 0, "{mv}");
     }
     let in_check = Position::from_fen("4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1").expect("valid");

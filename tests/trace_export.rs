@@ -59,7 +59,7 @@ fn dot_marks_cutoff_edges_and_respects_depth() {
     let tree = SearchTree::build(log.events());
     let root = *tree.roots().last().expect("a root");
     let mut out = Vec::new();
-    write_dot(&tree, root, 2, None, &mut out).expect("Vec write");
+    write_dot(&tree, root, 2, None, &Default::default(), &mut out).expect("Vec write");
     let dot = String::from_utf8(out).expect("UTF-8");
     assert!(dot.starts_with("digraph search {") && dot.trim_end().ends_with('}'));
     let drawn = dot
@@ -95,7 +95,7 @@ fn dot_stops_at_the_node_limit() {
     let root = *tree.roots().last().expect("a root");
     assert!(tree.subtree_size(root) as usize > DOT_NODE_LIMIT);
     let mut out = Vec::new();
-    write_dot(&tree, root, 64, None, &mut out).expect("Vec write");
+    write_dot(&tree, root, 64, None, &Default::default(), &mut out).expect("Vec write");
     let dot = String::from_utf8(out).expect("UTF-8");
     let drawn = dot.lines().filter(|l| l.contains("[label=\"#")).count();
     assert_eq!(drawn, DOT_NODE_LIMIT);

@@ -2,7 +2,12 @@
 
 mod trace_common;
 
-use killerscope::trace::{EVENT_BYTES, Event, EventLog, LogErrorKind, Recorder, TraceFilter};
+use killerscope::chess::Move;
+use killerscope::search::{Bound, MoveSource, NodeKind, SourceColour};
+use killerscope::trace::{
+    EVENT_BYTES, Event, EventLog, LogErrorKind, Recorder, SourceRow, SourceTable, TraceFilter,
+    write_jsonl,
+};
 use trace_common::{header, record, toy_log};
 
 fn small_log() -> EventLog {
@@ -25,7 +30,10 @@ fn round_trip_is_identical() {
     let back = EventLog::read_from(bytes.as_slice()).expect("own output reads back");
     assert_eq!(back, log);
     assert_eq!(bytes_of(&back), bytes);
-    assert_eq!(back.header().engine_version, env!("CARGO_PKG_VERSION"));
+    assert_eq!(
+        back.header().engine,
+        format!("killerscope {}", env!("CARGO_PKG_VERSION"))
+    );
 }
 
 #[test]
@@ -124,13 +132,9 @@ fn empty_foreign_and_padded_files_are_refused_clearly() {
 fn a_bad_event_names_its_index_and_offset() {
     let log = small_log();
     let mut bytes = bytes_of(&log);
-    let h = log.header();
-    let header_len = 12
-        + [&h.fen, &h.config, &h.limits, &h.filter, &h.engine_version]
-            .iter()
-            .map(|s| 4 + s.len())
-            .sum::<usize>()
-        + 8;
+    // An event-less log is the same header and event count followed by 20 bytes: PV count,
+    // trailer marker, trailer count and checksum.
+    let header_len = bytes_of(&EventLog::new(log.header().clone())).len() - 20;
     let at = header_len + 16 * 5;
     bytes[at] = 0x42;
     let err = EventLog::read_from(bytes.as_slice()).expect_err("bad tag");
@@ -210,4 +214,83 @@ fn read_errors_are_reported_where_they_happen() {
         assert_eq!(err.offset, at as u64);
         assert!(err.to_string().contains("device unplugged"));
     }
+}
+
+#[test]
+fn the_header_source_table_and_settings_round_trip() {
+    let log = toy_log(2);
+    let back = EventLog::read_from(bytes_of(&log).as_slice()).expect("reads back");
+    assert_eq!(back.header().sources, SourceTable::builtin());
+    assert_eq!(back.header().ordering, log.header().ordering);
+    assert_eq!(back.header().limits_text(), "depth 4");
+    let labels: Vec<&str> = back
+        .header()
+        .sources
+        .rows()
+        .iter()
+        .map(|r| r.label.as_str())
+        .collect();
+    assert_eq!(
+        labels,
+        ["TT", "Cap", "K1", "K2", "K3", "K4", "K5", "Hist", "Quiet"]
+    );
+}
+
+#[test]
+fn a_log_from_another_vocabulary_reads_with_its_own_labels() {
+    let mut header = header();
+    header.engine = "otherengine 2.0".into();
+    header.ordering = vec![("lmr".into(), "on".into())];
+    let counter = SourceRow {
+        code: 42,
+        label: "CM".into(),
+        name: "countermove".into(),
+        colour: SourceColour::Magenta,
+        killer_slot: None,
+    };
+    header.sources = SourceTable::from_rows(vec![counter]);
+    let cut = Event::Cutoff {
+        mv: Move::NULL,
+        index: 0,
+        source: MoveSource::from_code(42),
+        score: 10,
+        beta: 5,
+    };
+    let events = vec![
+        Event::NodeEnter {
+            ply: 0,
+            depth: 1,
+            kind: NodeKind::Main,
+            mv: Move::NULL,
+            alpha: -100,
+            beta: 5,
+        },
+        cut,
+        Event::NodeExit {
+            score: 10,
+            bound: Bound::Lower,
+        },
+    ];
+    let log = EventLog::from_parts(header, events, Vec::new(), false);
+    let back = EventLog::read_from(bytes_of(&log).as_slice()).expect("a foreign vocabulary reads");
+    assert_eq!(back, log);
+    let sources = &back.header().sources;
+    assert_eq!(sources.label(MoveSource::from_code(42)), "CM");
+    assert_eq!(sources.name(MoveSource::from_code(42)), "countermove");
+    assert_eq!(back.header().ordering_config(), None);
+    let mut jsonl = Vec::new();
+    write_jsonl(&back, &mut jsonl).expect("Vec write");
+    let jsonl = String::from_utf8(jsonl).expect("UTF-8");
+    assert!(jsonl.contains("\"source\":\"CM\""), "{jsonl}");
+}
+
+#[test]
+fn a_version_1_log_is_refused_with_a_clear_message() {
+    let mut bytes = bytes_of(&small_log());
+    bytes[8..10].copy_from_slice(&1u16.to_le_bytes());
+    let err = EventLog::read_from(bytes.as_slice()).expect_err("v1 is not read");
+    assert!(matches!(err.kind, LogErrorKind::UnsupportedVersion(1)));
+    let text = err.to_string();
+    assert!(text.contains("written by .kslog format v1"), "{text}");
+    assert!(text.contains("format v2"), "{text}");
 }

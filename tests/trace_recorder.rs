@@ -3,10 +3,10 @@
 mod trace_common;
 
 use killerscope::chess::Move;
-use killerscope::search::{NodeKind, SearchObserver};
+use killerscope::search::NodeKind;
 use killerscope::trace::{Event, EventKind, Recorder, SearchTree, TraceFilter};
 use std::sync::mpsc;
-use trace_common::{header, record, toy_log};
+use trace_common::{Hooks, header, record, toy_log};
 
 #[test]
 fn events_are_at_most_16_bytes() {

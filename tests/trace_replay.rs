@@ -3,7 +3,6 @@
 mod trace_common;
 
 use killerscope::chess::{Color, Move};
-use killerscope::search::MoveSource;
 use killerscope::trace::{Event, EventLog, Recorder, Replay, SearchTree};
 use trace_common::{HISTORY_CAP, header, record, toy_log};
 
@@ -37,7 +36,7 @@ fn replayed_tables_and_paths_match_the_live_search_at_every_checkpoint() {
             );
         }
         assert!(
-            replay.history_at(cp.events) == cp.history,
+            replay.history_at(cp.events).scores() == &*cp.history,
             "history at event {}",
             cp.events
         );
@@ -52,7 +51,7 @@ fn replayed_tables_and_paths_match_the_live_search_at_every_checkpoint() {
     for (ply, live) in toy.killers.iter().enumerate() {
         assert_eq!(padded(replay.killer_row(ply as u8, end).as_slice()), *live);
     }
-    assert!(replay.history_at(end) == toy.history);
+    assert!(replay.history_at(end).scores() == &*toy.history);
     assert!(toy.history.iter().flatten().flatten().any(|&v| v > 0));
 }
 
@@ -81,11 +80,8 @@ fn last_killer_cutoff_finds_the_latest_killer_refutation() {
     let tree = SearchTree::build(log.events());
     let mut found = 0;
     for (i, e) in log.events().iter().enumerate() {
-        if let Event::Cutoff {
-            mv,
-            source: MoveSource::Killer(slot),
-            ..
-        } = *e
+        if let Event::Cutoff { mv, source, .. } = *e
+            && let Some(slot) = source.killer_slot()
         {
             let ply = tree
                 .node(tree.node_at_event(i).expect("inside a node"))

@@ -3,8 +3,7 @@
 use killerscope::chess::notation::parse_uci;
 use killerscope::chess::{Color, Move, MoveFlag, Position, Square};
 use killerscope::search::{
-    CutoffStats, Limits, MoveSource, NullObserver, OrderingConfig, SearchConfig, SearchReport,
-    Searcher,
+    CutoffStats, Limits, NullObserver, OrderingConfig, SearchConfig, SearchReport, Searcher,
 };
 use killerscope::trace::{Event, EventLog, LogHeader, Recorder, Replay, SearchTree, TraceFilter};
 use std::sync::atomic::AtomicBool;
@@ -20,8 +19,8 @@ fn position(fen: &str) -> Position {
 fn header(fen: &str, depth: u8) -> LogHeader {
     LogHeader::new(
         fen,
-        SearchConfig::default().ordering.to_string(),
-        format!("depth {depth}"),
+        &SearchConfig::default().ordering,
+        &Limits::depth(depth),
     )
 }
 
@@ -65,7 +64,7 @@ fn assert_tables_equal(searcher: &Searcher, replay: &Replay, n: usize, what: &st
             for to in Square::all() {
                 let mv = Move::new(from, to, MoveFlag::Quiet);
                 assert_eq!(
-                    history[side.index()][from.index()][to.index()],
+                    history.scores()[side.index()][from.index()][to.index()],
                     searcher.history().get(side, mv),
                     "{what}: history {side:?} {mv}"
                 );
@@ -185,7 +184,7 @@ fn classroom_g2c6_is_a_ply_one_killer_that_cuts_repeatedly() {
         .filter_map(|id| tree.node(id))
         .filter(|n| n.ply() == 1)
         .filter_map(|n| n.cutoff())
-        .filter(|c| c.mv == g2c6 && matches!(c.source, MoveSource::Killer(_)))
+        .filter(|c| c.mv == g2c6 && c.source.is_killer())
         .count();
     assert!(stores >= 1, "g2c6 stored at ply 1");
     assert!(killer_cuts >= 2, "g2c6 cut {killer_cuts} times as a killer");
@@ -254,7 +253,7 @@ fn replay_follows_the_logged_ordering_config() {
             ordering,
             ..SearchConfig::default()
         };
-        let header = LogHeader::new(KIWIPETE, ordering.to_string(), "depth 4");
+        let header = LogHeader::new(KIWIPETE, &ordering, &Limits::depth(4));
         let (searcher, _, log) = recorded_with(config, KIWIPETE, 4, Recorder::new(header));
         let replay = Replay::from_log(&log);
         assert_tables_equal(&searcher, &replay, log.len(), text);
@@ -274,7 +273,8 @@ fn dot_writes_san_when_the_root_is_known() {
     let root = *tree.roots().last().expect("a root");
     let dot = |pos: Option<&Position>| {
         let mut out = Vec::new();
-        killerscope::trace::write_dot(&tree, root, 2, pos, &mut out).expect("Vec write");
+        killerscope::trace::write_dot(&tree, root, 2, pos, &log.header().sources, &mut out)
+            .expect("Vec write");
         String::from_utf8(out).expect("UTF-8")
     };
     let with_san = dot(Some(&position(CLASSROOM)));

@@ -166,7 +166,7 @@ fn malformed_sequences_are_counted_not_fatal() {
         Event::MoveTried {
             mv: Move::from_raw(77),
             index: 0,
-            source: killerscope::search::MoveSource::Quiet,
+            source: killerscope::search::MoveSource::QUIET,
         },
     ];
     let tree = SearchTree::build(&events);

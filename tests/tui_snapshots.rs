@@ -32,12 +32,12 @@ fn g2c6(app: &App) -> Move {
 
 /// Index just after the first cutoff by g2c6 from killer slot 1 at ply 1.
 fn after_killer_cutoff(app: &App, mv: Move) -> usize {
-    let events = &app.session.events;
+    let events = &app.session.events();
     let i = events
         .iter()
         .enumerate()
         .position(|(i, e)| {
-            matches!(e, Event::Cutoff { mv: m, source: MoveSource::Killer(0), .. } if *m == mv)
+            matches!(e, Event::Cutoff { mv: m, source, .. } if *m == mv && *source == MoveSource::killer(0))
                 && app
                     .session
                     .node_at_event(i)

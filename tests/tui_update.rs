@@ -4,7 +4,6 @@
 mod tui_support;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use killerscope::search::MoveSource;
 use killerscope::trace::Event;
 use killerscope::tui::app::{Effect, Mode, SPEEDS};
 use killerscope::tui::keys::{BINDINGS, action_for};
@@ -124,7 +123,7 @@ fn z_zooms_in_and_shift_z_out() {
 fn brackets_step_the_timeline_and_select_the_node() {
     let mut app = puzzle_app();
     draw(&mut app, 160, 48);
-    let n = app.session.events.len();
+    let n = app.session.events().len();
     assert_eq!(app.session.position(), n);
     press(&mut app, KeyCode::Char('['));
     assert_eq!(app.session.position(), n - 1);
@@ -163,14 +162,14 @@ fn braces_jump_between_cutoffs_and_shift_k_to_killer_cutoffs() {
     press(&mut app, KeyCode::Char('}'));
     let first = app.session.position();
     assert!(matches!(
-        app.session.events[first - 1],
+        app.session.events()[first - 1],
         Event::Cutoff { .. }
     ));
     press(&mut app, KeyCode::Char('}'));
     let second = app.session.position();
     assert!(second > first);
     assert!(matches!(
-        app.session.events[second - 1],
+        app.session.events()[second - 1],
         Event::Cutoff { .. }
     ));
     press(&mut app, KeyCode::Char('{'));
@@ -178,13 +177,10 @@ fn braces_jump_between_cutoffs_and_shift_k_to_killer_cutoffs() {
     press(&mut app, KeyCode::Char('K'));
     let k = app.session.position();
     assert!(matches!(
-        app.session.events[k - 1],
-        Event::Cutoff {
-            source: MoveSource::Killer(_),
-            ..
-        }
+        app.session.events()[k - 1],
+        Event::Cutoff { source, .. } if source.is_killer()
     ));
-    let end = app.session.events.len();
+    let end = app.session.events().len();
     app.seek(end);
     press(&mut app, KeyCode::Char('K'));
     assert_eq!(
@@ -194,7 +190,7 @@ fn braces_jump_between_cutoffs_and_shift_k_to_killer_cutoffs() {
     );
     let selected = app.view.selected_node().expect("cutoff node selected");
     let node = app.session.node(selected).expect("node exists");
-    assert!(matches!(node.cutoff(), Some(c) if matches!(c.source, MoveSource::Killer(_))));
+    assert!(matches!(node.cutoff(), Some(c) if c.source.is_killer()));
 }
 
 #[test]
@@ -451,7 +447,7 @@ fn a_killer_store_shows_an_empty_slot_as_a_dot_not_the_null_move() {
     let app = puzzle_app();
     let first_store = app
         .session
-        .events
+        .events()
         .iter()
         .position(|e| matches!(e, Event::KillerStore { slots, .. } if slots.as_slice().iter().any(|m| m.is_null())))
         .expect("the puzzle's first killer store leaves slot 2 empty");

@@ -240,6 +240,6 @@ fn trace_file_option_records_each_search() {
     engine.quit();
     let log = killerscope::trace::EventLog::read_file(&path).expect("a readable log");
     assert!(!log.is_empty());
-    assert_eq!(log.header().limits, "depth 3");
+    assert_eq!(log.header().limits_text(), "depth 3");
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -4,8 +4,8 @@
 //! killers buy.
 
 use super::CliError;
-use super::search::percent;
 use crate::chess::{Position, START_FEN};
+use crate::search::stats::percent;
 use crate::search::{CutoffStats, Limits, OrderingConfig, SearchConfig, Searcher};
 use clap::Args;
 use std::io::Write;

@@ -3,10 +3,9 @@
 //! Lines for jq and pandas, or a Graphviz drawing of a subtree.
 
 use super::CliError;
-use super::search::percent;
 use crate::chess::Position;
 use crate::search::score::format_uci;
-use crate::search::stats::{KILLER_SOURCES, RANK_LABELS, SOURCE_CODES};
+use crate::search::stats::{RANK_LABELS, percent};
 use crate::search::{CutoffStats, MoveSource};
 use crate::trace::{
     EVENT_BYTES, Event, EventKind, EventLog, NodeId, SearchTree, write_dot, write_jsonl,
@@ -83,7 +82,15 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
                 })?,
             };
             let root = Position::from_fen(&log.header().fen).ok();
-            Ok(write_dot(&tree, start, *depth, root.as_ref(), out)?)
+            let sources = &log.header().sources;
+            Ok(write_dot(
+                &tree,
+                start,
+                *depth,
+                root.as_ref(),
+                sources,
+                out,
+            )?)
         }
     }
 }
@@ -103,10 +110,17 @@ fn stats(log: &EventLog, file: &Path, mut out: impl Write) -> Result<(), CliErro
     };
     writeln!(out, "file:       {}", file.display())?;
     writeln!(out, "fen:        {}", h.fen)?;
-    writeln!(out, "ordering:   {}", or_none(&h.config))?;
-    writeln!(out, "limits:     {}", or_none(&h.limits))?;
+    writeln!(out, "ordering:   {}", or_none(&h.ordering_text()))?;
+    writeln!(out, "limits:     {}", or_none(&h.limits_text()))?;
     writeln!(out, "filter:     {}", or_none(&h.filter))?;
-    writeln!(out, "engine:     killerscope {}", h.engine_version)?;
+    writeln!(out, "engine:     {}", or_none(&h.engine))?;
+    let sources: Vec<String> = h
+        .sources
+        .rows()
+        .iter()
+        .map(|r| format!("{} {}", r.code, r.label))
+        .collect();
+    writeln!(out, "sources:    {}", or_none(&sources.join(", ")))?;
     let truncated = if log.is_truncated() {
         "yes: the recording cap was reached, the log ends mid-search"
     } else {
@@ -159,30 +173,51 @@ fn stats(log: &EventLog, file: &Path, mut out: impl Write) -> Result<(), CliErro
         .map(|(r, n)| format!("{r} {n} ({})", percent(n, stats.cutoffs)))
         .collect();
     writeln!(out, "  by rank:  {}", line.join(", "))?;
-    let line: Vec<String> = (0..SOURCE_CODES as u8)
-        .filter_map(MoveSource::from_code)
+    let named = h
+        .sources
+        .rows()
+        .iter()
+        .map(|r| MoveSource::from_code(r.code));
+    let unnamed = stats
+        .by_source
+        .non_zero()
+        .map(|(source, _)| source)
+        .filter(|&s| h.sources.row(s).is_none());
+    let line: Vec<String> = named
+        .chain(unnamed)
         .map(|s| (s, stats.cutoffs_by(s)))
-        .filter(|&(s, n)| n > 0 || !matches!(s, MoveSource::Killer(k) if k >= 2))
-        .map(|(s, n)| format!("{} {n} ({})", s.label(), percent(n, stats.cutoffs)))
+        .filter(|&(s, n)| n > 0 || h.sources.killer_slot(s).is_none_or(|k| k < 2))
+        .map(|(s, n)| {
+            let label = h.sources.label(s);
+            format!("{label} {n} ({})", percent(n, stats.cutoffs))
+        })
         .collect();
     writeln!(out, "  by source: {}", line.join(", "))?;
+    let killers: Vec<(&str, u64, u64)> = h
+        .sources
+        .killers()
+        .map(|row| {
+            let source = MoveSource::from_code(row.code);
+            (
+                row.label.as_str(),
+                stats.tries.get(source),
+                stats.cutoffs_by(source),
+            )
+        })
+        .collect();
     writeln!(
         out,
         "killers:    {} stores, {} tried, {} cut off",
         stats.killer_stores,
-        stats.killer_tries.iter().sum::<u64>(),
-        stats.killer_cutoffs_total()
+        killers.iter().map(|k| k.1).sum::<u64>(),
+        killers.iter().map(|k| k.2).sum::<u64>()
     )?;
-    for slot in 0..KILLER_SOURCES {
-        let (tried, cut) = (stats.killer_tries[slot], stats.killer_cutoffs[slot]);
-        if tried > 0 {
-            let label = MoveSource::Killer(slot as u8).label();
-            writeln!(
-                out,
-                "  {label}: tried {tried}, cut {cut} ({})",
-                percent(cut, tried)
-            )?;
-        }
+    for (label, tried, cut) in killers.into_iter().filter(|k| k.1 > 0) {
+        writeln!(
+            out,
+            "  {label}: tried {tried}, cut {cut} ({})",
+            percent(cut, tried)
+        )?;
     }
     writeln!(
         out,

@@ -4,8 +4,6 @@
 
 mod report;
 
-pub(super) use report::percent;
-
 use super::CliError;
 use crate::chess::{Position, START_FEN};
 use crate::search::{
@@ -103,11 +101,7 @@ impl SearchArgs {
     }
 
     fn recorder(&self, pos: &Position, ordering: &OrderingConfig) -> Result<Recorder, CliError> {
-        let header = LogHeader::new(
-            pos.to_fen(),
-            ordering.to_string(),
-            self.limits().to_string(),
-        );
+        let header = LogHeader::new(pos.to_fen(), ordering, &self.limits());
         let mut recorder = Recorder::new(header).with_cap(self.trace_cap);
         if let Some(line) = &self.trace_line {
             let filter = TraceFilter::parse_line(pos, line).map_err(CliError::new)?;

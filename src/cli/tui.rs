@@ -98,15 +98,11 @@ pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<(App, Vec<Effect>)
     let mut app = App::new(root, settings, theme, library);
     app.ascii = args.ascii;
     if let Some(session) = session {
-        let header = &session.header;
-        if let Some(depth) = header
-            .limits
-            .strip_prefix("depth ")
-            .and_then(|d| d.trim().parse::<u8>().ok())
-        {
+        let header = session.header();
+        if let Some(depth) = header.depth_limit() {
             app.settings.depth = depth.clamp(1, MAX_DEPTH);
         }
-        if let Ok(config) = header.config.parse::<crate::search::OrderingConfig>() {
+        if let Some(config) = header.ordering_config() {
             app.settings.killers = config.killer_slots;
         }
         app.session = session;

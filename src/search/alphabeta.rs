@@ -8,6 +8,7 @@
 use super::MAX_PLY;
 use super::config::OrderingConfig;
 use super::eval::EvalState;
+use super::event::{Event, KillerSlots};
 use super::history::HistoryTable;
 use super::killers::KillerTable;
 use super::limits::Clock;
@@ -125,10 +126,16 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         }
         self.count_node();
         let depth8 = depth.min(i32::from(i8::MAX)) as i8;
-        self.observer
-            .node_enter(ply as u8, depth8, alpha, beta, led_by, NodeKind::Main);
+        self.observer.observe(Event::NodeEnter {
+            ply: ply as u8,
+            depth: depth8,
+            kind: NodeKind::Main,
+            mv: led_by,
+            alpha,
+            beta,
+        });
         let (score, bound) = self.main_node(depth, alpha, beta, ply, in_check);
-        self.observer.node_exit(score, bound);
+        self.observer.observe(Event::NodeExit { score, bound });
         score
     }
 
@@ -213,8 +220,13 @@ impl<'a, O: SearchObserver> Context<'a, O> {
                     Bound::Lower => score >= beta,
                     Bound::Upper => score <= alpha,
                 };
-            self.observer
-                .tt_hit(tt_move, entry.depth(), score, entry.bound(), cut);
+            self.observer.observe(Event::TtHit {
+                mv: tt_move,
+                depth: entry.depth(),
+                score,
+                bound: entry.bound(),
+                cutoff: cut,
+            });
             if cut {
                 return (score, bound_of(score, alpha, beta));
             }
@@ -229,7 +241,11 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         while let Some((mv, source)) = picker.next(&self.pos, self.history, &mut self.buffers[ply])
         {
             let order = index.min(usize::from(u8::MAX)) as u8;
-            self.observer.move_tried(mv, order, source);
+            self.observer.observe(Event::MoveTried {
+                mv,
+                index: order,
+                source,
+            });
             self.evals[ply + 1] = self.evals[ply].after(&self.pos, mv);
             let undo = self.pos.make_move(mv);
             if depth > 1
@@ -261,11 +277,20 @@ impl<'a, O: SearchObserver> Context<'a, O> {
                     alpha = score;
                     self.pv.update(ply, mv);
                     if score >= beta {
-                        self.observer.cutoff(mv, order, source, score, beta);
+                        self.observer.observe(Event::Cutoff {
+                            mv,
+                            index: order,
+                            source,
+                            score,
+                            beta,
+                        });
                         if mv.is_quiet() {
                             if self.killers.store(ply, mv) {
-                                self.observer
-                                    .killer_store(ply as u8, mv, self.killers.at(ply));
+                                self.observer.observe(Event::KillerStore {
+                                    ply: ply as u8,
+                                    mv,
+                                    slots: KillerSlots::new(self.killers.at(ply)),
+                                });
                             }
                             if self.ordering.history {
                                 self.history.reward(side, mv, depth);
@@ -311,10 +336,16 @@ impl<'a, O: SearchObserver> Context<'a, O> {
     ) -> i32 {
         self.count_node();
         self.qnodes += 1;
-        self.observer
-            .node_enter(ply as u8, 0, alpha, beta, led_by, NodeKind::Quiescence);
+        self.observer.observe(Event::NodeEnter {
+            ply: ply as u8,
+            depth: 0,
+            kind: NodeKind::Quiescence,
+            mv: led_by,
+            alpha,
+            beta,
+        });
         let (score, bound) = self.quiescence_node(alpha, beta, ply, in_check);
-        self.observer.node_exit(score, bound);
+        self.observer.observe(Event::NodeExit { score, bound });
         score
     }
 
@@ -345,7 +376,11 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         while let Some((mv, source)) = picker.next(&self.pos, self.history, &mut self.buffers[ply])
         {
             let order = index.min(usize::from(u8::MAX)) as u8;
-            self.observer.move_tried(mv, order, source);
+            self.observer.observe(Event::MoveTried {
+                mv,
+                index: order,
+                source,
+            });
             self.evals[ply + 1] = self.evals[ply].after(&self.pos, mv);
             let undo = self.pos.make_move(mv);
             let check = self.pos.in_check();
@@ -360,7 +395,13 @@ impl<'a, O: SearchObserver> Context<'a, O> {
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
-                        self.observer.cutoff(mv, order, source, score, beta);
+                        self.observer.observe(Event::Cutoff {
+                            mv,
+                            index: order,
+                            source,
+                            score,
+                            beta,
+                        });
                         break;
                     }
                 }

@@ -88,14 +88,41 @@ impl FromStr for OrderingConfig {
     type Err = ConfigError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let mut config = OrderingConfig::default();
+        let mut pairs = Vec::new();
         for pair in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let Some((key, value)) = pair.split_once('=') else {
                 return Err(ConfigError(format!(
                     "ordering config: \"{pair}\" is not key=value"
                 )));
             };
-            let (key, value) = (key.trim(), value.trim());
+            pairs.push((key.trim(), value.trim()));
+        }
+        OrderingConfig::from_settings(pairs)
+    }
+}
+
+impl OrderingConfig {
+    /// The configuration as `(key, value)` settings, in the order `Display` prints them: the
+    /// form log headers store as data.
+    pub fn settings(&self) -> [(&'static str, String); 6] {
+        let onoff = |b: bool| if b { "on" } else { "off" }.to_string();
+        [
+            ("killers", self.killer_slots.to_string()),
+            ("history", onoff(self.history)),
+            ("tt", onoff(self.tt_move)),
+            ("mvvlva", onoff(self.mvv_lva)),
+            ("grandparent", onoff(self.killers_from_grandparent)),
+            ("placement", self.killer_placement.name().to_string()),
+        ]
+    }
+
+    /// Applies `(key, value)` settings to the default configuration; the keys `FromStr` knows,
+    /// any subset, in any order.
+    pub fn from_settings<'a>(
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<OrderingConfig, ConfigError> {
+        let mut config = OrderingConfig::default();
+        for (key, value) in pairs {
             match key.to_ascii_lowercase().as_str() {
                 "killers" => {
                     config.killer_slots = value
@@ -138,17 +165,12 @@ impl FromStr for OrderingConfig {
 /// `FromStr` reads back to the same configuration.
 impl fmt::Display for OrderingConfig {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let onoff = |b: bool| if b { "on" } else { "off" };
-        write!(
-            f,
-            "killers={},history={},tt={},mvvlva={},grandparent={},placement={}",
-            self.killer_slots,
-            onoff(self.history),
-            onoff(self.tt_move),
-            onoff(self.mvv_lva),
-            onoff(self.killers_from_grandparent),
-            self.killer_placement.name()
-        )
+        let pairs: Vec<String> = self
+            .settings()
+            .iter()
+            .map(|(key, value)| format!("{key}={value}"))
+            .collect();
+        f.write_str(&pairs.join(","))
     }
 }
 

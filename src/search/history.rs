@@ -11,10 +11,14 @@ use crate::chess::{Color, Move};
 /// The largest value an entry can hold before the table is halved.
 pub const HISTORY_MAX: u32 = 1 << 20;
 
+/// History scores indexed `[side][from][to]`.
+pub type HistoryScores = [[[u32; 64]; 64]; 2];
+
 /// Cutoff counts weighted by depth², per side to move and from/to squares.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HistoryTable {
-    table: Box<[[[u32; 64]; 64]; 2]>,
+    table: Box<HistoryScores>,
+    cap: u32,
 }
 
 impl Default for HistoryTable {
@@ -26,9 +30,21 @@ impl Default for HistoryTable {
 impl HistoryTable {
     /// An all-zero table.
     pub fn new() -> HistoryTable {
+        HistoryTable::with_cap(HISTORY_MAX)
+    }
+
+    /// An empty table saturating at `cap` instead of `HISTORY_MAX`: lets tests and replays of
+    /// other searches exercise the clamp-and-halve rule with small numbers.
+    pub fn with_cap(cap: u32) -> HistoryTable {
         HistoryTable {
             table: Box::new([[[0; 64]; 64]; 2]),
+            cap: cap.max(1),
         }
+    }
+
+    /// Every score, `[side][from][to]`.
+    pub fn scores(&self) -> &HistoryScores {
+        &self.table
     }
 
     /// The score of `mv` for `side`; 0 when it never cut off.
@@ -41,8 +57,8 @@ impl HistoryTable {
     pub fn reward(&mut self, side: Color, mv: Move, depth: i32) {
         let d = depth.clamp(1, 64) as u32;
         let entry = &mut self.table[side.index()][mv.from().index()][mv.to().index()];
-        *entry = (*entry + d * d).min(HISTORY_MAX);
-        if *entry == HISTORY_MAX {
+        *entry = entry.saturating_add(d * d).min(self.cap);
+        if *entry == self.cap {
             self.age();
         }
     }

@@ -45,11 +45,12 @@ impl Limits {
     }
 }
 
-/// Human-readable limits for log headers and reports, e.g. `depth 6` or `wtime 60000 btime 58000`.
-impl std::fmt::Display for Limits {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl Limits {
+    /// The limits that are set, as `(name, value)` settings (times in milliseconds,
+    /// `infinite` with an empty value): the form log headers store as data.
+    pub fn settings(&self) -> Vec<(&'static str, String)> {
         let millis = |d: &Option<Duration>| d.map(|d| d.as_millis());
-        let parts: Vec<String> = [
+        [
             ("depth", self.depth.map(u128::from)),
             ("nodes", self.nodes.map(u128::from)),
             ("movetime", millis(&self.movetime)),
@@ -60,9 +61,20 @@ impl std::fmt::Display for Limits {
             ("movestogo", self.movestogo.map(u128::from)),
         ]
         .into_iter()
-        .filter_map(|(name, value)| value.map(|v| format!("{name} {v}")))
-        .chain(self.infinite.then(|| "infinite".to_string()))
-        .collect();
+        .filter_map(|(name, value)| value.map(|v| (name, v.to_string())))
+        .chain(self.infinite.then(|| ("infinite", String::new())))
+        .collect()
+    }
+}
+
+/// Human-readable limits for reports, e.g. `depth 6` or `wtime 60000 btime 58000`.
+impl std::fmt::Display for Limits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let parts: Vec<String> = self
+            .settings()
+            .into_iter()
+            .map(|(name, value)| format!("{name} {value}").trim_end().to_string())
+            .collect();
         if parts.is_empty() {
             f.write_str("none")
         } else {

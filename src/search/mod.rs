@@ -4,6 +4,7 @@ mod alphabeta;
 pub mod combine;
 pub mod config;
 pub mod eval;
+pub mod event;
 pub mod history;
 pub mod killers;
 pub mod limits;
@@ -14,15 +15,18 @@ pub mod pv;
 pub mod score;
 pub mod searcher;
 pub mod see;
+pub mod source;
 pub mod stats;
 pub mod tt;
 
 pub use config::{ConfigError, KillerPlacement, MAX_KILLER_SLOTS, OrderingConfig, SearchConfig};
+pub use event::{EVENT_BYTES, Event, EventKind, KillerSlots, NodeCount};
 pub use history::HistoryTable;
 pub use killers::KillerTable;
 pub use limits::Limits;
-pub use observer::{Bound, MoveSource, NodeKind, NullObserver, SearchObserver};
+pub use observer::{Bound, NodeKind, NullObserver, SearchObserver};
 pub use searcher::{IterationReport, SearchReport, Searcher, nodes_per_second};
+pub use source::{KILLER_SOURCES, MoveSource, SOURCES, SourceColour, SourceInfo};
 pub use stats::CutoffStats;
 pub use tt::TranspositionTable;
 

@@ -13,12 +13,12 @@
 use super::config::{KillerPlacement, OrderingConfig};
 use super::history::HistoryTable;
 use super::killers::KillerTable;
-use super::observer::MoveSource;
 use super::see::{loses_material, mvv_lva, see};
+use super::source::{KILLER_SOURCES, MoveSource};
 use crate::chess::{MAX_MOVES, Move, MoveList, Position};
 
-/// Most killer candidates one node tries (one per killer `MoveSource` code).
-const MAX_KILLER_CANDIDATES: usize = 5;
+/// Most killer candidates one node tries: one per killer row of the source table.
+const MAX_KILLER_CANDIDATES: usize = KILLER_SOURCES;
 
 /// Offset that sorts every winning capture above every losing one in `placement=between` mode.
 const WINNING: i32 = 1 << 24;
@@ -137,7 +137,7 @@ impl MovePicker {
                 Stage::Tt => {
                     self.stage = Stage::GenerateCaptures;
                     if !self.tt_move.is_null() && pos.is_legal(self.tt_move) {
-                        return Some((self.tt_move, MoveSource::Tt));
+                        return Some((self.tt_move, MoveSource::TT));
                     }
                     self.tt_move = Move::NULL;
                 }
@@ -148,7 +148,7 @@ impl MovePicker {
                 Stage::Captures => match self.pick_best(buf) {
                     Some((mv, score)) if !self.between() || score >= WINNING => {
                         self.cursor += 1;
-                        return Some((mv, MoveSource::Capture));
+                        return Some((mv, MoveSource::CAPTURE));
                     }
                     _ => {
                         self.stage = if self.with_quiets {
@@ -164,7 +164,7 @@ impl MovePicker {
                         let mv = self.killers[slot];
                         self.killer_cursor += 1;
                         if mv.is_quiet() && mv != self.tt_move && pos.is_legal(mv) {
-                            return Some((mv, MoveSource::Killer(slot as u8)));
+                            return Some((mv, MoveSource::killer(slot)));
                         }
                     }
                     self.stage = Stage::LosingCaptures;
@@ -172,7 +172,7 @@ impl MovePicker {
                 Stage::LosingCaptures => {
                     if let Some((mv, _)) = self.pick_best(buf) {
                         self.cursor += 1;
-                        return Some((mv, MoveSource::Capture));
+                        return Some((mv, MoveSource::CAPTURE));
                     }
                     self.stage = Stage::GenerateQuiets;
                 }
@@ -187,9 +187,9 @@ impl MovePicker {
                     };
                     self.cursor += 1;
                     let source = if score > 0 {
-                        MoveSource::History
+                        MoveSource::HISTORY
                     } else {
-                        MoveSource::Quiet
+                        MoveSource::QUIET
                     };
                     return Some((mv, source));
                 }

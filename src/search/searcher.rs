@@ -9,6 +9,7 @@
 
 use super::alphabeta::Context;
 use super::config::SearchConfig;
+use super::event::{Event, NodeCount};
 use super::history::HistoryTable;
 use super::killers::KillerTable;
 use super::limits::{Clock, Limits, MAX_DEPTH};
@@ -188,7 +189,12 @@ impl Searcher {
             }
             report.score = score;
             report.depth = depth;
-            ctx.observer.iteration(depth, score, ctx.nodes, &pv);
+            ctx.observer.observe(Event::Iteration {
+                depth,
+                score,
+                nodes: NodeCount::from(ctx.nodes),
+            });
+            ctx.observer.iteration_pv(&pv);
             on_iteration(&IterationReport {
                 depth,
                 seldepth: ctx.seldepth.min(usize::from(u8::MAX)) as u8,

@@ -3,21 +3,56 @@
 //! history) put the cutting move there. The `search` and `compare` commands print these, and a
 //! recorded log can be replayed into one.
 
-use super::observer::{Bound, MoveSource, NodeKind, SearchObserver};
-use crate::chess::Move;
-
-/// Number of distinct `MoveSource::code()` values.
-pub const SOURCE_CODES: usize = 9;
+use super::event::Event;
+use super::observer::{NodeKind, SearchObserver};
+use super::source::{KILLER_SOURCES, MoveSource};
 
 /// Labels of the rank buckets of `CutoffStats::by_rank`, in order.
 pub const RANK_LABELS: [&str; 4] = ["1st", "2nd-5th", "6th-10th", "later"];
 
-/// Number of killer slots the stats distinguish (one per killer `MoveSource` code).
-pub const KILLER_SOURCES: usize = 5;
+/// `part` as a percentage of `whole` with one decimal (`25.0%`), `–` when `whole` is 0: the
+/// one way every report and panel writes a share.
+pub fn percent(part: u64, whole: u64) -> String {
+    if whole == 0 {
+        "–".into()
+    } else {
+        format!("{:.1}%", part as f64 * 100.0 / whole as f64)
+    }
+}
 
-/// Counters over one or more searches. Cutoff breakdowns (`by_source`, `by_rank`, killer tries
-/// and cutoffs) cover the main search, where ordering decides the tree's size; quiescence cutoffs
-/// are counted apart in `q_cutoffs`.
+/// A counter per move-source code. Every code a byte can hold has a slot, so counting a log
+/// whose sources this build does not know needs no lookup and cannot fail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerSource(Box<[u64; 256]>);
+
+impl Default for PerSource {
+    fn default() -> Self {
+        PerSource(Box::new([0; 256]))
+    }
+}
+
+impl PerSource {
+    /// The count for `source`.
+    pub fn get(&self, source: MoveSource) -> u64 {
+        self.0[usize::from(source.code())]
+    }
+
+    fn add(&mut self, source: MoveSource) {
+        self.0[usize::from(source.code())] += 1;
+    }
+
+    /// Sources with a non-zero count, by code.
+    pub fn non_zero(&self) -> impl Iterator<Item = (MoveSource, u64)> + '_ {
+        (0..=u8::MAX)
+            .map(MoveSource::from_code)
+            .map(|s| (s, self.get(s)))
+            .filter(|&(_, n)| n > 0)
+    }
+}
+
+/// Counters over one or more searches. Cutoff breakdowns (`by_source`, `by_rank`, tries) cover
+/// the main search, where ordering decides the tree's size; quiescence cutoffs are counted apart
+/// in `q_cutoffs`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CutoffStats {
     /// Full-width nodes entered.
@@ -28,8 +63,10 @@ pub struct CutoffStats {
     pub cutoffs: u64,
     /// Beta cutoffs by a move in quiescence (stand-pat cutoffs are not moves and not counted).
     pub q_cutoffs: u64,
-    /// Main-search cutoffs by the source of the cutting move, indexed by `MoveSource::code()`.
-    pub by_source: [u64; SOURCE_CODES],
+    /// Main-search cutoffs by the source of the cutting move.
+    pub by_source: PerSource,
+    /// Main-search moves searched, by source (how often each heuristic got its chance).
+    pub tries: PerSource,
     /// Main-search cutoffs by the cutting move's index: 1st, 2nd–5th, 6th–10th, later.
     pub by_rank: [u64; 4],
     /// Stores that changed the killer table.
@@ -38,10 +75,6 @@ pub struct CutoffStats {
     pub tt_hits: u64,
     /// TT hits whose bound ended the node without a search.
     pub tt_cutoffs: u64,
-    /// Killer moves searched, per killer slot.
-    pub killer_tries: [u64; KILLER_SOURCES],
-    /// Killer moves that cut off, per killer slot.
-    pub killer_cutoffs: [u64; KILLER_SOURCES],
     kinds: Vec<NodeKind>,
 }
 
@@ -58,12 +91,25 @@ impl CutoffStats {
 
     /// Main-search cutoffs credited to `source`.
     pub fn cutoffs_by(&self, source: MoveSource) -> u64 {
-        self.by_source[usize::from(source.code())]
+        self.by_source.get(source)
+    }
+
+    /// Main-search tries and cutoffs of each killer candidate slot, slot 0 first.
+    pub fn killer_slots(&self) -> [(u64, u64); KILLER_SOURCES] {
+        std::array::from_fn(|k| {
+            let source = MoveSource::killer(k);
+            (self.tries.get(source), self.by_source.get(source))
+        })
     }
 
     /// Main-search cutoffs by any killer slot.
     pub fn killer_cutoffs_total(&self) -> u64 {
-        self.killer_cutoffs.iter().sum()
+        self.killer_slots().iter().map(|&(_, cut)| cut).sum()
+    }
+
+    /// Main-search killer moves searched, over every slot.
+    pub fn killer_tries_total(&self) -> u64 {
+        self.killer_slots().iter().map(|&(tried, _)| tried).sum()
     }
 
     /// Share (0.0–1.0) of main-search cutoffs made by the first move tried; 0 without cutoffs.
@@ -87,89 +133,105 @@ impl CutoffStats {
             _ => 3,
         }
     }
-
-    fn killer_slot(source: MoveSource) -> Option<usize> {
-        match source {
-            MoveSource::Killer(k) => Some(usize::from(k)).filter(|&k| k < KILLER_SOURCES),
-            _ => None,
-        }
-    }
 }
 
 impl SearchObserver for CutoffStats {
-    fn node_enter(&mut self, _ply: u8, _depth: i8, _a: i32, _b: i32, _mv: Move, kind: NodeKind) {
-        match kind {
-            NodeKind::Main => self.main_nodes += 1,
-            NodeKind::Quiescence => self.q_nodes += 1,
+    fn observe(&mut self, event: Event) {
+        match event {
+            Event::NodeEnter { kind, .. } => {
+                match kind {
+                    NodeKind::Main => self.main_nodes += 1,
+                    NodeKind::Quiescence => self.q_nodes += 1,
+                }
+                self.kinds.push(kind);
+            }
+            Event::MoveTried { source, .. } => {
+                if self.in_main() {
+                    self.tries.add(source);
+                }
+            }
+            Event::Cutoff { index, source, .. } => {
+                if !self.in_main() {
+                    self.q_cutoffs += 1;
+                    return;
+                }
+                self.cutoffs += 1;
+                self.by_source.add(source);
+                self.by_rank[Self::rank_bucket(index)] += 1;
+            }
+            Event::KillerStore { .. } => self.killer_stores += 1,
+            Event::TtHit { cutoff, .. } => {
+                self.tt_hits += 1;
+                if cutoff {
+                    self.tt_cutoffs += 1;
+                }
+            }
+            Event::NodeExit { .. } => {
+                self.kinds.pop();
+            }
+            Event::Iteration { .. } => {}
         }
-        self.kinds.push(kind);
-    }
-
-    fn move_tried(&mut self, _mv: Move, _index: u8, source: MoveSource) {
-        if let Some(slot) = Self::killer_slot(source).filter(|_| self.in_main()) {
-            self.killer_tries[slot] += 1;
-        }
-    }
-
-    fn cutoff(&mut self, _mv: Move, index: u8, source: MoveSource, _score: i32, _beta: i32) {
-        if !self.in_main() {
-            self.q_cutoffs += 1;
-            return;
-        }
-        self.cutoffs += 1;
-        self.by_source[usize::from(source.code())] += 1;
-        self.by_rank[Self::rank_bucket(index)] += 1;
-        if let Some(slot) = Self::killer_slot(source) {
-            self.killer_cutoffs[slot] += 1;
-        }
-    }
-
-    fn killer_store(&mut self, _ply: u8, _mv: Move, _slots: &[Move]) {
-        self.killer_stores += 1;
-    }
-
-    fn tt_hit(&mut self, _mv: Move, _depth: i8, _score: i32, _bound: Bound, cutoff: bool) {
-        self.tt_hits += 1;
-        if cutoff {
-            self.tt_cutoffs += 1;
-        }
-    }
-
-    fn node_exit(&mut self, _score: i32, _bound: Bound) {
-        self.kinds.pop();
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::Move;
+    use crate::search::Bound;
 
     #[test]
     fn counts_cutoffs_by_source_and_rank_in_main_nodes_only() {
         let mut s = CutoffStats::new();
         let m = Move::NULL;
-        s.node_enter(0, 3, -100, 100, m, NodeKind::Main);
-        s.node_enter(1, 2, -100, 100, m, NodeKind::Main);
-        s.move_tried(m, 0, MoveSource::Killer(1));
-        s.cutoff(m, 0, MoveSource::Killer(1), 120, 100);
-        s.node_exit(120, Bound::Lower);
-        s.node_enter(1, 0, -100, 100, m, NodeKind::Quiescence);
-        s.cutoff(m, 0, MoveSource::Capture, 300, 100);
-        s.node_exit(300, Bound::Lower);
-        s.node_enter(1, 2, -100, 100, m, NodeKind::Main);
-        s.tt_hit(m, 4, 10, Bound::Exact, true);
-        s.node_exit(10, Bound::Exact);
-        s.node_enter(1, 2, -100, 100, m, NodeKind::Main);
-        s.cutoff(m, 7, MoveSource::History, 150, 100);
-        s.node_exit(150, Bound::Lower);
-        s.node_exit(-150, Bound::Upper);
+        let enter = |ply, depth, kind| Event::NodeEnter {
+            ply,
+            depth,
+            kind,
+            mv: m,
+            alpha: -100,
+            beta: 100,
+        };
+        let cut = |index, source, score| Event::Cutoff {
+            mv: m,
+            index,
+            source,
+            score,
+            beta: 100,
+        };
+        let exit = |score, bound| Event::NodeExit { score, bound };
+        s.observe(enter(0, 3, NodeKind::Main));
+        s.observe(enter(1, 2, NodeKind::Main));
+        s.observe(Event::MoveTried {
+            mv: m,
+            index: 0,
+            source: MoveSource::killer(1),
+        });
+        s.observe(cut(0, MoveSource::killer(1), 120));
+        s.observe(exit(120, Bound::Lower));
+        s.observe(enter(1, 0, NodeKind::Quiescence));
+        s.observe(cut(0, MoveSource::CAPTURE, 300));
+        s.observe(exit(300, Bound::Lower));
+        s.observe(enter(1, 2, NodeKind::Main));
+        s.observe(Event::TtHit {
+            mv: m,
+            depth: 4,
+            score: 10,
+            bound: Bound::Exact,
+            cutoff: true,
+        });
+        s.observe(exit(10, Bound::Exact));
+        s.observe(enter(1, 2, NodeKind::Main));
+        s.observe(cut(7, MoveSource::HISTORY, 150));
+        s.observe(exit(150, Bound::Lower));
+        s.observe(exit(-150, Bound::Upper));
         assert_eq!((s.main_nodes, s.q_nodes, s.nodes()), (4, 1, 5));
         assert_eq!((s.cutoffs, s.q_cutoffs), (2, 1));
-        assert_eq!(s.cutoffs_by(MoveSource::Killer(1)), 1);
-        assert_eq!(s.cutoffs_by(MoveSource::History), 1);
-        assert_eq!(s.cutoffs_by(MoveSource::Capture), 0);
+        assert_eq!(s.cutoffs_by(MoveSource::killer(1)), 1);
+        assert_eq!(s.cutoffs_by(MoveSource::HISTORY), 1);
+        assert_eq!(s.cutoffs_by(MoveSource::CAPTURE), 0);
         assert_eq!(s.by_rank, [1, 0, 1, 0]);
-        assert_eq!((s.killer_tries[1], s.killer_cutoffs[1]), (1, 1));
+        assert_eq!(s.killer_slots()[1], (1, 1));
         assert_eq!((s.tt_hits, s.tt_cutoffs), (1, 1));
         assert!((s.first_move_cutoff_rate() - 0.5).abs() < 1e-9);
     }

@@ -2,9 +2,10 @@
 //! a log can be read in bulk and indexed by position, canonical so that every byte means
 //! something and a corrupted record is rejected rather than misread.
 
-use super::event::{EVENT_BYTES, Event, KillerSlots, MAX_KILLER_SLOTS, NodeCount};
 use crate::chess::Move;
-use crate::search::{Bound, MoveSource, NodeKind};
+use crate::search::{
+    Bound, EVENT_BYTES, Event, KillerSlots, MAX_KILLER_SLOTS, MoveSource, NodeCount, NodeKind,
+};
 
 impl Event {
     /// The fixed 16-byte little-endian record (layout in `docs/kslog-format.md`).
@@ -47,9 +48,9 @@ impl Event {
             }
             Event::KillerStore { ply, mv, slots } => {
                 b[1] = ply;
-                b[2] = slots.len;
+                b[2] = slots.as_slice().len() as u8;
                 put_move(&mut b, 4, mv);
-                for (i, &slot) in slots.moves.iter().enumerate() {
+                for (i, &slot) in slots.as_slice().iter().enumerate() {
                     put_move(&mut b, 6 + 2 * i, slot);
                 }
             }
@@ -111,19 +112,19 @@ impl Event {
             2 => Event::MoveTried {
                 mv: get_move(b, 4),
                 index: b[1],
-                source: source(b[2])?,
+                source: MoveSource::from_code(b[2]),
             },
             3 => Event::Cutoff {
                 mv: get_move(b, 4),
                 index: b[1],
-                source: source(b[2])?,
+                source: MoveSource::from_code(b[2]),
                 score: get_i32(b, 8),
                 beta: get_i32(b, 12),
             },
             4 => {
                 let len = b[2] as usize;
                 if len > MAX_KILLER_SLOTS {
-                    return Err("killer row longer than 4 slots");
+                    return Err("killer row longer than the most slots a search keeps");
                 }
                 let mut moves = [Move::NULL; MAX_KILLER_SLOTS];
                 for (i, slot) in moves.iter_mut().enumerate() {
@@ -135,10 +136,7 @@ impl Event {
                 Event::KillerStore {
                     ply: b[1],
                     mv: get_move(b, 4),
-                    slots: KillerSlots {
-                        moves,
-                        len: len as u8,
-                    },
+                    slots: KillerSlots::new(&moves[..len]),
                 }
             }
             5 => Event::TtHit {
@@ -183,10 +181,6 @@ const RESERVED: [(u64, u64); 8] = [
     (0xffff_ffff_ffff << 16, 0xffff_ffff << 32), // node_exit: 2-7, 12-15
     (0xffff << 16, 0),                           // iteration: 2-3
 ];
-
-fn source(code: u8) -> Result<MoveSource, &'static str> {
-    MoveSource::from_code(code).ok_or("unknown move-source code")
-}
 
 fn bound(code: u8) -> Result<Bound, &'static str> {
     match code {

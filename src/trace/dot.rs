@@ -3,6 +3,7 @@
 //! as a bold red edge labelled with its rank and ordering source.
 
 use super::export::bound_name;
+use super::sources::SourceTable;
 use super::tree::{NodeId, SearchTree};
 use crate::chess::notation::san;
 use crate::chess::{Move, Position};
@@ -64,6 +65,7 @@ pub fn write_dot<W: Write>(
     start: NodeId,
     max_depth: u32,
     root: Option<&Position>,
+    sources: &SourceTable,
     mut w: W,
 ) -> io::Result<()> {
     writeln!(w, "digraph search {{")?;
@@ -106,7 +108,7 @@ pub fn write_dot<W: Write>(
                     w,
                     "  n{parent} -> n{id} [label=\"{mv} β-cut #{} {}\", color=red, penwidth=2];",
                     c.index + 1,
-                    c.source.label()
+                    sources.label(c.source).replace(['"', '\\'], "_")
                 )?,
                 None => writeln!(w, "  n{parent} -> n{id} [label=\"{mv}\"];")?,
             }

@@ -58,10 +58,10 @@ pub enum LogErrorKind {
     NoTrailer,
     /// The stored checksum does not match the file's bytes: the file is corrupted.
     ChecksumMismatch {
-        /// The checksum stored in the trailer.
-        stored: u64,
-        /// The checksum of the bytes read.
-        computed: u64,
+        /// The CRC-32 stored in the trailer.
+        stored: u32,
+        /// The CRC-32 of the bytes read.
+        computed: u32,
     },
     /// There are bytes after the trailer.
     TrailingData,
@@ -103,12 +103,12 @@ impl fmt::Display for LogErrorKind {
             LogErrorKind::NotAKslog => {
                 f.write_str("not a killerscope event log (.kslog magic bytes missing)")
             }
-            LogErrorKind::UnsupportedVersion(v) => {
-                write!(
-                    f,
-                    "unsupported .kslog format version {v} (this build reads version 1)"
-                )
-            }
+            LogErrorKind::UnsupportedVersion(v) => write!(
+                f,
+                "written by .kslog format v{v}; this build reads format v{} only \
+                 (record the search again with this build)",
+                super::format::VERSION
+            ),
             LogErrorKind::UnknownFlags(flags) => write!(f, "unknown header flags {flags:#06x}"),
             LogErrorKind::Truncated { what } => {
                 write!(f, "file ends inside the {what}; truncated?")
@@ -126,7 +126,7 @@ impl fmt::Display for LogErrorKind {
             LogErrorKind::NoTrailer => f.write_str("trailer marker missing after the events"),
             LogErrorKind::ChecksumMismatch { stored, computed } => write!(
                 f,
-                "checksum mismatch (stored {stored:016x}, computed {computed:016x}): corrupted"
+                "checksum mismatch (stored CRC-32 {stored:08x}, computed {computed:08x}): corrupted"
             ),
             LogErrorKind::TrailingData => f.write_str("unexpected bytes after the trailer"),
         }

@@ -1,11 +1,15 @@
-//! Logs as JSON Lines, one object per event, for jq and pandas.
+//! Logs as JSON Lines, one object per event, for jq and pandas. Each line is a serde value of
+//! `Line`, whose `type` is the event kind's name (`EventKind::name`) and whose `source` fields
+//! carry the labels of the log's own source table.
 
-use super::event::Event;
 use super::log::EventLog;
 use crate::chess::Move;
-use crate::search::{Bound, NodeKind};
+use crate::search::{Bound, Event, NodeKind};
+use serde::Serialize;
+use std::borrow::Cow;
 use std::io::{self, Write};
 
+/// The JSON name of a bound, shared with the Graphviz drawing.
 pub(crate) fn bound_name(b: Bound) -> &'static str {
     match b {
         Bound::Exact => "exact",
@@ -21,31 +25,85 @@ fn kind_name(k: NodeKind) -> &'static str {
     }
 }
 
-/// A move as a JSON value: `"g2c6"`, or `null` for `Move::NULL`.
-fn json_move(mv: Move) -> String {
-    if mv.is_null() {
-        "null".to_string()
-    } else {
-        format!("\"{mv}\"")
-    }
+/// A move in UCI notation, `null` for `Move::NULL`.
+fn json_move(mv: Move) -> Option<String> {
+    (!mv.is_null()).then(|| mv.to_string())
 }
 
-fn json_moves(moves: &[Move]) -> String {
-    let items: Vec<String> = moves.iter().map(|&m| json_move(m)).collect();
-    format!("[{}]", items.join(","))
+/// One exported line: the event's index, then its kind-tagged fields.
+#[derive(Serialize)]
+struct Line<'a> {
+    i: usize,
+    #[serde(flatten)]
+    record: Record<'a>,
 }
 
-/// Writes one JSON object per event, e.g.
-/// `{"i":1234,"type":"killer_store","ply":1,"move":"g2c6","slots":["g2c6","c1c2"]}`.
-/// Every event of a node carries that node's `ply` (root = 0); moves are UCI strings.
+/// The JSON shape of each event kind (variant names are `EventKind::name`s).
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Record<'a> {
+    NodeEnter {
+        ply: u8,
+        depth: i8,
+        alpha: i32,
+        beta: i32,
+        #[serde(rename = "move")]
+        mv: Option<String>,
+        kind: &'static str,
+    },
+    MoveTried {
+        ply: u8,
+        #[serde(rename = "move")]
+        mv: Option<String>,
+        index: u8,
+        source: Cow<'a, str>,
+    },
+    Cutoff {
+        ply: u8,
+        #[serde(rename = "move")]
+        mv: Option<String>,
+        index: u8,
+        source: Cow<'a, str>,
+        score: i32,
+        beta: i32,
+    },
+    KillerStore {
+        ply: u8,
+        #[serde(rename = "move")]
+        mv: Option<String>,
+        slots: Vec<Option<String>>,
+    },
+    TtHit {
+        ply: u8,
+        #[serde(rename = "move")]
+        mv: Option<String>,
+        depth: i8,
+        score: i32,
+        bound: &'static str,
+        cutoff: bool,
+    },
+    NodeExit {
+        ply: u8,
+        score: i32,
+        bound: &'static str,
+    },
+    Iteration {
+        depth: u8,
+        score: i32,
+        nodes: u64,
+        pv: Vec<String>,
+    },
+}
+
+/// Writes every event of `log` as one JSON object per line. Events inside a node carry the
+/// node's `ply`; sources are labelled from the log's header.
 pub fn write_jsonl<W: Write>(log: &EventLog, mut w: W) -> io::Result<()> {
+    let sources = &log.header().sources;
     let mut plies: Vec<u8> = Vec::new();
     let mut iteration = 0;
-    for (i, event) in log.events().iter().enumerate() {
-        let ty = event.kind().name();
+    for (i, &event) in log.events().iter().enumerate() {
         let ply = plies.last().copied().unwrap_or(0);
-        write!(w, "{{\"i\":{i},\"type\":\"{ty}\",")?;
-        match *event {
+        let record = match event {
             Event::NodeEnter {
                 ply,
                 depth,
@@ -55,72 +113,79 @@ pub fn write_jsonl<W: Write>(log: &EventLog, mut w: W) -> io::Result<()> {
                 beta,
             } => {
                 plies.push(ply);
-                write!(
-                    w,
-                    "\"ply\":{ply},\"depth\":{depth},\"alpha\":{alpha},\"beta\":{beta},\"move\":{},\"kind\":\"{}\"",
-                    json_move(mv),
-                    kind_name(kind)
-                )?;
+                Record::NodeEnter {
+                    ply,
+                    depth,
+                    alpha,
+                    beta,
+                    mv: json_move(mv),
+                    kind: kind_name(kind),
+                }
             }
-            Event::MoveTried { mv, index, source } => write!(
-                w,
-                "\"ply\":{ply},\"move\":{},\"index\":{index},\"source\":\"{}\"",
-                json_move(mv),
-                source.label()
-            )?,
+            Event::MoveTried { mv, index, source } => Record::MoveTried {
+                ply,
+                mv: json_move(mv),
+                index,
+                source: sources.label(source),
+            },
             Event::Cutoff {
                 mv,
                 index,
                 source,
                 score,
                 beta,
-            } => write!(
-                w,
-                "\"ply\":{ply},\"move\":{},\"index\":{index},\"source\":\"{}\",\"score\":{score},\"beta\":{beta}",
-                json_move(mv),
-                source.label()
-            )?,
-            Event::KillerStore { ply, mv, slots } => write!(
-                w,
-                "\"ply\":{ply},\"move\":{},\"slots\":{}",
-                json_move(mv),
-                json_moves(slots.as_slice())
-            )?,
+            } => Record::Cutoff {
+                ply,
+                mv: json_move(mv),
+                index,
+                source: sources.label(source),
+                score,
+                beta,
+            },
+            Event::KillerStore { ply, mv, slots } => Record::KillerStore {
+                ply,
+                mv: json_move(mv),
+                slots: slots.as_slice().iter().map(|&m| json_move(m)).collect(),
+            },
             Event::TtHit {
                 mv,
                 depth,
                 score,
                 bound,
                 cutoff,
-            } => write!(
-                w,
-                "\"ply\":{ply},\"move\":{},\"depth\":{depth},\"score\":{score},\"bound\":\"{}\",\"cutoff\":{cutoff}",
-                json_move(mv),
-                bound_name(bound)
-            )?,
+            } => Record::TtHit {
+                ply,
+                mv: json_move(mv),
+                depth,
+                score,
+                bound: bound_name(bound),
+                cutoff,
+            },
             Event::NodeExit { score, bound } => {
                 plies.pop();
-                write!(
-                    w,
-                    "\"ply\":{ply},\"score\":{score},\"bound\":\"{}\"",
-                    bound_name(bound)
-                )?;
+                Record::NodeExit {
+                    ply,
+                    score,
+                    bound: bound_name(bound),
+                }
             }
             Event::Iteration {
                 depth,
                 score,
                 nodes,
             } => {
-                write!(
-                    w,
-                    "\"depth\":{depth},\"score\":{score},\"nodes\":{},\"pv\":{}",
-                    nodes.get(),
-                    json_moves(log.pv(iteration))
-                )?;
+                let pv = log.pv(iteration).iter().map(Move::to_string).collect();
                 iteration += 1;
+                Record::Iteration {
+                    depth,
+                    score,
+                    nodes: nodes.get(),
+                    pv,
+                }
             }
-        }
-        w.write_all(b"}\n")?;
+        };
+        serde_json::to_writer(&mut w, &Line { i, record })?;
+        w.write_all(b"\n")?;
     }
     w.flush()
 }

@@ -3,11 +3,13 @@
 //! with the byte offset where it was noticed, never a panic, and never an allocation sized by an
 //! unchecked number from the file.
 
-use super::checksum::Checksum;
 use super::error::{LogError, LogErrorKind};
-use super::event::{EVENT_BYTES, Event};
-use super::log::{EventLog, LogHeader};
+use super::header::{LogHeader, Setting};
+use super::log::EventLog;
+use super::sources::{SourceRow, SourceTable};
 use crate::chess::Move;
+use crate::search::{EVENT_BYTES, Event, SourceColour};
+use crc32fast::Hasher as Checksum;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::Path;
@@ -15,11 +17,15 @@ use std::path::Path;
 /// First eight bytes of every `.kslog` file.
 pub const MAGIC: [u8; 8] = *b"KSLOG\r\n\x1a";
 /// The format version this build writes and reads.
-pub const VERSION: u16 = 1;
+pub const VERSION: u16 = 2;
 /// Marks the start of the trailer.
 const TRAILER_MAGIC: [u8; 4] = *b"KEND";
 /// Longest header string accepted; real ones are a few dozen bytes.
 const MAX_STRING: u32 = 1 << 20;
+/// Most settings or source rows one header list may hold; real ones hold a dozen.
+const MAX_LIST: u16 = 1024;
+/// Killer-slot byte of a source row that is not a killer.
+const NOT_A_KILLER: u8 = u8::MAX;
 /// Events decoded per read call.
 const CHUNK_EVENTS: usize = 4096;
 const FLAG_TRUNCATED: u16 = 1;
@@ -38,6 +44,37 @@ impl<W: Write> Output<W> {
     fn put_str(&mut self, s: &str) -> io::Result<()> {
         self.put(&(s.len() as u32).to_le_bytes())?;
         self.put(s.as_bytes())
+    }
+
+    fn put_settings(&mut self, settings: &[Setting]) -> io::Result<()> {
+        let settings = &settings[..settings.len().min(usize::from(MAX_LIST))];
+        self.put(&(settings.len() as u16).to_le_bytes())?;
+        for (key, value) in settings {
+            self.put_str(key)?;
+            self.put_str(value)?;
+        }
+        Ok(())
+    }
+
+    fn put_sources(&mut self, table: &SourceTable) -> io::Result<()> {
+        let rows = &table.rows()[..table.rows().len().min(usize::from(MAX_LIST))];
+        self.put(&(rows.len() as u16).to_le_bytes())?;
+        for row in rows {
+            self.put(&[row.code, row.killer_slot.unwrap_or(NOT_A_KILLER)])?;
+            self.put_str(&row.label)?;
+            self.put_str(&row.name)?;
+            self.put_str(row.colour.name())?;
+        }
+        Ok(())
+    }
+
+    fn put_header(&mut self, h: &LogHeader) -> io::Result<()> {
+        for s in [&h.fen, &h.engine, &h.filter] {
+            self.put_str(s)?;
+        }
+        self.put_settings(&h.ordering)?;
+        self.put_settings(&h.limits)?;
+        self.put_sources(&h.sources)
     }
 }
 
@@ -100,6 +137,55 @@ impl<R: Read> Input<R> {
         self.fill(&mut bytes, field)?;
         String::from_utf8(bytes).map_err(|_| LogError::at(start, LogErrorKind::NotUtf8 { field }))
     }
+
+    fn list_len(&mut self, what: &'static str) -> Result<u16, LogError> {
+        let at = self.offset;
+        let len = self.u16(what)?;
+        if len > MAX_LIST {
+            return Err(LogError::at(
+                at,
+                LogErrorKind::StringTooLong {
+                    field: what,
+                    len: len.into(),
+                },
+            ));
+        }
+        Ok(len)
+    }
+
+    fn settings(&mut self, what: &'static str) -> Result<Vec<Setting>, LogError> {
+        let len = self.list_len(what)?;
+        (0..len)
+            .map(|_| Ok((self.string(what)?, self.string(what)?)))
+            .collect()
+    }
+
+    fn sources(&mut self) -> Result<SourceTable, LogError> {
+        let len = self.list_len("source table")?;
+        let mut rows = Vec::with_capacity(usize::from(len));
+        for _ in 0..len {
+            let [code, slot] = self.array::<2>("source table")?;
+            rows.push(SourceRow {
+                code,
+                killer_slot: (slot != NOT_A_KILLER).then_some(slot),
+                label: self.string("source label")?,
+                name: self.string("source name")?,
+                colour: SourceColour::from_name(&self.string("source colour")?),
+            });
+        }
+        Ok(SourceTable::from_rows(rows))
+    }
+
+    fn header(&mut self) -> Result<LogHeader, LogError> {
+        Ok(LogHeader {
+            fen: self.string("FEN")?,
+            engine: self.string("engine")?,
+            filter: self.string("filter")?,
+            ordering: self.settings("ordering settings")?,
+            limits: self.settings("limits")?,
+            sources: self.sources()?,
+        })
+    }
 }
 
 impl EventLog {
@@ -113,10 +199,7 @@ impl EventLog {
         out.put(&VERSION.to_le_bytes())?;
         let flags = if self.truncated { FLAG_TRUNCATED } else { 0 };
         out.put(&flags.to_le_bytes())?;
-        let h = &self.header;
-        for s in [&h.fen, &h.config, &h.limits, &h.filter, &h.engine_version] {
-            out.put_str(s)?;
-        }
+        out.put_header(&self.header)?;
         out.put(&(self.events.len() as u64).to_le_bytes())?;
         let mut buf = Vec::with_capacity(CHUNK_EVENTS * EVENT_BYTES);
         for chunk in self.events.chunks(CHUNK_EVENTS) {
@@ -136,7 +219,7 @@ impl EventLog {
         }
         out.put(&TRAILER_MAGIC)?;
         out.put(&(self.events.len() as u64).to_le_bytes())?;
-        let checksum = out.sum.value();
+        let checksum = out.sum.finalize();
         out.w.write_all(&checksum.to_le_bytes())?;
         out.w.flush()
     }
@@ -184,13 +267,7 @@ fn read<R: Read>(r: R, size: Option<u64>) -> Result<EventLog, LogError> {
     if flags & !FLAG_TRUNCATED != 0 {
         return Err(LogError::at(10, LogErrorKind::UnknownFlags(flags)));
     }
-    let header = LogHeader {
-        fen: input.string("FEN")?,
-        config: input.string("ordering config")?,
-        limits: input.string("limits")?,
-        filter: input.string("filter")?,
-        engine_version: input.string("engine version")?,
-    };
+    let header = input.header()?;
     let count = input.u64("event count")?;
     let (events, iterations) = read_events(&mut input, count, size)?;
     let pvs_at = input.offset;
@@ -231,9 +308,9 @@ fn read<R: Read>(r: R, size: Option<u64>) -> Result<EventLog, LogError> {
             },
         ));
     }
-    let computed = input.sum.value();
+    let computed = input.sum.clone().finalize();
     let sum_at = input.offset;
-    let stored = input.u64("checksum")?;
+    let stored = input.u32("checksum")?;
     if stored != computed {
         return Err(LogError::at(
             sum_at,
@@ -242,7 +319,7 @@ fn read<R: Read>(r: R, size: Option<u64>) -> Result<EventLog, LogError> {
     }
     let mut probe = [0u8; 1];
     match input.fill(&mut probe, "end") {
-        Ok(()) => return Err(LogError::at(sum_at + 8, LogErrorKind::TrailingData)),
+        Ok(()) => return Err(LogError::at(sum_at + 4, LogErrorKind::TrailingData)),
         Err(e) if matches!(e.kind, LogErrorKind::Truncated { .. }) => {}
         Err(e) => return Err(e),
     }

@@ -1,44 +1,11 @@
 //! The in-memory event log: what one search did, event by event, plus what it was searching.
 
-use super::event::{Event, EventKind};
+use super::header::LogHeader;
 use crate::chess::Move;
-use crate::search::SearchObserver;
+use crate::search::{Event, EventKind, SearchObserver};
 
 /// Default cap on recorded events: 4 million events, 64 MiB.
 pub const DEFAULT_EVENT_CAP: usize = 4_000_000;
-
-/// What was searched and how: enough to reproduce the search and to label the explorer.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LogHeader {
-    /// Root position as FEN.
-    pub fen: String,
-    /// The ordering configuration (`OrderingConfig`'s `Display`, e.g. `killers=2,history=on,...`).
-    pub config: String,
-    /// The search limits, human-readable (e.g. `depth 6`).
-    pub limits: String,
-    /// The recording filter (`TraceFilter`'s `Display`), empty when every node was recorded.
-    pub filter: String,
-    /// The killerscope version that recorded the log.
-    pub engine_version: String,
-}
-
-impl LogHeader {
-    /// A header for a search of `fen` under `config` and `limits`, stamped with this build's
-    /// version; the recorder fills in `filter`.
-    pub fn new(
-        fen: impl Into<String>,
-        config: impl Into<String>,
-        limits: impl Into<String>,
-    ) -> LogHeader {
-        LogHeader {
-            fen: fen.into(),
-            config: config.into(),
-            limits: limits.into(),
-            filter: String::new(),
-            engine_version: env!("CARGO_PKG_VERSION").to_string(),
-        }
-    }
-}
 
 /// An append-only record of one search. Iteration PVs live in a side table (`pvs`), the k-th
 /// `Event::Iteration` owning `pvs[k]`, so every event stays 16 bytes.
@@ -73,6 +40,21 @@ impl EventLog {
             pvs,
             truncated,
         }
+    }
+
+    /// Appends events that arrive while the search runs (the explorer's live view).
+    pub fn append(&mut self, events: &[Event]) {
+        self.events.extend_from_slice(events);
+    }
+
+    /// Adds the PV of the next iteration, for a live view that learns PVs before the final log.
+    pub fn push_pv(&mut self, pv: Vec<Move>) {
+        self.pvs.push(pv);
+    }
+
+    /// Marks the log as cut short: it ends mid-search.
+    pub fn mark_truncated(&mut self) {
+        self.truncated = true;
     }
 
     /// What was searched.
@@ -130,14 +112,12 @@ impl EventLog {
     /// search's `CutoffStats`) can be computed from a saved log without re-running the search.
     pub fn replay_into<O: SearchObserver + ?Sized>(&self, observer: &mut O) {
         let mut iterations = 0;
-        for event in &self.events {
-            let pv = if event.kind() == EventKind::Iteration {
+        for &event in &self.events {
+            observer.observe(event);
+            if let Event::Iteration { .. } = event {
+                observer.iteration_pv(self.pv(iterations));
                 iterations += 1;
-                self.pv(iterations - 1)
-            } else {
-                &[]
-            };
-            event.replay_into(observer, pv);
+            }
         }
     }
 }

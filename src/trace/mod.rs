@@ -13,7 +13,7 @@
 //! let fen = "6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1";
 //! let root = Position::from_fen(fen).expect("valid FEN");
 //! let config = SearchConfig::default();
-//! let mut recorder = Recorder::new(LogHeader::new(fen, config.ordering.to_string(), "depth 3"));
+//! let mut recorder = Recorder::new(LogHeader::new(fen, &config.ordering, &Limits::depth(3)));
 //! let mut searcher = Searcher::new(config);
 //! let stop = AtomicBool::new(false);
 //! let report = searcher.search(&root, &[], &Limits::depth(3), &stop, &mut recorder, &mut |_| {});
@@ -32,27 +32,28 @@
 //! # let _ = (killers_at_ply_1, path);
 //! ```
 
-mod checksum;
 mod codec;
 mod dot;
 mod error;
-mod event;
 mod export;
 mod filter;
 mod format;
+mod header;
 mod log;
 mod recorder;
 mod replay;
+mod sources;
 mod tree;
 
-pub use checksum::Checksum;
+pub use crate::search::{EVENT_BYTES, Event, EventKind, KillerSlots, NodeCount};
 pub use dot::{DOT_NODE_LIMIT, write_dot};
 pub use error::{LogError, LogErrorKind};
-pub use event::{EVENT_BYTES, Event, EventKind, KillerSlots, MAX_KILLER_SLOTS, NodeCount};
 pub use export::write_jsonl;
 pub use filter::TraceFilter;
 pub use format::{MAGIC, VERSION};
-pub use log::{DEFAULT_EVENT_CAP, EventLog, LogHeader};
+pub use header::{LogHeader, Setting};
+pub use log::{DEFAULT_EVENT_CAP, EventLog};
 pub use recorder::Recorder;
 pub use replay::{HistoryScores, KillerCutoff, Replay};
+pub use sources::{SourceRow, SourceTable};
 pub use tree::{CutoffInfo, Node, NodeId, SearchTree};

@@ -4,11 +4,11 @@
 //! the cap is reached (marking the log truncated), and an optional filter skips whole subtrees
 //! while the recorder keeps following the search's path so it knows where it is.
 
-use super::event::{Event, KillerSlots, NodeCount};
 use super::filter::TraceFilter;
-use super::log::{DEFAULT_EVENT_CAP, EventLog, LogHeader};
+use super::header::LogHeader;
+use super::log::{DEFAULT_EVENT_CAP, EventLog};
 use crate::chess::Move;
-use crate::search::{Bound, MoveSource, NodeKind, SearchObserver};
+use crate::search::{Event, SearchObserver};
 use std::sync::mpsc::Sender;
 
 /// Where an open node stands relative to a `TraceFilter::Line`.
@@ -46,6 +46,7 @@ pub struct Recorder {
     filter: Option<TraceFilter>,
     frames: Vec<Frame>,
     recording: bool,
+    pv_pending: bool,
     sink: Option<Sink>,
 }
 
@@ -59,6 +60,7 @@ impl Recorder {
             filter: None,
             frames: Vec::new(),
             recording: true,
+            pv_pending: false,
             sink: None,
         }
     }
@@ -178,76 +180,43 @@ impl Recorder {
 
 impl SearchObserver for Recorder {
     #[inline]
-    fn node_enter(&mut self, ply: u8, depth: i8, alpha: i32, beta: i32, mv: Move, kind: NodeKind) {
-        if self.filter.is_some() {
-            self.enter_filtered(ply, mv);
-        }
-        self.push(Event::NodeEnter {
-            ply,
-            depth,
-            kind,
-            mv,
-            alpha,
-            beta,
-        });
-    }
-
-    #[inline]
-    fn move_tried(&mut self, mv: Move, index: u8, source: MoveSource) {
-        self.push(Event::MoveTried { mv, index, source });
-    }
-
-    #[inline]
-    fn cutoff(&mut self, mv: Move, index: u8, source: MoveSource, score: i32, beta: i32) {
-        self.push(Event::Cutoff {
-            mv,
-            index,
-            source,
-            score,
-            beta,
-        });
-    }
-
-    #[inline]
-    fn killer_store(&mut self, ply: u8, mv: Move, slots: &[Move]) {
-        self.push(Event::KillerStore {
-            ply,
-            mv,
-            slots: KillerSlots::new(slots),
-        });
-    }
-
-    #[inline]
-    fn tt_hit(&mut self, mv: Move, depth: i8, score: i32, bound: Bound, cutoff: bool) {
-        self.push(Event::TtHit {
-            mv,
-            depth,
-            score,
-            bound,
-            cutoff,
-        });
-    }
-
-    #[inline]
-    fn node_exit(&mut self, score: i32, bound: Bound) {
-        self.push(Event::NodeExit { score, bound });
-        if self.filter.is_some() {
-            self.exit_filtered();
+    fn observe(&mut self, event: Event) {
+        match event {
+            Event::NodeEnter { ply, mv, .. } => {
+                if self.filter.is_some() {
+                    self.enter_filtered(ply, mv);
+                }
+                self.push(event);
+            }
+            Event::NodeExit { .. } => {
+                self.push(event);
+                if self.filter.is_some() {
+                    self.exit_filtered();
+                }
+            }
+            Event::Iteration { .. } => {
+                let recording = std::mem::replace(&mut self.recording, true);
+                let before = self.log.events.len();
+                self.push(event);
+                if self.log.events.len() > before {
+                    self.log.pvs.push(Vec::new());
+                    self.pv_pending = true;
+                }
+                self.recording = recording;
+                self.flush();
+            }
+            Event::MoveTried { .. }
+            | Event::Cutoff { .. }
+            | Event::KillerStore { .. }
+            | Event::TtHit { .. } => self.push(event),
         }
     }
 
-    fn iteration(&mut self, depth: u8, score: i32, nodes: u64, pv: &[Move]) {
-        let recording = std::mem::replace(&mut self.recording, true);
-        let before = self.log.events.len();
-        self.push(Event::Iteration {
-            depth,
-            score,
-            nodes: NodeCount::from(nodes),
-        });
-        if self.log.events.len() > before {
-            self.log.pvs.push(pv.to_vec());
+    fn iteration_pv(&mut self, pv: &[Move]) {
+        if std::mem::take(&mut self.pv_pending)
+            && let Some(last) = self.log.pvs.last_mut()
+        {
+            *last = pv.to_vec();
         }
-        self.recording = recording;
-        self.flush();
     }
 }

@@ -2,22 +2,20 @@
 //! any number of events, answered by binary search over per-ply indexes (and, for history, from
 //! the nearest snapshot) instead of rescanning the log or re-running the search.
 //!
-//! The history rule is the search's (`crate::search::HistoryTable`): a quiet move's cutoff in a
-//! main-search node at remaining depth `d` (clamped to 1..=64) adds `d²` to
-//! `history[side][from][to]`, where `side` follows from the root's side to move and the ply's
-//! parity; an entry reaching the cap is clamped there and the whole table is halved; every
-//! iteration after the first starts by halving it (aging). Killer rows need no rule: each store
-//! event carries the whole row after the store. A filtered log replays exactly only what it
-//! recorded.
+//! History is updated by the search's own `HistoryTable` (`reward` for a quiet cutoff in a
+//! main-search node, `age` before every iteration after the first), so the rule lives in one
+//! place. The side to move at a node follows from the root's side and the node's ply: every ply
+//! is one half-move, a null move included. Killer rows need no rule: each store event carries
+//! the whole row after the store. A filtered log replays exactly only what it recorded.
 
-use super::event::{Event, KillerSlots};
-use super::log::{EventLog, LogHeader};
+use super::header::LogHeader;
+use super::log::EventLog;
+use super::sources::SourceTable;
 use crate::chess::{Color, Move};
 use crate::search::history::HISTORY_MAX;
-use crate::search::{MoveSource, NodeKind, OrderingConfig};
+use crate::search::{Event, HistoryTable, KillerSlots, MoveSource, NodeKind};
 
-/// History scores indexed `[side][from][to]`.
-pub type HistoryScores = [[[u32; 64]; 64]; 2];
+pub use crate::search::history::HistoryScores;
 
 /// Where a killer cut off: the ply, slot, move and event index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,15 +28,13 @@ pub struct KillerCutoff {
     pub mv: Move,
 }
 
+/// One history update, applied through `HistoryTable`'s own methods.
 #[derive(Clone, Copy, Debug)]
 enum HistoryOp {
-    Add {
-        side: u8,
-        from: u8,
-        to: u8,
-        bonus: u32,
-    },
-    Halve,
+    /// `HistoryTable::reward(side, mv, depth)`.
+    Reward { side: Color, mv: Move, depth: i8 },
+    /// `HistoryTable::age()`.
+    Age,
 }
 
 /// Quiet cutoffs (and halvings) between history snapshots: bounds the work of one query.
@@ -58,8 +54,10 @@ struct Open {
 #[derive(Clone, Debug)]
 pub struct Replay {
     root_side: Color,
-    /// History saturation bound; `None` when the search did not use history.
-    history_cap: Option<u32>,
+    /// Whether the search used history (else the table stays empty).
+    history_on: bool,
+    /// Which source codes are killer slots.
+    sources: SourceTable,
     events_seen: usize,
     /// Per ply: (event index, row after the store).
     stores: Vec<Vec<(u32, KillerSlots)>>,
@@ -71,18 +69,20 @@ pub struct Replay {
     /// An iteration finished: the next top-level node starts a new one, which ages history.
     iteration_done: bool,
     ops: Vec<(u32, HistoryOp)>,
-    history: Box<HistoryScores>,
+    history: HistoryTable,
     /// (ops applied, table) every `SNAPSHOT_EVERY` ops, starting with the empty table.
-    snapshots: Vec<(usize, Box<HistoryScores>)>,
+    snapshots: Vec<(usize, HistoryTable)>,
 }
 
 impl Replay {
     /// An empty replay of a search whose root has `root_side` to move; `history_cap` is the
     /// search's history saturation bound (`HISTORY_MAX` for this engine).
     pub fn new(root_side: Color, history_cap: u32) -> Replay {
+        let history = HistoryTable::with_cap(history_cap);
         Replay {
             root_side,
-            history_cap: Some(history_cap),
+            history_on: true,
+            sources: SourceTable::builtin(),
             events_seen: 0,
             stores: Vec::new(),
             killer_cuts: Vec::new(),
@@ -90,29 +90,23 @@ impl Replay {
             stack: Vec::new(),
             iteration_done: false,
             ops: Vec::new(),
-            history: Box::new([[[0; 64]; 64]; 2]),
-            snapshots: vec![(0, Box::new([[[0; 64]; 64]; 2]))],
+            snapshots: vec![(0, history.clone())],
+            history,
         }
     }
 
     /// An empty replay set up for the search `header` describes: root side from its FEN,
-    /// this engine's history cap, and history off when its ordering says `history=off`. Feed
-    /// it with `extend` (e.g. as a live search streams).
+    /// this engine's history cap, its source table, and history off when its ordering says
+    /// `history=off`. Feed it with `extend` (e.g. as a live search streams).
     pub fn for_header(header: &LogHeader) -> Replay {
         let side = match header.fen.split_whitespace().nth(1) {
             Some("b") => Color::Black,
             _ => Color::White,
         };
-        let history = header
-            .config
-            .parse::<OrderingConfig>()
-            .map_or(true, |c| c.history);
-        let replay = Replay::new(side, HISTORY_MAX);
-        if history {
-            replay
-        } else {
-            replay.without_history()
-        }
+        let mut replay = Replay::new(side, HISTORY_MAX);
+        replay.sources = header.sources.clone();
+        replay.history_on = header.history_on();
+        replay
     }
 
     /// The replay of a whole log.
@@ -125,7 +119,7 @@ impl Replay {
     /// The search ran with the history heuristic off: the table stays empty. Call before
     /// `extend`.
     pub fn without_history(mut self) -> Replay {
-        self.history_cap = None;
+        self.history_on = false;
         self
     }
 
@@ -148,7 +142,7 @@ impl Replay {
                 } => {
                     let d = self.stack.len();
                     if d == 0 && std::mem::take(&mut self.iteration_done) {
-                        self.apply(i, HistoryOp::Halve);
+                        self.apply(i, HistoryOp::Age);
                     }
                     if self.enters.len() <= d {
                         self.enters.push(Vec::new());
@@ -182,28 +176,26 @@ impl Replay {
         let Some(&node) = self.stack.last() else {
             return;
         };
-        if let MoveSource::Killer(slot) = source {
+        if let Some(slot) = self.sources.killer_slot(source) {
             grow(&mut self.killer_cuts, node.ply)[node.ply as usize].push((i, slot, mv));
         }
-        if node.kind == NodeKind::Main && mv.is_quiet() && self.history_cap.is_some() {
+        if node.kind == NodeKind::Main && mv.is_quiet() && self.history_on {
             let side = if node.ply.is_multiple_of(2) {
                 self.root_side
             } else {
                 self.root_side.flip()
             };
-            let d = i32::from(node.depth).clamp(1, 64) as u32;
-            let op = HistoryOp::Add {
-                side: side.index() as u8,
-                from: mv.from().index() as u8,
-                to: mv.to().index() as u8,
-                bonus: d * d,
+            let op = HistoryOp::Reward {
+                side,
+                mv,
+                depth: node.depth,
             };
             self.apply(i, op);
         }
     }
 
     fn apply(&mut self, i: u32, op: HistoryOp) {
-        apply_op(&mut self.history, op, self.history_cap.unwrap_or(u32::MAX));
+        op.apply_to(&mut self.history);
         self.ops.push((i, op));
         if self.ops.len().is_multiple_of(SNAPSHOT_EVERY) {
             self.snapshots.push((self.ops.len(), self.history.clone()));
@@ -241,13 +233,13 @@ impl Replay {
 
     /// The history table after the first `n` events: the nearest snapshot plus at most
     /// `SNAPSHOT_EVERY` replayed updates.
-    pub fn history_at(&self, n: usize) -> Box<HistoryScores> {
+    pub fn history_at(&self, n: usize) -> HistoryTable {
         let applied = self.ops.partition_point(|&(i, _)| (i as usize) < n);
         let s = self.snapshots.partition_point(|&(k, _)| k <= applied) - 1;
         let (from, snapshot) = &self.snapshots[s];
         let mut table = snapshot.clone();
         for &(_, op) in &self.ops[*from..applied] {
-            apply_op(&mut table, op, self.history_cap.unwrap_or(u32::MAX));
+            op.apply_to(&mut table);
         }
         table
     }
@@ -278,24 +270,11 @@ fn grow<T>(per_ply: &mut Vec<Vec<T>>, ply: u8) -> &mut Vec<Vec<T>> {
     per_ply
 }
 
-fn apply_op(table: &mut HistoryScores, op: HistoryOp, cap: u32) {
-    match op {
-        HistoryOp::Add {
-            side,
-            from,
-            to,
-            bonus,
-        } => {
-            let entry = &mut table[side as usize][from as usize][to as usize];
-            *entry = entry.saturating_add(bonus).min(cap);
-            if *entry == cap {
-                halve(table);
-            }
+impl HistoryOp {
+    fn apply_to(self, table: &mut HistoryTable) {
+        match self {
+            HistoryOp::Reward { side, mv, depth } => table.reward(side, mv, i32::from(depth)),
+            HistoryOp::Age => table.age(),
         }
-        HistoryOp::Halve => halve(table),
     }
-}
-
-fn halve(table: &mut HistoryScores) {
-    table.iter_mut().flatten().flatten().for_each(|v| *v /= 2);
 }

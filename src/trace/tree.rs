@@ -5,8 +5,8 @@
 //! contiguous id range `id..end` and its events are the contiguous range `enter..=exit`.
 //! Each node is one 52-byte record in a flat `Vec`; links are `u32` ids.
 
-use super::event::Event;
 use crate::chess::Move;
+use crate::search::Event;
 use crate::search::{Bound, MoveSource, NodeKind};
 use std::ops::Range;
 
@@ -115,7 +115,7 @@ impl Node {
         Some(CutoffInfo {
             mv: self.cut_mv,
             index: self.cut_index,
-            source: MoveSource::from_code(self.cut_source)?,
+            source: MoveSource::from_code(self.cut_source),
         })
     }
     /// Whether the transposition table had an entry for this node.

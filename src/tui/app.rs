@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use crate::chess::Position;
-use crate::search::{CutoffStats, OrderingConfig, SearchReport};
+use crate::search::{CutoffStats, Limits, OrderingConfig, SearchReport};
 use crate::trace::LogHeader;
 
 use super::library::Entry;
@@ -20,8 +20,6 @@ pub const DEFAULT_DEPTH: u8 = 6;
 pub const MAX_DEPTH: u8 = 30;
 /// Replay speeds in events per second, slowest first.
 pub const SPEEDS: [u32; 8] = [2, 10, 50, 200, 1_000, 5_000, 25_000, 100_000];
-/// Events recorded per live search at most (64 MiB of events).
-pub const EVENT_CAP: usize = 4_000_000;
 
 /// What the keyboard is talking to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -138,7 +136,15 @@ pub struct App {
 impl App {
     /// An explorer on `root` with nothing searched yet.
     pub fn new(root: Position, settings: Settings, theme: Theme, library: Vec<Entry>) -> App {
-        let session = Session::new(root.clone(), LogHeader::new(root.to_fen(), "", ""));
+        let ordering = OrderingConfig {
+            killer_slots: settings.killers,
+            ..OrderingConfig::default()
+        };
+        let limits = Limits::depth(settings.depth);
+        let session = Session::new(
+            root.clone(),
+            LogHeader::new(root.to_fen(), &ordering, &limits),
+        );
         App {
             theme,
             ascii: false,
@@ -177,8 +183,8 @@ impl App {
     pub fn begin_search(&mut self) {
         let header = LogHeader::new(
             self.root.to_fen(),
-            self.ordering().to_string(),
-            format!("depth {}", self.settings.depth),
+            &self.ordering(),
+            &Limits::depth(self.settings.depth),
         );
         self.session = Session::new(self.root.clone(), header);
         self.view = TreeView::default();

@@ -30,14 +30,7 @@ pub fn count(n: u64) -> String {
     }
 }
 
-/// A share as a percentage with one decimal.
-pub fn percent(part: u64, whole: u64) -> String {
-    if whole == 0 {
-        "–".into()
-    } else {
-        format!("{:.1}%", part as f64 * 100.0 / whole as f64)
-    }
-}
+pub use crate::search::stats::percent;
 
 #[cfg(test)]
 mod tests {

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{self, Event as TermEvent, KeyEventKind};
 
-use crate::trace::EventLog;
-use crate::tui::app::{App, EVENT_CAP, Effect};
+use crate::trace::DEFAULT_EVENT_CAP;
+use crate::tui::app::{App, Effect};
 use crate::tui::terminal;
 use crate::tui::ui;
 use crate::tui::worker::{self, FRAME, Report, Worker};
@@ -38,7 +38,7 @@ impl Runtime {
                     app.root.clone(),
                     app.settings.depth,
                     app.ordering(),
-                    EVENT_CAP,
+                    DEFAULT_EVENT_CAP,
                 ));
                 self.started = Some(Instant::now());
                 app.info(format!(
@@ -60,19 +60,9 @@ impl Runtime {
                 ));
             }
             Effect::Save(path) => {
-                let s = &app.session;
-                let log = EventLog::from_parts(
-                    s.header.clone(),
-                    s.events.clone(),
-                    s.pvs.clone(),
-                    s.truncated,
-                );
+                let log = &app.session.log;
                 match log.write_file(&path) {
-                    Ok(()) => app.info(format!(
-                        "saved {} events to {}",
-                        s.events.len(),
-                        path.display()
-                    )),
+                    Ok(()) => app.info(format!("saved {} events to {}", log.len(), path.display())),
                     Err(e) => app.error(format!("could not save {}: {e}", path.display())),
                 }
             }
@@ -88,7 +78,9 @@ impl Runtime {
                     match rx.try_recv() {
                         Ok(batch) => {
                             app.session.extend(&batch);
-                            app.session.truncated |= app.session.events.len() >= EVENT_CAP;
+                            if app.session.log.len() >= DEFAULT_EVENT_CAP {
+                                app.session.log.mark_truncated();
+                            }
                         }
                         Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
                     }
@@ -98,7 +90,7 @@ impl Runtime {
                 match report {
                     Report::Iteration(it) => {
                         app.progress = Some((it.depth, it.nodes + it.qnodes));
-                        app.session.pvs.push(it.pv);
+                        app.session.log.push_pv(it.pv);
                     }
                     Report::Done(done) => {
                         let (log, report) = *done;

@@ -9,8 +9,8 @@
 use std::collections::HashMap;
 
 use crate::chess::Move;
-use crate::search::{CutoffStats, MoveSource};
-use crate::trace::Event;
+use crate::search::{CutoffStats, SearchObserver};
+use crate::trace::{Event, SourceTable};
 
 /// Events between two saved states.
 pub const CHECKPOINT_EVERY: usize = 1 << 16;
@@ -74,20 +74,20 @@ impl Scan {
         self.score.map(|s| (self.depth, s))
     }
 
-    /// Folds one more event in: the statistics through the same event-to-observer mapping as
-    /// every other replay ([`Event::replay_into`]), the killer counts and marks here.
-    pub fn apply(&mut self, event: &Event) {
+    /// Folds one more event in: the statistics through the search's own `CutoffStats`, the
+    /// killer counts and marks here, killers being the sources the log's table calls killers.
+    pub fn apply(&mut self, event: &Event, sources: &SourceTable) {
         self.applied += 1;
-        event.replay_into(&mut self.stats, &[]);
+        self.stats.observe(*event);
         match *event {
             Event::NodeEnter { ply, .. } => self.plies.push(ply),
             Event::MoveTried { mv, source, .. } => {
-                if let (MoveSource::Killer(_), Some(&ply)) = (source, self.plies.last()) {
+                if let (Some(_), Some(&ply)) = (sources.killer_slot(source), self.plies.last()) {
                     self.counts.entry((ply, mv)).or_default().tried += 1;
                 }
             }
             Event::Cutoff { mv, source, .. } => {
-                if let (MoveSource::Killer(slot), Some(&ply)) = (source, self.plies.last()) {
+                if let (Some(slot), Some(&ply)) = (sources.killer_slot(source), self.plies.last()) {
                     self.counts.entry((ply, mv)).or_default().cutoffs += 1;
                     *self.mark_slot(ply) = Some(KillerMark::Cutoff(slot));
                 }
@@ -126,8 +126,9 @@ impl Cursor {
         &self.scan
     }
 
-    /// Moves to the state after the first `target` events of `events` (clamped to its length).
-    pub fn seek(&mut self, events: &[Event], target: usize) {
+    /// Moves to the state after the first `target` events of `events` (clamped to its length),
+    /// whose sources `sources` describes.
+    pub fn seek(&mut self, events: &[Event], sources: &SourceTable, target: usize) {
         let target = target.min(events.len());
         if target < self.scan.applied {
             // The log only grows, so every checkpoint passed on the way here is still valid.
@@ -140,7 +141,7 @@ impl Cursor {
         }
         while self.scan.applied < target {
             let i = self.scan.applied;
-            self.scan.apply(&events[i]);
+            self.scan.apply(&events[i], sources);
             if self.scan.applied.is_multiple_of(CHECKPOINT_EVERY)
                 && self.checkpoints.len() < self.scan.applied / CHECKPOINT_EVERY
             {
@@ -161,7 +162,8 @@ mod tests {
     fn puzzle_events() -> Vec<Event> {
         let fen = "6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1";
         let root = Position::from_fen(fen).expect("valid FEN");
-        let mut recorder = Recorder::new(LogHeader::new(fen, "", "depth 5"));
+        let header = LogHeader::new(fen, &Default::default(), &Limits::depth(5));
+        let mut recorder = Recorder::new(header);
         let stop = AtomicBool::new(false);
         Searcher::new(SearchConfig::default()).search(
             &root,
@@ -177,7 +179,7 @@ mod tests {
     fn fresh(events: &[Event], n: usize) -> Scan {
         let mut scan = Scan::default();
         for e in &events[..n] {
-            scan.apply(e);
+            scan.apply(e, &SourceTable::builtin());
         }
         scan
     }
@@ -201,7 +203,7 @@ mod tests {
             3 * CHECKPOINT_EVERY + 1,
         ];
         for target in targets {
-            cursor.seek(&events, target);
+            cursor.seek(&events, &SourceTable::builtin(), target);
             let expected = fresh(&events, target.min(events.len()));
             assert_eq!(cursor.scan(), &expected, "seek to {target}");
         }
@@ -218,7 +220,7 @@ mod tests {
             .values()
             .map(|c| (u64::from(c.tried), u64::from(c.cutoffs)))
             .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
-        assert!(tried >= stats.killer_tries.iter().sum::<u64>());
+        assert!(tried >= stats.killer_tries_total());
         assert!(cut >= stats.killer_cutoffs_total());
         let stored = events
             .iter()

@@ -3,7 +3,6 @@
 //! timeline cursor. Everything the panels show is read from here.
 
 use crate::chess::{Move, Position};
-use crate::search::history::HISTORY_MAX;
 use crate::trace::{Event, EventLog, LogHeader, Node, Replay, SearchTree};
 
 use super::scan::Cursor;
@@ -15,12 +14,9 @@ pub use crate::trace::NodeId;
 pub struct Session {
     /// The searched position.
     pub root: Position,
-    /// What was searched and how.
-    pub header: LogHeader,
-    /// Every event so far.
-    pub events: Vec<Event>,
-    /// Principal variations of the finished iterations, in order.
-    pub pvs: Vec<Vec<Move>>,
+    /// The log so far: header, events, iteration PVs and the truncation mark. Saving writes
+    /// it as it is.
+    pub log: EventLog,
     /// Event index of every `Iteration` event, in order (the k-th owns `pvs[k]`).
     pub iterations: Vec<usize>,
     /// The node index, extended as events arrive.
@@ -31,25 +27,20 @@ pub struct Session {
     pub cursor: Cursor,
     /// Timeline position: the number of events shown as "happened". `None` follows the end.
     pub at: Option<usize>,
-    /// Whether recording stopped at the event cap.
-    pub truncated: bool,
 }
 
 impl Session {
     /// An empty session for a search of `root` that is about to start.
     pub fn new(root: Position, header: LogHeader) -> Session {
-        let replay = Replay::new(root.side_to_move(), HISTORY_MAX);
+        let replay = Replay::for_header(&header);
         Session {
             root,
-            header,
-            events: Vec::new(),
-            pvs: Vec::new(),
+            log: EventLog::new(header),
             iterations: Vec::new(),
             tree: SearchTree::default(),
             replay,
             cursor: Cursor::default(),
             at: None,
-            truncated: false,
         }
     }
 
@@ -60,31 +51,39 @@ impl Session {
         session
     }
 
+    /// Every event so far.
+    pub fn events(&self) -> &[Event] {
+        self.log.events()
+    }
+
+    /// What was searched and how.
+    pub fn header(&self) -> &LogHeader {
+        self.log.header()
+    }
+
     /// Appends a streamed batch of events.
     pub fn extend(&mut self, batch: &[Event]) {
         self.note_iterations(batch);
-        self.events.extend_from_slice(batch);
+        self.log.append(batch);
         self.tree.extend(batch);
         self.replay.extend(batch);
         self.sync_cursor();
     }
 
     /// Takes the final log of a finished search: its events are the streamed ones (plus any the
-    /// last batch had not delivered yet) and it carries the PVs.
+    /// last batch had not delivered yet) and it carries the PVs. The streamed copy is dropped,
+    /// not merged.
     pub fn replace_log(&mut self, log: EventLog) {
-        let fresh = log.events().get(self.events.len()..).unwrap_or(&[]);
+        let fresh = log.events().get(self.log.len()..).unwrap_or(&[]);
         self.tree.extend(fresh);
         self.replay.extend(fresh);
         self.note_iterations(fresh);
-        self.events.extend_from_slice(fresh);
-        self.pvs = log.pvs().to_vec();
-        self.truncated = log.is_truncated();
-        self.header = log.header().clone();
+        self.log = log;
         self.sync_cursor();
     }
 
     fn note_iterations(&mut self, batch: &[Event]) {
-        let base = self.events.len();
+        let base = self.log.len();
         let found = batch.iter().enumerate();
         self.iterations.extend(
             found
@@ -95,18 +94,19 @@ impl Session {
 
     /// The timeline position (events counted as happened).
     pub fn position(&self) -> usize {
-        self.at.unwrap_or(self.events.len())
+        self.at.unwrap_or(self.log.len())
     }
 
     /// Moves the timeline to `index` events; at or past the end it follows the end again.
     pub fn seek(&mut self, index: usize) {
-        self.at = (index < self.events.len()).then_some(index);
+        self.at = (index < self.log.len()).then_some(index);
         self.sync_cursor();
     }
 
     fn sync_cursor(&mut self) {
         let target = self.position();
-        self.cursor.seek(&self.events, target);
+        let sources = &self.log.header().sources;
+        self.cursor.seek(self.log.events(), sources, target);
     }
 
     /// The node the event at `index` belongs to (the innermost node open at that event).
@@ -204,7 +204,7 @@ impl Session {
         };
         let enter = self.node(top).map_or(0, Node::enter_event);
         let iteration = self.iterations.partition_point(|&i| i < enter);
-        let Some(pv) = self.pvs.get(iteration) else {
+        let Some(pv) = self.log.pvs().get(iteration) else {
             return false;
         };
         let line = self.line(id);

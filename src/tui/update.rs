@@ -6,7 +6,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKi
 use ratatui::layout::Position as Cell;
 
 use crate::chess::Position;
-use crate::search::{MoveSource, OrderingConfig};
+use crate::search::OrderingConfig;
 use crate::trace::Event;
 
 use super::app::{App, Effect, MAX_DEPTH, Mode, SPEEDS};
@@ -124,7 +124,7 @@ impl App {
                 {
                     let end = node
                         .exit_event()
-                        .map_or(self.session.events.len(), |x| x + 1);
+                        .map_or(self.session.events().len(), |x| x + 1);
                     self.session.seek(end);
                 }
             }
@@ -138,15 +138,12 @@ impl App {
             }
             Action::PrevCutoff => self.jump_back(|e| matches!(e, Event::Cutoff { .. })),
             Action::NextCutoff => self.jump_forward(|e| matches!(e, Event::Cutoff { .. })),
-            Action::NextKillerCutoff => self.jump_forward(|e| {
-                matches!(
-                    e,
-                    Event::Cutoff {
-                        source: MoveSource::Killer(_),
-                        ..
-                    }
-                )
-            }),
+            Action::NextKillerCutoff => {
+                let sources = self.session.header().sources.clone();
+                self.jump_forward(move |e| {
+                    matches!(e, Event::Cutoff { source, .. } if sources.killer_slot(*source).is_some())
+                });
+            }
             Action::PlayPause => {
                 self.playback.playing = !self.playback.playing;
                 if self.playback.playing && self.session.at.is_none() && !self.searching {
@@ -193,7 +190,7 @@ impl App {
                 return vec![Effect::Compare(vec![off, on])];
             }
             Action::SaveLog => {
-                if self.session.events.is_empty() {
+                if self.session.events().is_empty() {
                     self.error("nothing to save: no search recorded yet");
                 } else if self.searching {
                     self.error("the search is still running: stop it (s) or wait, then save");
@@ -247,7 +244,7 @@ impl App {
             return false;
         }
         let target = self.session.position() + steps as usize;
-        if target >= self.session.events.len() && !self.searching {
+        if target >= self.session.events().len() && !self.searching {
             self.playback.playing = false;
         }
         self.seek(target);
@@ -268,7 +265,7 @@ impl App {
 
     fn jump_forward(&mut self, wanted: impl Fn(&Event) -> bool) {
         let from = self.session.position();
-        let events = &self.session.events;
+        let events = &self.session.events();
         if let Some(offset) = events[from..].iter().position(&wanted) {
             self.seek(from + offset + 1);
         } else if let Some(i) = events[..from].iter().position(&wanted) {
@@ -281,7 +278,7 @@ impl App {
 
     fn jump_back(&mut self, wanted: impl Fn(&Event) -> bool) {
         let before = self.session.position().saturating_sub(1);
-        match self.session.events[..before].iter().rposition(wanted) {
+        match self.session.events()[..before].iter().rposition(wanted) {
             Some(i) => self.seek(i + 1),
             None => self.info("no earlier event of that kind"),
         }

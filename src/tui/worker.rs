@@ -63,13 +63,6 @@ impl Drop for Worker {
     }
 }
 
-fn limits(depth: u8) -> Limits {
-    Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    }
-}
-
 /// Starts a recorded search of `root` to `depth` under `ordering`, recording at most `cap` events.
 pub fn spawn_search(root: Position, depth: u8, ordering: OrderingConfig, cap: usize) -> Worker {
     let (event_tx, event_rx) = mpsc::channel();
@@ -77,11 +70,7 @@ pub fn spawn_search(root: Position, depth: u8, ordering: OrderingConfig, cap: us
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
     let handle = thread::spawn(move || {
-        let header = LogHeader::new(
-            root.to_fen(),
-            ordering.to_string(),
-            format!("depth {depth}"),
-        );
+        let header = LogHeader::new(root.to_fen(), &ordering, &Limits::depth(depth));
         let mut recorder = Recorder::new(header)
             .with_cap(cap)
             .with_sink(event_tx, BATCH);
@@ -93,7 +82,7 @@ pub fn spawn_search(root: Position, depth: u8, ordering: OrderingConfig, cap: us
         let report = searcher.search(
             &root,
             &[],
-            &limits(depth),
+            &Limits::depth(depth),
             &flag,
             &mut recorder,
             &mut |it: &IterationReport| {
@@ -127,7 +116,7 @@ pub fn spawn_compare(root: Position, depth: u8, configs: Vec<OrderingConfig>) ->
             let report = searcher.search(
                 &root,
                 &[],
-                &limits(depth),
+                &Limits::depth(depth),
                 &flag,
                 &mut (&mut stats, NullObserver),
                 &mut |_: &IterationReport| {},

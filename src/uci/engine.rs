@@ -247,11 +247,7 @@ impl SearchJob {
                 &mut on_iteration,
             ),
             Some((path, ordering)) => {
-                let header = LogHeader::new(
-                    self.position.to_fen(),
-                    ordering.to_string(),
-                    self.limits.to_string(),
-                );
+                let header = LogHeader::new(self.position.to_fen(), ordering, &self.limits);
                 let mut recorder = Recorder::new(header);
                 let report = searcher.search(
                     &self.position,

@@ -5,8 +5,67 @@
 #![allow(dead_code)]
 
 use killerscope::chess::{Color, Move, MoveFlag, Square};
-use killerscope::search::{Bound, MoveSource, NodeKind, SearchObserver};
+use killerscope::search::{
+    Bound, Event, KillerSlots, Limits, MoveSource, NodeCount, NodeKind, OrderingConfig,
+    SearchObserver,
+};
 use killerscope::trace::HistoryScores;
+
+/// One call per event kind, spelled as events: keeps the toy search as readable as the
+/// engine's own hook sites.
+pub trait Hooks: SearchObserver {
+    fn node_enter(&mut self, ply: u8, depth: i8, alpha: i32, beta: i32, mv: Move, kind: NodeKind) {
+        self.observe(Event::NodeEnter {
+            ply,
+            depth,
+            kind,
+            mv,
+            alpha,
+            beta,
+        });
+    }
+    fn move_tried(&mut self, mv: Move, index: u8, source: MoveSource) {
+        self.observe(Event::MoveTried { mv, index, source });
+    }
+    fn cutoff(&mut self, mv: Move, index: u8, source: MoveSource, score: i32, beta: i32) {
+        self.observe(Event::Cutoff {
+            mv,
+            index,
+            source,
+            score,
+            beta,
+        });
+    }
+    fn killer_store(&mut self, ply: u8, mv: Move, slots: &[Move]) {
+        self.observe(Event::KillerStore {
+            ply,
+            mv,
+            slots: KillerSlots::new(slots),
+        });
+    }
+    fn tt_hit(&mut self, mv: Move, depth: i8, score: i32, bound: Bound, cutoff: bool) {
+        self.observe(Event::TtHit {
+            mv,
+            depth,
+            score,
+            bound,
+            cutoff,
+        });
+    }
+    fn node_exit(&mut self, score: i32, bound: Bound) {
+        self.observe(Event::NodeExit { score, bound });
+    }
+    fn iteration(&mut self, depth: u8, score: i32, nodes: u64, pv: &[Move]) {
+        self.observe(Event::Iteration {
+            depth,
+            score,
+            nodes: NodeCount::from(nodes),
+        });
+        self.iteration_pv(pv);
+    }
+}
+
+impl<O: SearchObserver + ?Sized> Hooks for O {}
 
 /// History saturation bound of the toy search: low, so the replayed clamp-and-halve rule is exercised.
 pub const HISTORY_CAP: u32 = 150;
@@ -153,9 +212,9 @@ impl Toy {
                 (
                     m,
                     if m.is_capture() {
-                        MoveSource::Capture
+                        MoveSource::CAPTURE
                     } else {
-                        MoveSource::Quiet
+                        MoveSource::QUIET
                     },
                 )
             })
@@ -164,7 +223,7 @@ impl Toy {
             if let Some(p) = moves.iter().position(|&(m, _)| m == k && !k.is_null()) {
                 let (m, _) = moves.remove(p);
                 let at = moves.iter().take_while(|(m, _)| m.is_capture()).count();
-                moves.insert(at, (m, MoveSource::Killer(slot as u8)));
+                moves.insert(at, (m, MoveSource::killer(slot)));
             }
         }
         let mut best = if quiescence {
@@ -243,7 +302,7 @@ pub fn toy_log(depth: i8) -> killerscope::trace::EventLog {
 pub fn header() -> killerscope::trace::LogHeader {
     killerscope::trace::LogHeader::new(
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "killers=2",
-        "depth 4",
+        &OrderingConfig::default(),
+        &Limits::depth(4),
     )
 }

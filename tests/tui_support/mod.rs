@@ -33,8 +33,8 @@ pub fn record(fen: &str, depth: u8, killers: u8) -> EventLog {
     };
     let header = LogHeader::new(
         root.to_fen(),
-        ordering.to_string(),
-        format!("depth {depth}"),
+        &ordering,
+        &killerscope::search::Limits::depth(depth),
     );
     let mut recorder = Recorder::new(header);
     let mut searcher = Searcher::new(SearchConfig {

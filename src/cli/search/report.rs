@@ -4,21 +4,13 @@
 use crate::chess::notation::san;
 use crate::chess::{Move, Position};
 use crate::search::score::{format_uci, mate_distance};
-use crate::search::stats::{KILLER_SOURCES, RANK_LABELS};
+use crate::search::stats::{RANK_LABELS, percent};
 use crate::search::{
-    CutoffStats, IterationReport, MoveSource, OrderingConfig, SearchReport, nodes_per_second,
+    CutoffStats, IterationReport, KILLER_SOURCES, MoveSource, OrderingConfig, SOURCES,
+    SearchReport, SourceInfo, nodes_per_second,
 };
 use serde_json::{Value, json};
 use std::io::Write;
-
-/// `part` as a percentage of `whole` with one decimal, `-` when `whole` is 0.
-pub(in crate::cli) fn percent(part: u64, whole: u64) -> String {
-    if whole == 0 {
-        "-".into()
-    } else {
-        format!("{:.1}%", part as f64 * 100.0 / whole as f64)
-    }
-}
 
 fn moves_text(moves: &[Move]) -> String {
     moves
@@ -28,25 +20,17 @@ fn moves_text(moves: &[Move]) -> String {
         .join(" ")
 }
 
-/// The ordering sources in report order, with their display names and JSON keys.
-fn sources(slots: u8, grandparent: bool) -> Vec<(MoveSource, String, String)> {
-    let killers = if grandparent {
+/// The sources this configuration can produce, in report order: killer rows only for the
+/// slots in use (every candidate with `grandparent=on`).
+fn sources(ordering: &OrderingConfig) -> impl Iterator<Item = &'static SourceInfo> {
+    let killers = if ordering.killers_from_grandparent {
         KILLER_SOURCES
     } else {
-        usize::from(slots)
+        usize::from(ordering.killer_slots)
     };
-    let mut list = vec![(MoveSource::Tt, "TT".into(), "tt".into())];
-    list.push((MoveSource::Capture, "capture".into(), "capture".into()));
-    for k in 0..killers.min(KILLER_SOURCES) {
-        list.push((
-            MoveSource::Killer(k as u8),
-            format!("killer {}", k + 1),
-            format!("killer{}", k + 1),
-        ));
-    }
-    list.push((MoveSource::History, "history".into(), "history".into()));
-    list.push((MoveSource::Quiet, "other quiet".into(), "quiet".into()));
-    list
+    SOURCES
+        .iter()
+        .filter(move |row| row.killer_slot.is_none_or(|k| usize::from(k) < killers))
 }
 
 fn best_move_text(pos: &Position, report: &SearchReport) -> String {
@@ -101,23 +85,24 @@ pub(super) fn write_summary(
         .map(|(label, n)| format!("{label} {n} ({})", percent(n, stats.cutoffs)))
         .collect();
     writeln!(out, "  by rank     {}", ranks.join(" · "))?;
-    let by_source: Vec<String> = sources(ordering.killer_slots, ordering.killers_from_grandparent)
-        .into_iter()
-        .map(|(source, name, _)| {
-            let n = stats.cutoffs_by(source);
-            format!("{name} {n} ({})", percent(n, stats.cutoffs))
+    let by_source: Vec<String> = sources(ordering)
+        .map(|row| {
+            let n = stats.cutoffs_by(MoveSource::from_code(row.code));
+            format!("{} {n} ({})", row.name, percent(n, stats.cutoffs))
         })
         .collect();
     writeln!(out, "  by source   {}", by_source.join(" · "))?;
-    let killer_slots: Vec<String> = (0..KILLER_SOURCES)
-        .filter(|&k| stats.killer_tries[k] > 0)
-        .map(|k| {
+    let killer_slots: Vec<String> = SOURCES
+        .iter()
+        .filter(|row| row.killer_slot.is_some())
+        .map(|row| (row, MoveSource::from_code(row.code)))
+        .filter(|&(_, source)| stats.tries.get(source) > 0)
+        .map(|(row, source)| {
+            let (cut, tried) = (stats.cutoffs_by(source), stats.tries.get(source));
             format!(
-                "killer {} cut {} of {} tries ({})",
-                k + 1,
-                stats.killer_cutoffs[k],
-                stats.killer_tries[k],
-                percent(stats.killer_cutoffs[k], stats.killer_tries[k])
+                "{} cut {cut} of {tried} tries ({})",
+                row.name,
+                percent(cut, tried)
             )
         })
         .collect();
@@ -156,9 +141,11 @@ pub(super) fn to_json(
     iterations: &[IterationReport],
 ) -> Value {
     let mut by_source = serde_json::Map::new();
-    for (source, _, key) in sources(ordering.killer_slots, ordering.killers_from_grandparent) {
-        by_source.insert(key, json!(stats.cutoffs_by(source)));
+    for row in sources(ordering) {
+        let n = stats.cutoffs_by(MoveSource::from_code(row.code));
+        by_source.insert(row.key.to_string(), json!(n));
     }
+    let killer_slots = stats.killer_slots();
     let mut by_rank = serde_json::Map::new();
     for (label, n) in RANK_LABELS.iter().zip(stats.by_rank) {
         by_rank.insert((*label).to_string(), json!(n));
@@ -198,8 +185,8 @@ pub(super) fn to_json(
         },
         "first_move_cutoff_rate": stats.first_move_cutoff_rate(),
         "killer_stores": stats.killer_stores,
-        "killer_tries": stats.killer_tries,
-        "killer_cutoffs": stats.killer_cutoffs,
+        "killer_tries": killer_slots.map(|(tried, _)| tried),
+        "killer_cutoffs": killer_slots.map(|(_, cut)| cut),
         "tt_hits": stats.tt_hits,
         "tt_cutoffs": stats.tt_cutoffs,
         "time_ms": report.elapsed.as_millis() as u64,

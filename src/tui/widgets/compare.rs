@@ -49,7 +49,7 @@ pub fn rows(app: &App) -> Vec<Vec<String>> {
         fmt::count(results[i].1.killer_cutoffs_total())
     });
     add("history cutoffs", &|i| {
-        fmt::count(results[i].1.cutoffs_by(MoveSource::History))
+        fmt::count(results[i].1.cutoffs_by(MoveSource::HISTORY))
     });
     add("killer stores", &|i| fmt::count(results[i].1.killer_stores));
     add("TT hits", &|i| fmt::count(results[i].1.tt_hits));

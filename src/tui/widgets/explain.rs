@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use crate::chess::notation::san;
 use crate::chess::{Color, Move, Position};
-use crate::search::{Bound, MoveSource, NodeKind};
+use crate::search::{Bound, NodeKind};
 use crate::trace::Event;
 use crate::tui::fmt;
 use crate::tui::session::{NodeId, Session};
@@ -47,15 +47,10 @@ fn later_sibling_killer_record(session: &Session, id: NodeId, mv: Move) -> (u32,
                 n.mv() == mv
                     && n.enter_event()
                         .checked_sub(1)
-                        .and_then(|i| session.events.get(i))
+                        .and_then(|i| session.events().get(i))
                         .is_some_and(|e| {
-                            matches!(
-                                e,
-                                Event::MoveTried {
-                                    source: MoveSource::Killer(_),
-                                    ..
-                                }
-                            )
+                            matches!(e, Event::MoveTried { source, .. }
+                                if session.header().sources.killer_slot(*source).is_some())
                         })
             })
         });
@@ -165,7 +160,7 @@ fn store_after_cutoff(session: &Session, id: NodeId) -> Option<usize> {
     let node = session.node(id)?;
     let (enter, exit) = (node.enter_event(), node.exit_event()?);
     for i in (enter + 1..exit).rev() {
-        match session.events.get(i)? {
+        match session.events().get(i)? {
             Event::KillerStore { .. } => return Some(i),
             Event::Cutoff { .. } => continue,
             _ => return None,

@@ -9,7 +9,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Cell, Row, Table};
 
 use crate::chess::Move;
-use crate::search::OrderingConfig;
 use crate::tui::fmt;
 use crate::tui::scan::KillerMark;
 use crate::tui::session::Session;
@@ -18,9 +17,8 @@ use crate::tui::theme::Theme;
 /// Killer slots a log was recorded with (from its header), 2 if the header does not say.
 pub fn slots_of(session: &Session) -> usize {
     session
-        .header
-        .config
-        .parse::<OrderingConfig>()
+        .header()
+        .ordering_config()
         .map_or(2, |c| usize::from(c.killer_slots))
 }
 

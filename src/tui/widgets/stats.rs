@@ -10,6 +10,7 @@ use ratatui::widgets::{Block, Gauge, Paragraph};
 
 use crate::search::MoveSource;
 use crate::search::stats::RANK_LABELS;
+use crate::trace::SourceRow;
 use crate::tui::app::App;
 use crate::tui::fmt;
 
@@ -58,15 +59,19 @@ pub fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
             .map(|(k, v)| vec![label(k), value(v.clone())])
             .collect()
     };
+    let owned = |pairs: Vec<(String, String)>| -> Vec<Group> {
+        pairs
+            .into_iter()
+            .map(|(k, v)| vec![label(&k), value(v)])
+            .collect()
+    };
     let title = |t: &str| vec![vec![Span::styled(t.to_string(), theme.title)]];
     let note = |t: String, style| vec![vec![Span::styled(t, style)]];
     let depth = scan.finished().map_or("–".to_string(), |(d, score)| {
         format!("{d}/{} (score {})", app.settings.depth, fmt::score(score))
     });
-    let tries: u64 = s.killer_tries.iter().sum();
-    let killer_cuts = s.killer_cutoffs_total();
-    let by = |src: MoveSource| fmt::count(s.cutoffs_by(src));
-    let deeper_killers: u64 = (2..4).map(|k| s.cutoffs_by(MoveSource::Killer(k))).sum();
+    let counts = SourceCounts::new(app, narrow);
+    let (tries, killer_cuts) = (counts.killer_tries, counts.killer_cuts);
     let nps = (app.elapsed > 0.0).then(|| {
         kv(&[
             ("nps ", fmt::count((s.nodes() as f64 / app.elapsed) as u64)),
@@ -98,28 +103,18 @@ pub fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
                 ("cutoffs ", fmt::count(s.cutoffs)),
                 (" 1st ", fmt::percent(s.by_rank[0], s.cutoffs)),
             ]),
-            kv(&[
-                ("K1 ", by(MoveSource::Killer(0))),
-                (" K2 ", by(MoveSource::Killer(1))),
-                (" K3+ ", fmt::count(deeper_killers)),
-            ]),
-            kv(&[
-                ("TT ", by(MoveSource::Tt)),
-                (" Cap ", by(MoveSource::Capture)),
-            ]),
-            kv(&[
-                ("Hist ", by(MoveSource::History)),
-                (" Quiet ", by(MoveSource::Quiet)),
-            ]),
+        ];
+        out.extend(counts.narrow_rows().into_iter().map(owned));
+        out.extend([
             kv(&[("killer hit ", fmt::percent(killer_cuts, tries))]),
             rank,
             kv(&[
                 ("TT hits ", fmt::count(s.tt_hits)),
                 (" cut ", fmt::count(s.tt_cutoffs)),
             ]),
-        ];
+        ]);
         out.extend(nps);
-        if app.session.truncated {
+        if app.session.log.is_truncated() {
             out.insert(0, note("log truncated (cap)".to_string(), theme.error));
         }
         return pack(out, width);
@@ -138,17 +133,8 @@ pub fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
         ("  on the 1st move ", fmt::percent(s.by_rank[0], s.cutoffs)),
     ]));
     out.push(title("cutoffs by source"));
-    out.push(kv(&[
-        ("  killer 1 ", by(MoveSource::Killer(0))),
-        ("  killer 2 ", by(MoveSource::Killer(1))),
-        ("  killer 3+ ", fmt::count(deeper_killers)),
-    ]));
-    out.push(kv(&[
-        ("  TT ", by(MoveSource::Tt)),
-        ("  capture ", by(MoveSource::Capture)),
-        ("  history ", by(MoveSource::History)),
-        ("  quiet ", by(MoveSource::Quiet)),
-    ]));
+    out.push(owned(SourceCounts::wide(&counts.killers)));
+    out.push(owned(SourceCounts::wide(&counts.others)));
     out.push(title("cutoffs by rank in the move list"));
     out.push(rank);
     out.push(kv(&[
@@ -163,7 +149,7 @@ pub fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
         ("  (cutoffs ", fmt::count(s.tt_cutoffs)),
         (")", String::new()),
     ]));
-    if app.session.truncated {
+    if app.session.log.is_truncated() {
         out.push(note(
             "log truncated at the event cap".to_string(),
             theme.error,
@@ -177,6 +163,79 @@ pub fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
         }
     }
     pack(out, width)
+}
+
+/// Cutoffs per source as the log's header names them: the first two killer slots apart and
+/// the deeper ones together (`K3+`), then every other named source, then any code the events
+/// use that the header does not name.
+struct SourceCounts {
+    killers: Vec<(String, u64)>,
+    others: Vec<(String, u64)>,
+    killer_tries: u64,
+    killer_cuts: u64,
+}
+
+impl SourceCounts {
+    fn new(app: &App, narrow: bool) -> SourceCounts {
+        let s = app.session.cursor.scan().stats();
+        let table = &app.session.header().sources;
+        let text = |row: &SourceRow| if narrow { &row.label } else { &row.name }.clone();
+        let cut = |row: &SourceRow| s.cutoffs_by(MoveSource::from_code(row.code));
+        let mut killers: Vec<(String, u64)> = Vec::new();
+        let (mut killer_tries, mut killer_cuts) = (0, 0);
+        for (k, row) in table.killers().enumerate() {
+            killer_tries += s.tries.get(MoveSource::from_code(row.code));
+            killer_cuts += cut(row);
+            match k {
+                0 | 1 => killers.push((text(row), cut(row))),
+                2 => killers.push((format!("{}+", text(row)), cut(row))),
+                _ => {
+                    if let Some(deeper) = killers.last_mut() {
+                        deeper.1 += cut(row);
+                    }
+                }
+            }
+        }
+        let named = table.rows().iter().filter(|r| r.killer_slot.is_none());
+        let unnamed = s
+            .by_source
+            .non_zero()
+            .filter(|&(c, _)| table.row(c).is_none());
+        let others = named
+            .map(|row| (text(row), cut(row)))
+            .chain(unnamed.map(|(c, n)| (table.label(c).into_owned(), n)))
+            .collect();
+        SourceCounts {
+            killers,
+            others,
+            killer_tries,
+            killer_cuts,
+        }
+    }
+
+    /// Rows of at most three killers or two other sources, for the narrow layout.
+    fn narrow_rows(&self) -> Vec<Vec<(String, String)>> {
+        let row = |pairs: &[(String, u64)]| {
+            pairs
+                .iter()
+                .enumerate()
+                .map(|(i, (name, n))| {
+                    let gap = if i == 0 { "" } else { " " };
+                    (format!("{gap}{name} "), fmt::count(*n))
+                })
+                .collect()
+        };
+        let killers = self.killers.chunks(3);
+        killers.chain(self.others.chunks(2)).map(row).collect()
+    }
+
+    /// One row's `(label, value)` pairs for the wide layout.
+    fn wide(pairs: &[(String, u64)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(name, n)| (format!("  {name} "), fmt::count(*n)))
+            .collect()
+    }
 }
 
 /// Draws the panel.

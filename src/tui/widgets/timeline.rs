@@ -14,7 +14,7 @@ use crate::tui::session::Session;
 
 /// Event `index` in words, moves in SAN where the position is known.
 pub fn describe(session: &Session, index: usize) -> String {
-    let Some(event) = session.events.get(index) else {
+    let Some(event) = session.events().get(index) else {
         return String::new();
     };
     let node = session.node_at_event(index);
@@ -121,7 +121,7 @@ pub fn describe(session: &Session, index: usize) -> String {
 pub fn render(frame: &mut Frame, timeline: Rect, hints: Rect, app: &App) {
     let theme = &app.theme;
     let session = &app.session;
-    let n = session.events.len();
+    let n = session.events().len();
     let at = session.position();
     let state = if app.playback.playing {
         Span::styled(format!("▶ {}/s", SPEEDS[app.playback.speed]), theme.info)

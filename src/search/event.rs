@@ -1,22 +1,24 @@
-//! One recorded search event: a 16-byte `Copy` value in memory and 16 little-endian bytes on disk.
+//! What the search reports, defined once: every observer hook is an `Event`, and the same type
+//! is what the trace records, encodes, exports, indexes and replays.
 //!
-//! The search emits tens of millions of these per minute, so every variant fits in 16 bytes
-//! (asserted at compile time); `codec` gives the matching fixed 16-byte on-disk record.
+//! Adding an event kind is a new variant here; the compiler then points at every `match` that
+//! must learn it (codec, export, tree, replay, explorer), while the observer combinators forward
+//! whole events and so can never drop one. The search emits tens of millions of these per
+//! minute, so every variant fits in 16 bytes (asserted at compile time).
 
+use super::config::MAX_KILLER_SLOTS;
+use super::observer::{Bound, NodeKind};
+use super::source::MoveSource;
 use crate::chess::Move;
-use crate::search::{Bound, MoveSource, NodeKind, SearchObserver};
 
-/// Most killer slots per ply a search can use (and a killer-store event can carry).
-pub const MAX_KILLER_SLOTS: usize = 4;
-
-/// Size of one encoded event, in memory and on disk.
+/// Size of one event, in memory and as the trace's on-disk record.
 pub const EVENT_BYTES: usize = 16;
 
 /// The killer row at one ply right after a store: up to `MAX_KILLER_SLOTS` moves, slot 0 first.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct KillerSlots {
-    pub(super) moves: [Move; MAX_KILLER_SLOTS],
-    pub(super) len: u8,
+    moves: [Move; MAX_KILLER_SLOTS],
+    len: u8,
 }
 
 impl KillerSlots {
@@ -56,7 +58,7 @@ impl From<u64> for NodeCount {
     }
 }
 
-/// A search event, exactly one per observer call (see `crate::search::SearchObserver`).
+/// A search event: what `SearchObserver::observe` receives, one per thing the search did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
     /// A node was entered; `mv` led here (`Move::NULL` at the root).
@@ -200,47 +202,6 @@ impl Event {
             Event::TtHit { .. } => EventKind::TtHit,
             Event::NodeExit { .. } => EventKind::NodeExit,
             Event::Iteration { .. } => EventKind::Iteration,
-        }
-    }
-
-    /// Makes the observer call that recorded this event, so a saved or streamed log can drive
-    /// any `SearchObserver` (cutoff statistics, the explorer's counters) as the live search
-    /// did. `pv` is used only by `Iteration`, whose PV lives in the log's side table.
-    #[inline]
-    pub fn replay_into<O: SearchObserver + ?Sized>(&self, observer: &mut O, pv: &[Move]) {
-        match *self {
-            Event::NodeEnter {
-                ply,
-                depth,
-                kind,
-                mv,
-                alpha,
-                beta,
-            } => observer.node_enter(ply, depth, alpha, beta, mv, kind),
-            Event::MoveTried { mv, index, source } => observer.move_tried(mv, index, source),
-            Event::Cutoff {
-                mv,
-                index,
-                source,
-                score,
-                beta,
-            } => observer.cutoff(mv, index, source, score, beta),
-            Event::KillerStore { ply, mv, slots } => {
-                observer.killer_store(ply, mv, slots.as_slice())
-            }
-            Event::TtHit {
-                mv,
-                depth,
-                score,
-                bound,
-                cutoff,
-            } => observer.tt_hit(mv, depth, score, bound, cutoff),
-            Event::NodeExit { score, bound } => observer.node_exit(score, bound),
-            Event::Iteration {
-                depth,
-                score,
-                nodes,
-            } => observer.iteration(depth, score, nodes.get(), pv),
         }
     }
 }

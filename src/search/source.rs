@@ -1,0 +1,247 @@
+//! The move-ordering vocabulary: every heuristic that can place a move in the ordered list,
+//! defined once as a row of `SOURCES`.
+//!
+//! Everything that names or counts sources — the picker, `CutoffStats`, the search report,
+//! `log stats`, the log header, the explorer's markers, colours and help legend — loops over this
+//! table, so adding a heuristic is one new row plus the code that produces it. A source is just
+//! its code (`MoveSource`), so a log written by another build or another engine, whose header
+//! names codes this build does not know, still reads.
+
+/// Why a move sits where it does in the ordered move list: the code of the heuristic that put
+/// it there. The codes this build produces are the rows of `SOURCES`; other codes come only
+/// from logs written elsewhere and are labelled by their log's header.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MoveSource(u8);
+
+/// A colour hint for a source, named rather than given as a terminal colour so the search
+/// knows nothing of screens; the explorer's theme turns it into a style.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SourceColour {
+    /// Transposition-table moves.
+    Cyan,
+    /// Captures.
+    Red,
+    /// The killer family.
+    Yellow,
+    /// History-ordered quiets.
+    Magenta,
+    /// Everything unremarkable.
+    Plain,
+}
+
+impl SourceColour {
+    /// Every hint, for parsing and listing.
+    pub const ALL: [SourceColour; 5] = [
+        SourceColour::Cyan,
+        SourceColour::Red,
+        SourceColour::Yellow,
+        SourceColour::Magenta,
+        SourceColour::Plain,
+    ];
+
+    /// The lowercase name stored in log headers.
+    pub const fn name(self) -> &'static str {
+        match self {
+            SourceColour::Cyan => "cyan",
+            SourceColour::Red => "red",
+            SourceColour::Yellow => "yellow",
+            SourceColour::Magenta => "magenta",
+            SourceColour::Plain => "plain",
+        }
+    }
+
+    /// The hint named `name`; unknown names (from foreign logs) read as `Plain`.
+    pub fn from_name(name: &str) -> SourceColour {
+        SourceColour::ALL
+            .into_iter()
+            .find(|c| c.name() == name)
+            .unwrap_or(SourceColour::Plain)
+    }
+}
+
+/// One row of the vocabulary: what a source is called and how it is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SourceInfo {
+    /// The code stored in events (equal to the row's index in `SOURCES`).
+    pub code: u8,
+    /// Short label for markers and narrow tables: `TT`, `Cap`, `K1`.
+    pub label: &'static str,
+    /// Name for sentences and reports: `capture`, `killer 1`.
+    pub name: &'static str,
+    /// Key in JSON reports: `capture`, `killer1`.
+    pub key: &'static str,
+    /// How the explorer colours it.
+    pub colour: SourceColour,
+    /// For killer sources, the 0-based killer candidate index (slot 0 = `K1`).
+    pub killer_slot: Option<u8>,
+}
+
+const fn row(
+    code: u8,
+    label: &'static str,
+    name: &'static str,
+    key: &'static str,
+    colour: SourceColour,
+) -> SourceInfo {
+    SourceInfo {
+        code,
+        label,
+        name,
+        key,
+        colour,
+        killer_slot: None,
+    }
+}
+
+const fn killer(
+    code: u8,
+    slot: u8,
+    label: &'static str,
+    name: &'static str,
+    key: &'static str,
+) -> SourceInfo {
+    SourceInfo {
+        code,
+        label,
+        name,
+        key,
+        colour: SourceColour::Yellow,
+        killer_slot: Some(slot),
+    }
+}
+
+/// Every source this build produces, in report order, indexed by code.
+pub const SOURCES: &[SourceInfo] = &[
+    row(0, "TT", "TT", "tt", SourceColour::Cyan),
+    row(1, "Cap", "capture", "capture", SourceColour::Red),
+    killer(2, 0, "K1", "killer 1", "killer1"),
+    killer(3, 1, "K2", "killer 2", "killer2"),
+    killer(4, 2, "K3", "killer 3", "killer3"),
+    killer(5, 3, "K4", "killer 4", "killer4"),
+    killer(6, 4, "K5", "killer 5", "killer5"),
+    row(7, "Hist", "history", "history", SourceColour::Magenta),
+    row(8, "Quiet", "quiet", "quiet", SourceColour::Plain),
+];
+
+/// How many killer candidates a node can try: one per killer row of `SOURCES`.
+pub const KILLER_SOURCES: usize = count_killers();
+
+const fn count_killers() -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while i < SOURCES.len() {
+        if SOURCES[i].killer_slot.is_some() {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+}
+
+const FIRST_KILLER: u8 = first_killer_code();
+
+/// Checks the table's shape at compile time: codes equal indexes, and the killer rows are
+/// consecutive with slots 0, 1, 2, …, which `MoveSource::killer` relies on.
+const fn first_killer_code() -> u8 {
+    let mut first = u8::MAX;
+    let mut i = 0;
+    while i < SOURCES.len() {
+        assert!(
+            SOURCES[i].code as usize == i,
+            "SOURCES codes must equal their index"
+        );
+        if let Some(slot) = SOURCES[i].killer_slot {
+            if first == u8::MAX {
+                first = i as u8;
+            }
+            assert!(
+                first as usize + slot as usize == i,
+                "killer rows must be consecutive"
+            );
+        }
+        i += 1;
+    }
+    first
+}
+
+impl MoveSource {
+    /// The transposition table's best move.
+    pub const TT: MoveSource = MoveSource(0);
+    /// A capture or promotion, ordered by MVV-LVA (or SEE when killers sit between captures).
+    pub const CAPTURE: MoveSource = MoveSource(1);
+    /// A quiet move ordered by its (non-zero) history score.
+    pub const HISTORY: MoveSource = MoveSource(7);
+    /// Any other quiet move, in generation order.
+    pub const QUIET: MoveSource = MoveSource(8);
+
+    /// The killer candidate `slot` (0-based: the node's own row first, then ply − 2's);
+    /// `slot` must be below `KILLER_SOURCES`, the number of killer rows.
+    pub const fn killer(slot: usize) -> MoveSource {
+        debug_assert!(slot < KILLER_SOURCES);
+        MoveSource(FIRST_KILLER + slot as u8)
+    }
+
+    /// The code stored in events and log files.
+    pub const fn code(self) -> u8 {
+        self.0
+    }
+
+    /// The source with `code`, known to this build or not.
+    pub const fn from_code(code: u8) -> MoveSource {
+        MoveSource(code)
+    }
+
+    /// This build's row for the source; `None` for codes only a foreign log uses.
+    pub fn info(self) -> Option<&'static SourceInfo> {
+        SOURCES.get(usize::from(self.0))
+    }
+
+    /// Every source this build produces, in report order.
+    pub fn all() -> impl Iterator<Item = MoveSource> {
+        SOURCES.iter().map(|row| MoveSource(row.code))
+    }
+
+    /// The 0-based killer candidate index, for killer sources.
+    pub fn killer_slot(self) -> Option<u8> {
+        self.info().and_then(|row| row.killer_slot)
+    }
+
+    /// Whether a killer put the move here.
+    pub fn is_killer(self) -> bool {
+        self.killer_slot().is_some()
+    }
+
+    /// The short label (`TT`, `K1`), or `#code` for a code this build does not know.
+    pub fn label(self) -> String {
+        self.info()
+            .map_or_else(|| format!("#{}", self.0), |row| row.label.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn killers_are_consecutive_codes_with_their_labels() {
+        assert_eq!(KILLER_SOURCES, 5);
+        for slot in 0..KILLER_SOURCES {
+            let source = MoveSource::killer(slot);
+            assert_eq!(source.killer_slot(), Some(slot as u8));
+            assert_eq!(source.label(), format!("K{}", slot + 1));
+        }
+        assert_eq!(
+            MoveSource::killer(KILLER_SOURCES - 1).code() + 1,
+            MoveSource::HISTORY.code()
+        );
+        assert!(!MoveSource::HISTORY.is_killer());
+    }
+
+    #[test]
+    fn unknown_codes_are_sources_with_a_fallback_label() {
+        let foreign = MoveSource::from_code(200);
+        assert_eq!(foreign.info(), None);
+        assert_eq!(foreign.label(), "#200");
+        assert_eq!(MoveSource::all().count(), SOURCES.len());
+    }
+}

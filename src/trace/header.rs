@@ -1,0 +1,135 @@
+//! The log header: what was searched and how, as data. The ordering switches and limits are
+//! `(key, value)` settings and the move-source vocabulary is a table, so every reader — `log
+//! stats`, export, the explorer, replay — takes them as they are instead of parsing text back,
+//! and a log from another build or engine, with settings and sources this build does not know,
+//! still reads.
+
+use super::sources::SourceTable;
+use crate::search::{Limits, OrderingConfig};
+
+/// One `(key, value)` setting; values are kept as written (`on`, `2`, `between`).
+pub type Setting = (String, String);
+
+/// What was searched and how: enough to reproduce the search and to label the explorer.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LogHeader {
+    /// Root position as FEN.
+    pub fen: String,
+    /// The engine that wrote the log, e.g. `killerscope 0.1.0`.
+    pub engine: String,
+    /// The move-ordering switches (`OrderingConfig::settings` for killerscope's own logs).
+    pub ordering: Vec<Setting>,
+    /// The search limits that were set (`Limits::settings`), e.g. `depth` = `6`.
+    pub limits: Vec<Setting>,
+    /// The recording filter (`TraceFilter`'s `Display`), empty when every node was recorded.
+    pub filter: String,
+    /// What each move-source code in the events means.
+    pub sources: SourceTable,
+}
+
+fn owned(settings: impl IntoIterator<Item = (&'static str, String)>) -> Vec<Setting> {
+    settings
+        .into_iter()
+        .map(|(key, value)| (key.to_string(), value))
+        .collect()
+}
+
+fn lookup<'a>(settings: &'a [Setting], key: &str) -> Option<&'a str> {
+    settings
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
+}
+
+impl LogHeader {
+    /// A header for a search of `fen` under `ordering` and `limits`, stamped with this build's
+    /// name, version and source table; the recorder fills in `filter`.
+    pub fn new(fen: impl Into<String>, ordering: &OrderingConfig, limits: &Limits) -> LogHeader {
+        LogHeader {
+            fen: fen.into(),
+            engine: format!("killerscope {}", env!("CARGO_PKG_VERSION")),
+            ordering: owned(ordering.settings()),
+            limits: owned(limits.settings()),
+            filter: String::new(),
+            sources: SourceTable::builtin(),
+        }
+    }
+
+    /// The ordering settings as one line, `killers=2,history=on,…` (empty when none).
+    pub fn ordering_text(&self) -> String {
+        let pairs: Vec<String> = self
+            .ordering
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        pairs.join(",")
+    }
+
+    /// The limits as one line, `depth 6` (empty when none).
+    pub fn limits_text(&self) -> String {
+        let parts: Vec<String> = self
+            .limits
+            .iter()
+            .map(|(k, v)| format!("{k} {v}").trim_end().to_string())
+            .collect();
+        parts.join(" ")
+    }
+
+    /// The ordering setting named `key`.
+    pub fn ordering_setting(&self, key: &str) -> Option<&str> {
+        lookup(&self.ordering, key)
+    }
+
+    /// The limit named `key`.
+    pub fn limit(&self, key: &str) -> Option<&str> {
+        lookup(&self.limits, key)
+    }
+
+    /// The ordering configuration, when every setting is one killerscope knows (a foreign
+    /// engine's settings give `None`).
+    pub fn ordering_config(&self) -> Option<OrderingConfig> {
+        OrderingConfig::from_settings(self.ordering.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .ok()
+    }
+
+    /// The depth limit, when one was set and is a depth this build can search.
+    pub fn depth_limit(&self) -> Option<u8> {
+        self.limit("depth").and_then(|d| d.parse().ok())
+    }
+
+    /// Whether the history heuristic was on (taken as on unless the header says `off`).
+    pub fn history_on(&self) -> bool {
+        self.ordering_setting("history") != Some("off")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_are_data_that_read_back() {
+        let ordering = OrderingConfig {
+            killer_slots: 3,
+            history: false,
+            ..OrderingConfig::default()
+        };
+        let header = LogHeader::new("fen", &ordering, &Limits::depth(7));
+        assert_eq!(header.ordering_config(), Some(ordering));
+        assert_eq!(header.ordering_text(), ordering.to_string());
+        assert_eq!(header.limits_text(), "depth 7");
+        assert_eq!(header.depth_limit(), Some(7));
+        assert!(!header.history_on());
+    }
+
+    #[test]
+    fn foreign_settings_are_kept_but_give_no_config() {
+        let header = LogHeader {
+            ordering: vec![("lmr".into(), "on".into())],
+            ..LogHeader::default()
+        };
+        assert_eq!(header.ordering_config(), None);
+        assert_eq!(header.ordering_setting("lmr"), Some("on"));
+        assert!(header.history_on());
+    }
+}

@@ -1,0 +1,143 @@
+//! The source table a log carries in its header: what each move-source code in its events
+//! means. Readers label, colour and group sources from here, never from this build's own
+//! vocabulary, so a log from a build with other heuristics — or from another engine — reads
+//! with its own names.
+
+use crate::search::{MoveSource, SOURCES, SourceColour};
+use std::borrow::Cow;
+
+/// What one source code means in a log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceRow {
+    /// The code events carry.
+    pub code: u8,
+    /// Short label for markers and narrow tables (`K1`).
+    pub label: String,
+    /// Name for sentences and reports (`killer 1`).
+    pub name: String,
+    /// How the explorer colours it.
+    pub colour: SourceColour,
+    /// For killer sources, the 0-based killer candidate index: the explorer's killer panel
+    /// and hit markers follow these.
+    pub killer_slot: Option<u8>,
+}
+
+/// Every source code a log uses, with its meaning.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceTable {
+    rows: Vec<SourceRow>,
+}
+
+impl Default for SourceTable {
+    fn default() -> Self {
+        SourceTable::builtin()
+    }
+}
+
+impl SourceTable {
+    /// This build's vocabulary (`crate::search::SOURCES`), which the recorder writes.
+    pub fn builtin() -> SourceTable {
+        SourceTable {
+            rows: SOURCES
+                .iter()
+                .map(|s| SourceRow {
+                    code: s.code,
+                    label: s.label.to_string(),
+                    name: s.name.to_string(),
+                    colour: s.colour,
+                    killer_slot: s.killer_slot,
+                })
+                .collect(),
+        }
+    }
+
+    /// A table from rows read from a file or written by a tool; later rows for a code already
+    /// present are ignored, so every code has one meaning.
+    pub fn from_rows(rows: Vec<SourceRow>) -> SourceTable {
+        let mut table = SourceTable { rows: Vec::new() };
+        for row in rows {
+            if table.row(MoveSource::from_code(row.code)).is_none() {
+                table.rows.push(row);
+            }
+        }
+        table
+    }
+
+    /// The rows, in the order the log's writer listed them (report order).
+    pub fn rows(&self) -> &[SourceRow] {
+        &self.rows
+    }
+
+    /// The row for `source`, if the log names it.
+    pub fn row(&self, source: MoveSource) -> Option<&SourceRow> {
+        self.rows.iter().find(|r| r.code == source.code())
+    }
+
+    /// The short label of `source`; `#code` when the log does not name it.
+    pub fn label(&self, source: MoveSource) -> Cow<'_, str> {
+        match self.row(source) {
+            Some(row) => Cow::Borrowed(row.label.as_str()),
+            None => Cow::Owned(format!("#{}", source.code())),
+        }
+    }
+
+    /// The long name of `source`; `source #code` when the log does not name it.
+    pub fn name(&self, source: MoveSource) -> Cow<'_, str> {
+        match self.row(source) {
+            Some(row) => Cow::Borrowed(row.name.as_str()),
+            None => Cow::Owned(format!("source #{}", source.code())),
+        }
+    }
+
+    /// The colour hint of `source` (`Plain` when unnamed).
+    pub fn colour(&self, source: MoveSource) -> SourceColour {
+        self.row(source).map_or(SourceColour::Plain, |r| r.colour)
+    }
+
+    /// The killer candidate index of `source`, when the log says it is a killer.
+    pub fn killer_slot(&self, source: MoveSource) -> Option<u8> {
+        self.row(source).and_then(|r| r.killer_slot)
+    }
+
+    /// The killer sources, slot order.
+    pub fn killers(&self) -> impl Iterator<Item = &SourceRow> {
+        let mut killers: Vec<&SourceRow> = self
+            .rows
+            .iter()
+            .filter(|r| r.killer_slot.is_some())
+            .collect();
+        killers.sort_by_key(|r| r.killer_slot);
+        killers.into_iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_table_labels_every_source_of_this_build() {
+        let table = SourceTable::builtin();
+        for source in MoveSource::all() {
+            assert_eq!(table.label(source), source.label());
+            assert_eq!(table.killer_slot(source), source.killer_slot());
+        }
+        assert_eq!(table.killers().count(), crate::search::KILLER_SOURCES);
+    }
+
+    #[test]
+    fn unnamed_codes_get_a_fallback_and_duplicates_are_dropped() {
+        let row = |code, label: &str| SourceRow {
+            code,
+            label: label.into(),
+            name: label.into(),
+            colour: SourceColour::Red,
+            killer_slot: None,
+        };
+        let table = SourceTable::from_rows(vec![row(9, "CM"), row(9, "dup")]);
+        assert_eq!(table.rows().len(), 1);
+        assert_eq!(table.label(MoveSource::from_code(9)), "CM");
+        assert_eq!(table.label(MoveSource::from_code(10)), "#10");
+        assert_eq!(table.colour(MoveSource::from_code(10)), SourceColour::Plain);
+    }
+}
