@@ -13,18 +13,6 @@ use std::io::{self, Write};
 /// Most nodes a Graphviz export draws; beyond that the drawing is unreadable anyway.
 pub const DOT_NODE_LIMIT: usize = 2000;
 
-/// The position at node `id`, if every move from `root` down to it is legal.
-fn position_at(root: &Position, tree: &SearchTree, id: NodeId) -> Option<Position> {
-    let mut pos = root.clone();
-    for mv in tree.moves_to(id) {
-        if !pos.is_legal(mv) {
-            return None;
-        }
-        pos.make_move(mv);
-    }
-    Some(pos)
-}
-
 /// `mv` in SAN when it is legal in `before`, else in UCI; and the position after it.
 fn play(before: Option<&Position>, mv: Move) -> (String, Option<Position>) {
     match before {
@@ -74,7 +62,7 @@ pub fn write_dot<W: Write>(
         "  node [shape=box, fontname=\"monospace\", fontsize=10];"
     )?;
     let before_start = match (root, tree.node(start).and_then(|n| n.parent())) {
-        (Some(pos), Some(parent)) => position_at(pos, tree, parent),
+        (Some(pos), Some(parent)) => pos.after_line(&tree.moves_to(parent)),
         (Some(pos), None) => Some(pos.clone()),
         (None, _) => None,
     };

@@ -185,16 +185,8 @@ impl Session {
 
     /// The position at `id` (the root position for `None` or an unplayable line).
     pub fn position_at(&self, id: Option<NodeId>) -> Position {
-        let mut pos = self.root.clone();
-        if let Some(id) = id {
-            for mv in self.line(id) {
-                if !pos.is_legal(mv) {
-                    return self.root.clone();
-                }
-                pos.make_move(mv);
-            }
-        }
-        pos
+        id.and_then(|id| self.root.after_line(&self.line(id)))
+            .unwrap_or_else(|| self.root.clone())
     }
 
     /// Whether `id` lies on the principal variation of its iteration (as far as that PV goes).

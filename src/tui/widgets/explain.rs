@@ -7,21 +7,13 @@ use ratatui::layout::Rect;
 use ratatui::text::Span;
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
-use crate::chess::notation::san;
-use crate::chess::{Color, Move, Position};
+use crate::chess::notation::san_or_uci;
+use crate::chess::{Color, Move};
 use crate::search::{Bound, NodeKind};
 use crate::trace::Event;
 use crate::tui::fmt;
 use crate::tui::session::{NodeId, Session};
 use crate::tui::theme::Theme;
-
-fn name(pos: &Position, mv: Move) -> String {
-    if !mv.is_null() && pos.is_legal(mv) {
-        san(pos, mv)
-    } else {
-        mv.to_string()
-    }
-}
 
 fn side(c: Color) -> &'static str {
     match c {
@@ -81,7 +73,7 @@ pub fn text(session: &Session, id: NodeId) -> String {
     let led_by = if node.mv().is_null() {
         "the root".to_string()
     } else {
-        let text = name(&parent_pos, node.mv());
+        let text = san_or_uci(&parent_pos, node.mv());
         if parent_pos.side_to_move() == Color::Black {
             format!("…{text}")
         } else {
@@ -113,9 +105,9 @@ pub fn text(session: &Session, id: NodeId) -> String {
             let tries = usize::from(cut.index) + 1;
             out.push_str(&format!(
                 "{mover}'s {quiet}{} refuted {led_by} after {tries} move{} tried ({}): beta cutoff (score {score} ≥ β {}).",
-                name(&pos, cut.mv),
+                san_or_uci(&pos, cut.mv),
                 if tries == 1 { "" } else { "s" },
-                cut.source.label(),
+                session.header().sources.label(cut.source),
                 fmt::score(beta),
             ));
             if let Some(store) = store_after_cutoff(session, id) {
@@ -127,7 +119,7 @@ pub fn text(session: &Session, id: NodeId) -> String {
                     .filter(|m| !m.is_null() && *m != cut.mv);
                 out.push_str(&format!(" Stored as killer 1 at ply {ply}"));
                 match pushed {
-                    Some(m) => out.push_str(&format!("; {} moved to slot 2.", name(&pos, m))),
+                    Some(m) => out.push_str(&format!("; {} moved to slot 2.", san_or_uci(&pos, m))),
                     None => out.push('.'),
                 }
             }

@@ -5,7 +5,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::chess::notation::san;
+use crate::chess::notation::san_or_uci;
 use crate::search::{Bound, NodeKind};
 use crate::trace::Event;
 use crate::tui::app::{App, SPEEDS};
@@ -19,13 +19,7 @@ pub fn describe(session: &Session, index: usize) -> String {
     };
     let node = session.node_at_event(index);
     let pos = session.position_at(node);
-    let name = |mv: crate::chess::Move, pos: &crate::chess::Position| {
-        if pos.is_legal(mv) {
-            san(pos, mv)
-        } else {
-            mv.to_string()
-        }
-    };
+    let name = |mv, pos: &crate::chess::Position| san_or_uci(pos, mv);
     let ply = node.and_then(|n| session.node(n)).map_or(0, |n| n.ply());
     match *event {
         Event::NodeEnter {
@@ -57,7 +51,7 @@ pub fn describe(session: &Session, index: usize) -> String {
             "ply {ply}: try {} (#{} in order, {})",
             name(mv, &pos),
             index + 1,
-            source.label()
+            session.header().sources.label(source)
         ),
         Event::Cutoff {
             mv,
@@ -68,7 +62,7 @@ pub fn describe(session: &Session, index: usize) -> String {
         } => format!(
             "ply {ply}: ✂ beta cutoff by {} ({}, move {}): {} ≥ β {}",
             name(mv, &pos),
-            source.label(),
+            session.header().sources.label(source),
             index + 1,
             fmt::score(score),
             fmt::score(beta)

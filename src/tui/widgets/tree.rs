@@ -15,7 +15,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Block;
 use tui_tree_widget::{Tree, TreeItem};
 
-use crate::chess::notation::san;
+use crate::chess::notation::{san, san_or_uci};
 use crate::chess::{Color, Position};
 use crate::search::{Bound, NodeKind};
 use crate::tui::app::App;
@@ -120,12 +120,9 @@ pub fn row_line(
         None => spans.push(Span::styled("    … ··· ", theme.dim)),
     }
     let marker = if let Some(cut) = node.cutoff() {
-        let name = if pos.is_legal(cut.mv) {
-            san(pos, cut.mv)
-        } else {
-            cut.mv.to_string()
-        };
-        format!("✂ {name} {}", cut.source.label())
+        let name = san_or_uci(pos, cut.mv);
+        let source = session.header().sources.label(cut.source);
+        format!("✂ {name} {source}")
     } else if node.tt_cutoff() {
         "✂ TT entry".to_string()
     } else {
