@@ -8,14 +8,13 @@
 use super::MAX_PLY;
 use super::config::OrderingConfig;
 use super::eval::EvalState;
-use super::event::{Event, KillerSlots};
-use super::history::HistoryTable;
-use super::killers::KillerTable;
+use super::event::Event;
 use super::limits::Clock;
 use super::observer::{Bound, NodeKind, SearchObserver};
 use super::picker::{MoveBuffer, MovePicker};
 use super::pv::PvTable;
 use super::score::{DRAW, INFINITY, MATE, from_tt, to_tt};
+use super::tables::OrderingTables;
 use super::tt::TranspositionTable;
 use crate::chess::{Move, MoveList, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -28,8 +27,7 @@ pub(super) struct Context<'a, O: SearchObserver> {
     pub pos: Position,
     pub ordering: OrderingConfig,
     pub tt: Option<&'a mut TranspositionTable>,
-    pub killers: &'a mut KillerTable,
-    pub history: &'a mut HistoryTable,
+    pub tables: &'a mut OrderingTables,
     pub observer: &'a mut O,
     pub stop: &'a AtomicBool,
     pub clock: Clock,
@@ -61,8 +59,7 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         pos: Position,
         ordering: OrderingConfig,
         tt: Option<&'a mut TranspositionTable>,
-        killers: &'a mut KillerTable,
-        history: &'a mut HistoryTable,
+        tables: &'a mut OrderingTables,
         observer: &'a mut O,
         stop: &'a AtomicBool,
         clock: Clock,
@@ -73,8 +70,7 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             pos,
             ordering,
             tt,
-            killers,
-            history,
+            tables,
             observer,
             stop,
             clock,
@@ -234,11 +230,12 @@ impl<'a, O: SearchObserver> Context<'a, O> {
 
         let alpha_orig = alpha;
         let side = self.pos.side_to_move();
-        let mut picker = MovePicker::main(&self.ordering, tt_move, self.killers, ply);
+        let mut picker = MovePicker::main(&self.ordering, tt_move, &self.tables.killers, ply);
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
         let mut index: usize = 0;
-        while let Some((mv, source)) = picker.next(&self.pos, self.history, &mut self.buffers[ply])
+        while let Some((mv, source)) =
+            picker.next(&self.pos, &self.tables.history, &mut self.buffers[ply])
         {
             let order = index.min(usize::from(u8::MAX)) as u8;
             self.observer.observe(Event::MoveTried {
@@ -285,16 +282,14 @@ impl<'a, O: SearchObserver> Context<'a, O> {
                             beta,
                         });
                         if mv.is_quiet() {
-                            if self.killers.store(ply, mv) {
-                                self.observer.observe(Event::KillerStore {
-                                    ply: ply as u8,
-                                    mv,
-                                    slots: KillerSlots::new(self.killers.at(ply)),
-                                });
-                            }
-                            if self.ordering.history {
-                                self.history.reward(side, mv, depth);
-                            }
+                            self.tables.learn_from_cutoff(
+                                &self.ordering,
+                                ply,
+                                side,
+                                mv,
+                                depth,
+                                self.observer,
+                            );
                         }
                         break;
                     }
@@ -373,7 +368,8 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         }
         let mut picker = MovePicker::quiescence(&self.ordering, in_check);
         let mut index: usize = 0;
-        while let Some((mv, source)) = picker.next(&self.pos, self.history, &mut self.buffers[ply])
+        while let Some((mv, source)) =
+            picker.next(&self.pos, &self.tables.history, &mut self.buffers[ply])
         {
             let order = index.min(usize::from(u8::MAX)) as u8;
             self.observer.observe(Event::MoveTried {

@@ -17,6 +17,7 @@ pub mod searcher;
 pub mod see;
 pub mod source;
 pub mod stats;
+pub mod tables;
 pub mod tt;
 
 pub use config::{ConfigError, KillerPlacement, MAX_KILLER_SLOTS, OrderingConfig, SearchConfig};
@@ -28,6 +29,7 @@ pub use observer::{Bound, NodeKind, NullObserver, SearchObserver};
 pub use searcher::{IterationReport, SearchReport, Searcher, nodes_per_second};
 pub use source::{KILLER_SOURCES, MoveSource, SOURCES, SourceColour, SourceInfo};
 pub use stats::CutoffStats;
+pub use tables::OrderingTables;
 pub use tt::TranspositionTable;
 
 /// Deepest ply the search reaches (main plus quiescence); sizes the killer table and search stack.

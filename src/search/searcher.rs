@@ -15,6 +15,7 @@ use super::killers::KillerTable;
 use super::limits::{Clock, Limits, MAX_DEPTH};
 use super::observer::SearchObserver;
 use super::score::{INFINITY, MATE, is_mate};
+use super::tables::OrderingTables;
 use super::tt::TranspositionTable;
 use crate::chess::{Move, MoveList, Position};
 use std::sync::atomic::AtomicBool;
@@ -73,8 +74,7 @@ pub struct SearchReport {
 pub struct Searcher {
     config: SearchConfig,
     tt: TranspositionTable,
-    killers: KillerTable,
-    history: HistoryTable,
+    tables: OrderingTables,
 }
 
 impl Searcher {
@@ -83,8 +83,7 @@ impl Searcher {
         Searcher {
             config,
             tt: TranspositionTable::new(config.hash_mib),
-            killers: KillerTable::new(config.ordering.killer_slots),
-            history: HistoryTable::new(),
+            tables: OrderingTables::new(&config.ordering),
         }
     }
 
@@ -99,27 +98,24 @@ impl Searcher {
         if config.hash_mib != self.config.hash_mib {
             self.tt = TranspositionTable::new(config.hash_mib);
         }
-        if config.ordering.killer_slots != self.config.ordering.killer_slots {
-            self.killers = KillerTable::new(config.ordering.killer_slots);
-        }
+        self.tables.reshape(&self.config.ordering, &config.ordering);
         self.config = config;
     }
 
     /// Forgets everything learned (a new game): TT, killers and history.
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.killers.clear();
-        self.history.clear();
+        self.tables.clear();
     }
 
     /// The killer table as the last search left it.
     pub fn killers(&self) -> &KillerTable {
-        &self.killers
+        &self.tables.killers
     }
 
     /// The history table as the last search left it.
     pub fn history(&self) -> &HistoryTable {
-        &self.history
+        &self.tables.history
     }
 
     /// Permille of the transposition table in use by the last search (UCI `hashfull`).
@@ -140,8 +136,7 @@ impl Searcher {
         on_iteration: &mut dyn FnMut(&IterationReport),
     ) -> SearchReport {
         let clock = Clock::start(limits, root.side_to_move());
-        self.killers.clear();
-        self.history.clear();
+        self.tables.clear();
         self.tt.new_search();
         let ordering = self.config.ordering;
         let tt = ordering.tt_move.then_some(&mut self.tt);
@@ -149,8 +144,7 @@ impl Searcher {
             root.clone(),
             ordering,
             tt,
-            &mut self.killers,
-            &mut self.history,
+            &mut self.tables,
             observer,
             stop,
             clock,
@@ -170,7 +164,7 @@ impl Searcher {
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
-            ctx.history.age();
+            ctx.tables.start_iteration();
             ctx.seldepth = 0;
             let score = ctx.negamax(
                 i32::from(depth),

@@ -169,7 +169,8 @@ impl SearchObserver for CutoffStats {
             Event::NodeExit { .. } => {
                 self.kinds.pop();
             }
-            Event::Iteration { .. } => {}
+            // Kinds the counters do not cover (new kinds too) are ignored.
+            _ => {}
         }
     }
 }

@@ -205,10 +205,8 @@ impl SearchObserver for Recorder {
                 self.recording = recording;
                 self.flush();
             }
-            Event::MoveTried { .. }
-            | Event::Cutoff { .. }
-            | Event::KillerStore { .. }
-            | Event::TtHit { .. } => self.push(event),
+            // Every other kind, present or future, is recorded as it comes.
+            _ => self.push(event),
         }
     }
 

@@ -166,7 +166,8 @@ impl Replay {
                 }
                 Event::Cutoff { mv, source, .. } => self.cutoff(i, mv, source),
                 Event::Iteration { .. } => self.iteration_done = true,
-                Event::MoveTried { .. } | Event::TtHit { .. } => {}
+                // Kinds that change no table or path: new kinds start here too.
+                _ => {}
             }
         }
         self.events_seen += events.len();

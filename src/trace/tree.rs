@@ -212,10 +212,9 @@ impl SearchTree {
                     }
                     None => self.stray += 1,
                 },
-                Event::MoveTried { .. } | Event::KillerStore { .. } => {
-                    self.stray += usize::from(self.stack.is_empty());
-                }
                 Event::Iteration { .. } => {}
+                // Other kinds (new ones too) belong to the open node and shape no tree.
+                _ => self.stray += usize::from(self.stack.is_empty()),
             }
         }
         self.events_seen += events.len();
