@@ -1,15 +1,24 @@
 //! A UCI engine on top of the instrumented search, for any chess GUI.
 //!
-//! The reader loop answers at once (`isready` is never blocked by a search); `go` runs the search
-//! on a worker thread that prints `info` lines per iteration and `bestmove` at the end; `stop`
-//! sets the shared stop flag, which the search honours within a couple of milliseconds. Junk
-//! lines are ignored, as the specification asks, with an `info string` saying why.
+//! The reader loop never waits for a search: `isready` is answered at once, `stop` and `quit`
+//! are read while a search runs, and `position`, `ucinewgame`, `setoption` or `go` during a
+//! search stop it first (its `bestmove` is still printed) and then take effect. Searches and
+//! table work (hash resizing, clearing) run in order on an engine thread that prints `info`
+//! lines per iteration and one `bestmove` per `go`. At the end of input a search with a limit
+//! (depth, nodes, time, mate) finishes before the program exits; an unlimited one is stopped.
+//!
+//! Pondering is not offered: no `Ponder` option, no `ponder` move after `bestmove`. A `go ponder`
+//! sent anyway searches until `ponderhit` or `stop` and then answers, as the protocol requires.
+//! Junk lines are ignored, as the specification asks, with an `info string` saying why; echoed
+//! text is shortened and stripped of control characters.
 
 mod command;
 mod engine;
+mod worker;
 
-pub use command::{UciCommand, parse};
-pub use engine::{UciEngine, info_line};
+pub use command::{GoParams, UciCommand, parse, quote};
+pub use engine::UciEngine;
+pub use worker::info_line;
 
 use std::io::{self, BufRead, Write};
 

@@ -36,8 +36,10 @@ impl std::fmt::Display for EpdError {
 impl std::error::Error for EpdError {}
 
 /// Parses EPD text. Blank lines and lines starting with `#` are skipped; plain six-field FEN
-/// lines are accepted as EPD lines with counters.
+/// lines are accepted as EPD lines with counters. A leading UTF-8 byte-order mark (as some
+/// Windows editors write) is skipped.
 pub fn parse(text: &str) -> Result<Vec<EpdRecord>, EpdError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut records = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let line = raw.trim();
@@ -127,14 +129,26 @@ fn split_operations(text: &str) -> Result<Vec<(&str, String)>, String> {
             }
         }
         if quoted {
-            return Err(format!("operation {code:?} has an unclosed quote"));
+            return Err(format!("operation {:?} has an unclosed quote", quote(code)));
         }
         if !closed {
-            return Err(format!("operation {code:?} is not terminated by ';'"));
+            return Err(format!(
+                "operation {:?} is not terminated by ';'",
+                quote(code)
+            ));
         }
         ops.push((code, operand.trim().to_string()));
     }
     Ok(ops)
+}
+
+/// Bad input quoted in an error, shortened to 60 characters (a line can be megabytes long).
+fn quote(text: &str) -> String {
+    const MAX: usize = 60;
+    match text.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -166,5 +180,19 @@ mod tests {
         assert!(err.to_string().contains("unclosed quote"), "{err}");
         let err = parse("8/8/8/8/8/8/8/K6k w - - id x").expect_err("unterminated");
         assert!(err.to_string().contains("not terminated"), "{err}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let e = parse("\u{feff}8/8/8/8/8/8/8/K6k w - - id \"bom\";\n").expect("parses");
+        assert_eq!(e[0].fen, "8/8/8/8/8/8/8/K6k w - - 0 1");
+        assert_eq!(e[0].id.as_deref(), Some("bom"));
+    }
+
+    #[test]
+    fn long_bad_operations_are_quoted_shortly() {
+        let line = format!("8/8/8/8/8/8/8/K6k w - - {} x", "o".repeat(100_000));
+        let err = parse(&line).expect_err("unterminated");
+        assert!(err.to_string().len() < 150, "{err}");
     }
 }

@@ -1,15 +1,21 @@
 //! FEN parsing and serialization.
 //!
 //! Parsing is strict about syntax and about legality (one king each, no pawns on the back ranks,
-//! castling rights backed by king and rook at home, an en-passant square a double push explains,
-//! the side not to move not in check), and every error names the field, quotes the text and says
-//! why. Leading/trailing whitespace is ignored; the two move counters may be omitted (EPD style).
-//! An en-passant square that no pawn of the side to move can capture on is accepted but dropped,
-//! so that equal positions compare and hash equal.
+//! material a game can reach, castling rights backed by king and rook at home, an en-passant
+//! square a double push explains, the side not to move not in check, checks the last move can
+//! have given: see `legality`), and every error names the field or rule, quotes the text
+//! (at most 60 characters) and says why.
+//!
+//! Lenient where common files are: leading/trailing whitespace is ignored; the two move counters
+//! may be omitted (EPD style); a fullmove number of 0 (frequent in puzzle files, accepted by
+//! Stockfish) reads as 1; castling letters may come in any order (`qkQK`) and are written back
+//! as `KQkq`. An en-passant square on which the side to move has no legal capture (no pawn
+//! beside it, or the capturing pawn pinned) is accepted but dropped, so that equal positions
+//! compare, print and hash equal, as in Polyglot and Stockfish.
 
-use super::attacks;
 use super::bitboard::Bitboard;
 use super::castling::CastlingRights;
+use super::legality::{self, color_name};
 use super::piece::{Color, Piece, PieceKind};
 use super::position::Position;
 use super::square::Square;
@@ -89,13 +95,6 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
 impl Position {
     /// Parses a FEN (or EPD-style 4-field) string, refusing malformed and illegal positions.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
@@ -135,18 +134,13 @@ impl Position {
                 ));
             }
         };
+        legality::check_material(&pos)
+            .map_err(|why| FenError::new(FenField::Placement, fields[0], why))?;
         parse_castling(&mut pos, fields[2])?;
-        parse_en_passant(&mut pos, fields[3])?;
+        let ep = parse_en_passant(&pos, fields[3])?;
         if fields.len() == 6 {
             pos.state.halfmove = parse_counter(FenField::HalfmoveClock, fields[4])?;
-            pos.fullmove = parse_counter(FenField::FullmoveNumber, fields[5])?;
-            if pos.fullmove == 0 {
-                return Err(FenError::new(
-                    FenField::FullmoveNumber,
-                    fields[5],
-                    "must be at least 1",
-                ));
-            }
+            pos.fullmove = parse_counter(FenField::FullmoveNumber, fields[5])?.max(1);
         }
         let them = !pos.side;
         if !pos
@@ -160,14 +154,13 @@ impl Position {
             );
             return Err(FenError::new(FenField::SideToMove, fields[1], why));
         }
-        let checkers = pos.checkers().count();
-        if checkers > 2 {
-            let why = format!(
-                "the king is in check by {} pieces, which no move can cause",
-                checkers
-            );
-            return Err(FenError::new(FenField::Placement, fields[0], why));
+        legality::check_checkers(&pos)
+            .map_err(|why| FenError::new(FenField::Placement, fields[0], why))?;
+        if let Some(sq) = ep {
+            legality::check_en_passant_check(&pos, sq)
+                .map_err(|why| FenError::new(FenField::EnPassant, fields[3], why))?;
         }
+        pos.state.ep = ep.filter(|&sq| legality::en_passant_capturable(&pos, sq));
         pos.state.key = pos.compute_key();
         Ok(pos)
     }
@@ -302,9 +295,11 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
     Ok(())
 }
 
-fn parse_en_passant(pos: &mut Position, field: &str) -> Result<(), FenError> {
+/// The en-passant square the field declares, once a double push explains it (whether a
+/// capture on it is legal is decided later, when the whole position is known).
+fn parse_en_passant(pos: &Position, field: &str) -> Result<Option<Square>, FenError> {
     if field == "-" {
-        return Ok(());
+        return Ok(None);
     }
     let Some(sq) = Square::parse(field) else {
         return Err(FenError::new(
@@ -330,10 +325,7 @@ fn parse_en_passant(pos: &mut Position, field: &str) -> Result<(), FenError> {
         let why = format!("no double pawn push {origin}-{pushed} can have just been played");
         return Err(FenError::new(FenField::EnPassant, field, why));
     }
-    if !(attacks::pawn(!us, sq) & pos.pieces(us, PieceKind::Pawn)).is_empty() {
-        pos.state.ep = Some(sq);
-    }
-    Ok(())
+    Ok(Some(sq))
 }
 
 fn parse_counter(field: FenField, text: &str) -> Result<u32, FenError> {

@@ -1,8 +1,9 @@
 //! `make_move` / `unmake_move`: apply a legal move in place, updating bitboards, mailbox,
-//! castling rights, en-passant square, clocks and Zobrist key, and restore it
+//! castling rights, en-passant square (kept only when a capture on it is legal), clocks and Zobrist key, and restore it
 //! exactly from a small `Copy` undo record.
 
 use super::attacks;
+use super::legality;
 use super::moves::{Move, MoveFlag};
 use super::piece::{Piece, PieceKind};
 use super::position::{Position, State};
@@ -90,13 +91,13 @@ impl Position {
             }
         }
 
+        let mut double_push = None;
         if piece.kind == PieceKind::Pawn {
             self.state.halfmove = 0;
             if mv.flag() == MoveFlag::DoublePush {
                 let ep = Square::from_index(((from.index() + to.index()) / 2) as u8);
                 if !(attacks::pawn(us, ep) & self.pieces(them, PieceKind::Pawn)).is_empty() {
-                    self.state.ep = Some(ep);
-                    key ^= zobrist::en_passant(ep);
+                    double_push = Some(ep);
                 }
             }
         }
@@ -108,6 +109,14 @@ impl Position {
         }
         self.fullmove += us as u32;
         self.side = them;
+        // The square enters the key only when the capture is legal (pawn not pinned, check
+        // resolved), so a position has one key whichever way it was reached or written.
+        if let Some(ep) = double_push
+            && legality::en_passant_capturable(self, ep)
+        {
+            self.state.ep = Some(ep);
+            key ^= zobrist::en_passant(ep);
+        }
         self.state.key = key;
         undo
     }

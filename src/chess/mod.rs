@@ -5,6 +5,7 @@ pub mod bitboard;
 pub mod castling;
 pub mod epd;
 pub mod fen;
+mod legality;
 mod line;
 mod magic;
 mod makemove;

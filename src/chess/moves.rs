@@ -196,7 +196,8 @@ impl fmt::Debug for Move {
     }
 }
 
-/// Upper bound on legal moves in any chess position (the known maximum is 218).
+/// Capacity of a `MoveList`: above the legal moves of any position the FEN parser accepts (the
+/// known maximum for a legal position is 218).
 pub const MAX_MOVES: usize = 256;
 
 /// A fixed-capacity list of moves on the stack: move generation never allocates.
@@ -222,10 +223,15 @@ impl MoveList {
         }
     }
 
-    /// Appends a move; generators never produce more than `MAX_MOVES`.
+    /// Appends a move. Generators never produce more than `MAX_MOVES` for a position the FEN
+    /// parser accepts (its material rules keep every position far below the bound); a debug
+    /// build stops at an overflow, so a bug cannot pass as a silently shortened list.
     #[inline(always)]
     pub fn push(&mut self, mv: Move) {
-        debug_assert!(self.len < MAX_MOVES);
+        debug_assert!(
+            self.len < MAX_MOVES,
+            "move list overflow: {MAX_MOVES} moves"
+        );
         if let Some(slot) = self.moves.get_mut(self.len) {
             *slot = mv;
             self.len += 1;

@@ -13,8 +13,9 @@ use super::zobrist;
 /// A chess position with everything needed to generate moves, make and unmake them, and hash.
 ///
 /// Invariants (established by `from_fen`, kept by `make_move`/`unmake_move`): each side has one
-/// king; the side not to move is not in check; `en_passant()` is set only when a pawn of the side
-/// to move attacks it (so equal positions have equal keys); `key()` equals `compute_key()`.
+/// king; the side not to move is not in check; `en_passant()` is set only when the side to move
+/// has a legal capture on it (so equal positions have equal keys); `key()` equals
+/// `compute_key()`.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
     pub(super) board: [Option<Piece>; 64],
@@ -158,7 +159,7 @@ impl Position {
         self.state.castling
     }
 
-    /// The en-passant target square, set only when the side to move has a pawn attacking it.
+    /// The en-passant target square, set only when the side to move can legally capture on it.
     #[inline(always)]
     pub fn en_passant(&self) -> Option<Square> {
         self.state.ep

@@ -37,6 +37,8 @@ pub(super) struct Context<'a, O: SearchObserver> {
     pub seldepth: usize,
     pub stopped: bool,
     pub pv: PvTable,
+    /// The root moves to search (`Limits::searchmoves`); empty means all.
+    pub root_moves: &'a [Move],
     keys: [u64; MAX_PLY + 1],
     evals: [EvalState; MAX_PLY + 1],
     buffers: Vec<MoveBuffer>,
@@ -80,6 +82,7 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             seldepth: 0,
             stopped: false,
             pv: PvTable::new(),
+            root_moves: &[],
             keys: [0; MAX_PLY + 1],
             evals: [root_eval; MAX_PLY + 1],
             buffers: (0..MAX_PLY).map(|_| MoveBuffer::new()).collect(),
@@ -237,6 +240,9 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         while let Some((mv, source)) =
             picker.next(&self.pos, &self.tables.history, &mut self.buffers[ply])
         {
+            if ply == 0 && !self.root_moves.is_empty() && !self.root_moves.contains(&mv) {
+                continue;
+            }
             let order = index.min(usize::from(u8::MAX)) as u8;
             self.observer.observe(Event::MoveTried {
                 mv,
@@ -308,7 +314,9 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         } else {
             Bound::Upper
         };
-        if let Some(tt) = self.tt.as_mut() {
+        // A root searched over some moves only must not pass for the whole position.
+        let restricted = ply == 0 && !self.root_moves.is_empty();
+        if let Some(tt) = self.tt.as_mut().filter(|_| !restricted) {
             let stored_move = if bound == Bound::Upper {
                 Move::NULL
             } else {

@@ -1,7 +1,7 @@
 //! Search limits (what `go` or the command line asked for) and the clock that turns them into
 //! "stop now" decisions during the search.
 
-use crate::chess::Color;
+use crate::chess::{Color, Move};
 use std::time::{Duration, Instant};
 
 /// Deepest iteration the search will start, whatever the limits: leaves room below `MAX_PLY`
@@ -33,6 +33,12 @@ pub struct Limits {
     pub movestogo: Option<u32>,
     /// Search until stopped; time fields are ignored.
     pub infinite: bool,
+    /// Look for a mate in at most this many moves: search no deeper than such a mate needs
+    /// and stop as soon as one is found (UCI `go mate`).
+    pub mate: Option<u32>,
+    /// Consider only these root moves (UCI `go searchmoves`); empty means all. The caller
+    /// passes legal moves of the root.
+    pub searchmoves: Vec<Move>,
 }
 
 impl Limits {
@@ -59,10 +65,15 @@ impl Limits {
             ("winc", millis(&self.winc)),
             ("binc", millis(&self.binc)),
             ("movestogo", self.movestogo.map(u128::from)),
+            ("mate", self.mate.map(u128::from)),
         ]
         .into_iter()
         .filter_map(|(name, value)| value.map(|v| (name, v.to_string())))
         .chain(self.infinite.then(|| ("infinite", String::new())))
+        .chain((!self.searchmoves.is_empty()).then(|| {
+            let moves: Vec<String> = self.searchmoves.iter().map(Move::to_string).collect();
+            ("searchmoves", moves.join(" "))
+        }))
         .collect()
     }
 }

@@ -14,7 +14,7 @@ use super::history::HistoryTable;
 use super::killers::KillerTable;
 use super::limits::{Clock, Limits, MAX_DEPTH};
 use super::observer::SearchObserver;
-use super::score::{INFINITY, MATE, is_mate};
+use super::score::{INFINITY, MATE, MATE_BOUND, is_mate};
 use super::tables::OrderingTables;
 use super::tt::TranspositionTable;
 use crate::chess::{Move, MoveList, Position};
@@ -151,10 +151,14 @@ impl Searcher {
             game_keys,
         );
 
+        ctx.root_moves = &limits.searchmoves;
         let mut legal = MoveList::new();
         root.legal_moves(&mut legal);
+        let first_allowed = legal
+            .iter()
+            .find(|mv| limits.searchmoves.is_empty() || limits.searchmoves.contains(mv));
         let mut report = SearchReport {
-            best_move: legal.first().copied().unwrap_or(Move::NULL),
+            best_move: first_allowed.unwrap_or(Move::NULL),
             score: 0,
             depth: 0,
             nodes: 0,
@@ -162,7 +166,17 @@ impl Searcher {
             pv: Vec::new(),
             elapsed: Duration::ZERO,
         };
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        // A mate in n moves is at most 2n - 1 plies away: no deeper iteration can find one.
+        let mate_plies = limits.mate.map(|n| {
+            n.saturating_mul(2)
+                .saturating_sub(1)
+                .min(u32::from(MAX_DEPTH)) as u8
+        });
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_DEPTH)
+            .min(mate_plies.unwrap_or(MAX_DEPTH))
+            .clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
             ctx.tables.start_iteration();
             ctx.seldepth = 0;
@@ -204,6 +218,12 @@ impl Searcher {
             }
             let mate_found = is_mate(score) && (MATE - score.abs()) <= i32::from(depth);
             if mate_found && limits.depth.is_none() && !limits.infinite {
+                break;
+            }
+            if let Some(plies) = mate_plies
+                && score >= MATE_BOUND
+                && MATE - score <= i32::from(plies)
+            {
                 break;
             }
         }

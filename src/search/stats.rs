@@ -145,11 +145,7 @@ impl SearchObserver for CutoffStats {
                 }
                 self.kinds.push(kind);
             }
-            Event::MoveTried { source, .. } => {
-                if self.in_main() {
-                    self.tries.add(source);
-                }
-            }
+            Event::MoveTried { source, .. } if self.in_main() => self.tries.add(source),
             Event::Cutoff { index, source, .. } => {
                 if !self.in_main() {
                     self.q_cutoffs += 1;

@@ -24,7 +24,12 @@ pub enum UciCommand {
         moves: Vec<String>,
     },
     /// `go …` with its limits.
-    Go(Limits),
+    Go(GoParams),
+    /// `ponderhit`: the move pondered on was played; the ponder search ends with its best move.
+    PonderHit,
+    /// A `position` line that cannot be used; the reason says why. The previous position is
+    /// dropped, so that a later `go` never answers for a position the GUI no longer means.
+    BadPosition(String),
     /// `stop`: end the running search and report its best move.
     Stop,
     /// `quit`: leave as soon as possible.
@@ -36,11 +41,40 @@ pub enum UciCommand {
         /// The value, if any.
         value: Option<String>,
     },
-    /// `ponderhit`, `debug`, `register`: accepted and ignored.
+    /// `debug`, `register`, empty lines: accepted and ignored.
     Ignored,
     /// A line that is not a UCI command, or one with bad arguments; the reason says why.
     Invalid(String),
 }
+
+/// What a `go` line asks for beyond the search limits.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoParams {
+    /// Depth, nodes, time, mate limits (`searchmoves` is filled in by the engine, which knows
+    /// the position the moves belong to).
+    pub limits: Limits,
+    /// The `searchmoves` list as sent, in UCI notation.
+    pub searchmoves: Vec<String>,
+    /// `go ponder`: search until `ponderhit` or `stop`, never ending on its own.
+    pub ponder: bool,
+}
+
+/// The keywords of `go`, which end a `searchmoves` list.
+const GO_KEYWORDS: [&str; 13] = [
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+    "perft",
+];
 
 /// Parses one line from the GUI.
 pub fn parse(line: &str) -> UciCommand {
@@ -58,8 +92,9 @@ pub fn parse(line: &str) -> UciCommand {
         "stop" => UciCommand::Stop,
         "quit" => UciCommand::Quit,
         "setoption" => parse_setoption(&rest),
-        "ponderhit" | "debug" | "register" => UciCommand::Ignored,
-        other => UciCommand::Invalid(format!("unknown command '{}'", truncate(other))),
+        "ponderhit" => UciCommand::PonderHit,
+        "debug" | "register" => UciCommand::Ignored,
+        other => UciCommand::Invalid(format!("unknown command '{}'", quote(other))),
     }
 }
 
@@ -72,14 +107,14 @@ fn parse_position(args: &[&str]) -> UciCommand {
     let fen = match setup.split_first() {
         Some((&"startpos", [])) => None,
         Some((&"startpos", extra)) => {
-            return UciCommand::Invalid(format!(
+            return UciCommand::BadPosition(format!(
                 "position startpos: unexpected '{}'",
-                truncate(extra[0])
+                quote(extra[0])
             ));
         }
         Some((&"fen", fields)) if !fields.is_empty() => Some(fields.join(" ")),
-        Some((&"fen", _)) => return UciCommand::Invalid("position fen: missing FEN".into()),
-        _ => return UciCommand::Invalid("position: expected 'startpos' or 'fen'".into()),
+        Some((&"fen", _)) => return UciCommand::BadPosition("position fen: missing FEN".into()),
+        _ => return UciCommand::BadPosition("position: expected 'startpos' or 'fen'".into()),
     };
     UciCommand::Position {
         fen,
@@ -88,7 +123,8 @@ fn parse_position(args: &[&str]) -> UciCommand {
 }
 
 fn parse_go(args: &[&str]) -> UciCommand {
-    let mut params = Limits::default();
+    let mut go = GoParams::default();
+    let params = &mut go.limits;
     let mut i = 0;
     while i < args.len() {
         let key = args[i];
@@ -98,17 +134,33 @@ fn parse_go(args: &[&str]) -> UciCommand {
                 params.infinite = true;
                 Ok(1)
             }
+            "ponder" => {
+                go.ponder = true;
+                Ok(1)
+            }
             "depth" => set(&mut params.depth, key, value, |v| v.parse().ok()),
             "nodes" => set(&mut params.nodes, key, value, |v| v.parse().ok()),
+            "mate" => set(&mut params.mate, key, value, |v| {
+                v.parse().ok().filter(|&n: &u32| n > 0)
+            }),
             "movestogo" => set(&mut params.movestogo, key, value, |v| v.parse().ok()),
             "movetime" => set(&mut params.movetime, key, value, millis),
             "wtime" => set(&mut params.wtime, key, value, millis),
             "btime" => set(&mut params.btime, key, value, millis),
             "winc" => set(&mut params.winc, key, value, millis),
             "binc" => set(&mut params.binc, key, value, millis),
-            // `searchmoves` restricts the root; we search all moves and skip its list.
-            "searchmoves" => Ok(args.len() - i),
-            // `ponder` and unknown tokens are skipped, as the UCI specification asks.
+            // The moves run up to the next keyword; the engine checks them against the position.
+            "searchmoves" => {
+                let moves: Vec<&str> = args[i + 1..]
+                    .iter()
+                    .take_while(|t| !GO_KEYWORDS.contains(t))
+                    .copied()
+                    .collect();
+                let kept = moves.iter().take(crate::chess::MAX_MOVES);
+                go.searchmoves.extend(kept.map(|m| m.to_string()));
+                Ok(1 + moves.len())
+            }
+            // Unknown tokens are skipped, as the UCI specification asks.
             _ => Ok(1),
         };
         match step {
@@ -116,7 +168,7 @@ fn parse_go(args: &[&str]) -> UciCommand {
             Err(reason) => return UciCommand::Invalid(reason),
         }
     }
-    UciCommand::Go(params)
+    UciCommand::Go(go)
 }
 
 /// Stores the parsed value of `key`; the error names the key and the bad value.
@@ -127,16 +179,19 @@ fn set<T>(
     parse: impl Fn(&str) -> Option<T>,
 ) -> Result<usize, String> {
     let Some(text) = value else {
-        return Err(format!("go {key}: missing value"));
+        return Err(format!("go {key} needs a number"));
     };
     match parse(text) {
         Some(v) => {
             *slot = Some(v);
             Ok(2)
         }
+        None if GO_KEYWORDS.contains(&text) => Err(format!(
+            "go {key} needs a number, found the keyword '{text}'"
+        )),
         None => Err(format!(
-            "go {key}: '{}' is not a valid value",
-            truncate(text)
+            "go {key} needs a number in range, found '{}'",
+            quote(text)
         )),
     }
 }
@@ -163,13 +218,25 @@ fn parse_setoption(args: &[&str]) -> UciCommand {
     }
 }
 
-/// Keeps echoed junk short, so a megabyte of garbage does not come back as a megabyte of info.
-fn truncate(token: &str) -> String {
+/// Makes untrusted text safe to echo: at most 40 characters, and control characters (NUL,
+/// ESC, …) and bidirectional overrides written as escapes, so junk from the GUI cannot drive the user's terminal or come back
+/// as a megabyte of `info string`.
+pub fn quote(token: &str) -> String {
     const MAX: usize = 40;
-    match token.char_indices().nth(MAX) {
-        Some((cut, _)) => format!("{}…", &token[..cut]),
-        None => token.to_string(),
+    let mut out = String::new();
+    for (n, c) in token.chars().enumerate() {
+        if n == MAX {
+            out.push('…');
+            break;
+        }
+        let invisible = matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+        if c.is_control() || invisible {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
     }
+    out
 }
 
 #[cfg(test)]
@@ -192,30 +259,66 @@ mod tests {
                 moves: vec![]
             }
         );
-        assert!(matches!(parse("position"), UciCommand::Invalid(_)));
-        assert!(matches!(parse("position fen"), UciCommand::Invalid(_)));
-        assert!(matches!(parse("position banana"), UciCommand::Invalid(_)));
+        assert!(matches!(parse("position"), UciCommand::BadPosition(_)));
+        assert!(matches!(parse("position fen"), UciCommand::BadPosition(_)));
+        assert!(matches!(
+            parse("position banana"),
+            UciCommand::BadPosition(_)
+        ));
+    }
+
+    fn go(line: &str) -> GoParams {
+        match parse(line) {
+            UciCommand::Go(p) => p,
+            other => panic!("{line}: not a go command: {other:?}"),
+        }
     }
 
     #[test]
     fn go_parameters() {
-        let UciCommand::Go(p) = parse("go wtime 1000 btime -5 winc 10 binc 10 movestogo 20") else {
-            panic!("not a go command");
-        };
+        let p = go("go wtime 1000 btime -5 winc 10 binc 10 movestogo 20").limits;
         assert_eq!(p.wtime, Some(Duration::from_millis(1000)));
         assert_eq!(p.btime, Some(Duration::ZERO));
         assert_eq!(p.movestogo, Some(20));
-        let UciCommand::Go(p) = parse("go ponder depth 7 infinite") else {
-            panic!("not a go command");
-        };
-        assert_eq!(p.depth, Some(7));
-        assert!(p.infinite);
+        let p = go("go ponder depth 7 infinite");
+        assert_eq!(p.limits.depth, Some(7));
+        assert!(p.limits.infinite && p.ponder);
+        assert_eq!(go("go mate 3").limits.mate, Some(3));
+        assert!(matches!(parse("go mate 0"), UciCommand::Invalid(_)));
         assert!(matches!(parse("go depth"), UciCommand::Invalid(_)));
         assert!(matches!(parse("go depth x"), UciCommand::Invalid(_)));
         assert!(matches!(
             parse("go nodes 99999999999999999999999"),
             UciCommand::Invalid(_)
         ));
+    }
+
+    #[test]
+    fn a_keyword_where_a_number_belongs_is_named() {
+        let UciCommand::Invalid(reason) = parse("go nodes depth 4") else {
+            panic!("accepted");
+        };
+        assert!(reason.contains("nodes needs a number"), "{reason}");
+        assert!(!reason.contains("not a valid value"), "{reason}");
+    }
+
+    #[test]
+    fn searchmoves_run_to_the_next_keyword() {
+        let p = go("go searchmoves a2a3 h2h3 depth 5");
+        assert_eq!(p.searchmoves, ["a2a3", "h2h3"]);
+        assert_eq!(p.limits.depth, Some(5));
+        assert_eq!(go("go depth 2 searchmoves e2e4").searchmoves, ["e2e4"]);
+    }
+
+    #[test]
+    fn echoed_text_has_no_control_characters_and_is_short() {
+        let UciCommand::Invalid(reason) = parse("\u{0}\u{1b}[2Jboom") else {
+            panic!("junk accepted");
+        };
+        assert!(!reason.chars().any(|c| c.is_control()), "{reason:?}");
+        assert!(reason.contains("\\u{1b}[2Jboom"), "{reason:?}");
+        assert!(!quote("\u{202e}evil").contains('\u{202e}'));
+        assert_eq!(quote(&"y".repeat(500)).chars().count(), 41);
     }
 
     #[test]

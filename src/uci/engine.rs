@@ -1,80 +1,111 @@
-//! The UCI engine's state: position, options, and the search worker thread.
+//! The reader side of the UCI engine: position and options between commands, and the queue of
+//! jobs for the engine thread (`worker`).
+//!
+//! No command waits for a search. `isready` is answered at once; `stop` and `quit` raise the
+//! running search's stop flag; `position`, `ucinewgame`, `setoption` and `go` arriving during a
+//! search stop it first (its `bestmove` is still printed, as Stockfish does) and then take
+//! effect, their table work queued behind it on the engine thread.
 
-use super::command::UciCommand;
+use super::command::{GoParams, UciCommand, quote};
+use super::worker::{self, Job, SearchControl, SearchJob, SharedOut, write_line};
 use crate::chess::Position;
 use crate::chess::notation::parse_uci;
-use crate::search::{
-    IterationReport, Limits, NullObserver, OrderingConfig, SearchConfig, SearchReport, Searcher,
-    nodes_per_second, score,
-};
-use crate::trace::{LogHeader, Recorder};
+use crate::search::{MAX_KILLER_SLOTS, SearchConfig, Searcher};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-/// Output shared by the reader loop and the search thread; one line is written at a time.
-type SharedOut = Arc<Mutex<Box<dyn Write + Send>>>;
-
 /// Largest transposition table a GUI may ask for, in MiB.
 const MAX_HASH_MIB: usize = 4096;
+
+/// How long `quit` waits for the engine thread (a stopped search needs a few milliseconds).
+const QUIT_GRACE: Duration = Duration::from_millis(500);
 
 /// Engine state between GUI commands.
 pub struct UciEngine {
     out: SharedOut,
-    position: Position,
+    /// The position `go` searches, or why the last `position` could not be used.
+    position: Result<Position, String>,
     game_keys: Vec<u64>,
     config: SearchConfig,
     trace_file: Option<PathBuf>,
-    searcher: Arc<Mutex<Searcher>>,
-    stop: Arc<AtomicBool>,
-    worker: Option<JoinHandle<()>>,
-    worker_is_infinite: bool,
+    jobs: Option<Sender<Job>>,
+    thread: Option<JoinHandle<()>>,
+    /// Closed by the engine thread when it ends: lets `quit` wait for it with a time limit.
+    finished: Receiver<()>,
+    quitting: Arc<AtomicBool>,
+    /// The last search queued; raising its flag stops it (or makes it stop at once if queued).
+    current: Option<Arc<SearchControl>>,
 }
 
 impl UciEngine {
-    /// A fresh engine at the start position with default options.
+    /// A fresh engine at the start position with default options; starts the engine thread
+    /// (the hash table is allocated there, not here).
     pub fn new<W: Write + Send + 'static>(output: W) -> UciEngine {
         let config = SearchConfig::default();
+        let out: SharedOut = Arc::new(Mutex::new(Box::new(output)));
+        let (jobs, queue) = channel();
+        let (done, finished) = channel::<()>();
+        let quitting = Arc::new(AtomicBool::new(false));
+        let thread = {
+            let (out, quitting) = (Arc::clone(&out), Arc::clone(&quitting));
+            std::thread::spawn(move || {
+                let _done = done;
+                worker::run(Searcher::new(config), queue, out, quitting);
+            })
+        };
         UciEngine {
-            out: Arc::new(Mutex::new(Box::new(output))),
-            position: Position::startpos(),
+            out,
+            position: Ok(Position::startpos()),
             game_keys: Vec::new(),
-            searcher: Arc::new(Mutex::new(Searcher::new(config))),
             config,
             trace_file: None,
-            stop: Arc::new(AtomicBool::new(false)),
-            worker: None,
-            worker_is_infinite: false,
+            jobs: Some(jobs),
+            thread: Some(thread),
+            finished,
+            quitting,
+            current: None,
         }
     }
 
-    /// Acts on one command; returns `Ok(false)` when the engine should exit.
+    /// Acts on one command without waiting for a search; returns `Ok(false)` on `quit`.
     pub fn handle(&mut self, command: UciCommand) -> io::Result<bool> {
         match command {
             UciCommand::Uci => self.identify()?,
             UciCommand::IsReady => write_line(&self.out, "readyok")?,
             UciCommand::NewGame => {
-                self.await_search();
-                self.lock_searcher().clear();
+                self.stop_search();
+                self.queue(Job::Clear);
+                self.position = Ok(Position::startpos());
+                self.game_keys.clear();
             }
             UciCommand::Position { fen, moves } => {
-                self.await_search();
+                self.stop_search();
                 self.set_position(fen.as_deref(), &moves)?;
             }
-            UciCommand::Go(params) => {
-                self.await_search();
-                self.start_search(params);
+            UciCommand::BadPosition(reason) => {
+                self.stop_search();
+                self.info_string(&format!("position refused: {reason}"))?;
+                self.position = Err(reason);
+                self.game_keys.clear();
             }
-            UciCommand::Stop => self.stop_search(),
+            UciCommand::Go(params) => {
+                self.stop_search();
+                self.start_search(params)?;
+            }
+            UciCommand::Stop | UciCommand::PonderHit => self.stop_search(),
             UciCommand::Quit => {
-                self.shutdown();
+                self.quitting.store(true, Ordering::SeqCst);
+                self.stop_search();
+                self.finish(Some(QUIT_GRACE));
                 return Ok(false);
             }
             UciCommand::SetOption { name, value } => {
-                self.await_search();
+                self.stop_search();
                 self.set_option(&name, value.as_deref())?;
             }
             UciCommand::Ignored => {}
@@ -88,9 +119,19 @@ impl UciEngine {
         write_line(&self.out, &format!("info string {text}"))
     }
 
-    /// Stops any running search and waits for its `bestmove`, so no output follows `quit`.
+    /// The end of input: a search that ends on its own (depth, nodes, time, mate) is let
+    /// finish and print its move, as a piped script expects; an infinite one is stopped.
+    /// Returns once the engine thread is done, so no output follows.
     pub fn shutdown(&mut self) {
-        self.stop_search();
+        match &self.current {
+            // Its options must be in force: table work queued before it still happens.
+            Some(search) if search.bounded => {}
+            _ => {
+                self.stop_search();
+                self.quitting.store(true, Ordering::SeqCst);
+            }
+        }
+        self.finish(None);
     }
 
     fn identify(&self) -> io::Result<()> {
@@ -99,7 +140,7 @@ impl UciEngine {
             "id author the killerscope developers".to_string(),
             format!("option name Hash type spin default 16 min 1 max {MAX_HASH_MIB}"),
             "option name Clear Hash type button".to_string(),
-            "option name Killers type spin default 2 min 0 max 4".to_string(),
+            format!("option name Killers type spin default 2 min 0 max {MAX_KILLER_SLOTS}"),
             "option name History type check default true".to_string(),
             "option name Trace File type string default <empty>".to_string(),
             "uciok".to_string(),
@@ -110,52 +151,71 @@ impl UciEngine {
         Ok(())
     }
 
+    /// Sets up `fen` (or the start position) and plays `moves` up to the first one that is not
+    /// legal, which is named in an `info string`; an unusable FEN leaves no position, so `go`
+    /// answers `bestmove 0000` rather than a move for the previous one.
     fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> io::Result<()> {
+        self.game_keys.clear();
         let mut position = match fen {
             None => Position::startpos(),
             Some(text) => match Position::from_fen(text) {
                 Ok(p) => p,
-                Err(e) => return self.info_string(&format!("ignored position: {e}")),
+                Err(e) => {
+                    self.info_string(&format!("position refused: {e}"))?;
+                    self.position = Err(e.to_string());
+                    return Ok(());
+                }
             },
         };
-        let mut keys = Vec::with_capacity(moves.len());
-        for text in moves {
+        for (i, text) in moves.iter().enumerate() {
             let mv = match parse_uci(&position, text) {
                 Ok(mv) => mv,
-                Err(e) => return self.info_string(&format!("ignored position: move {text}: {e}")),
+                Err(e) => {
+                    self.info_string(&format!(
+                        "position: move {} '{}' refused ({e}); the position is the one before it",
+                        i + 1,
+                        quote(text)
+                    ))?;
+                    break;
+                }
             };
-            keys.push(position.key());
+            self.game_keys.push(position.key());
             position.make_move(mv);
         }
-        self.position = position;
-        self.game_keys = keys;
+        self.position = Ok(position);
         Ok(())
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) -> io::Result<()> {
         let value = value.unwrap_or("");
+        let shown = quote(value);
         match name.to_ascii_lowercase().as_str() {
             "hash" => match value.parse::<usize>() {
                 Ok(mib) if (1..=MAX_HASH_MIB).contains(&mib) => self.config.hash_mib = mib,
                 _ => {
                     return self
-                        .info_string(&format!("ignored Hash '{value}': want 1..={MAX_HASH_MIB}"));
+                        .info_string(&format!("ignored Hash '{shown}': want 1..={MAX_HASH_MIB}"));
                 }
             },
             "clear hash" => {
-                self.lock_searcher().clear();
+                self.queue(Job::Clear);
                 return Ok(());
             }
             "killers" => match value.parse::<u8>() {
-                Ok(k) if k <= 4 => self.config.ordering.killer_slots = k,
-                _ => return self.info_string(&format!("ignored Killers '{value}': want 0..=4")),
+                Ok(k) if usize::from(k) <= MAX_KILLER_SLOTS => {
+                    self.config.ordering.killer_slots = k
+                }
+                _ => {
+                    let want = format!("want 0..={MAX_KILLER_SLOTS}");
+                    return self.info_string(&format!("ignored Killers '{shown}': {want}"));
+                }
             },
             "history" => match value.to_ascii_lowercase().as_str() {
                 "true" => self.config.ordering.history = true,
                 "false" => self.config.ordering.history = false,
                 _ => {
                     return self
-                        .info_string(&format!("ignored History '{value}': want true or false"));
+                        .info_string(&format!("ignored History '{shown}': want true or false"));
                 }
             },
             "trace file" => {
@@ -163,147 +223,106 @@ impl UciEngine {
                     (!value.is_empty() && value != "<empty>").then(|| PathBuf::from(value));
                 return Ok(());
             }
-            _ => return self.info_string(&format!("ignored unknown option '{name}'")),
+            _ => return self.info_string(&format!("ignored unknown option '{}'", quote(name))),
         }
-        self.lock_searcher().set_config(self.config);
+        // Table sizes change on the engine thread: `isready` is answered meanwhile.
+        self.queue(Job::Configure(self.config));
         Ok(())
     }
 
-    fn start_search(&mut self, limits: Limits) {
-        self.stop.store(false, Ordering::SeqCst);
-        let job = SearchJob {
-            out: Arc::clone(&self.out),
-            searcher: Arc::clone(&self.searcher),
-            stop: Arc::clone(&self.stop),
-            position: self.position.clone(),
+    fn start_search(&mut self, params: GoParams) -> io::Result<()> {
+        let position = match &self.position {
+            Ok(p) => p.clone(),
+            Err(why) => {
+                self.queue(Job::Say(vec![
+                    format!("info string no usable position ({why}): no move to search"),
+                    "bestmove 0000".to_string(),
+                ]));
+                return Ok(());
+            }
+        };
+        let mut limits = params.limits;
+        for text in &params.searchmoves {
+            match parse_uci(&position, text) {
+                Ok(mv) if !limits.searchmoves.contains(&mv) => limits.searchmoves.push(mv),
+                Ok(_) => {}
+                Err(e) => {
+                    self.info_string(&format!("searchmoves: ignored '{}' ({e})", quote(text)))?
+                }
+            }
+        }
+        if !params.searchmoves.is_empty() && limits.searchmoves.is_empty() {
+            self.info_string("searchmoves: no legal move given, searching all moves")?;
+        }
+        let waits_for_stop = limits.infinite || params.ponder;
+        let side = position.side_to_move();
+        let clock = match side {
+            crate::chess::Color::White => limits.wtime,
+            crate::chess::Color::Black => limits.btime,
+        };
+        let bounded = !waits_for_stop
+            && (limits.depth.is_some()
+                || limits.nodes.is_some()
+                || limits.movetime.is_some()
+                || limits.mate.is_some()
+                || clock.is_some());
+        let control = Arc::new(SearchControl {
+            stop: AtomicBool::new(false),
+            waits_for_stop,
+            bounded,
+        });
+        self.current = Some(Arc::clone(&control));
+        self.queue(Job::Search(Box::new(SearchJob {
+            control,
+            position,
             game_keys: self.game_keys.clone(),
-            infinite: limits.infinite,
             limits,
             trace: self
                 .trace_file
                 .clone()
                 .map(|path| (path, self.config.ordering)),
-        };
-        self.worker_is_infinite = job.infinite;
-        self.worker = Some(std::thread::spawn(move || job.run()));
+        })));
+        Ok(())
     }
 
-    /// Stops the running search, if any, and waits until it has printed `bestmove`.
+    /// Asks the last search to stop; it prints its `bestmove` on the engine thread.
     fn stop_search(&mut self) {
-        self.stop.store(true, Ordering::SeqCst);
-        self.join_worker();
-    }
-
-    /// Lets a bounded search (depth, nodes, time) finish before the next command changes the
-    /// engine, as a script expects; an infinite one would never finish, so it is stopped.
-    fn await_search(&mut self) {
-        if self.worker_is_infinite {
-            self.stop.store(true, Ordering::SeqCst);
+        if let Some(control) = self.current.take() {
+            control.stop.store(true, Ordering::SeqCst);
         }
-        self.join_worker();
     }
 
-    fn join_worker(&mut self) {
-        if let Some(worker) = self.worker.take()
-            && worker.join().is_err()
+    fn queue(&self, job: Job) {
+        if let Some(jobs) = &self.jobs {
+            // A send fails only if the engine thread has died; its panic is reported at exit.
+            let _ = jobs.send(job);
+        }
+    }
+
+    /// Closes the queue and waits for the engine thread to work through it, at most `limit`
+    /// if given: a stopped search answers within milliseconds, but a hash table being
+    /// allocated cannot be interrupted, and `quit` must not wait for it (the process exits).
+    fn finish(&mut self, limit: Option<Duration>) {
+        self.jobs = None;
+        let Some(thread) = self.thread.take() else {
+            return;
+        };
+        if let Some(limit) = limit
+            && self.finished.recv_timeout(limit) == Err(RecvTimeoutError::Timeout)
         {
+            return; // left to end with the process
+        }
+        if thread.join().is_err() {
             let _ = write_line(&self.out, "info string search thread failed");
         }
     }
+}
 
-    fn lock_searcher(&self) -> std::sync::MutexGuard<'_, Searcher> {
-        self.searcher
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+impl Drop for UciEngine {
+    /// An engine dropped mid-search (an I/O error in the reader) still stops its thread.
+    fn drop(&mut self) {
+        self.quitting.store(true, Ordering::SeqCst);
+        self.stop_search();
+        self.finish(Some(QUIT_GRACE));
     }
-}
-
-/// Everything the worker thread needs for one `go`.
-struct SearchJob {
-    out: SharedOut,
-    searcher: Arc<Mutex<Searcher>>,
-    stop: Arc<AtomicBool>,
-    position: Position,
-    game_keys: Vec<u64>,
-    limits: Limits,
-    infinite: bool,
-    trace: Option<(PathBuf, OrderingConfig)>,
-}
-
-impl SearchJob {
-    fn run(self) {
-        let mut searcher = self.searcher.lock().unwrap_or_else(|p| p.into_inner());
-        let out = Arc::clone(&self.out);
-        let mut on_iteration = |r: &IterationReport| {
-            let _ = write_line(&out, &info_line(r));
-        };
-        let report = match &self.trace {
-            None => searcher.search(
-                &self.position,
-                &self.game_keys,
-                &self.limits,
-                &self.stop,
-                &mut NullObserver,
-                &mut on_iteration,
-            ),
-            Some((path, ordering)) => {
-                let header = LogHeader::new(self.position.to_fen(), ordering, &self.limits);
-                let mut recorder = Recorder::new(header);
-                let report = searcher.search(
-                    &self.position,
-                    &self.game_keys,
-                    &self.limits,
-                    &self.stop,
-                    &mut recorder,
-                    &mut on_iteration,
-                );
-                if let Err(e) = recorder.into_log().write_file(path) {
-                    let _ = write_line(&self.out, &format!("info string trace not saved: {e}"));
-                }
-                report
-            }
-        };
-        // In infinite mode the GUI expects bestmove only after it says stop.
-        while self.infinite && !self.stop.load(Ordering::SeqCst) {
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        let _ = write_line(&self.out, &bestmove_line(&report));
-    }
-}
-
-/// The UCI `info` line for a finished iteration; a mated or stalemated root has no PV, and
-/// then the line has no `pv` token (GUIs choke on a `pv` with nothing after it).
-pub fn info_line(r: &IterationReport) -> String {
-    let mut line = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {}",
-        r.depth,
-        r.seldepth,
-        score::format_uci(r.score),
-        r.nodes,
-        nodes_per_second(r.nodes, r.elapsed),
-        r.elapsed.as_millis()
-    );
-    if !r.pv.is_empty() {
-        line.push_str(" pv");
-        for mv in &r.pv {
-            line.push(' ');
-            line.push_str(&mv.to_string());
-        }
-    }
-    line
-}
-
-fn bestmove_line(report: &SearchReport) -> String {
-    match report.pv.get(1) {
-        Some(ponder) if !report.best_move.is_null() => {
-            format!("bestmove {} ponder {ponder}", report.best_move)
-        }
-        _ => format!("bestmove {}", report.best_move),
-    }
-}
-
-fn write_line(out: &SharedOut, line: &str) -> io::Result<()> {
-    let mut out = out.lock().unwrap_or_else(|p| p.into_inner());
-    writeln!(out, "{line}")?;
-    out.flush()
 }

@@ -1,0 +1,178 @@
+//! The engine thread: owns the `Searcher` and works through the jobs the reader queues, in
+//! order, so that the reader never waits. A search's output (`info` lines, then exactly one
+//! `bestmove`) therefore always precedes whatever a later job prints, and a slow job (a 4 GiB
+//! hash table being allocated or cleared) delays only the jobs behind it, never `isready`.
+
+use crate::chess::{Move, Position};
+use crate::search::{
+    IterationReport, Limits, NullObserver, OrderingConfig, SearchConfig, SearchReport, Searcher,
+    nodes_per_second, score,
+};
+use crate::trace::{LogHeader, Recorder};
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Receiver;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Output shared by the reader and the engine thread; one line is written at a time.
+pub(super) type SharedOut = Arc<Mutex<Box<dyn Write + Send>>>;
+
+/// Writes one line and flushes it, so a GUI sees it at once.
+pub(super) fn write_line(out: &SharedOut, line: &str) -> io::Result<()> {
+    let mut out = out.lock().unwrap_or_else(|p| p.into_inner());
+    writeln!(out, "{line}")?;
+    out.flush()
+}
+
+/// Work for the engine thread, done in the order queued.
+pub(super) enum Job {
+    /// New options: tables are rebuilt where their size changes (possibly slow).
+    Configure(SearchConfig),
+    /// Forget everything learned (`ucinewgame`, `Clear Hash`).
+    Clear,
+    /// Run one `go`.
+    Search(Box<SearchJob>),
+    /// Print these lines in turn with the other jobs' output (e.g. a `go` refused because the
+    /// position is unusable: its `bestmove 0000` must come after the previous search's).
+    Say(Vec<String>),
+}
+
+/// How the reader talks to one search: stop it, and whether it may end on its own.
+pub(super) struct SearchControl {
+    /// Raised by `stop`, `ponderhit`, `quit` or any command that needs the search gone.
+    pub stop: AtomicBool,
+    /// `go infinite` or `go ponder`: `bestmove` only after `stop` (or `ponderhit`).
+    pub waits_for_stop: bool,
+    /// Whether the limits end the search on their own (depth, nodes, time, mate): at the end
+    /// of input such a search is let finish, any other is stopped.
+    pub bounded: bool,
+}
+
+/// Everything the engine thread needs for one `go`.
+pub(super) struct SearchJob {
+    pub control: Arc<SearchControl>,
+    pub position: Position,
+    pub game_keys: Vec<u64>,
+    pub limits: Limits,
+    pub trace: Option<(PathBuf, OrderingConfig)>,
+}
+
+/// Runs jobs until the reader hangs up; `quitting` skips table work nobody will use.
+pub(super) fn run(
+    mut searcher: Searcher,
+    jobs: Receiver<Job>,
+    out: SharedOut,
+    quitting: Arc<AtomicBool>,
+) {
+    for job in jobs {
+        let quitting = quitting.load(Ordering::SeqCst);
+        match job {
+            Job::Configure(config) if !quitting => searcher.set_config(config),
+            Job::Clear if !quitting => searcher.clear(),
+            Job::Configure(_) | Job::Clear => {}
+            Job::Search(job) => job.run(&mut searcher, &out),
+            Job::Say(lines) => {
+                for line in lines {
+                    let _ = write_line(&out, &line);
+                }
+            }
+        }
+    }
+}
+
+impl SearchJob {
+    fn run(self, searcher: &mut Searcher, out: &SharedOut) {
+        let mut reported = false;
+        let mut on_iteration = |r: &IterationReport| {
+            reported = true;
+            let _ = write_line(out, &info_line(r));
+        };
+        let stop = &self.control.stop;
+        let report = match &self.trace {
+            None => searcher.search(
+                &self.position,
+                &self.game_keys,
+                &self.limits,
+                stop,
+                &mut NullObserver,
+                &mut on_iteration,
+            ),
+            Some((path, ordering)) => {
+                let header = LogHeader::new(self.position.to_fen(), ordering, &self.limits);
+                let mut recorder = Recorder::new(header);
+                let report = searcher.search(
+                    &self.position,
+                    &self.game_keys,
+                    &self.limits,
+                    stop,
+                    &mut recorder,
+                    &mut on_iteration,
+                );
+                if let Err(e) = recorder.into_log().write_file(path) {
+                    let _ = write_line(out, &format!("info string trace not saved: {e}"));
+                }
+                report
+            }
+        };
+        if !reported {
+            // Stopped inside the first iteration (`go nodes 1`, a tiny clock): still say what
+            // was searched, so a GUI always has an info line to show with the move.
+            let _ = write_line(out, &info_line(&unfinished(&report)));
+        }
+        while self.control.waits_for_stop && !stop.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let _ = write_line(out, &format!("bestmove {}", report.best_move));
+    }
+}
+
+/// The report of a search that completed no iteration: depth 0, the move it will play.
+fn unfinished(report: &SearchReport) -> IterationReport {
+    IterationReport {
+        depth: report.depth,
+        seldepth: report.depth,
+        score: report.score,
+        nodes: report.nodes,
+        qnodes: report.qnodes,
+        elapsed: report.elapsed,
+        pv: [report.best_move]
+            .into_iter()
+            .filter(|mv| !mv.is_null())
+            .collect(),
+    }
+}
+
+/// The UCI `info` line for a finished iteration.
+///
+/// `seldepth` is at least `depth` (the search counts plies reached, which a pruned iteration
+/// can leave below its nominal depth). A mate score's PV is cut at the mating move, so it
+/// never runs past the mate; a PV that stops short of it (cut by a transposition-table hit) is
+/// printed as far as it goes. A mated or stalemated root has no PV, and then the line has no
+/// `pv` token (GUIs choke on a `pv` with nothing after it).
+pub fn info_line(r: &IterationReport) -> String {
+    let mut line = format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {}",
+        r.depth,
+        r.seldepth.max(r.depth),
+        score::format_uci(r.score),
+        r.nodes,
+        nodes_per_second(r.nodes, r.elapsed),
+        r.elapsed.as_millis()
+    );
+    let pv: &[Move] = if score::is_mate(r.score) {
+        let plies = (score::MATE - r.score.abs()).max(0) as usize;
+        &r.pv[..r.pv.len().min(plies)]
+    } else {
+        &r.pv
+    };
+    if !pv.is_empty() {
+        line.push_str(" pv");
+        for mv in pv {
+            line.push(' ');
+            line.push_str(&mv.to_string());
+        }
+    }
+    line
+}
