@@ -4,6 +4,8 @@
 
 use ratatui::style::{Color, Modifier, Style};
 
+use crate::search::SourceColour;
+
 /// Styles by role. Colours are chosen to read on dark and light terminals alike: the board sets
 /// both foreground and background, everything else uses mid-tone colours.
 #[derive(Clone, Debug)]
@@ -125,6 +127,23 @@ impl Theme {
         }
     }
 
+    /// The style of a move-source marker (`K1`, `Cap`) from the colour hint its log's source
+    /// table gives it, so a source added to `crate::search::SOURCES` — or named by a foreign
+    /// log — is coloured without touching the explorer. Monochrome keeps the hint as bold
+    /// (everything but `Plain`), so a marker still stands out without colour.
+    pub fn source_style(&self, colour: SourceColour) -> Style {
+        let bold = Style::new().add_modifier(Modifier::BOLD);
+        let fg = match colour {
+            SourceColour::Plain => return self.text,
+            _ if self.mono => return bold,
+            SourceColour::Cyan => Color::Cyan,
+            SourceColour::Red => Color::LightRed,
+            SourceColour::Yellow => Color::Yellow,
+            SourceColour::Magenta => Color::Magenta,
+        };
+        bold.fg(fg)
+    }
+
     /// Picks the theme: monochrome when asked on the command line or when the `NO_COLOR`
     /// environment variable is set to anything non-empty (see no-color.org).
     pub fn select(no_color_flag: bool) -> Theme {
@@ -133,6 +152,23 @@ impl Theme {
             Theme::mono()
         } else {
             Theme::color()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_source_colour_has_a_style_and_monochrome_only_bolds() {
+        let (color, mono) = (Theme::color(), Theme::mono());
+        for hint in SourceColour::ALL {
+            let style = mono.source_style(hint);
+            assert_eq!(style.fg, None, "{hint:?}");
+            let plain = hint == SourceColour::Plain;
+            assert_eq!(color.source_style(hint).fg.is_none(), plain, "{hint:?}");
+            assert_eq!(style.add_modifier.contains(Modifier::BOLD), !plain);
         }
     }
 }

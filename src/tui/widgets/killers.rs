@@ -108,12 +108,14 @@ pub fn render(frame: &mut Frame, area: Rect, session: &Session, focus_ply: usize
             row
         }
     });
-    let header = Row::new(
-        std::iter::once("ply".to_string())
-            .chain((1..=slots).map(|s| format!("slot {s}")))
-            .map(Cell::from),
-    )
-    .style(theme.title);
+    let sources = &session.header().sources;
+    let slot_cell = |s: usize| {
+        let colour = sources.killers().nth(s).map(|row| row.colour);
+        let style = colour.map_or(theme.title, |c| theme.title.patch(theme.source_style(c)));
+        Cell::from(format!("slot {}", s + 1)).style(style)
+    };
+    let header = Row::new(std::iter::once(Cell::from("ply")).chain((0..slots).map(slot_cell)))
+        .style(theme.title);
     let mut widths = vec![Constraint::Length(3)];
     widths.extend(std::iter::repeat_n(Constraint::Fill(1), slots));
     let table = Table::new(rows, widths).header(header).column_spacing(1);

@@ -3,19 +3,27 @@
 //! cutoff rate, killer hit rate, TT hits — all counted from the event log up to the timeline
 //! cursor. A gauge shows the iterations done while searching.
 
+use std::time::Duration;
+
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Gauge, Paragraph};
 
-use crate::search::MoveSource;
 use crate::search::stats::RANK_LABELS;
+use crate::search::{MoveSource, SourceColour, nodes_per_second};
 use crate::trace::SourceRow;
 use crate::tui::app::App;
 use crate::tui::fmt;
 
 /// One label-and-value pair: the unit [`pack`] never splits, so a number is never cut.
 type Group = Vec<Span<'static>>;
+
+/// A source's label, its cutoff count and its colour hint from the log's source table.
+type SourceCount = (String, u64, SourceColour);
+
+/// A source's label and formatted count, still with its colour hint.
+type SourcePair = (String, String, SourceColour);
 
 /// Lays out rows of label-value groups in `width` columns: a row that does not fit goes on
 /// over indented continuation lines, breaking only between groups, so no count is clipped
@@ -59,10 +67,13 @@ pub fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
             .map(|(k, v)| vec![label(k), value(v.clone())])
             .collect()
     };
-    let owned = |pairs: Vec<(String, String)>| -> Vec<Group> {
+    let sourced = |pairs: Vec<SourcePair>| -> Vec<Group> {
         pairs
             .into_iter()
-            .map(|(k, v)| vec![label(&k), value(v)])
+            .map(|(k, v, colour)| {
+                let style = theme.dim.patch(theme.source_style(colour));
+                vec![Span::styled(k, style), value(v)]
+            })
             .collect()
     };
     let title = |t: &str| vec![vec![Span::styled(t.to_string(), theme.title)]];
@@ -72,12 +83,15 @@ pub fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
     });
     let counts = SourceCounts::new(app, narrow);
     let (tries, killer_cuts) = (counts.killer_tries, counts.killer_cuts);
-    let nps = (app.elapsed > 0.0).then(|| {
-        kv(&[
-            ("nps ", fmt::count((s.nodes() as f64 / app.elapsed) as u64)),
-            ("  time ", format!("{:.2}s", app.elapsed)),
-        ])
-    });
+    let nps = Duration::try_from_secs_f64(app.elapsed)
+        .ok()
+        .filter(|elapsed| !elapsed.is_zero())
+        .map(|elapsed| {
+            kv(&[
+                ("nps ", fmt::count(nodes_per_second(s.nodes(), elapsed))),
+                ("  time ", format!("{:.2}s", app.elapsed)),
+            ])
+        });
     let rank: Vec<Group> = RANK_LABELS
         .iter()
         .zip(s.by_rank)
@@ -104,7 +118,7 @@ pub fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
                 (" 1st ", fmt::percent(s.by_rank[0], s.cutoffs)),
             ]),
         ];
-        out.extend(counts.narrow_rows().into_iter().map(owned));
+        out.extend(counts.narrow_rows().into_iter().map(sourced));
         out.extend([
             kv(&[("killer hit ", fmt::percent(killer_cuts, tries))]),
             rank,
@@ -133,8 +147,8 @@ pub fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
         ("  on the 1st move ", fmt::percent(s.by_rank[0], s.cutoffs)),
     ]));
     out.push(title("cutoffs by source"));
-    out.push(owned(SourceCounts::wide(&counts.killers)));
-    out.push(owned(SourceCounts::wide(&counts.others)));
+    out.push(sourced(SourceCounts::wide(&counts.killers)));
+    out.push(sourced(SourceCounts::wide(&counts.others)));
     out.push(title("cutoffs by rank in the move list"));
     out.push(rank);
     out.push(kv(&[
@@ -169,8 +183,8 @@ pub fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
 /// the deeper ones together (`K3+`), then every other named source, then any code the events
 /// use that the header does not name.
 struct SourceCounts {
-    killers: Vec<(String, u64)>,
-    others: Vec<(String, u64)>,
+    killers: Vec<SourceCount>,
+    others: Vec<SourceCount>,
     killer_tries: u64,
     killer_cuts: u64,
 }
@@ -181,14 +195,14 @@ impl SourceCounts {
         let table = &app.session.header().sources;
         let text = |row: &SourceRow| if narrow { &row.label } else { &row.name }.clone();
         let cut = |row: &SourceRow| s.cutoffs_by(MoveSource::from_code(row.code));
-        let mut killers: Vec<(String, u64)> = Vec::new();
+        let mut killers: Vec<SourceCount> = Vec::new();
         let (mut killer_tries, mut killer_cuts) = (0, 0);
         for (k, row) in table.killers().enumerate() {
             killer_tries += s.tries.get(MoveSource::from_code(row.code));
             killer_cuts += cut(row);
             match k {
-                0 | 1 => killers.push((text(row), cut(row))),
-                2 => killers.push((format!("{}+", text(row)), cut(row))),
+                0 | 1 => killers.push((text(row), cut(row), row.colour)),
+                2 => killers.push((format!("{}+", text(row)), cut(row), row.colour)),
                 _ => {
                     if let Some(deeper) = killers.last_mut() {
                         deeper.1 += cut(row);
@@ -202,8 +216,8 @@ impl SourceCounts {
             .non_zero()
             .filter(|&(c, _)| table.row(c).is_none());
         let others = named
-            .map(|row| (text(row), cut(row)))
-            .chain(unnamed.map(|(c, n)| (table.label(c).into_owned(), n)))
+            .map(|row| (text(row), cut(row), row.colour))
+            .chain(unnamed.map(|(c, n)| (table.label(c).into_owned(), n, table.colour(c))))
             .collect();
         SourceCounts {
             killers,
@@ -214,14 +228,14 @@ impl SourceCounts {
     }
 
     /// Rows of at most three killers or two other sources, for the narrow layout.
-    fn narrow_rows(&self) -> Vec<Vec<(String, String)>> {
-        let row = |pairs: &[(String, u64)]| {
+    fn narrow_rows(&self) -> Vec<Vec<SourcePair>> {
+        let row = |pairs: &[SourceCount]| {
             pairs
                 .iter()
                 .enumerate()
-                .map(|(i, (name, n))| {
+                .map(|(i, (name, n, colour))| {
                     let gap = if i == 0 { "" } else { " " };
-                    (format!("{gap}{name} "), fmt::count(*n))
+                    (format!("{gap}{name} "), fmt::count(*n), *colour)
                 })
                 .collect()
         };
@@ -230,10 +244,10 @@ impl SourceCounts {
     }
 
     /// One row's `(label, value)` pairs for the wide layout.
-    fn wide(pairs: &[(String, u64)]) -> Vec<(String, String)> {
+    fn wide(pairs: &[SourceCount]) -> Vec<SourcePair> {
         pairs
             .iter()
-            .map(|(name, n)| (format!("  {name} "), fmt::count(*n)))
+            .map(|(name, n, colour)| (format!("  {name} "), fmt::count(*n), *colour))
             .collect()
     }
 }

@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use crate::chess::notation::san_or_uci;
-use crate::search::{Bound, NodeKind};
+use crate::search::{Bound, MoveSource, NodeKind};
 use crate::trace::Event;
 use crate::tui::app::{App, SPEEDS};
 use crate::tui::fmt;
@@ -14,14 +14,24 @@ use crate::tui::session::Session;
 
 /// Event `index` in words, moves in SAN where the position is known.
 pub fn describe(session: &Session, index: usize) -> String {
+    describe_parts(session, index)
+        .into_iter()
+        .map(|(text, _)| text)
+        .collect()
+}
+
+/// Event `index` in words, as pieces: a piece naming a move source carries it, so the status
+/// line can colour it from the log's source table.
+fn describe_parts(session: &Session, index: usize) -> Vec<(String, Option<MoveSource>)> {
     let Some(event) = session.events().get(index) else {
-        return String::new();
+        return Vec::new();
     };
+    let label = |source| session.header().sources.label(source).into_owned();
     let node = session.node_at_event(index);
     let pos = session.position_at(node);
     let name = |mv, pos: &crate::chess::Position| san_or_uci(pos, mv);
     let ply = node.and_then(|n| session.node(n)).map_or(0, |n| n.ply());
-    match *event {
+    let text = match *event {
         Event::NodeEnter {
             ply,
             depth,
@@ -47,26 +57,44 @@ pub fn describe(session: &Session, index: usize) -> String {
                 fmt::score(beta)
             )
         }
-        Event::MoveTried { mv, index, source } => format!(
-            "ply {ply}: try {} (#{} in order, {})",
-            name(mv, &pos),
-            index + 1,
-            session.header().sources.label(source)
-        ),
+        Event::MoveTried { mv, index, source } => {
+            return vec![
+                (
+                    format!(
+                        "ply {ply}: try {} (#{} in order, ",
+                        name(mv, &pos),
+                        index + 1
+                    ),
+                    None,
+                ),
+                (label(source), Some(source)),
+                (")".to_string(), None),
+            ];
+        }
         Event::Cutoff {
             mv,
             index,
             source,
             score,
             beta,
-        } => format!(
-            "ply {ply}: ✂ beta cutoff by {} ({}, move {}): {} ≥ β {}",
-            name(mv, &pos),
-            session.header().sources.label(source),
-            index + 1,
-            fmt::score(score),
-            fmt::score(beta)
-        ),
+        } => {
+            return vec![
+                (
+                    format!("ply {ply}: ✂ beta cutoff by {} (", name(mv, &pos)),
+                    None,
+                ),
+                (label(source), Some(source)),
+                (
+                    format!(
+                        ", move {}): {} ≥ β {}",
+                        index + 1,
+                        fmt::score(score),
+                        fmt::score(beta)
+                    ),
+                    None,
+                ),
+            ];
+        }
         Event::KillerStore { ply, mv, slots } => {
             let row: Vec<String> = slots
                 .as_slice()
@@ -108,7 +136,8 @@ pub fn describe(session: &Session, index: usize) -> String {
             fmt::score(score),
             fmt::count(nodes.get())
         ),
-    }
+    };
+    vec![(text, None)]
 }
 
 /// Draws the timeline line and the hint/message line.
@@ -126,15 +155,22 @@ pub fn render(frame: &mut Frame, timeline: Rect, hints: Rect, app: &App) {
     } else {
         Span::styled(format!("‖ {}/s", SPEEDS[app.playback.speed]), theme.dim)
     };
+    let sources = &session.header().sources;
     let current = at
         .checked_sub(1)
-        .map(|i| describe(session, i))
-        .unwrap_or_default();
-    let line = Line::from(vec![
-        state,
-        Span::styled(format!(" event {at}/{n} "), theme.key),
-        Span::styled(current, theme.text),
-    ]);
+        .map(|i| describe_parts(session, i))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(text, source)| {
+            let style = source.map_or(theme.text, |s| theme.source_style(sources.colour(s)));
+            Span::styled(text, style)
+        });
+    let line = Line::from(
+        [state, Span::styled(format!(" event {at}/{n} "), theme.key)]
+            .into_iter()
+            .chain(current)
+            .collect::<Vec<_>>(),
+    );
     frame.render_widget(line, timeline);
     let hint = match &app.message {
         Some(m) => Line::styled(

@@ -119,21 +119,7 @@ pub fn row_line(
         }
         None => spans.push(Span::styled("    … ··· ", theme.dim)),
     }
-    let marker = if let Some(cut) = node.cutoff() {
-        let name = san_or_uci(pos, cut.mv);
-        let source = session.header().sources.label(cut.source);
-        format!("✂ {name} {source}")
-    } else if node.tt_cutoff() {
-        "✂ TT entry".to_string()
-    } else {
-        String::new()
-    };
-    let marker = match (session.is_research(id), marker.is_empty()) {
-        (true, true) => "↻ re-search".to_string(),
-        (true, false) => format!("↻ {marker}"),
-        (false, _) => marker,
-    };
-    spans.push(Span::styled(format!("{marker:<15}"), theme.cutoff));
+    spans.extend(marker_spans(session, theme, id, pos));
     spans.push(Span::styled(
         format!(
             "{:>6}  [{},{}]",
@@ -144,6 +130,50 @@ pub fn row_line(
         theme.dim,
     ));
     Line::from(spans)
+}
+
+/// Width of the marker column: `↻ ✂ Nxe4+ Hist` fits, longer markers push the numbers right.
+const MARKER_WIDTH: usize = 15;
+
+/// The marker column of a row: `✂ Bc6 K1` for a cutoff (the source label in its colour from
+/// the log's source table), `✂ TT entry`, `↻` before a PVS re-search, padded to
+/// `MARKER_WIDTH`.
+fn marker_spans(
+    session: &Session,
+    theme: &Theme,
+    id: NodeId,
+    pos: &Position,
+) -> Vec<Span<'static>> {
+    let Some(node) = session.node(id) else {
+        return Vec::new();
+    };
+    let research = session.is_research(id);
+    let (mut head, source) = if let Some(cut) = node.cutoff() {
+        let sources = &session.header().sources;
+        let label = sources.label(cut.source).into_owned();
+        let style = theme.source_style(sources.colour(cut.source));
+        (
+            format!("✂ {} ", san_or_uci(pos, cut.mv)),
+            Some((label, style)),
+        )
+    } else if node.tt_cutoff() {
+        ("✂ TT entry".to_string(), None)
+    } else if research {
+        ("re-search".to_string(), None)
+    } else {
+        (String::new(), None)
+    };
+    if research {
+        head.insert_str(0, "↻ ");
+    }
+    let used = head.chars().count() + source.as_ref().map_or(0, |(l, _)| l.chars().count());
+    let mut spans = vec![Span::styled(head, theme.cutoff)];
+    spans.extend(source.map(|(label, style)| Span::styled(label, style)));
+    spans.push(Span::styled(
+        " ".repeat(MARKER_WIDTH.saturating_sub(used)),
+        theme.cutoff,
+    ));
+    spans
 }
 
 /// Draws the tree panel and remembers the page height for PgUp/PgDn.
