@@ -8,10 +8,13 @@ mod tui_support;
 use killerscope::chess::{Move, Position};
 use killerscope::search::MoveSource;
 use killerscope::trace::Event;
-use killerscope::tui::app::{App, Mode};
+use killerscope::tui::app::{App, Mode, Settings};
 use killerscope::tui::scan::KillerMark;
 use killerscope::tui::theme::Theme;
-use killerscope::tui::widgets::{explain, fen_input, help, killers, tree};
+use killerscope::tui::widgets::fen_input::FenOverlay;
+use killerscope::tui::widgets::help::HelpOverlay;
+use killerscope::tui::widgets::killers::KillersPanel;
+use killerscope::tui::widgets::{Panel, explain, help, killers, tree};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::text::Line;
@@ -104,12 +107,18 @@ fn killer_table_shows_g2c6_in_slot_1_at_ply_1_with_a_cutoff_marker() {
     let mv = g2c6(&app);
     let at = after_killer_cutoff(&app, mv);
     app.seek(at);
+    let ply = app.view.selected_node().and_then(|id| app.session.node(id));
+    assert_eq!(
+        ply.map(|n| n.ply()),
+        Some(1),
+        "the panel follows the cutoff's node"
+    );
     let (text, mark) = killers::cell_text(&app.session, 1, 0, true);
     assert!(text.starts_with("g2c6✂"), "{text}");
     assert_eq!(mark, Some(KillerMark::Cutoff(0)));
     let mut terminal = Terminal::new(TestBackend::new(40, 8)).expect("backend");
     terminal
-        .draw(|f| killers::render(f, f.area(), &app.session, 1, &app.theme))
+        .draw(|f| KillersPanel.render(f, f.area(), &mut app))
         .expect("draw");
     insta::assert_snapshot!("killer_table_g2c6_cutoff", screen(&terminal));
 }
@@ -161,14 +170,23 @@ fn a_pvs_re_search_is_marked_in_its_row_and_explained() {
 
 #[test]
 fn fen_error_line() {
-    let theme = Theme::mono();
     let bad = "6k1/3q1ppp/p7p/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1";
     let error = Position::from_fen(bad)
         .expect_err("rank 6 has 9 squares")
         .to_string();
+    let root = Position::from_fen(PUZZLE).expect("puzzle FEN is valid");
+    let settings = Settings {
+        depth: 1,
+        killers: 2,
+    };
+    let mut app = App::new(root, settings, Theme::mono(), Vec::new());
+    app.mode = Mode::Fen {
+        text: bad.to_string(),
+        error: Some(error),
+    };
     let mut terminal = Terminal::new(TestBackend::new(100, 6)).expect("backend");
     terminal
-        .draw(|f| fen_input::render(f, f.area(), bad, Some(&error), &theme))
+        .draw(|f| FenOverlay.render(f, f.area(), &mut app))
         .expect("draw");
     let text = screen(&terminal);
     assert!(text.contains("✗ FEN"), "{text}");
@@ -188,9 +206,11 @@ fn help_overlay_lists_every_key_of_the_table() {
     {
         assert!(text.contains(binding.label), "help lacks {}", binding.label);
     }
+    let mut app = puzzle_app();
+    app.mode = Mode::Help(0);
     let mut terminal = Terminal::new(TestBackend::new(160, 48)).expect("backend");
     terminal
-        .draw(|f| help::render(f, f.area(), 0, &theme))
+        .draw(|f| HelpOverlay.render(f, f.area(), &mut app))
         .expect("draw");
     insta::assert_snapshot!("help_overlay", screen(&terminal));
 }

@@ -1,62 +1,54 @@
-//! `draw`: lays the panels out for the screen size and renders each, then any overlay.
+//! `draw`: lays the panels out for the screen size and renders each, then the overlay of the
+//! current mode. Every panel has the same shape (`widgets::Panel`), so this is a list.
 
 use ratatui::Frame;
 
-use crate::chess::{Color, Move};
 use crate::tui::app::{App, Mode};
 use crate::tui::layout;
-use crate::tui::widgets::{
-    board, compare, explain, fen_input, help, killers, picker, stats, timeline, tree,
-};
+use crate::tui::widgets::Panel;
+use crate::tui::widgets::board::BoardPanel;
+use crate::tui::widgets::compare::CompareOverlay;
+use crate::tui::widgets::explain::ExplainPanel;
+use crate::tui::widgets::fen_input::FenOverlay;
+use crate::tui::widgets::help::HelpOverlay;
+use crate::tui::widgets::killers::KillersPanel;
+use crate::tui::widgets::picker::PickerOverlay;
+use crate::tui::widgets::stats::StatsPanel;
+use crate::tui::widgets::timeline::{HintLine, StatusLine};
+use crate::tui::widgets::tree::TreePanel;
 
-/// Renders the whole screen. Takes `&mut App` because the tree widget records what it drew
-/// (for mouse clicks and relative moves).
+/// Renders the whole screen. Takes `&mut App` because the tree panel records what it drew (for
+/// mouse clicks and relative moves); it goes first, so the panels after it see this frame's
+/// selection.
 pub fn draw(frame: &mut Frame, app: &mut App) {
     let area = frame.area();
     let areas = layout::compute(area);
-    tree::render(frame, areas.tree, app);
-    let selected = app.view.selected_node();
-    let node = selected.and_then(|id| app.session.node(id));
-    let ply = node.map_or(0, |n| n.ply());
-    if !areas.board.is_empty() {
-        let position = app.session.position_at(selected);
-        let row = app.session.replay.killer_row(ply, app.session.position());
-        let to_move = match position.side_to_move() {
-            Color::White => "White",
-            Color::Black => "Black",
-        };
-        let view = board::BoardView {
-            position: &position,
-            last_move: node.map_or(Move::NULL, |n| n.mv()),
-            killers: row.as_slice(),
-            ascii: app.ascii,
-            title: format!(" Ply {ply} · {to_move} to move "),
-        };
-        board::render(frame, areas.board, &view, &app.theme);
-    }
-    if !areas.killers.is_empty() {
-        killers::render(
-            frame,
-            areas.killers,
-            &app.session,
-            usize::from(ply),
-            &app.theme,
-        );
-    }
-    if !areas.stats.is_empty() {
-        stats::render(frame, areas.stats, app);
-    }
-    if !areas.explain.is_empty() {
-        explain::render(frame, areas.explain, &app.session, selected, &app.theme);
-    }
-    timeline::render(frame, areas.timeline, areas.hints, app);
-    match &app.mode {
-        Mode::Normal => {}
-        Mode::Help(scroll) => help::render(frame, area, *scroll, &app.theme),
-        Mode::Fen { text, error } => {
-            fen_input::render(frame, area, text, error.as_deref(), &app.theme);
+    let panels: [(&dyn Panel, _); 7] = [
+        (&TreePanel, areas.tree),
+        (&BoardPanel, areas.board),
+        (&KillersPanel, areas.killers),
+        (&StatsPanel, areas.stats),
+        (&ExplainPanel, areas.explain),
+        (&StatusLine, areas.timeline),
+        (&HintLine, areas.hints),
+    ];
+    for (panel, rect) in panels {
+        if !rect.is_empty() {
+            panel.render(frame, rect, app);
         }
-        Mode::Picker(index) => picker::render(frame, area, &app.library, *index, &app.theme),
-        Mode::Compare => compare::render(frame, area, app),
+    }
+    if let Some(overlay) = overlay(&app.mode) {
+        overlay.render(frame, area, app);
+    }
+}
+
+/// The overlay drawn over the whole screen in `mode`, if any.
+fn overlay(mode: &Mode) -> Option<&'static dyn Panel> {
+    match mode {
+        Mode::Normal => None,
+        Mode::Help(_) => Some(&HelpOverlay),
+        Mode::Fen { .. } => Some(&FenOverlay),
+        Mode::Picker(_) => Some(&PickerOverlay),
+        Mode::Compare => Some(&CompareOverlay),
     }
 }

@@ -8,10 +8,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
 use crate::chess::{Color, Move, Piece, Position, Square};
+use crate::tui::app::App;
 use crate::tui::theme::Theme;
+use crate::tui::widgets::Panel;
 
 /// What the board shows.
-pub struct BoardView<'a> {
+struct BoardView<'a> {
     /// The position.
     pub position: &'a Position,
     /// The move that led to it (`Move::NULL` at the root).
@@ -54,47 +56,69 @@ pub fn glyph(piece: Piece, ascii: bool, mono: bool) -> char {
     }
 }
 
-/// Draws the board into `area`: 5×2 cells per square when there is room, else 3×1.
-pub fn render(frame: &mut Frame, area: Rect, view: &BoardView, theme: &Theme) {
-    let block = Block::bordered()
-        .title(Span::styled(view.title.clone(), theme.title))
-        .border_style(theme.border);
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
-    let large = inner.width >= 42 && inner.height >= 17;
-    let (w, h) = if large { (5usize, 2usize) } else { (3, 1) };
-    let mut lines = Vec::with_capacity(8 * h + 1);
-    for rank in (0..8u8).rev() {
-        for row in 0..h {
-            let label = if row + 1 == h {
-                format!("{} ", rank + 1)
-            } else {
-                "  ".to_string()
-            };
-            let mut spans = vec![Span::styled(label, theme.coords)];
-            for file in 0..8u8 {
-                let Some(sq) = Square::from_coords(file, rank) else {
-                    continue;
+/// The board panel.
+pub struct BoardPanel;
+
+impl Panel for BoardPanel {
+    /// Draws the position at the selected node: 5×2 cells per square when there is room, else 3×1.
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
+        let selected = app.view.selected_node();
+        let node = selected.and_then(|id| app.session.node(id));
+        let ply = node.map_or(0, |n| n.ply());
+        let position = app.session.position_at(selected);
+        let row = app.session.replay.killer_row(ply, app.session.position());
+        let to_move = match position.side_to_move() {
+            Color::White => "White",
+            Color::Black => "Black",
+        };
+        let view = &BoardView {
+            position: &position,
+            last_move: node.map_or(Move::NULL, |n| n.mv()),
+            killers: row.as_slice(),
+            ascii: app.ascii,
+            title: format!(" Ply {ply} · {to_move} to move "),
+        };
+        let theme = &app.theme;
+        let block = Block::bordered()
+            .title(Span::styled(view.title.clone(), theme.title))
+            .border_style(theme.border);
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        let large = inner.width >= 42 && inner.height >= 17;
+        let (w, h) = if large { (5usize, 2usize) } else { (3, 1) };
+        let mut lines = Vec::with_capacity(8 * h + 1);
+        for rank in (0..8u8).rev() {
+            for row in 0..h {
+                let label = if row + 1 == h {
+                    format!("{} ", rank + 1)
+                } else {
+                    "  ".to_string()
                 };
-                spans.push(square_span(view, theme, sq, w, row + 1 == h));
+                let mut spans = vec![Span::styled(label, theme.coords)];
+                for file in 0..8u8 {
+                    let Some(sq) = Square::from_coords(file, rank) else {
+                        continue;
+                    };
+                    spans.push(square_span(view, theme, sq, w, row + 1 == h));
+                }
+                lines.push(Line::from(spans));
             }
-            lines.push(Line::from(spans));
         }
+        let mut files = String::from("  ");
+        for f in "abcdefgh".chars() {
+            files.push_str(&format!("{f:^w$}"));
+        }
+        lines.push(Line::styled(files, theme.coords));
+        let width = u16::try_from(2 + 8 * w)
+            .unwrap_or(u16::MAX)
+            .min(inner.width);
+        let centred = Rect {
+            x: inner.x + (inner.width - width) / 2,
+            width,
+            ..inner
+        };
+        frame.render_widget(Paragraph::new(lines), centred);
     }
-    let mut files = String::from("  ");
-    for f in "abcdefgh".chars() {
-        files.push_str(&format!("{f:^w$}"));
-    }
-    lines.push(Line::styled(files, theme.coords));
-    let width = u16::try_from(2 + 8 * w)
-        .unwrap_or(u16::MAX)
-        .min(inner.width);
-    let centred = Rect {
-        x: inner.x + (inner.width - width) / 2,
-        width,
-        ..inner
-    };
-    frame.render_widget(Paragraph::new(lines), centred);
 }
 
 fn square_span<'a>(

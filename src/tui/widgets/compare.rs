@@ -11,6 +11,7 @@ use crate::search::MoveSource;
 use crate::tui::app::App;
 use crate::tui::fmt;
 use crate::tui::layout::centered;
+use crate::tui::widgets::Panel;
 
 /// The table's rows as text: one column per config.
 pub fn rows(app: &App) -> Vec<Vec<String>> {
@@ -58,41 +59,46 @@ pub fn rows(app: &App) -> Vec<Vec<String>> {
     out
 }
 
-/// Draws the view as an overlay.
-pub fn render(frame: &mut Frame, area: Rect, app: &App) {
-    let theme = &app.theme;
-    let popup = centered(area, 72, 19);
-    frame.render_widget(Clear, popup);
-    let block = Block::bordered()
-        .title(Span::styled(
-            format!(
-                " Compare killers off / on · depth {} · Esc closes ",
-                app.settings.depth
-            ),
-            theme.title,
-        ))
-        .border_style(theme.border_focus);
-    if app.comparison.rows.is_empty() {
-        let text = if app.comparison.running {
-            "Searching with killers off, then on… (Esc cancels; deep searches take a while)"
-        } else {
-            "Stopped before both searches finished."
-        };
-        frame.render_widget(
-            Paragraph::new(Line::styled(text, theme.info)).block(block),
-            popup,
-        );
-        return;
+/// The compare view, drawn over the screen while `Mode::Compare` is on.
+pub struct CompareOverlay;
+
+impl Panel for CompareOverlay {
+    /// Draws the view as an overlay centred in `area`.
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
+        let theme = &app.theme;
+        let popup = centered(area, 72, 19);
+        frame.render_widget(Clear, popup);
+        let block = Block::bordered()
+            .title(Span::styled(
+                format!(
+                    " Compare killers off / on · depth {} · Esc closes ",
+                    app.settings.depth
+                ),
+                theme.title,
+            ))
+            .border_style(theme.border_focus);
+        if app.comparison.rows.is_empty() {
+            let text = if app.comparison.running {
+                "Searching with killers off, then on… (Esc cancels; deep searches take a while)"
+            } else {
+                "Stopped before both searches finished."
+            };
+            frame.render_widget(
+                Paragraph::new(Line::styled(text, theme.info)).block(block),
+                popup,
+            );
+            return;
+        }
+        let rows = rows(app);
+        let columns = rows.first().map_or(1, Vec::len);
+        let mut widths = vec![Constraint::Length(18)];
+        widths.extend(std::iter::repeat_n(Constraint::Fill(1), columns - 1));
+        let mut iter = rows.into_iter();
+        let header = iter
+            .next()
+            .map(|h| Row::new(h.into_iter().map(Cell::from)).style(theme.title))
+            .unwrap_or_default();
+        let body = iter.map(|r| Row::new(r.into_iter().map(Cell::from)).style(theme.text));
+        frame.render_widget(Table::new(body, widths).header(header).block(block), popup);
     }
-    let rows = rows(app);
-    let columns = rows.first().map_or(1, Vec::len);
-    let mut widths = vec![Constraint::Length(18)];
-    widths.extend(std::iter::repeat_n(Constraint::Fill(1), columns - 1));
-    let mut iter = rows.into_iter();
-    let header = iter
-        .next()
-        .map(|h| Row::new(h.into_iter().map(Cell::from)).style(theme.title))
-        .unwrap_or_default();
-    let body = iter.map(|r| Row::new(r.into_iter().map(Cell::from)).style(theme.text));
-    frame.render_widget(Table::new(body, widths).header(header).block(block), popup);
 }

@@ -11,9 +11,10 @@ use crate::chess::notation::san_or_uci;
 use crate::chess::{Color, Move};
 use crate::search::{Bound, NodeKind};
 use crate::trace::Event;
+use crate::tui::app::App;
 use crate::tui::fmt;
 use crate::tui::session::{NodeId, Session};
-use crate::tui::theme::Theme;
+use crate::tui::widgets::Panel;
 
 fn side(c: Color) -> &'static str {
     match c {
@@ -161,26 +162,27 @@ fn store_after_cutoff(session: &Session, id: NodeId) -> Option<usize> {
     None
 }
 
-/// Draws the panel for the selected node.
-pub fn render(
-    frame: &mut Frame,
-    area: Rect,
-    session: &Session,
-    selected: Option<NodeId>,
-    theme: &Theme,
-) {
-    let block = Block::bordered()
-        .title(Span::styled(" Explain ", theme.title))
-        .border_style(theme.border);
-    let body = selected.map_or_else(
-        || "Select a node in the tree to see what happened there.".to_string(),
-        |id| text(session, id),
-    );
-    frame.render_widget(
-        Paragraph::new(body)
-            .wrap(Wrap { trim: true })
-            .block(block)
-            .style(theme.text),
-        area,
-    );
+/// The explain panel.
+pub struct ExplainPanel;
+
+impl Panel for ExplainPanel {
+    /// Draws the explanation of the selected node.
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
+        let (session, theme) = (&app.session, &app.theme);
+        let selected = app.view.selected_node();
+        let block = Block::bordered()
+            .title(Span::styled(" Explain ", theme.title))
+            .border_style(theme.border);
+        let body = selected.map_or_else(
+            || "Select a node in the tree to see what happened there.".to_string(),
+            |id| text(session, id),
+        );
+        frame.render_widget(
+            Paragraph::new(body)
+                .wrap(Wrap { trim: true })
+                .block(block)
+                .style(theme.text),
+            area,
+        );
+    }
 }

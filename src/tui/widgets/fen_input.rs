@@ -7,7 +7,9 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
+use crate::tui::app::{App, Mode};
 use crate::tui::theme::Theme;
+use crate::tui::widgets::Panel;
 
 /// The prompt's lines.
 pub fn lines(text: &str, error: Option<&str>, theme: &Theme) -> Vec<Line<'static>> {
@@ -26,23 +28,32 @@ pub fn lines(text: &str, error: Option<&str>, theme: &Theme) -> Vec<Line<'static
     out
 }
 
-/// Draws the prompt across the bottom of `area`.
-pub fn render(frame: &mut Frame, area: Rect, text: &str, error: Option<&str>, theme: &Theme) {
-    let height = 4.min(area.height);
-    let popup = Rect {
-        x: area.x,
-        y: area.y + area.height - height,
-        width: area.width,
-        height,
-    };
-    frame.render_widget(Clear, popup);
-    let block = Block::bordered()
-        .title(Span::styled(" Load a position (FEN) ", theme.title))
-        .border_style(theme.border_focus);
-    frame.render_widget(
-        Paragraph::new(lines(text, error, theme))
-            .block(block)
-            .wrap(Wrap { trim: false }),
-        popup,
-    );
+/// The FEN prompt, drawn over the bottom of the screen while `Mode::Fen` is on.
+pub struct FenOverlay;
+
+impl Panel for FenOverlay {
+    /// Draws the prompt across the bottom of `area`.
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
+        let Mode::Fen { text, error } = &app.mode else {
+            return;
+        };
+        let (error, theme) = (error.as_deref(), &app.theme);
+        let height = 4.min(area.height);
+        let popup = Rect {
+            x: area.x,
+            y: area.y + area.height - height,
+            width: area.width,
+            height,
+        };
+        frame.render_widget(Clear, popup);
+        let block = Block::bordered()
+            .title(Span::styled(" Load a position (FEN) ", theme.title))
+            .border_style(theme.border_focus);
+        frame.render_widget(
+            Paragraph::new(lines(text, error, theme))
+                .block(block)
+                .wrap(Wrap { trim: false }),
+            popup,
+        );
+    }
 }

@@ -6,10 +6,11 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
+use crate::tui::app::{App, Mode};
 use crate::tui::keys::{BINDINGS, Group};
 use crate::tui::layout::centered;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::board;
+use crate::tui::widgets::{Panel, board};
 
 /// The key lines, by group.
 pub fn key_lines(theme: &Theme) -> Vec<Line<'static>> {
@@ -88,9 +89,20 @@ pub fn legend_lines(theme: &Theme) -> Vec<Line<'static>> {
     out
 }
 
-/// Draws the overlay over `area`, scrolled by `scroll` lines: keys and legend side by side when
-/// the screen is wide enough, one after the other otherwise.
-pub fn render(frame: &mut Frame, area: Rect, scroll: u16, theme: &Theme) {
+/// The help overlay, drawn over the screen while `Mode::Help` is on.
+pub struct HelpOverlay;
+
+impl Panel for HelpOverlay {
+    /// Draws the overlay over `area`, scrolled as `Mode::Help` says.
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
+        if let Mode::Help(scroll) = app.mode {
+            render(frame, area, scroll, &app.theme);
+        }
+    }
+}
+
+/// Keys and legend side by side when the screen is wide enough, one after the other otherwise.
+fn render(frame: &mut Frame, area: Rect, scroll: u16, theme: &Theme) {
     let keys = key_lines(theme);
     let legend = legend_lines(theme);
     let wide = area.width >= 150;

@@ -9,10 +9,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Cell, Row, Table};
 
 use crate::chess::Move;
+use crate::tui::app::App;
 use crate::tui::fmt;
 use crate::tui::scan::KillerMark;
 use crate::tui::session::Session;
-use crate::tui::theme::Theme;
+use crate::tui::widgets::Panel;
 
 /// Killer slots a log was recorded with (from its header), 2 if the header does not say.
 pub fn slots_of(session: &Session) -> usize {
@@ -62,62 +63,74 @@ pub fn cell_text(
     (text, mark)
 }
 
-/// Draws the table, scrolled so that `focus_ply` (the selected node's ply) is visible.
-pub fn render(frame: &mut Frame, area: Rect, session: &Session, focus_ply: usize, theme: &Theme) {
-    let slots = slots_of(session);
-    let block = Block::bordered()
-        .title(Span::styled(" Killers · move tried/cut ", theme.title))
-        .border_style(theme.border);
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
-    if slots == 0 {
-        let text = Line::styled("killers off in this search", theme.dim);
-        frame.render_widget(text, inner);
-        return;
+/// The killer-table panel.
+pub struct KillersPanel;
+
+impl Panel for KillersPanel {
+    /// Draws the table as it stood at the timeline cursor, scrolled so that the selected node's ply is visible.
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
+        let (session, theme) = (&app.session, &app.theme);
+        let focus_ply = app
+            .view
+            .selected_node()
+            .and_then(|id| session.node(id))
+            .map_or(0, |n| usize::from(n.ply()));
+        let slots = slots_of(session);
+        let block = Block::bordered()
+            .title(Span::styled(" Killers · move tried/cut ", theme.title))
+            .border_style(theme.border);
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        if slots == 0 {
+            let text = Line::styled("killers off in this search", theme.dim);
+            frame.render_widget(text, inner);
+            return;
+        }
+        let plies = session
+            .replay
+            .killers_at(session.position())
+            .len()
+            .max(focus_ply + 1);
+        let spacing_and_ply = 3 + slots;
+        let cell_width = usize::from(inner.width).saturating_sub(spacing_and_ply) / slots;
+        let visible = usize::from(inner.height.saturating_sub(1)).max(1);
+        let first = focus_ply
+            .saturating_sub(visible / 2)
+            .min(plies.saturating_sub(visible));
+        let shown = first..plies.min(first + visible);
+        let fits = shown.clone().all(|ply| {
+            (0..slots)
+                .all(|slot| cell_text(session, ply, slot, true).0.chars().count() <= cell_width)
+        });
+        let rows = shown.map(|ply| {
+            let mut cells = vec![Cell::from(format!("{ply:>3}"))];
+            for slot in 0..slots {
+                let (text, mark) = cell_text(session, ply, slot, fits);
+                let style = match mark {
+                    Some(KillerMark::Cutoff(_)) => theme.killer_hit,
+                    Some(KillerMark::Stored) => theme.killer_new,
+                    None => theme.text,
+                };
+                cells.push(Cell::from(text).style(style));
+            }
+            let row = Row::new(cells);
+            if ply == focus_ply {
+                row.style(theme.selected)
+            } else {
+                row
+            }
+        });
+        let sources = &session.header().sources;
+        let slot_cell = |s: usize| {
+            let colour = sources.killers().nth(s).map(|row| row.colour);
+            let style = colour.map_or(theme.title, |c| theme.title.patch(theme.source_style(c)));
+            Cell::from(format!("slot {}", s + 1)).style(style)
+        };
+        let header = Row::new(std::iter::once(Cell::from("ply")).chain((0..slots).map(slot_cell)))
+            .style(theme.title);
+        let mut widths = vec![Constraint::Length(3)];
+        widths.extend(std::iter::repeat_n(Constraint::Fill(1), slots));
+        let table = Table::new(rows, widths).header(header).column_spacing(1);
+        frame.render_widget(table, inner);
     }
-    let plies = session
-        .replay
-        .killers_at(session.position())
-        .len()
-        .max(focus_ply + 1);
-    let spacing_and_ply = 3 + slots;
-    let cell_width = usize::from(inner.width).saturating_sub(spacing_and_ply) / slots;
-    let visible = usize::from(inner.height.saturating_sub(1)).max(1);
-    let first = focus_ply
-        .saturating_sub(visible / 2)
-        .min(plies.saturating_sub(visible));
-    let shown = first..plies.min(first + visible);
-    let fits = shown.clone().all(|ply| {
-        (0..slots).all(|slot| cell_text(session, ply, slot, true).0.chars().count() <= cell_width)
-    });
-    let rows = shown.map(|ply| {
-        let mut cells = vec![Cell::from(format!("{ply:>3}"))];
-        for slot in 0..slots {
-            let (text, mark) = cell_text(session, ply, slot, fits);
-            let style = match mark {
-                Some(KillerMark::Cutoff(_)) => theme.killer_hit,
-                Some(KillerMark::Stored) => theme.killer_new,
-                None => theme.text,
-            };
-            cells.push(Cell::from(text).style(style));
-        }
-        let row = Row::new(cells);
-        if ply == focus_ply {
-            row.style(theme.selected)
-        } else {
-            row
-        }
-    });
-    let sources = &session.header().sources;
-    let slot_cell = |s: usize| {
-        let colour = sources.killers().nth(s).map(|row| row.colour);
-        let style = colour.map_or(theme.title, |c| theme.title.patch(theme.source_style(c)));
-        Cell::from(format!("slot {}", s + 1)).style(style)
-    };
-    let header = Row::new(std::iter::once(Cell::from("ply")).chain((0..slots).map(slot_cell)))
-        .style(theme.title);
-    let mut widths = vec![Constraint::Length(3)];
-    widths.extend(std::iter::repeat_n(Constraint::Fill(1), slots));
-    let table = Table::new(rows, widths).header(header).column_spacing(1);
-    frame.render_widget(table, inner);
 }

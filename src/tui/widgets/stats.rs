@@ -15,6 +15,7 @@ use crate::search::{MoveSource, SourceColour, nodes_per_second};
 use crate::trace::SourceRow;
 use crate::tui::app::App;
 use crate::tui::fmt;
+use crate::tui::widgets::Panel;
 
 /// One label-and-value pair: the unit [`pack`] never splits, so a number is never cut.
 type Group = Vec<Span<'static>>;
@@ -252,28 +253,33 @@ impl SourceCounts {
     }
 }
 
-/// Draws the panel.
-pub fn render(frame: &mut Frame, area: Rect, app: &App) {
-    let block = Block::bordered()
-        .title(Span::styled(" Stats ", app.theme.title))
-        .border_style(app.theme.border);
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
-    let [text_area, gauge_area] = if app.searching && inner.height > 2 {
-        Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(inner)
-    } else {
-        [inner, Rect::default()]
-    };
-    frame.render_widget(Paragraph::new(lines(app, inner.width)), text_area);
-    if !gauge_area.is_empty() {
-        let logged = app.session.cursor.scan().finished().map_or(0, |(d, _)| d);
-        let done = app.progress.map_or(logged, |(d, _)| d.max(logged));
-        let ratio = f64::from(done) / f64::from(app.settings.depth.max(1));
-        let gauge = Gauge::default()
-            .gauge_style(app.theme.gauge)
-            .ratio(ratio.clamp(0.0, 1.0))
-            .label(format!("searching: depth {done}/{}", app.settings.depth));
-        frame.render_widget(gauge, gauge_area);
+/// The stats panel.
+pub struct StatsPanel;
+
+impl Panel for StatsPanel {
+    /// Draws the counts and, while searching, the depth gauge.
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
+        let block = Block::bordered()
+            .title(Span::styled(" Stats ", app.theme.title))
+            .border_style(app.theme.border);
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        let [text_area, gauge_area] = if app.searching && inner.height > 2 {
+            Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(inner)
+        } else {
+            [inner, Rect::default()]
+        };
+        frame.render_widget(Paragraph::new(lines(app, inner.width)), text_area);
+        if !gauge_area.is_empty() {
+            let logged = app.session.cursor.scan().finished().map_or(0, |(d, _)| d);
+            let done = app.progress.map_or(logged, |(d, _)| d.max(logged));
+            let ratio = f64::from(done) / f64::from(app.settings.depth.max(1));
+            let gauge = Gauge::default()
+                .gauge_style(app.theme.gauge)
+                .ratio(ratio.clamp(0.0, 1.0))
+                .label(format!("searching: depth {done}/{}", app.settings.depth));
+            frame.render_widget(gauge, gauge_area);
+        }
     }
 }
 

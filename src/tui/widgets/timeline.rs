@@ -11,6 +11,7 @@ use crate::trace::Event;
 use crate::tui::app::{App, SPEEDS};
 use crate::tui::fmt;
 use crate::tui::session::Session;
+use crate::tui::widgets::Panel;
 
 /// Event `index` in words, moves in SAN where the position is known.
 pub fn describe(session: &Session, index: usize) -> String {
@@ -140,8 +141,27 @@ fn describe_parts(session: &Session, index: usize) -> Vec<(String, Option<MoveSo
     vec![(text, None)]
 }
 
-/// Draws the timeline line and the hint/message line.
-pub fn render(frame: &mut Frame, timeline: Rect, hints: Rect, app: &App) {
+/// The status line: where the timeline is and the current event in words.
+pub struct StatusLine;
+
+impl Panel for StatusLine {
+    /// Draws the line: replay state, event counter, the event with its source coloured.
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
+        status(frame, area, app);
+    }
+}
+
+/// The line under the status line: key hints, or the latest message when there is one.
+pub struct HintLine;
+
+impl Panel for HintLine {
+    /// Draws the hints (with the next search's depth and killer slots) or the message.
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
+        hints(frame, area, app);
+    }
+}
+
+fn status(frame: &mut Frame, area: Rect, app: &App) {
     let theme = &app.theme;
     let session = &app.session;
     let n = session.events().len();
@@ -171,7 +191,11 @@ pub fn render(frame: &mut Frame, timeline: Rect, hints: Rect, app: &App) {
             .chain(current)
             .collect::<Vec<_>>(),
     );
-    frame.render_widget(line, timeline);
+    frame.render_widget(line, area);
+}
+
+fn hints(frame: &mut Frame, area: Rect, app: &App) {
+    let theme = &app.theme;
     let hint = match &app.message {
         Some(m) => Line::styled(
             m.text.clone(),
@@ -205,5 +229,5 @@ pub fn render(frame: &mut Frame, timeline: Rect, hints: Rect, app: &App) {
             Line::from(spans)
         }
     };
-    frame.render_widget(hint, hints);
+    frame.render_widget(hint, area);
 }

@@ -23,6 +23,7 @@ use crate::tui::fmt;
 use crate::tui::session::{NodeId, Session};
 use crate::tui::theme::Theme;
 use crate::tui::tree_view::{Row, TreeView};
+use crate::tui::widgets::Panel;
 
 /// Builds the rows under `parent` (whose position is `pos`) at `path`.
 fn items(
@@ -176,43 +177,48 @@ fn marker_spans(
     spans
 }
 
-/// Draws the tree panel and remembers the page height for PgUp/PgDn.
-pub fn render(frame: &mut Frame, area: Rect, app: &mut App) {
-    let session = &app.session;
-    let view_root = app.view.view_root();
-    let root_pos = session.position_at(view_root);
-    let mut path = Vec::new();
-    let rows = items(
-        session, &app.view, &app.theme, view_root, &root_pos, &mut path,
-    );
-    let title = match view_root {
-        Some(z) => format!(
-            " Search tree · zoomed at {} (Z: out) ",
-            line_text(session, z)
-        ),
-        None => format!(
-            " Search tree · {} nodes ",
-            fmt::count(session.tree.len() as u64)
-        ),
-    };
-    let block = Block::bordered()
-        .title(Span::styled(title, app.theme.title))
-        .border_style(app.theme.border_focus);
-    app.page_rows = usize::from(block.inner(area).height.saturating_sub(1));
-    let Ok(tree) = Tree::new(&rows) else {
-        return;
-    };
-    let tree = tree
-        .block(block)
-        .highlight_style(app.theme.selected)
-        .highlight_symbol("▸")
-        .node_closed_symbol("▶ ")
-        .node_open_symbol("▼ ")
-        .node_no_children_symbol("  ")
-        .style(Style::default());
-    frame.render_stateful_widget(tree, area, &mut app.view.state);
-    if app.view.state.selected().is_empty() && !rows.is_empty() {
-        app.view.state.select_first();
+/// The search-tree panel: the view state lives in `App::view`, so the panel itself is empty.
+pub struct TreePanel;
+
+impl Panel for TreePanel {
+    /// Draws the tree and remembers the page height for PgUp/PgDn.
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
+        let session = &app.session;
+        let view_root = app.view.view_root();
+        let root_pos = session.position_at(view_root);
+        let mut path = Vec::new();
+        let rows = items(
+            session, &app.view, &app.theme, view_root, &root_pos, &mut path,
+        );
+        let title = match view_root {
+            Some(z) => format!(
+                " Search tree · zoomed at {} (Z: out) ",
+                line_text(session, z)
+            ),
+            None => format!(
+                " Search tree · {} nodes ",
+                fmt::count(session.tree.len() as u64)
+            ),
+        };
+        let block = Block::bordered()
+            .title(Span::styled(title, app.theme.title))
+            .border_style(app.theme.border_focus);
+        app.page_rows = usize::from(block.inner(area).height.saturating_sub(1));
+        let Ok(tree) = Tree::new(&rows) else {
+            return;
+        };
+        let tree = tree
+            .block(block)
+            .highlight_style(app.theme.selected)
+            .highlight_symbol("▸")
+            .node_closed_symbol("▶ ")
+            .node_open_symbol("▼ ")
+            .node_no_children_symbol("  ")
+            .style(Style::default());
+        frame.render_stateful_widget(tree, area, &mut app.view.state);
+        if app.view.state.selected().is_empty() && !rows.is_empty() {
+            app.view.state.select_first();
+        }
     }
 }
 
