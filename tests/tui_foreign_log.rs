@@ -1,0 +1,94 @@
+//! A log whose header names sources this build does not have (or names none for a code) still
+//! opens in the explorer, and every view labels the sources as the log's header says.
+
+mod tui_support;
+
+use killerscope::chess::Position;
+use killerscope::search::{Event, MoveSource, SourceColour};
+use killerscope::trace::{EventLog, SourceRow, SourceTable};
+use killerscope::tui::app::{App, Settings};
+use killerscope::tui::library;
+use killerscope::tui::session::Session;
+use killerscope::tui::theme::Theme;
+use tui_support::{PUZZLE, draw, record, screen};
+
+/// The puzzle's log as another engine might have written it: history moves carry code 42,
+/// which the header calls `CM` / `countermove`; quiet moves carry code 99, which it does not
+/// name at all.
+fn foreign_log() -> EventLog {
+    let log = record(PUZZLE, 5, 2);
+    let recode = |source: MoveSource| match source {
+        MoveSource::HISTORY => MoveSource::from_code(42),
+        MoveSource::QUIET => MoveSource::from_code(99),
+        other => other,
+    };
+    let events = log
+        .events()
+        .iter()
+        .map(|&e| match e {
+            Event::MoveTried { mv, index, source } => Event::MoveTried {
+                mv,
+                index,
+                source: recode(source),
+            },
+            Event::Cutoff {
+                mv,
+                index,
+                source,
+                score,
+                beta,
+            } => Event::Cutoff {
+                mv,
+                index,
+                source: recode(source),
+                score,
+                beta,
+            },
+            other => other,
+        })
+        .collect();
+    let mut header = log.header().clone();
+    let mut rows: Vec<SourceRow> = SourceTable::builtin()
+        .rows()
+        .iter()
+        .filter(|r| r.code != MoveSource::HISTORY.code() && r.code != MoveSource::QUIET.code())
+        .cloned()
+        .collect();
+    rows.push(SourceRow {
+        code: 42,
+        label: "CM".into(),
+        name: "countermove".into(),
+        colour: SourceColour::Magenta,
+        killer_slot: None,
+    });
+    header.sources = SourceTable::from_rows(rows);
+    header.engine = "elsewhere 1.0".into();
+    EventLog::from_parts(header, events, log.pvs().to_vec(), false)
+}
+
+#[test]
+fn the_explorer_labels_sources_from_the_log_header() {
+    let mut bytes = Vec::new();
+    foreign_log().write_to(&mut bytes).expect("Vec write");
+    let log = EventLog::read_from(bytes.as_slice()).expect("a foreign vocabulary reads");
+    let root = Position::from_fen(PUZZLE).expect("puzzle FEN");
+    let settings = Settings {
+        depth: 5,
+        killers: 2,
+    };
+    let mut app = App::new(root.clone(), settings, Theme::mono(), library::embedded());
+    app.session = Session::from_log(root, log);
+    let text = screen(&draw(&mut app, 160, 48));
+    assert!(
+        text.contains("countermove"),
+        "the header's name is shown:\n{text}"
+    );
+    assert!(
+        text.contains("#99"),
+        "an unnamed code shows as #code:\n{text}"
+    );
+    assert!(
+        !text.contains("history "),
+        "this build's own name is not used:\n{text}"
+    );
+}
