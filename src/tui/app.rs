@@ -8,6 +8,7 @@ use crate::chess::Position;
 use crate::search::{CutoffStats, Limits, OrderingConfig, SearchReport};
 use crate::trace::LogHeader;
 
+use super::keys::Context;
 use super::library::Entry;
 use super::session::Session;
 use super::theme::Theme;
@@ -41,6 +42,19 @@ pub enum Mode {
     Compare,
 }
 
+impl Mode {
+    /// The key-table context of this mode: which rows of `keys::bindings` apply.
+    pub fn context(&self) -> Context {
+        match self {
+            Mode::Normal => Context::Normal,
+            Mode::Help(_) => Context::Help,
+            Mode::Fen { .. } => Context::Fen,
+            Mode::Picker(_) => Context::Picker,
+            Mode::Compare => Context::Compare,
+        }
+    }
+}
+
 /// A side effect `update` asks the runtime for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
@@ -59,7 +73,7 @@ pub enum Effect {
 pub struct Settings {
     /// Depth limit.
     pub depth: u8,
-    /// Killer slots per ply (0..=4).
+    /// Killer slots per ply (`0..=MAX_KILLER_SLOTS`).
     pub killers: u8,
 }
 

@@ -1,10 +1,20 @@
-//! The one key table. The key handler looks keys up here and the help overlay is generated from
-//! it, so the two can never disagree.
+//! The one key table, for every mode. The key handler (`App::handle_key`) looks keys up here
+//! and the help overlay is generated from it, so the two can never disagree. The rows are in
+//! `keys/table.rs`; this file holds their types and the lookup.
+//!
+//! Lookup rules, in order: the first row of the current mode (or of `Context::Everywhere`,
+//! whose rows come first) whose keys match wins. A mode may end with a fallback row — text
+//! entry types any other character, the help overlay closes on any other key — so typed text
+//! is a row of the table too, not a special case in the handler.
+
+use std::sync::LazyLock;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-/// Everything the user can ask for in the normal view. `App::update` interprets these; the
-/// runtime never acts on keys directly.
+mod table;
+
+/// Everything the user can ask for, in any mode. `App::update` interprets these; the runtime
+/// never acts on keys directly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
     /// Select the row above.
@@ -55,8 +65,8 @@ pub enum Action {
     DepthUp,
     /// One ply shallower for the next search.
     DepthDown,
-    /// Killer slots (0..=4) for the next search. (`k` is "up", as in every vi-style list, so
-    /// the slot count has the digit keys.)
+    /// Killer slots (`0..=MAX_KILLER_SLOTS`) for the next search. (`k` is "up", as in every
+    /// vi-style list, so the slot count has the digit keys.)
     SetKillers(u8),
     /// Search the current position again with the current settings.
     Rerun,
@@ -66,13 +76,68 @@ pub enum Action {
     Compare,
     /// Save the event log to a `.kslog` file.
     SaveLog,
-    /// Show or hide the help overlay.
+    /// Show the help overlay.
     Help,
-    /// Leave the explorer.
+    /// Leave the explorer (from any mode: the overlay closes first).
     Quit,
+    /// Scroll the help overlay by this many lines (negative: up).
+    Scroll(i16),
+    /// Highlight the previous library position in the picker.
+    PickerPrev,
+    /// Highlight the next library position in the picker.
+    PickerNext,
+    /// Load the highlighted library position and search it.
+    PickerLoad,
+    /// Load the typed FEN and search it (or show why it was refused).
+    FenSubmit,
+    /// Delete the last typed character.
+    FenBackspace,
+    /// Clear the typed text.
+    FenClear,
+    /// Type this character into the FEN (the text-entry fallback).
+    Insert(char),
+    /// Leave the overlay for the normal view (stopping a comparison that is still running).
+    Leave,
 }
 
-/// Which part of the help overlay a binding is listed under.
+/// Where the keyboard is: the data-free side of `app::Mode`, so the table can name modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Context {
+    /// Rows that apply in every mode (Ctrl-C). Looked up before the mode's own rows.
+    Everywhere,
+    /// Tree, timeline and search keys.
+    Normal,
+    /// The help overlay.
+    Help,
+    /// Typing a FEN.
+    Fen,
+    /// The position picker.
+    Picker,
+    /// The killers-off / killers-on comparison.
+    Compare,
+}
+
+impl Context {
+    /// Every context, for tests and the help overlay.
+    pub const ALL: [Context; 6] = [
+        Context::Everywhere,
+        Context::Normal,
+        Context::Help,
+        Context::Fen,
+        Context::Picker,
+        Context::Compare,
+    ];
+
+    /// Whether a key held with Ctrl, Alt or Super still counts as the plain key. Not in the
+    /// normal view, so terminal and window-manager chords never start or stop a search; the
+    /// overlays take the key alone (text entry must, since AltGr characters arrive with
+    /// modifiers on some terminals).
+    fn ignores_modifiers(self) -> bool {
+        self != Context::Normal
+    }
+}
+
+/// Which part of the help overlay a row is listed under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Group {
     /// Moving around the search tree.
@@ -81,8 +146,16 @@ pub enum Group {
     Timeline,
     /// Choosing what to search and how.
     Search,
-    /// Everything else.
+    /// Everything else, including the keys of every mode.
     General,
+    /// Inside the help overlay.
+    HelpView,
+    /// Typing a FEN.
+    FenEntry,
+    /// In the position picker.
+    Picker,
+    /// In the compare view.
+    CompareView,
 }
 
 impl Group {
@@ -93,249 +166,142 @@ impl Group {
             Group::Timeline => "Timeline",
             Group::Search => "Search",
             Group::General => "General",
+            Group::HelpView => "In this help",
+            Group::FenEntry => "Typing a FEN (f)",
+            Group::Picker => "Position picker (o)",
+            Group::CompareView => "Compare view (c)",
         }
     }
 
-    /// All groups in the order the help overlay shows them.
-    pub const ALL: [Group; 4] = [Group::Tree, Group::Timeline, Group::Search, Group::General];
+    /// The normal view's groups, in the order the help overlay shows them.
+    pub const MAIN: [Group; 4] = [Group::Tree, Group::Timeline, Group::Search, Group::General];
+
+    /// The overlays' groups, in the order the help overlay shows them.
+    pub const OVERLAYS: [Group; 4] = [
+        Group::HelpView,
+        Group::FenEntry,
+        Group::Picker,
+        Group::CompareView,
+    ];
 }
 
-/// One row of the key table. A row with an empty `label` continues the row before it in the
-/// help overlay (e.g. `[` and `]` share one line).
-#[derive(Clone, Copy, Debug)]
+/// One key: a code, held with Ctrl or not (Shift is part of the code: `G`, `{`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Key {
+    /// The key code.
+    pub code: KeyCode,
+    /// Whether Ctrl must be held.
+    pub ctrl: bool,
+}
+
+impl Key {
+    /// The key alone.
+    pub const fn plain(code: KeyCode) -> Key {
+        Key { code, ctrl: false }
+    }
+
+    /// The key with Ctrl held.
+    pub const fn ctrl(c: char) -> Key {
+        Key {
+            code: KeyCode::Char(c),
+            ctrl: true,
+        }
+    }
+
+    /// The key event that presses this key, for tests and the handler alike.
+    pub fn event(self) -> KeyEvent {
+        let modifiers = if self.ctrl {
+            KeyModifiers::CONTROL
+        } else {
+            KeyModifiers::NONE
+        };
+        KeyEvent::new(self.code, modifiers)
+    }
+
+    fn matches(self, key: KeyEvent, context: Context) -> bool {
+        let chord = KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER;
+        key.code == self.code
+            && if self.ctrl {
+                key.modifiers.contains(KeyModifiers::CONTROL)
+            } else {
+                context.ignores_modifiers() || !key.modifiers.intersects(chord)
+            }
+    }
+}
+
+/// What sets a row off.
+#[derive(Clone, Debug)]
+pub enum Trigger {
+    /// These keys perform the action.
+    Keys(Vec<Key>, Action),
+    /// Fallback for text entry: any other character key types it (the action made from it).
+    AnyChar(fn(char) -> Action),
+    /// Fallback: any other key performs the action.
+    AnyKey(Action),
+}
+
+/// One row of the key table.
+#[derive(Clone, Debug)]
 pub struct Binding {
-    /// The key codes that trigger the action (modifiers other than Shift are not accepted).
-    pub codes: &'static [KeyCode],
-    /// How the keys are written in the help overlay.
-    pub label: &'static str,
-    /// What they do.
-    pub action: Action,
+    /// The mode the row applies in.
+    pub context: Context,
+    /// The keys and what they do.
+    pub trigger: Trigger,
+    /// How the keys are written in the help overlay. Empty: the row is listed together with
+    /// the row before it (`[` and `]` share the line `[ ]`).
+    pub label: String,
     /// Help text.
     pub help: &'static str,
     /// Help section.
     pub group: Group,
 }
 
-const fn bind(
-    codes: &'static [KeyCode],
-    label: &'static str,
-    action: Action,
-    help: &'static str,
-    group: Group,
-) -> Binding {
-    Binding {
-        codes,
-        label,
-        action,
-        help,
-        group,
+impl Binding {
+    /// The action this row performs for `key` in `context`, if the row applies.
+    pub fn action_for(&self, key: KeyEvent, context: Context) -> Option<Action> {
+        let applies = self.context == Context::Everywhere || self.context == context;
+        if !applies {
+            return None;
+        }
+        match &self.trigger {
+            Trigger::Keys(keys, action) => keys
+                .iter()
+                .any(|k| k.matches(key, context))
+                .then_some(*action),
+            Trigger::AnyChar(action) => match key.code {
+                KeyCode::Char(c) if Key::plain(key.code).matches(key, context) => Some(action(c)),
+                _ => None,
+            },
+            Trigger::AnyKey(action) => Some(*action),
+        }
+    }
+
+    /// The action of a row with listed keys (`None` for fallbacks).
+    pub fn action(&self) -> Option<Action> {
+        match self.trigger {
+            Trigger::Keys(_, action) => Some(action),
+            Trigger::AnyChar(_) | Trigger::AnyKey(_) => None,
+        }
     }
 }
 
-use KeyCode::{Char, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Up};
+static BINDINGS: LazyLock<Vec<Binding>> = LazyLock::new(table::bindings);
 
 /// The key table: the handler's only source of truth, and the help overlay's.
-pub const BINDINGS: &[Binding] = &[
-    bind(
-        &[Up, Char('k')],
-        "↑ k",
-        Action::Up,
-        "previous row",
-        Group::Tree,
-    ),
-    bind(
-        &[Down, Char('j')],
-        "↓ j",
-        Action::Down,
-        "next row",
-        Group::Tree,
-    ),
-    bind(
-        &[Right, Char('l')],
-        "→ l",
-        Action::Open,
-        "open node / show more",
-        Group::Tree,
-    ),
-    bind(
-        &[Left, Char('h')],
-        "← h",
-        Action::Close,
-        "close node / go to parent",
-        Group::Tree,
-    ),
-    bind(
-        &[Enter, Char(' ')],
-        "Enter Space",
-        Action::Toggle,
-        "open or close node",
-        Group::Tree,
-    ),
-    bind(
-        &[Char('g'), Home],
-        "g Home",
-        Action::First,
-        "first row",
-        Group::Tree,
-    ),
-    bind(
-        &[Char('G'), End],
-        "G End",
-        Action::Last,
-        "last row",
-        Group::Tree,
-    ),
-    bind(
-        &[PageUp],
-        "PgUp",
-        Action::PageUp,
-        "one screen up",
-        Group::Tree,
-    ),
-    bind(
-        &[PageDown],
-        "PgDn",
-        Action::PageDown,
-        "one screen down",
-        Group::Tree,
-    ),
-    bind(
-        &[Char('z')],
-        "z",
-        Action::Zoom,
-        "zoom: selected node becomes the root",
-        Group::Tree,
-    ),
-    bind(
-        &[Char('Z')],
-        "Z",
-        Action::ZoomOut,
-        "zoom back out",
-        Group::Tree,
-    ),
-    bind(
-        &[Char('t')],
-        "t",
-        Action::SeekNode,
-        "timeline to the end of the selected node",
-        Group::Timeline,
-    ),
-    bind(
-        &[Char('[')],
-        "[ ]",
-        Action::StepBack,
-        "timeline: one event back / forward",
-        Group::Timeline,
-    ),
-    bind(&[Char(']')], "", Action::StepForward, "", Group::Timeline),
-    bind(
-        &[Char('{')],
-        "{ }",
-        Action::PrevCutoff,
-        "previous / next beta cutoff",
-        Group::Timeline,
-    ),
-    bind(&[Char('}')], "", Action::NextCutoff, "", Group::Timeline),
-    bind(
-        &[Char('K')],
-        "K",
-        Action::NextKillerCutoff,
-        "next cutoff by a killer move",
-        Group::Timeline,
-    ),
-    bind(
-        &[Char('p')],
-        "p",
-        Action::PlayPause,
-        "play / pause the replay",
-        Group::Timeline,
-    ),
-    bind(
-        &[Char('<')],
-        "< >",
-        Action::Slower,
-        "replay slower / faster",
-        Group::Timeline,
-    ),
-    bind(&[Char('>')], "", Action::Faster, "", Group::Timeline),
-    bind(
-        &[Char('f')],
-        "f",
-        Action::EnterFen,
-        "type a FEN",
-        Group::Search,
-    ),
-    bind(
-        &[Char('o')],
-        "o",
-        Action::OpenPicker,
-        "pick a position from the library",
-        Group::Search,
-    ),
-    bind(
-        &[Char('+'), Char('=')],
-        "+ -",
-        Action::DepthUp,
-        "search depth up / down",
-        Group::Search,
-    ),
-    bind(&[Char('-')], "", Action::DepthDown, "", Group::Search),
-    bind(
-        &[Char('0')],
-        "0-4",
-        Action::SetKillers(0),
-        "killer slots for the next search",
-        Group::Search,
-    ),
-    bind(&[Char('1')], "", Action::SetKillers(1), "", Group::Search),
-    bind(&[Char('2')], "", Action::SetKillers(2), "", Group::Search),
-    bind(&[Char('3')], "", Action::SetKillers(3), "", Group::Search),
-    bind(&[Char('4')], "", Action::SetKillers(4), "", Group::Search),
-    bind(
-        &[Char('r')],
-        "r",
-        Action::Rerun,
-        "re-run the search",
-        Group::Search,
-    ),
-    bind(
-        &[Char('s'), Esc],
-        "s Esc",
-        Action::Stop,
-        "stop the search",
-        Group::Search,
-    ),
-    bind(
-        &[Char('c')],
-        "c",
-        Action::Compare,
-        "compare killers off / on",
-        Group::Search,
-    ),
-    bind(
-        &[Char('w')],
-        "w",
-        Action::SaveLog,
-        "save the event log (.kslog)",
-        Group::General,
-    ),
-    bind(&[Char('?')], "?", Action::Help, "this help", Group::General),
-    bind(&[Char('q')], "q", Action::Quit, "quit", Group::General),
-];
+pub fn bindings() -> &'static [Binding] {
+    &BINDINGS
+}
 
-/// The action bound to a key press in the normal view, if any. Ctrl-C always quits.
-pub fn action_for(key: KeyEvent) -> Option<Action> {
-    if key.modifiers.contains(KeyModifiers::CONTROL) {
-        return (key.code == Char('c')).then_some(Action::Quit);
-    }
-    if key
-        .modifiers
-        .intersects(KeyModifiers::ALT | KeyModifiers::SUPER)
-    {
-        return None;
-    }
-    BINDINGS
+/// The action bound to a key press in `context`, if any.
+pub fn action_for(context: Context, key: KeyEvent) -> Option<Action> {
+    bindings().iter().find_map(|b| b.action_for(key, context))
+}
+
+/// How the keys for `action` in `context` are written (`?`, `[ ]`), for hint lines that
+/// name keys: they follow the table when a key is rebound.
+pub fn label(context: Context, action: Action) -> &'static str {
+    bindings()
         .iter()
-        .find(|b| b.codes.contains(&key.code))
-        .map(|b| b.action)
+        .find(|b| b.context == context && b.action() == Some(action))
+        .map_or("", |b| b.label.as_str())
 }

@@ -1,12 +1,12 @@
-//! `App::update`: every user action as a pure state change plus the effects the runtime must
-//! carry out. Also the modal key handling (FEN prompt, picker, help, compare) and the replay
-//! clock.
+//! `App::update`: every user action, in every mode, as a pure state change plus the effects the
+//! runtime must carry out; `App::handle_key` only looks the key up in the key table. Also the
+//! replay clock.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyEvent, MouseEvent, MouseEventKind};
 use ratatui::layout::Position as Cell;
 
 use crate::chess::Position;
-use crate::search::OrderingConfig;
+use crate::search::{MAX_KILLER_SLOTS, OrderingConfig};
 use crate::trace::Event;
 
 use super::app::{App, Effect, MAX_DEPTH, Mode, SPEEDS};
@@ -14,78 +14,13 @@ use super::keys::{Action, action_for};
 use super::tree_view::Row;
 
 impl App {
-    /// Routes a key press by mode; returns what the runtime must do.
+    /// Looks the key up in the key table for the current mode and applies the action it is
+    /// bound to; returns what the runtime must do.
     pub fn handle_key(&mut self, key: KeyEvent) -> Vec<Effect> {
-        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-            return self.update(Action::Quit);
-        }
-        match &mut self.mode {
-            Mode::Normal => action_for(key).map_or_else(Vec::new, |a| self.update(a)),
-            Mode::Help(scroll) => {
-                match key.code {
-                    KeyCode::Down | KeyCode::Char('j') => *scroll = scroll.saturating_add(1),
-                    KeyCode::Up | KeyCode::Char('k') => *scroll = scroll.saturating_sub(1),
-                    KeyCode::PageDown => *scroll = scroll.saturating_add(10),
-                    KeyCode::PageUp => *scroll = scroll.saturating_sub(10),
-                    KeyCode::Char('q') => {
-                        self.mode = Mode::Normal;
-                        self.quit = true;
-                    }
-                    _ => self.mode = Mode::Normal,
-                }
-                Vec::new()
-            }
-            Mode::Fen { text, error } => {
-                match key.code {
-                    KeyCode::Esc => self.mode = Mode::Normal,
-                    KeyCode::Enter => return self.submit_fen(),
-                    KeyCode::Backspace => {
-                        text.pop();
-                        *error = None;
-                    }
-                    KeyCode::Char('u') if key.modifiers.contains(KeyModifiers::CONTROL) => {
-                        text.clear();
-                    }
-                    KeyCode::Char(c) => {
-                        text.push(c);
-                        *error = None;
-                    }
-                    _ => {}
-                }
-                Vec::new()
-            }
-            Mode::Picker(index) => {
-                let count = self.library.len();
-                match key.code {
-                    KeyCode::Up | KeyCode::Char('k') => *index = index.saturating_sub(1),
-                    KeyCode::Down | KeyCode::Char('j') => {
-                        *index = (*index + 1).min(count.saturating_sub(1));
-                    }
-                    KeyCode::Enter => {
-                        let chosen = *index;
-                        return self.pick(chosen);
-                    }
-                    KeyCode::Esc | KeyCode::Char('q') | KeyCode::Char('o') => {
-                        self.mode = Mode::Normal;
-                    }
-                    _ => {}
-                }
-                Vec::new()
-            }
-            Mode::Compare => {
-                if matches!(key.code, KeyCode::Esc | KeyCode::Char('c' | 'q')) {
-                    self.mode = Mode::Normal;
-                    if self.comparison.running {
-                        self.comparison.running = false;
-                        return vec![Effect::Stop];
-                    }
-                }
-                Vec::new()
-            }
-        }
+        action_for(self.mode.context(), key).map_or_else(Vec::new, |a| self.update(a))
     }
 
-    /// Applies one normal-mode action.
+    /// Applies one action. Overlay actions in a mode they do not belong to change nothing.
     pub fn update(&mut self, action: Action) -> Vec<Effect> {
         let tree = &mut self.view.state;
         match action {
@@ -162,7 +97,7 @@ impl App {
             Action::DepthUp => self.set_depth(self.settings.depth.saturating_add(1)),
             Action::DepthDown => self.set_depth(self.settings.depth.saturating_sub(1)),
             Action::SetKillers(k) => {
-                self.settings.killers = k.min(4);
+                self.settings.killers = k.min(MAX_KILLER_SLOTS as u8);
                 self.info(format!(
                     "killer slots {} for the next search (r to re-run)",
                     self.settings.killers
@@ -199,7 +134,49 @@ impl App {
                 }
             }
             Action::Help => self.mode = Mode::Help(0),
-            Action::Quit => self.quit = true,
+            Action::Quit => {
+                self.mode = Mode::Normal;
+                self.quit = true;
+            }
+            _ => return self.update_overlay(action),
+        }
+        Vec::new()
+    }
+
+    /// Applies an action of the help, FEN, picker or compare overlay.
+    fn update_overlay(&mut self, action: Action) -> Vec<Effect> {
+        let count = self.library.len();
+        match (&mut self.mode, action) {
+            (Mode::Help(scroll), Action::Scroll(lines)) => {
+                *scroll = scroll.saturating_add_signed(lines);
+            }
+            (Mode::Picker(index), Action::PickerPrev) => *index = index.saturating_sub(1),
+            (Mode::Picker(index), Action::PickerNext) => {
+                *index = (*index + 1).min(count.saturating_sub(1));
+            }
+            (Mode::Picker(index), Action::PickerLoad) => {
+                let chosen = *index;
+                return self.pick(chosen);
+            }
+            (Mode::Fen { .. }, Action::FenSubmit) => return self.submit_fen(),
+            (Mode::Fen { text, error }, Action::FenBackspace) => {
+                text.pop();
+                *error = None;
+            }
+            (Mode::Fen { text, .. }, Action::FenClear) => text.clear(),
+            (Mode::Fen { text, error }, Action::Insert(c)) => {
+                text.push(c);
+                *error = None;
+            }
+            (mode, Action::Leave) => {
+                let comparing = *mode == Mode::Compare && self.comparison.running;
+                *mode = Mode::Normal;
+                if comparing {
+                    self.comparison.running = false;
+                    return vec![Effect::Stop];
+                }
+            }
+            _ => {}
         }
         Vec::new()
     }

@@ -8,6 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use crate::tui::app::{App, Mode};
+use crate::tui::keys::{self, Action, Context};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::Panel;
 
@@ -20,10 +21,16 @@ pub fn lines(text: &str, error: Option<&str>, theme: &Theme) -> Vec<Line<'static
     ])];
     match error {
         Some(e) => out.push(Line::styled(format!("✗ {e}"), theme.error)),
-        None => out.push(Line::styled(
-            "Enter: load and search · Esc: cancel · Ctrl-U: clear".to_string(),
-            theme.dim,
-        )),
+        None => {
+            let key = |action| keys::label(Context::Fen, action);
+            let hint = format!(
+                "{}: load and search · {}: cancel · {}: clear",
+                key(Action::FenSubmit),
+                key(Action::Leave),
+                key(Action::FenClear)
+            );
+            out.push(Line::styled(hint, theme.dim));
+        }
     }
     out
 }

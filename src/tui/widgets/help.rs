@@ -1,50 +1,71 @@
-//! The help overlay, generated from the key table (`keys::BINDINGS`) so it lists exactly the
-//! keys the handler knows, followed by a legend of every marker and colour on screen.
+//! The help overlay, generated from the key table (`keys::bindings`) so it lists exactly the
+//! keys the handler knows in every mode, and a legend of every marker and colour on screen
+//! whose move sources come from the log's header.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
+use crate::trace::{SourceRow, SourceTable};
 use crate::tui::app::{App, Mode};
-use crate::tui::keys::{BINDINGS, Group};
+use crate::tui::keys::{Group, bindings};
 use crate::tui::layout::centered;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{Panel, board};
 
-/// The key lines, by group.
-pub fn key_lines(theme: &Theme) -> Vec<Line<'static>> {
+/// Column where the text of a key or legend line starts.
+const SAMPLE_WIDTH: usize = 12;
+
+/// One line: a sample (keys, a marker) padded to `SAMPLE_WIDTH`, then what it means.
+fn entry(theme: &Theme, sample: Span<'static>, text: &str) -> Line<'static> {
+    let pad = SAMPLE_WIDTH.saturating_sub(sample.width());
+    Line::from(vec![
+        Span::raw("  "),
+        sample,
+        Span::raw(" ".repeat(pad)),
+        Span::styled(text.to_string(), theme.text),
+    ])
+}
+
+/// The key lines of `groups`, in table order under each group's heading.
+fn group_lines(theme: &Theme, groups: &[Group]) -> Vec<Line<'static>> {
     let mut out = Vec::new();
-    for group in Group::ALL {
+    for &group in groups {
         out.push(Line::styled(group.title().to_string(), theme.title));
-        for b in BINDINGS
+        for b in bindings()
             .iter()
             .filter(|b| b.group == group && !b.label.is_empty())
         {
-            out.push(Line::from(vec![
-                Span::styled(format!("  {:<12}", b.label), theme.key),
-                Span::styled(b.help.to_string(), theme.text),
-            ]));
+            out.push(entry(
+                theme,
+                Span::styled(b.label.clone(), theme.key),
+                b.help,
+            ));
         }
     }
-    out.push(Line::from(vec![
-        Span::styled(format!("  {:<12}", "mouse"), theme.key),
-        Span::styled("click a tree row to select/open, wheel to move", theme.text),
-    ]));
     out
 }
 
-/// The legend of markers and colours.
-pub fn legend_lines(theme: &Theme) -> Vec<Line<'static>> {
-    let mut out = vec![Line::styled("Legend".to_string(), theme.title)];
-    let entry = |sample: Span<'static>, text: &str| {
-        Line::from(vec![
-            Span::raw("  "),
-            sample,
-            Span::raw(" ".repeat(8)),
-            Span::styled(text.to_string(), theme.text),
-        ])
-    };
+/// The normal view's keys by group, and the mouse.
+fn main_key_lines(theme: &Theme) -> Vec<Line<'static>> {
+    let mut out = group_lines(theme, &Group::MAIN);
+    let mouse = "click a tree row to select/open, wheel to move";
+    out.push(entry(theme, Span::styled("mouse", theme.key), mouse));
+    out
+}
+
+/// Every key line: the normal view's, then each overlay's.
+pub fn key_lines(theme: &Theme) -> Vec<Line<'static>> {
+    let mut out = main_key_lines(theme);
+    out.extend(group_lines(theme, &Group::OVERLAYS));
+    out
+}
+
+/// The legend of markers and colours; the move sources are the rows of the log's own source
+/// table, each in its colour, so the legend names exactly the sources the log can show.
+pub fn legend_lines(theme: &Theme, sources: &SourceTable) -> Vec<Line<'static>> {
     let markers = [
         (
             "✂",
@@ -55,11 +76,6 @@ pub fn legend_lines(theme: &Theme) -> Vec<Line<'static>> {
             "↻",
             theme.cutoff,
             "tree: PVS re-search (null window failed high; full window again)",
-        ),
-        (
-            "K1",
-            theme.cutoff,
-            "source: TT move, Cap(ture), K1..K4 killer slot, Hist(ory), Quiet",
         ),
         (
             "PV",
@@ -80,12 +96,23 @@ pub fn legend_lines(theme: &Theme) -> Vec<Line<'static>> {
             "killers: just stored in slot 1 / shifted down a slot",
         ),
     ];
-    for (sample, style, text) in markers {
-        out.push(entry(Span::styled(format!("{sample:<4}"), style), text));
-    }
-    for (sample, text) in board::legend(theme) {
-        out.push(entry(sample, text));
-    }
+    let mark = |&(sample, style, text): &(&str, Style, &str)| {
+        entry(theme, Span::styled(sample.to_string(), style), text)
+    };
+    let source = |row: &SourceRow| {
+        let sample = Span::styled(row.label.clone(), theme.source_style(row.colour));
+        entry(theme, sample, &format!("source: {}", row.name))
+    };
+    let (cut_markers, others) = markers.split_at(2);
+    let mut out = vec![Line::styled("Legend".to_string(), theme.title)];
+    out.extend(cut_markers.iter().map(mark));
+    out.extend(sources.rows().iter().map(source));
+    out.extend(others.iter().map(mark));
+    out.extend(
+        board::legend(theme)
+            .into_iter()
+            .map(|(sample, text)| entry(theme, sample, text)),
+    );
     out
 }
 
@@ -96,21 +123,26 @@ impl Panel for HelpOverlay {
     /// Draws the overlay over `area`, scrolled as `Mode::Help` says.
     fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
         if let Mode::Help(scroll) = app.mode {
-            render(frame, area, scroll, &app.theme);
+            render(frame, area, scroll, app);
         }
     }
 }
 
 /// Keys and legend side by side when the screen is wide enough, one after the other otherwise.
-fn render(frame: &mut Frame, area: Rect, scroll: u16, theme: &Theme) {
-    let keys = key_lines(theme);
-    let legend = legend_lines(theme);
+fn render(frame: &mut Frame, area: Rect, scroll: u16, app: &App) {
+    let theme = &app.theme;
+    let legend = legend_lines(theme, &app.session.header().sources);
     let wide = area.width >= 150;
-    let rows = if wide {
-        keys.len().max(legend.len())
+    let (left, right) = if wide {
+        let mut right = legend;
+        right.extend(group_lines(theme, &Group::OVERLAYS));
+        (main_key_lines(theme), right)
     } else {
-        keys.len() + legend.len()
+        let mut all = key_lines(theme);
+        all.extend(legend);
+        (all, Vec::new())
     };
+    let rows = left.len().max(right.len());
     let height = u16::try_from(rows + 2).unwrap_or(u16::MAX);
     let popup = centered(area, if wide { 150 } else { 80 }, height);
     frame.render_widget(Clear, popup);
@@ -128,13 +160,73 @@ fn render(frame: &mut Frame, area: Rect, scroll: u16, theme: &Theme) {
             .scroll((scroll, 0))
     };
     if wide {
-        let [left, right] =
+        let [left_area, right_area] =
             Layout::horizontal([Constraint::Length(62), Constraint::Fill(1)]).areas(inner);
-        frame.render_widget(paragraph(keys), left);
-        frame.render_widget(paragraph(legend), right);
+        frame.render_widget(paragraph(left), left_area);
+        frame.render_widget(paragraph(right), right_area);
     } else {
-        let mut all = keys;
-        all.extend(legend);
-        frame.render_widget(paragraph(all), inner);
+        frame.render_widget(paragraph(left), inner);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::SourceColour;
+    use crate::tui::keys::Context;
+
+    fn text(lines: &[Line]) -> String {
+        lines
+            .iter()
+            .map(|l| {
+                l.spans
+                    .iter()
+                    .map(|s| s.content.as_ref())
+                    .collect::<String>()
+                    + "\n"
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_mode_and_every_listed_row_is_in_the_help() {
+        let help = text(&key_lines(&Theme::mono()));
+        for context in Context::ALL {
+            let rows: Vec<_> = bindings()
+                .iter()
+                .filter(|b| b.context == context && !b.label.is_empty())
+                .collect();
+            assert!(!rows.is_empty(), "{context:?} has no keys in the help");
+            for b in rows {
+                let line = format!("{:<12}{}", b.label, b.help);
+                assert!(help.contains(&line), "help lacks {line:?}");
+                assert!(help.contains(b.group.title()), "{:?}", b.group);
+            }
+        }
+    }
+
+    #[test]
+    fn the_legend_lists_the_sources_of_the_log_header() {
+        let theme = Theme::mono();
+        let builtin = text(&legend_lines(&theme, &SourceTable::builtin()));
+        for label in ["TT", "Cap", "K1", "K5", "Hist", "Quiet"] {
+            assert!(
+                builtin.contains(&format!("  {label:<12}source: ")),
+                "{label}"
+            );
+        }
+        let foreign = SourceTable::from_rows(vec![SourceRow {
+            code: 42,
+            label: "Cm".to_string(),
+            name: "countermove".to_string(),
+            colour: SourceColour::Cyan,
+            killer_slot: None,
+        }]);
+        let legend = text(&legend_lines(&theme, &foreign));
+        assert!(
+            legend.contains("Cm          source: countermove"),
+            "{legend}"
+        );
+        assert!(!legend.contains("K1"), "{legend}");
     }
 }

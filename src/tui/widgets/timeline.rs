@@ -10,6 +10,7 @@ use crate::search::{Bound, MoveSource, NodeKind};
 use crate::trace::Event;
 use crate::tui::app::{App, SPEEDS};
 use crate::tui::fmt;
+use crate::tui::keys::{self, Action, Context};
 use crate::tui::session::Session;
 use crate::tui::widgets::Panel;
 
@@ -194,6 +195,20 @@ fn status(frame: &mut Frame, area: Rect, app: &App) {
     frame.render_widget(line, area);
 }
 
+/// The actions the hint line names, with a word each; their keys come from the key table.
+const HINTS: [(Action, &str); 10] = [
+    (Action::Help, "help"),
+    (Action::Quit, "quit"),
+    (Action::EnterFen, "FEN"),
+    (Action::OpenPicker, "library"),
+    (Action::StepBack, "step"),
+    (Action::PrevCutoff, "cutoff"),
+    (Action::NextKillerCutoff, "killer cut"),
+    (Action::PlayPause, "play"),
+    (Action::Compare, "compare"),
+    (Action::Rerun, "re-run"),
+];
+
 fn hints(frame: &mut Frame, area: Rect, app: &App) {
     let theme = &app.theme;
     let hint = match &app.message {
@@ -202,21 +217,12 @@ fn hints(frame: &mut Frame, area: Rect, app: &App) {
             if m.error { theme.error } else { theme.info },
         ),
         None => {
-            let pairs = [
-                ("?", "help"),
-                ("q", "quit"),
-                ("f", "FEN"),
-                ("o", "library"),
-                ("[ ]", "step"),
-                ("{ }", "cutoff"),
-                ("K", "killer cut"),
-                ("p", "play"),
-                ("c", "compare"),
-                ("r", "re-run"),
-            ];
             let mut spans = Vec::new();
-            for (k, what) in pairs {
-                spans.push(Span::styled(k, theme.key));
+            for (action, what) in HINTS {
+                spans.push(Span::styled(
+                    keys::label(Context::Normal, action),
+                    theme.key,
+                ));
                 spans.push(Span::styled(format!(" {what}  "), theme.dim));
             }
             spans.push(Span::styled(
