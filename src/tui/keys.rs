@@ -208,7 +208,7 @@ impl Key {
         }
     }
 
-    /// The key event that presses this key, for tests and the handler alike.
+    /// The key event that presses this key (what the tests send).
     pub fn event(self) -> KeyEvent {
         let modifiers = if self.ctrl {
             KeyModifiers::CONTROL
