@@ -138,7 +138,15 @@ impl App {
                 self.mode = Mode::Normal;
                 self.quit = true;
             }
-            _ => return self.update_overlay(action),
+            Action::Scroll(_)
+            | Action::PickerPrev
+            | Action::PickerNext
+            | Action::PickerLoad
+            | Action::FenSubmit
+            | Action::FenBackspace
+            | Action::FenClear
+            | Action::Insert(_)
+            | Action::Leave => return self.update_overlay(action),
         }
         Vec::new()
     }
