@@ -100,7 +100,8 @@ impl Scan {
                 self.depth = depth;
                 self.score = Some(score);
             }
-            Event::TtHit { .. } => {}
+            // Kinds that touch no killer count or mark (new kinds too).
+            _ => {}
         }
     }
 
