@@ -3,97 +3,12 @@
 //! refused positions are never answered with a move for another one, and 300 random sessions
 //! mixing every command with junk all answer `isready` and exit on `quit`. Every wait is bounded.
 
+mod uci_support;
+
 use killerscope::chess::Position;
 use killerscope::chess::notation::parse_uci;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
-
-const SHORT: Duration = Duration::from_secs(10);
-
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_killerscope"))
-            .arg("uci")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("engine starts");
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take().expect("stdout is piped");
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, text: &str) {
-        let stdin = self.stdin.as_mut().expect("input still open");
-        stdin
-            .write_all(text.as_bytes())
-            .expect("engine reads stdin");
-        stdin.write_all(b"\n").expect("engine reads stdin");
-        stdin.flush().expect("flush");
-    }
-
-    /// Collects lines until one starts with `prefix`; fails after `timeout`.
-    fn expect(&self, prefix: &str, timeout: Duration) -> Vec<String> {
-        let deadline = Instant::now() + timeout;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(_) => panic!("no {prefix:?} within {timeout:?}; saw {seen:#?}"),
-            }
-        }
-    }
-
-    /// Waits for the process to end, failing after `timeout`; returns every line left.
-    fn exit_within(mut self, timeout: Duration) -> Vec<String> {
-        self.stdin = None;
-        let deadline = Instant::now() + timeout;
-        loop {
-            if let Some(status) = self.child.try_wait().expect("wait") {
-                assert!(status.success(), "exit status {status}");
-                // The output pipe is closed: read what the forwarding thread still holds.
-                let mut rest = Vec::new();
-                while let Ok(line) = self.lines.recv_timeout(SHORT) {
-                    rest.push(line);
-                }
-                return rest;
-            }
-            if Instant::now() > deadline {
-                let _ = self.child.kill();
-                panic!("engine still running {timeout:?} after quit or end of input");
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-    }
-}
+use uci_support::{Engine, SHORT};
 
 /// Runs a whole script as a pipe (`printf … | killerscope uci`) and returns its output.
 fn piped(script: &str) -> Vec<String> {

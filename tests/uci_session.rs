@@ -1,82 +1,9 @@
 //! A scripted UCI session through the real binary's stdin and stdout, as a GUI would drive it.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+mod uci_support;
+
 use std::time::{Duration, Instant};
-
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_killerscope"))
-            .arg("uci")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("engine starts");
-        let stdin = child.stdin.take().expect("stdin is piped");
-        let stdout = child.stdout.take().expect("stdout is piped");
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        self.send_bytes(line.as_bytes());
-    }
-
-    /// Sends one line of raw bytes (which need not be UTF-8, as from a broken GUI).
-    fn send_bytes(&mut self, line: &[u8]) {
-        self.stdin.write_all(line).expect("engine reads stdin");
-        self.stdin.write_all(b"\n").expect("engine reads stdin");
-        self.stdin.flush().expect("flush");
-    }
-
-    /// Ends the session as a GUI does and checks that the engine exits cleanly.
-    fn quit(mut self) {
-        self.send("quit");
-        assert!(self.child.wait().expect("engine exits").success());
-    }
-
-    /// Collects lines until one starts with `prefix`; fails after `timeout`.
-    fn expect(&self, prefix: &str, timeout: Duration) -> Vec<String> {
-        let deadline = Instant::now() + timeout;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(_) => {
-                    panic!("no line starting with {prefix:?} within {timeout:?}; saw {seen:#?}")
-                }
-            }
-        }
-    }
-}
-
-const SHORT: Duration = Duration::from_secs(10);
+use uci_support::{Engine, SHORT};
 
 #[test]
 fn handshake_lists_options() {
@@ -216,12 +143,7 @@ fn end_of_input_exits_cleanly() {
     let mut engine = Engine::start();
     engine.send("isready");
     engine.expect("readyok", SHORT);
-    let Engine {
-        mut child, stdin, ..
-    } = engine;
-    drop(stdin);
-    let status = child.wait().expect("engine exits");
-    assert!(status.success());
+    engine.exit_within(SHORT);
 }
 
 #[test]
