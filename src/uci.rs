@@ -14,6 +14,7 @@
 
 mod command;
 mod engine;
+mod options;
 mod worker;
 
 pub use command::{GoParams, UciCommand, parse, quote};

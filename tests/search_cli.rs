@@ -90,7 +90,8 @@ fn json_output_is_one_object_with_the_documented_keys() {
     assert!((0.0..=1.0).contains(&rate));
     assert_eq!(
         v["ordering"],
-        "killers=3,history=on,tt=on,mvvlva=on,grandparent=off,placement=after"
+        "killers=3,history=on,tt=on,mvvlva=on,grandparent=off,placement=after,\
+         matekillers=off,countermove=off,killerindex=ply"
     );
 }
 

@@ -19,12 +19,17 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 #[derive(Default)]
 struct Checker {
     stack: Vec<(u8, NodeKind)>,
+    /// Remaining depth of each open node, for logs whose killer rows are depths.
+    depths: Vec<i8>,
+    /// The search indexes killer rows by remaining depth (`killerindex=depth`).
+    rows_by_depth: bool,
     hash: DefaultHasher,
     nodes: u64,
     exits: u64,
     cutoffs_at: Vec<(u8, Move, MoveSource)>,
     stores: Vec<(u8, Move, Vec<Move>)>,
     last_cutoff: Option<(u8, Move)>,
+    table_stores: u64,
     violations: Vec<String>,
 }
 
@@ -61,6 +66,11 @@ impl SearchObserver for Checker {
                 score,
                 nodes,
             } => self.iteration(depth, score, nodes.get()),
+            Event::MateKillerStore { ply, mv } => self.table_store("mate killer", ply, mv),
+            Event::CounterStore { mv, .. } => {
+                let ply = self.stack.last().map_or(0, |&(p, _)| p);
+                self.table_store("countermove", ply, mv)
+            }
         }
     }
 
@@ -82,6 +92,7 @@ impl Checker {
                 .push(format!("empty window {alpha}..{beta}"));
         }
         self.stack.push((ply, kind));
+        self.depths.push(depth);
         self.nodes += 1;
         self.last_cutoff = None;
     }
@@ -101,9 +112,15 @@ impl Checker {
         self.last_cutoff = Some((ply, mv));
     }
 
-    fn killer_store(&mut self, ply: u8, mv: Move, slots: &[Move]) {
-        (3u8, ply, mv, slots).hash(&mut self.hash);
-        if self.last_cutoff != Some((ply, mv)) || !mv.is_quiet() {
+    fn killer_store(&mut self, row: u8, mv: Move, slots: &[Move]) {
+        (3u8, row, mv, slots).hash(&mut self.hash);
+        let ply = self.stack.last().map_or(0, |&(p, _)| p);
+        let expected_row = if self.rows_by_depth {
+            self.depths.last().map_or(0, |&d| d.max(0) as u8)
+        } else {
+            ply
+        };
+        if row != expected_row || self.last_cutoff != Some((ply, mv)) || !mv.is_quiet() {
             self.violations.push(format!(
                 "killer store {mv} at ply {ply} without a quiet cutoff"
             ));
@@ -115,12 +132,23 @@ impl Checker {
         self.stores.push((ply, mv, slots.to_vec()));
     }
 
+    fn table_store(&mut self, table: &str, ply: u8, mv: Move) {
+        (7u8, table, ply, mv).hash(&mut self.hash);
+        if self.last_cutoff != Some((ply, mv)) || !mv.is_quiet() {
+            self.violations.push(format!(
+                "{table} store {mv} at ply {ply} without a quiet cutoff"
+            ));
+        }
+        self.table_stores += 1;
+    }
+
     fn tt_hit(&mut self, mv: Move, depth: i8, score: i32, bound: Bound, cutoff: bool) {
         (4u8, mv, depth, score, bound, cutoff).hash(&mut self.hash);
     }
 
     fn node_exit(&mut self, score: i32, bound: Bound) {
         (5u8, score, bound).hash(&mut self.hash);
+        self.depths.pop();
         if self.stack.pop().is_none() {
             self.violations.push("exit without enter".into());
         }
@@ -243,15 +271,40 @@ fn classroom_puzzle_stores_bc6_as_a_killer_that_cuts_black_replies() {
 }
 
 #[test]
+fn mate_killer_and_countermove_stores_follow_quiet_cutoffs() {
+    let ordering: OrderingConfig = "matekillers=on,countermove=on,history=relative"
+        .parse()
+        .expect("valid config");
+    let mut checker = Checker::default();
+    let report = run(PUZZLE, &Limits::depth(5), ordering, &mut checker);
+    assert!(
+        checker.violations.is_empty(),
+        "{:?}",
+        &checker.violations[..checker.violations.len().min(5)]
+    );
+    assert_eq!(checker.nodes, report.nodes);
+    assert!(checker.table_stores > 0, "no countermove was ever stored");
+}
+
+#[test]
 fn same_input_gives_the_same_tree() {
     for config in [
         "",
         "killers=3,grandparent=on,placement=between",
         "tt=off,history=off",
+        "matekillers=on,countermove=on,history=relative,placement=before",
+        "killerindex=depth,grandparent=on",
     ] {
         let ordering: OrderingConfig = config.parse().expect("valid config");
-        let mut a = Checker::default();
-        let mut b = Checker::default();
+        let by_depth = ordering.killer_index.name() == "depth";
+        let mut a = Checker {
+            rows_by_depth: by_depth,
+            ..Checker::default()
+        };
+        let mut b = Checker {
+            rows_by_depth: by_depth,
+            ..Checker::default()
+        };
         let ra = run(KIWIPETE, &Limits::depth(4), ordering, &mut a);
         let rb = run(KIWIPETE, &Limits::depth(4), ordering, &mut b);
         assert_eq!(

@@ -2,9 +2,12 @@
 //! right `MoveSource`, under every ordering configuration.
 
 use killerscope::chess::{Move, MoveList, Position};
+use killerscope::search::countermove::CounterKey;
 use killerscope::search::picker::{MoveBuffer, MovePicker};
 use killerscope::search::see::{mvv_lva, see};
-use killerscope::search::{HistoryTable, KillerTable, MoveSource, OrderingConfig};
+use killerscope::search::{
+    HistoryMode, KillerPlacement, KillerTable, MoveSource, OrderingConfig, OrderingTables,
+};
 use std::collections::HashSet;
 
 const POSITIONS: [&str; 4] = [
@@ -30,10 +33,24 @@ fn find(pos: &Position, uci: &str) -> Move {
 fn drain(
     picker: &mut MovePicker,
     pos: &Position,
-    history: &HistoryTable,
+    tables: &OrderingTables,
 ) -> Vec<(Move, MoveSource)> {
     let mut buf = MoveBuffer::new();
-    std::iter::from_fn(|| picker.next(pos, history, &mut buf)).collect()
+    std::iter::from_fn(|| picker.next(pos, tables, &mut buf)).collect()
+}
+
+fn empty_tables() -> OrderingTables {
+    OrderingTables::new(&OrderingConfig::default())
+}
+
+/// A main-node picker at `ply` (depth 5) that answers no opponent move.
+fn main_picker(
+    config: &OrderingConfig,
+    tt_move: Move,
+    tables: &OrderingTables,
+    ply: usize,
+) -> MovePicker {
+    MovePicker::main(config, tt_move, tables, ply, 5, None)
 }
 
 fn configs() -> Vec<OrderingConfig> {
@@ -44,20 +61,24 @@ fn configs() -> Vec<OrderingConfig> {
         "placement=between",
         "tt=off,mvvlva=off,history=off",
         "killers=1,placement=between,grandparent=on,history=off",
+        "placement=before,matekillers=on,countermove=on",
+        "history=relative,countermove=on,killers=3",
+        "killerindex=depth,grandparent=on,matekillers=on",
     ]
     .iter()
     .map(|c| c.parse().expect("valid config"))
     .collect()
 }
 
-/// Killers borrowed from the other positions: mostly illegal here, some legal.
-fn foreign_killers(slots: u8, ply: usize) -> KillerTable {
+/// Killers borrowed from the other positions (mostly illegal here, some legal) in `rows`.
+fn foreign_killers(slots: u8, rows: &[usize]) -> KillerTable {
     let mut killers = KillerTable::new(slots);
     for fen in POSITIONS {
         let pos = Position::from_fen(fen).expect("valid");
         for mv in legal(&pos).into_iter().filter(|m| m.is_quiet()).step_by(7) {
-            killers.store(ply, mv);
-            killers.store(ply - 2, mv);
+            for &row in rows {
+                killers.store(row, mv);
+            }
         }
     }
     killers
@@ -68,19 +89,27 @@ fn every_legal_move_exactly_once_in_stage_order() {
     for fen in POSITIONS {
         let pos = Position::from_fen(fen).expect("valid");
         let all: HashSet<Move> = legal(&pos).into_iter().collect();
-        let mut history = HistoryTable::new();
-        for (i, mv) in legal(&pos)
-            .into_iter()
-            .enumerate()
-            .filter(|(_, m)| m.is_quiet())
-        {
-            history.reward(pos.side_to_move(), mv, (i % 5) as i32);
-        }
+        let side = pos.side_to_move();
+        let quiets: Vec<Move> = legal(&pos).into_iter().filter(|m| m.is_quiet()).collect();
         let tt_move = legal(&pos)[3];
+        let answers = CounterKey::from_index(100);
         for config in configs() {
-            let killers = foreign_killers(config.killer_slots, 4);
-            let mut picker = MovePicker::main(&config, tt_move, &killers, 4);
-            let picked = drain(&mut picker, &pos, &history);
+            let mut tables = OrderingTables::new(&config);
+            for (i, &mv) in quiets.iter().enumerate() {
+                tables.history.reward(side, mv, (i % 5) as i32);
+                tables.butterfly.reward(side, mv, (i % 3) as i32);
+            }
+            let (own_row, up_row) = match config.killer_index.name() {
+                "depth" => (5, 7),
+                _ => (4, 2),
+            };
+            tables.killers = foreign_killers(config.killer_slots, &[own_row, up_row]);
+            tables.mate_killers.store(4, quiets[quiets.len() / 2]);
+            if let Some(key) = answers {
+                tables.countermoves.store(key, quiets[quiets.len() / 3]);
+            }
+            let mut picker = MovePicker::main(&config, tt_move, &tables, 4, 5, answers);
+            let picked = drain(&mut picker, &pos, &tables);
             let moves: Vec<Move> = picked.iter().map(|&(m, _)| m).collect();
             let unique: HashSet<Move> = moves.iter().copied().collect();
             assert_eq!(
@@ -90,15 +119,18 @@ fn every_legal_move_exactly_once_in_stage_order() {
             );
             assert_eq!(unique, all, "{fen} {config}: not exactly the legal moves");
 
+            let placement = config.killer_placement;
             let stage = |source: MoveSource, mv: Move| match source {
                 MoveSource::TT => 0,
                 MoveSource::CAPTURE
-                    if config.killer_placement.name() == "between" && see(&pos, mv) < 0 =>
+                    if placement == KillerPlacement::BetweenCaptures && see(&pos, mv) < 0 =>
                 {
-                    3
+                    4
                 }
+                MoveSource::CAPTURE if placement == KillerPlacement::BeforeCaptures => 3,
                 MoveSource::CAPTURE => 1,
-                MoveSource::HISTORY | MoveSource::QUIET => 4,
+                MoveSource::HISTORY | MoveSource::RELATIVE_HISTORY | MoveSource::QUIET => 5,
+                MoveSource::MATE_KILLER | MoveSource::COUNTERMOVE => 2,
                 s if s.is_killer() => 2,
                 other => panic!("{other:?} is no source the picker produces"),
             };
@@ -107,35 +139,66 @@ fn every_legal_move_exactly_once_in_stage_order() {
                 stages.windows(2).all(|w| w[0] <= w[1]),
                 "{fen} {config}: stages out of order {stages:?}"
             );
+            let candidates: Vec<MoveSource> = picked
+                .iter()
+                .map(|&(_, s)| s)
+                .filter(|s| {
+                    s.is_killer() || *s == MoveSource::MATE_KILLER || *s == MoveSource::COUNTERMOVE
+                })
+                .collect();
+            let rank = |s: &MoveSource| match *s {
+                MoveSource::MATE_KILLER => 0,
+                MoveSource::COUNTERMOVE => 2,
+                _ => 1,
+            };
+            assert!(
+                candidates.windows(2).all(|w| rank(&w[0]) <= rank(&w[1])),
+                "{fen} {config}: mate killer, killers, countermove out of order {candidates:?}"
+            );
             for &(mv, source) in &picked {
                 match source {
                     MoveSource::TT => assert!(config.tt_move && mv == tt_move),
                     MoveSource::CAPTURE => assert!(!mv.is_quiet()),
+                    MoveSource::MATE_KILLER => {
+                        assert!(config.mate_killers && tables.mate_killers.at(4).contains(&mv))
+                    }
+                    MoveSource::COUNTERMOVE => {
+                        let key = answers.expect("a key");
+                        assert!(config.countermove && tables.countermoves.get(key) == mv)
+                    }
                     s if s.is_killer() => {
                         assert!(mv.is_quiet() && mv != tt_move);
-                        let own = killers.at(4).contains(&mv);
-                        let grandparent =
-                            config.killers_from_grandparent && killers.at(2).contains(&mv);
+                        let own = tables.killers.at(own_row).contains(&mv);
+                        let grandparent = config.killers_from_grandparent
+                            && tables.killers.at(up_row).contains(&mv);
                         assert!(own || grandparent, "{mv} is no killer");
                     }
                     MoveSource::HISTORY => {
-                        assert!(config.history && history.get(pos.side_to_move(), mv) > 0)
+                        assert_eq!(config.history, HistoryMode::Plain);
+                        assert!(tables.history.get(side, mv) > 0)
+                    }
+                    MoveSource::RELATIVE_HISTORY => {
+                        assert_eq!(config.history, HistoryMode::Relative);
+                        assert!(tables.history.get(side, mv) > 0)
                     }
                     MoveSource::QUIET => assert!(mv.is_quiet()),
                     other => panic!("{other:?} is no source the picker produces"),
                 }
             }
-            if config.history {
-                let scores: Vec<u32> = picked
-                    .iter()
-                    .filter(|(_, s)| matches!(*s, MoveSource::HISTORY | MoveSource::QUIET))
-                    .map(|&(m, _)| history.get(pos.side_to_move(), m))
-                    .collect();
-                assert!(
-                    scores.windows(2).all(|w| w[0] >= w[1]),
-                    "history order {scores:?}"
-                );
-            }
+            let scores: Vec<i32> = picked
+                .iter()
+                .filter(|(_, s)| {
+                    matches!(
+                        *s,
+                        MoveSource::HISTORY | MoveSource::RELATIVE_HISTORY | MoveSource::QUIET
+                    )
+                })
+                .map(|&(m, _)| tables.quiet_score(config.history, side, m))
+                .collect();
+            assert!(
+                scores.windows(2).all(|w| w[0] >= w[1]),
+                "{fen} {config}: quiet order {scores:?}"
+            );
         }
     }
 }
@@ -144,11 +207,11 @@ fn every_legal_move_exactly_once_in_stage_order() {
 fn captures_come_by_mvv_lva_and_killers_after_them() {
     let pos = Position::from_fen(POSITIONS[1]).expect("valid");
     let bc6 = find(&pos, "g2c6");
-    let mut killers = KillerTable::new(2);
-    killers.store(1, bc6);
+    let mut tables = empty_tables();
+    tables.killers.store(1, bc6);
     let config = OrderingConfig::default();
-    let mut picker = MovePicker::main(&config, Move::NULL, &killers, 1);
-    let picked = drain(&mut picker, &pos, &HistoryTable::new());
+    let mut picker = main_picker(&config, Move::NULL, &tables, 1);
+    let picked = drain(&mut picker, &pos, &tables);
     let first_quiet = picked
         .iter()
         .position(|(m, _)| m.is_quiet())
@@ -161,8 +224,9 @@ fn captures_come_by_mvv_lva_and_killers_after_them() {
     );
 
     let kiwipete = Position::from_fen(POSITIONS[0]).expect("valid");
-    let mut picker = MovePicker::main(&config, Move::NULL, &KillerTable::new(2), 1);
-    let order: Vec<i32> = drain(&mut picker, &kiwipete, &HistoryTable::new())
+    let empty = empty_tables();
+    let mut picker = main_picker(&config, Move::NULL, &empty, 1);
+    let order: Vec<i32> = drain(&mut picker, &kiwipete, &empty)
         .into_iter()
         .take_while(|&(_, s)| s == MoveSource::CAPTURE)
         .map(|(m, _)| mvv_lva(&kiwipete, m))
@@ -182,11 +246,11 @@ fn illegal_and_tt_duplicate_killers_are_skipped() {
         .find(|m| m.is_quiet() && !pos.is_legal(*m))
         .expect("a quiet move of Kiwipete that is illegal here");
     let bc6 = find(&pos, "g2c6");
-    let mut killers = KillerTable::new(2);
-    killers.store(0, bc6);
-    killers.store(0, illegal_here);
-    let mut picker = MovePicker::main(&OrderingConfig::default(), bc6, &killers, 0);
-    let picked = drain(&mut picker, &pos, &HistoryTable::new());
+    let mut tables = empty_tables();
+    tables.killers.store(0, bc6);
+    tables.killers.store(0, illegal_here);
+    let mut picker = main_picker(&OrderingConfig::default(), bc6, &tables, 0);
+    let picked = drain(&mut picker, &pos, &tables);
     assert_eq!(picked[0], (bc6, MoveSource::TT));
     assert!(picked.iter().all(|(_, s)| !s.is_killer()));
 }
@@ -196,7 +260,7 @@ fn quiescence_yields_non_losing_captures_or_all_evasions() {
     let pos = Position::from_fen(POSITIONS[0]).expect("valid");
     let config = OrderingConfig::default();
     let mut picker = MovePicker::quiescence(&config, false);
-    let picked = drain(&mut picker, &pos, &HistoryTable::new());
+    let picked = drain(&mut picker, &pos, &empty_tables());
     assert!(!picked.is_empty());
     for (mv, source) in picked {
         assert_eq!(source, MoveSource::CAPTURE);
@@ -204,9 +268,108 @@ fn quiescence_yields_non_losing_captures_or_all_evasions() {
     }
     let in_check = Position::from_fen("4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1").expect("valid");
     let mut picker = MovePicker::quiescence(&config, true);
-    let picked: HashSet<Move> = drain(&mut picker, &in_check, &HistoryTable::new())
+    let picked: HashSet<Move> = drain(&mut picker, &in_check, &empty_tables())
         .into_iter()
         .map(|(m, _)| m)
         .collect();
     assert_eq!(picked, legal(&in_check).into_iter().collect());
+}
+
+#[test]
+fn placement_before_tries_killers_ahead_of_a_winning_capture() {
+    let pos = Position::from_fen(POSITIONS[1]).expect("valid");
+    let bc6 = find(&pos, "g2c6");
+    let mut tables = empty_tables();
+    tables.killers.store(1, bc6);
+    let before: OrderingConfig = "placement=before".parse().expect("valid");
+    let picked = drain(
+        &mut main_picker(&before, Move::NULL, &tables, 1),
+        &pos,
+        &tables,
+    );
+    assert_eq!(picked[0], (bc6, MoveSource::killer(0)));
+    assert_eq!(
+        picked[1].1,
+        MoveSource::CAPTURE,
+        "captures follow the killers"
+    );
+}
+
+#[test]
+fn mate_killer_first_then_killers_then_countermove() {
+    let pos = Position::from_fen(POSITIONS[1]).expect("valid");
+    let (mate, killer, counter) = (find(&pos, "g2c6"), find(&pos, "b2c3"), find(&pos, "h2h4"));
+    let config: OrderingConfig = "matekillers=on,countermove=on".parse().expect("valid");
+    let mut tables = OrderingTables::new(&config);
+    tables.mate_killers.store(1, mate);
+    tables.killers.store(1, killer);
+    tables.killers.store(1, mate);
+    let key = CounterKey::from_index(77).expect("in range");
+    tables.countermoves.store(key, counter);
+    let picked = drain(
+        &mut MovePicker::main(&config, Move::NULL, &tables, 1, 4, Some(key)),
+        &pos,
+        &tables,
+    );
+    let first_quiet = picked
+        .iter()
+        .position(|(m, _)| m.is_quiet())
+        .expect("quiets");
+    assert_eq!(
+        &picked[first_quiet..first_quiet + 3],
+        &[
+            (mate, MoveSource::MATE_KILLER),
+            (killer, MoveSource::killer(0)),
+            (counter, MoveSource::COUNTERMOVE),
+        ],
+        "the killer already tried as mate killer is not repeated; slot numbering closes up"
+    );
+    let off = OrderingConfig::default();
+    let plain = drain(
+        &mut MovePicker::main(&off, Move::NULL, &tables, 1, 4, Some(key)),
+        &pos,
+        &tables,
+    );
+    assert!(
+        plain
+            .iter()
+            .all(|(_, s)| *s != MoveSource::MATE_KILLER && *s != MoveSource::COUNTERMOVE)
+    );
+}
+
+#[test]
+fn relative_history_prefers_the_move_that_cuts_more_often_per_try() {
+    let pos = Position::from_fen(POSITIONS[1]).expect("valid");
+    let (often, rarely) = (find(&pos, "h2h4"), find(&pos, "h2h3"));
+    let side = pos.side_to_move();
+    let mut tables = empty_tables();
+    for _ in 0..4 {
+        tables.history.reward(side, often, 3);
+    }
+    tables.history.reward(side, rarely, 3);
+    for _ in 0..40 {
+        tables.butterfly.reward(side, often, 3);
+    }
+    let config = |h: &str| -> OrderingConfig { format!("history={h}").parse().expect("valid") };
+    let order = |c: &OrderingConfig| -> Vec<Move> {
+        drain(&mut main_picker(c, Move::NULL, &tables, 1), &pos, &tables)
+            .into_iter()
+            .map(|(m, _)| m)
+            .filter(|m| *m == often || *m == rarely)
+            .collect()
+    };
+    assert_eq!(
+        order(&config("plain")),
+        vec![often, rarely],
+        "plain: more cutoffs first"
+    );
+    assert_eq!(
+        order(&config("relative")),
+        vec![rarely, often],
+        "relative: more per try first"
+    );
+    assert!(
+        tables.quiet_score(HistoryMode::Relative, side, rarely)
+            > tables.quiet_score(HistoryMode::Relative, side, often)
+    );
 }

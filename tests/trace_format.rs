@@ -232,7 +232,9 @@ fn the_header_source_table_and_settings_round_trip() {
         .collect();
     assert_eq!(
         labels,
-        ["TT", "Cap", "K1", "K2", "K3", "K4", "K5", "Hist", "Quiet"]
+        [
+            "TT", "Cap", "MK", "K1", "K2", "K3", "K4", "K5", "CM", "Hist", "RHist", "Quiet"
+        ]
     );
 }
 

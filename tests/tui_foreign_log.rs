@@ -13,8 +13,8 @@ use killerscope::tui::theme::Theme;
 use tui_support::{PUZZLE, draw, record, screen};
 
 /// The puzzle's log as another engine might have written it: history moves carry code 42,
-/// which the header calls `CM` / `countermove`; quiet moves carry code 99, which it does not
-/// name at all.
+/// which the header calls `FU` / `follow-up` (a heuristic this build does not have); quiet moves
+/// carry code 99, which it does not name at all.
 fn foreign_log() -> EventLog {
     let log = record(PUZZLE, 5, 2);
     let recode = |source: MoveSource| match source {
@@ -51,13 +51,22 @@ fn foreign_log() -> EventLog {
     let mut rows: Vec<SourceRow> = SourceTable::builtin()
         .rows()
         .iter()
-        .filter(|r| r.code != MoveSource::HISTORY.code() && r.code != MoveSource::QUIET.code())
+        .filter(|r| {
+            ![
+                MoveSource::HISTORY,
+                MoveSource::QUIET,
+                MoveSource::RELATIVE_HISTORY,
+                MoveSource::COUNTERMOVE,
+                MoveSource::MATE_KILLER,
+            ]
+            .contains(&MoveSource::from_code(r.code))
+        })
         .cloned()
         .collect();
     rows.push(SourceRow {
         code: 42,
-        label: "CM".into(),
-        name: "countermove".into(),
+        label: "FU".into(),
+        name: "follow-up".into(),
         colour: SourceColour::Magenta,
         killer_slot: None,
     });
@@ -80,7 +89,7 @@ fn the_explorer_labels_sources_from_the_log_header() {
     app.session = Session::from_log(root, log);
     let text = screen(&draw(&mut app, 160, 48));
     assert!(
-        text.contains("countermove"),
+        text.contains("follow-up"),
         "the header's name is shown:\n{text}"
     );
     assert!(

@@ -186,7 +186,7 @@ fn stats(log: &EventLog, file: &Path, mut out: impl Write) -> Result<(), CliErro
     let line: Vec<String> = named
         .chain(unnamed)
         .map(|s| (s, stats.cutoffs_by(s)))
-        .filter(|&(s, n)| n > 0 || h.sources.killer_slot(s).is_none_or(|k| k < 2))
+        .filter(|&(s, n)| n > 0 || stats.tries.get(s) > 0)
         .map(|(s, n)| {
             let label = h.sources.label(s);
             format!("{label} {n} ({})", percent(n, stats.cutoffs))

@@ -7,8 +7,8 @@ mod report;
 use super::CliError;
 use crate::chess::{Position, START_FEN};
 use crate::search::{
-    CutoffStats, IterationReport, Limits, MAX_KILLER_SLOTS, OrderingConfig, SearchConfig,
-    SearchObserver, SearchReport, Searcher,
+    CutoffStats, HistoryMode, IterationReport, Limits, MAX_KILLER_SLOTS, OrderingConfig,
+    SearchConfig, SearchObserver, SearchReport, Searcher,
 };
 use crate::trace::{DEFAULT_EVENT_CAP, EventLog, LogHeader, Recorder, TraceFilter};
 use crate::uci::info_line;
@@ -92,7 +92,9 @@ impl SearchArgs {
             ordering.killer_slots = k;
         }
         ordering.tt_move &= !self.no_tt;
-        ordering.history &= !self.no_history;
+        if self.no_history {
+            ordering.history = HistoryMode::Off;
+        }
         ordering.mvv_lva &= !self.no_mvv_lva;
         Ok(SearchConfig {
             ordering,

@@ -7,6 +7,7 @@
 
 use super::MAX_PLY;
 use super::config::OrderingConfig;
+use super::countermove::CounterKey;
 use super::eval::EvalState;
 use super::event::Event;
 use super::limits::Clock;
@@ -14,7 +15,7 @@ use super::observer::{Bound, NodeKind, SearchObserver};
 use super::picker::{MoveBuffer, MovePicker};
 use super::pv::PvTable;
 use super::score::{DRAW, INFINITY, MATE, from_tt, to_tt};
-use super::tables::OrderingTables;
+use super::tables::{OrderingTables, QuietCutoff};
 use super::tt::TranspositionTable;
 use crate::chess::{Move, MoveList, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -133,7 +134,7 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             alpha,
             beta,
         });
-        let (score, bound) = self.main_node(depth, alpha, beta, ply, in_check);
+        let (score, bound) = self.main_node(depth, alpha, beta, ply, led_by, in_check);
         self.observer.observe(Event::NodeExit { score, bound });
         score
     }
@@ -185,12 +186,24 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         true
     }
 
+    /// The countermove key of `led_by`, the opponent move that reached this node, when the
+    /// countermove heuristic is on.
+    #[inline]
+    fn counter_key(&self, led_by: Move) -> Option<CounterKey> {
+        if !self.ordering.countermove || led_by.is_null() {
+            return None;
+        }
+        let piece = self.pos.piece_on(led_by.to())?;
+        Some(CounterKey::new(piece, led_by))
+    }
+
     fn main_node(
         &mut self,
         mut depth: i32,
         mut alpha: i32,
         beta: i32,
         ply: usize,
+        led_by: Move,
         in_check: bool,
     ) -> (i32, Bound) {
         if !self.start_node(ply) {
@@ -233,13 +246,13 @@ impl<'a, O: SearchObserver> Context<'a, O> {
 
         let alpha_orig = alpha;
         let side = self.pos.side_to_move();
-        let mut picker = MovePicker::main(&self.ordering, tt_move, &self.tables.killers, ply);
+        let answers = self.counter_key(led_by);
+        let mut picker =
+            MovePicker::main(&self.ordering, tt_move, self.tables, ply, depth, answers);
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
         let mut index: usize = 0;
-        while let Some((mv, source)) =
-            picker.next(&self.pos, &self.tables.history, &mut self.buffers[ply])
-        {
+        while let Some((mv, source)) = picker.next(&self.pos, self.tables, &mut self.buffers[ply]) {
             if ply == 0 && !self.root_moves.is_empty() && !self.root_moves.contains(&mv) {
                 continue;
             }
@@ -273,6 +286,9 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             if self.stopped {
                 return (best.max(DRAW), Bound::Exact);
             }
+            if score < beta && mv.is_quiet() {
+                self.tables.learn_from_miss(&self.ordering, side, mv, depth);
+            }
             if score > best {
                 best = score;
                 best_move = mv;
@@ -288,14 +304,16 @@ impl<'a, O: SearchObserver> Context<'a, O> {
                             beta,
                         });
                         if mv.is_quiet() {
-                            self.tables.learn_from_cutoff(
-                                &self.ordering,
+                            let cut = QuietCutoff {
                                 ply,
+                                depth,
                                 side,
                                 mv,
-                                depth,
-                                self.observer,
-                            );
+                                score,
+                                answers,
+                            };
+                            self.tables
+                                .learn_from_cutoff(&self.ordering, cut, self.observer);
                         }
                         break;
                     }
@@ -376,9 +394,7 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         }
         let mut picker = MovePicker::quiescence(&self.ordering, in_check);
         let mut index: usize = 0;
-        while let Some((mv, source)) =
-            picker.next(&self.pos, &self.tables.history, &mut self.buffers[ply])
-        {
+        while let Some((mv, source)) = picker.next(&self.pos, self.tables, &mut self.buffers[ply]) {
             let order = index.min(usize::from(u8::MAX)) as u8;
             self.observer.observe(Event::MoveTried {
                 mv,

@@ -2,6 +2,7 @@
 //! nodes it was saving. Parsed from and printed as `killers=2,history=off,...` strings, the form
 //! used on the command line (`--config`), in UCI options and in event-log headers.
 
+use super::source::{KILLER_SOURCES, MoveSource};
 use std::fmt;
 use std::str::FromStr;
 
@@ -16,6 +17,9 @@ pub enum KillerPlacement {
     AfterCaptures,
     /// TT move, winning and even captures (SEE ≥ 0), killers, losing captures, then quiets.
     BetweenCaptures,
+    /// TT move, killers, then every capture and the quiets: the rare scheme of trying killers
+    /// even before a capture that wins a pawn.
+    BeforeCaptures,
 }
 
 impl KillerPlacement {
@@ -24,7 +28,60 @@ impl KillerPlacement {
         match self {
             KillerPlacement::AfterCaptures => "after",
             KillerPlacement::BetweenCaptures => "between",
+            KillerPlacement::BeforeCaptures => "before",
         }
+    }
+}
+
+/// What the killer table's rows are indexed by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum KillerIndex {
+    /// Distance from the root: siblings share a row, the classic scheme.
+    #[default]
+    Ply,
+    /// Remaining depth: nodes with the same depth to go share a row, so a check extension or a
+    /// different iteration puts unrelated positions together — there so a class can see why
+    /// ply wins.
+    Depth,
+}
+
+impl KillerIndex {
+    /// The `killerindex=` value naming this scheme.
+    pub const fn name(self) -> &'static str {
+        match self {
+            KillerIndex::Ply => "ply",
+            KillerIndex::Depth => "depth",
+        }
+    }
+}
+
+/// How the quiet moves no other heuristic placed are scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum HistoryMode {
+    /// Generation order.
+    Off,
+    /// The history heuristic (Schaeffer 1983): depth² per cutoff.
+    #[default]
+    Plain,
+    /// The relative history heuristic (Winands et al. 2004): the history score divided by a
+    /// butterfly board of how often the move was searched without cutting off.
+    Relative,
+}
+
+impl HistoryMode {
+    /// The `history=` value naming this mode; `on` for plain history, the form logs and
+    /// reports have always printed.
+    pub const fn name(self) -> &'static str {
+        match self {
+            HistoryMode::Off => "off",
+            HistoryMode::Plain => "on",
+            HistoryMode::Relative => "relative",
+        }
+    }
+
+    /// Whether quiet cutoffs are rewarded in the history table.
+    pub const fn is_on(self) -> bool {
+        !matches!(self, HistoryMode::Off)
     }
 }
 
@@ -42,8 +99,16 @@ pub struct OrderingConfig {
     pub killers_from_grandparent: bool,
     /// Where killers sit among the captures.
     pub killer_placement: KillerPlacement,
-    /// Order the remaining quiet moves by the history heuristic (else generation order).
-    pub history: bool,
+    /// How the remaining quiet moves are ordered: history, relative history or generation order.
+    pub history: HistoryMode,
+    /// Keep a separate killer slot per ply for quiet moves that found a mate, tried before the
+    /// ordinary killers (which then keep the positional refutations).
+    pub mate_killers: bool,
+    /// The countermove heuristic (Uiterwijk 1992): the quiet move that last refuted the
+    /// opponent's previous move (its piece and to-square), tried after the killers.
+    pub countermove: bool,
+    /// Whether killer rows are indexed by ply or by remaining depth.
+    pub killer_index: KillerIndex,
 }
 
 impl Default for OrderingConfig {
@@ -54,7 +119,10 @@ impl Default for OrderingConfig {
             killer_slots: 2,
             killers_from_grandparent: false,
             killer_placement: KillerPlacement::AfterCaptures,
-            history: true,
+            history: HistoryMode::Plain,
+            mate_killers: false,
+            countermove: false,
+            killer_index: KillerIndex::Ply,
         }
     }
 }
@@ -71,6 +139,25 @@ impl fmt::Display for ConfigError {
 
 impl std::error::Error for ConfigError {}
 
+/// The keys `from_settings` knows, as `Display` prints them.
+pub const KNOWN_KEYS: [&str; 9] = [
+    "killers",
+    "history",
+    "tt",
+    "mvvlva",
+    "grandparent",
+    "placement",
+    "matekillers",
+    "countermove",
+    "killerindex",
+];
+
+fn bad_choice(key: &str, choices: &str, value: &str) -> ConfigError {
+    ConfigError(format!(
+        "ordering config: `{key}` must be {choices}, not \"{value}\""
+    ))
+}
+
 fn parse_switch(key: &str, value: &str) -> Result<bool, ConfigError> {
     match value.to_ascii_lowercase().as_str() {
         "on" | "true" | "yes" | "1" => Ok(true),
@@ -82,8 +169,9 @@ fn parse_switch(key: &str, value: &str) -> Result<bool, ConfigError> {
 }
 
 /// Parses `key=value` pairs separated by commas, any subset, in any order, starting from the
-/// default: `killers=0..4`, `tt`, `mvvlva`, `history`, `grandparent` = `on|off`,
-/// `placement=after|between`. An empty string is the default configuration.
+/// default: `killers=0..4`, `tt`, `mvvlva`, `grandparent`, `matekillers`, `countermove` =
+/// `on|off`, `history=on|plain|relative|off`, `placement=after|between|before`,
+/// `killerindex=ply|depth`. An empty string is the default configuration.
 impl FromStr for OrderingConfig {
     type Err = ConfigError;
 
@@ -104,15 +192,18 @@ impl FromStr for OrderingConfig {
 impl OrderingConfig {
     /// The configuration as `(key, value)` settings, in the order `Display` prints them: the
     /// form log headers store as data.
-    pub fn settings(&self) -> [(&'static str, String); 6] {
+    pub fn settings(&self) -> [(&'static str, String); 9] {
         let onoff = |b: bool| if b { "on" } else { "off" }.to_string();
         [
             ("killers", self.killer_slots.to_string()),
-            ("history", onoff(self.history)),
+            ("history", self.history.name().to_string()),
             ("tt", onoff(self.tt_move)),
             ("mvvlva", onoff(self.mvv_lva)),
             ("grandparent", onoff(self.killers_from_grandparent)),
             ("placement", self.killer_placement.name().to_string()),
+            ("matekillers", onoff(self.mate_killers)),
+            ("countermove", onoff(self.countermove)),
+            ("killerindex", self.killer_index.name().to_string()),
         ]
     }
 
@@ -137,27 +228,73 @@ impl OrderingConfig {
                 }
                 "tt" => config.tt_move = parse_switch(key, value)?,
                 "mvvlva" | "mvv-lva" | "mvv_lva" => config.mvv_lva = parse_switch(key, value)?,
-                "history" => config.history = parse_switch(key, value)?,
+                "history" => {
+                    config.history = match value.to_ascii_lowercase().as_str() {
+                        "relative" => HistoryMode::Relative,
+                        "plain" => HistoryMode::Plain,
+                        _ => match parse_switch(key, value) {
+                            Ok(true) => HistoryMode::Plain,
+                            Ok(false) => HistoryMode::Off,
+                            Err(_) => {
+                                return Err(bad_choice(key, "on, plain, relative or off", value));
+                            }
+                        },
+                    }
+                }
                 "grandparent" => config.killers_from_grandparent = parse_switch(key, value)?,
+                "matekillers" | "mate-killers" | "matekiller" => {
+                    config.mate_killers = parse_switch(key, value)?
+                }
+                "countermove" | "countermoves" | "counter" => {
+                    config.countermove = parse_switch(key, value)?
+                }
                 "placement" => {
                     config.killer_placement = match value.to_ascii_lowercase().as_str() {
                         "after" => KillerPlacement::AfterCaptures,
                         "between" => KillerPlacement::BetweenCaptures,
-                        _ => {
-                            return Err(ConfigError(format!(
-                                "ordering config: `placement` must be after or between, not \"{value}\""
-                            )));
-                        }
+                        "before" => KillerPlacement::BeforeCaptures,
+                        _ => return Err(bad_choice(key, "after, between or before", value)),
+                    };
+                }
+                "killerindex" | "killer-index" => {
+                    config.killer_index = match value.to_ascii_lowercase().as_str() {
+                        "ply" => KillerIndex::Ply,
+                        "depth" => KillerIndex::Depth,
+                        _ => return Err(bad_choice(key, "ply or depth", value)),
                     };
                 }
                 _ => {
                     return Err(ConfigError(format!(
-                        "ordering config: unknown key `{key}` (known: killers, tt, mvvlva, history, grandparent, placement)"
+                        "ordering config: unknown key `{key}` (known: {})",
+                        KNOWN_KEYS.join(", ")
                     )));
                 }
             }
         }
         Ok(config)
+    }
+}
+
+impl OrderingConfig {
+    /// Whether a search under this configuration can place a move by `source`: the TT move only
+    /// with the table, killer candidates only up to the slots in use (every candidate with
+    /// `grandparent=on`), each optional heuristic only when switched on. Reports list exactly
+    /// these sources.
+    pub fn uses(&self, source: MoveSource) -> bool {
+        match source {
+            MoveSource::TT => self.tt_move,
+            MoveSource::MATE_KILLER => self.mate_killers,
+            MoveSource::COUNTERMOVE => self.countermove,
+            MoveSource::HISTORY => self.history == HistoryMode::Plain,
+            MoveSource::RELATIVE_HISTORY => self.history == HistoryMode::Relative,
+            s => match s.killer_slot() {
+                Some(slot) if self.killers_from_grandparent => {
+                    self.killer_slots > 0 && usize::from(slot) < KILLER_SOURCES
+                }
+                Some(slot) => slot < self.killer_slots,
+                None => s.info().is_some(),
+            },
+        }
     }
 }
 
@@ -205,7 +342,7 @@ mod tests {
     fn subset_overrides_only_named_keys() {
         let c: OrderingConfig = "killers=0, history=off".parse().unwrap();
         assert_eq!(c.killer_slots, 0);
-        assert!(!c.history);
+        assert_eq!(c.history, HistoryMode::Off);
         assert!(c.tt_move && c.mvv_lva);
     }
 
@@ -217,16 +354,60 @@ mod tests {
             killer_slots: 3,
             killers_from_grandparent: true,
             killer_placement: KillerPlacement::BetweenCaptures,
-            history: false,
+            history: HistoryMode::Relative,
+            mate_killers: true,
+            countermove: true,
+            killer_index: KillerIndex::Depth,
         };
         let text = c.to_string();
         assert_eq!(
             text,
-            "killers=3,history=off,tt=off,mvvlva=off,grandparent=on,placement=between"
+            "killers=3,history=relative,tt=off,mvvlva=off,grandparent=on,placement=between,\
+             matekillers=on,countermove=on,killerindex=depth"
         );
         assert_eq!(text.parse::<OrderingConfig>(), Ok(c));
         let d = OrderingConfig::default();
         assert_eq!(d.to_string().parse::<OrderingConfig>(), Ok(d));
+    }
+
+    #[test]
+    fn new_switches_parse_with_their_aliases() {
+        let c: OrderingConfig = "history=plain,placement=before,matekillers=on,counter=on"
+            .parse()
+            .unwrap();
+        assert_eq!(c.history, HistoryMode::Plain);
+        assert_eq!(c.killer_placement, KillerPlacement::BeforeCaptures);
+        assert!(c.mate_killers && c.countermove);
+        let d = OrderingConfig::default();
+        assert!(!d.mate_killers && !d.countermove);
+        assert_eq!(d.killer_index, KillerIndex::Ply);
+        assert_eq!(d.history, HistoryMode::Plain);
+        assert_eq!(
+            KNOWN_KEYS.to_vec(),
+            d.settings().iter().map(|(k, _)| *k).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn uses_lists_the_sources_a_configuration_can_produce() {
+        let used = |c: &str| -> Vec<String> {
+            let c: OrderingConfig = c.parse().unwrap();
+            MoveSource::all()
+                .filter(|&s| c.uses(s))
+                .map(|s| s.label())
+                .collect()
+        };
+        assert_eq!(used(""), ["TT", "Cap", "K1", "K2", "Hist", "Quiet"]);
+        assert_eq!(
+            used("killers=1,grandparent=on,tt=off,history=relative,matekillers=on,countermove=on"),
+            [
+                "Cap", "MK", "K1", "K2", "K3", "K4", "K5", "CM", "RHist", "Quiet"
+            ]
+        );
+        assert_eq!(
+            used("killers=0,history=off,grandparent=on"),
+            ["TT", "Cap", "Quiet"]
+        );
     }
 
     #[test]
@@ -235,6 +416,9 @@ mod tests {
         assert!(err("killers=5").contains("`killers`"));
         assert!(err("history=maybe").contains("`history`"));
         assert!(err("placement=middle").contains("`placement`"));
+        assert!(err("history=maybe").contains("relative"));
+        assert!(err("killerindex=age").contains("`killerindex`"));
+        assert!(err("countermove=2").contains("`countermove`"));
         assert!(err("nullmove=on").contains("`nullmove`"));
         assert!(err("killers").contains("key=value"));
     }

@@ -98,14 +98,30 @@ pub enum Event {
         /// The beta it beat.
         beta: i32,
     },
-    /// `mv` was stored as a killer at `ply`; `slots` is the row after the store.
+    /// `mv` was stored as a killer in row `ply`; `slots` is the row after the store.
     KillerStore {
-        /// The ply whose killer row changed.
+        /// The row that changed: the node's ply, or its remaining depth when the log's ordering
+        /// says `killerindex=depth`.
         ply: u8,
         /// The stored move.
         mv: Move,
         /// The row after the store.
         slots: KillerSlots,
+    },
+    /// `mv` found a mate and became the mate killer of `ply` (`matekillers=on`).
+    MateKillerStore {
+        /// The ply whose mate-killer slot changed.
+        ply: u8,
+        /// The stored move.
+        mv: Move,
+    },
+    /// `mv` refuted the opponent move that `key` names and became its countermove
+    /// (`countermove=on`).
+    CounterStore {
+        /// The answered move: `CounterKey::index()` (piece × 64 + to-square).
+        key: u16,
+        /// The stored reply.
+        mv: Move,
     },
     /// The transposition table had an entry for the current node.
     TtHit {
@@ -140,7 +156,7 @@ pub enum Event {
 
 const _: () = assert!(std::mem::size_of::<Event>() <= EVENT_BYTES);
 
-/// The seven event types, for counting and for the JSON `type` field.
+/// The event types, for counting and for the JSON `type` field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum EventKind {
@@ -158,11 +174,15 @@ pub enum EventKind {
     NodeExit = 6,
     /// `Event::Iteration`.
     Iteration = 7,
+    /// `Event::MateKillerStore`.
+    MateKillerStore = 8,
+    /// `Event::CounterStore`.
+    CounterStore = 9,
 }
 
 impl EventKind {
     /// Every kind, in tag order.
-    pub const ALL: [EventKind; 7] = [
+    pub const ALL: [EventKind; 9] = [
         EventKind::NodeEnter,
         EventKind::MoveTried,
         EventKind::Cutoff,
@@ -170,6 +190,8 @@ impl EventKind {
         EventKind::TtHit,
         EventKind::NodeExit,
         EventKind::Iteration,
+        EventKind::MateKillerStore,
+        EventKind::CounterStore,
     ];
 
     /// The snake_case name used in JSON Lines exports and `log stats`.
@@ -182,17 +204,19 @@ impl EventKind {
             EventKind::TtHit => "tt_hit",
             EventKind::NodeExit => "node_exit",
             EventKind::Iteration => "iteration",
+            EventKind::MateKillerStore => "mate_killer_store",
+            EventKind::CounterStore => "counter_store",
         }
     }
 
-    /// Dense index 0..7, for count arrays.
+    /// Dense index `0..ALL.len()`, for count arrays.
     pub const fn index(self) -> usize {
         self as usize - 1
     }
 }
 
 impl Event {
-    /// Which of the seven types this is.
+    /// Which type this is.
     pub const fn kind(&self) -> EventKind {
         match self {
             Event::NodeEnter { .. } => EventKind::NodeEnter,
@@ -202,6 +226,8 @@ impl Event {
             Event::TtHit { .. } => EventKind::TtHit,
             Event::NodeExit { .. } => EventKind::NodeExit,
             Event::Iteration { .. } => EventKind::Iteration,
+            Event::MateKillerStore { .. } => EventKind::MateKillerStore,
+            Event::CounterStore { .. } => EventKind::CounterStore,
         }
     }
 }

@@ -3,6 +3,7 @@
 mod alphabeta;
 pub mod combine;
 pub mod config;
+pub mod countermove;
 pub mod eval;
 pub mod event;
 pub mod history;
@@ -20,7 +21,10 @@ pub mod stats;
 pub mod tables;
 pub mod tt;
 
-pub use config::{ConfigError, KillerPlacement, MAX_KILLER_SLOTS, OrderingConfig, SearchConfig};
+pub use config::{
+    ConfigError, HistoryMode, KillerIndex, KillerPlacement, MAX_KILLER_SLOTS, OrderingConfig,
+    SearchConfig,
+};
 pub use event::{EVENT_BYTES, Event, EventKind, KillerSlots, NodeCount};
 pub use history::HistoryTable;
 pub use killers::KillerTable;

@@ -4,21 +4,24 @@
 //!
 //! Order (each stage switchable in `OrderingConfig`):
 //! 1. the TT move, if legal;
-//! 2. captures and promotions, by MVV-LVA (`placement=between`: only those with SEE ≥ 0);
-//! 3. killers of this ply (then of ply − 2 with `grandparent=on`), each only if quiet, not the TT
-//!    move and legal here;
+//! 2. captures and promotions, by MVV-LVA (`placement=between`: only those with SEE ≥ 0;
+//!    `placement=before`: this stage comes after stage 3);
+//! 3. the refutation candidates, each only if quiet, not tried already and legal here: the mate
+//!    killer of this ply (`matekillers=on`), the killers of this row (then of the row two plies
+//!    up with `grandparent=on`), the countermove of the opponent's last move (`countermove=on`);
 //! 4. (`placement=between`) the losing captures;
-//! 5. the other quiet moves, highest history score first, then in generation order.
+//! 5. the other quiet moves, highest (relative) history score first, then in generation order.
 
-use super::config::{KillerPlacement, OrderingConfig};
-use super::history::HistoryTable;
-use super::killers::KillerTable;
+use super::config::{HistoryMode, KillerIndex, KillerPlacement, OrderingConfig};
+use super::countermove::CounterKey;
 use super::see::{loses_material, mvv_lva, see};
 use super::source::{KILLER_SOURCES, MoveSource};
+use super::tables::{OrderingTables, killer_row};
 use crate::chess::{MAX_MOVES, Move, MoveList, Position};
 
-/// Most killer candidates one node tries: one per killer row of the source table.
-const MAX_KILLER_CANDIDATES: usize = KILLER_SOURCES;
+/// Most refutation candidates one node tries: the mate killer, one per killer row of the
+/// source table, and the countermove.
+const MAX_CANDIDATES: usize = KILLER_SOURCES + 2;
 
 /// Offset that sorts every winning capture above every losing one in `placement=between` mode.
 const WINNING: i32 = 1 << 24;
@@ -65,35 +68,73 @@ pub struct MovePicker {
     config: OrderingConfig,
     with_quiets: bool,
     skip_losing: bool,
+    captures_generated: bool,
     tt_move: Move,
-    killers: [Move; MAX_KILLER_CANDIDATES],
-    killer_count: usize,
-    killer_cursor: usize,
+    candidates: [(Move, MoveSource); MAX_CANDIDATES],
+    candidate_count: usize,
+    candidate_cursor: usize,
     len: usize,
     cursor: usize,
 }
 
 impl MovePicker {
-    /// Picker for a full-width node at `ply`: TT move, captures, killers, quiets.
-    pub fn main(config: &OrderingConfig, tt_move: Move, killers: &KillerTable, ply: usize) -> Self {
+    /// Picker for a full-width node at `ply` with remaining `depth`, reached by the opponent
+    /// move `answers` names (`None` at the root): TT move, captures, refutation candidates,
+    /// quiets.
+    pub fn main(
+        config: &OrderingConfig,
+        tt_move: Move,
+        tables: &OrderingTables,
+        ply: usize,
+        depth: i32,
+        answers: Option<CounterKey>,
+    ) -> Self {
         let mut picker = MovePicker::empty(config, true, tt_move);
-        let own = killers.at(ply).iter();
-        let grandparent = ply
-            .checked_sub(2)
+        if config.mate_killers {
+            for &mv in tables.mate_killers.at(ply) {
+                picker.add_candidate(mv, MoveSource::MATE_KILLER);
+            }
+        }
+        let row = killer_row(config, ply, depth);
+        let grandparent_row = match config.killer_index {
+            KillerIndex::Ply => ply.checked_sub(2),
+            KillerIndex::Depth => Some(row + 2),
+        };
+        let own = tables.killers.at(row).iter();
+        let grandparent = grandparent_row
             .filter(|_| config.killers_from_grandparent)
-            .map_or(&[][..], |p| killers.at(p))
+            .map_or(&[][..], |r| tables.killers.at(r))
             .iter();
+        let mut slot = 0;
         for &mv in own.chain(grandparent) {
-            if picker.killer_count == MAX_KILLER_CANDIDATES {
+            if slot == KILLER_SOURCES {
                 break;
             }
-            if mv.is_null() || picker.killers[..picker.killer_count].contains(&mv) {
-                continue;
+            if picker.add_candidate(mv, MoveSource::killer(slot)) {
+                slot += 1;
             }
-            picker.killers[picker.killer_count] = mv;
-            picker.killer_count += 1;
+        }
+        if config.countermove
+            && let Some(key) = answers
+        {
+            picker.add_candidate(tables.countermoves.get(key), MoveSource::COUNTERMOVE);
         }
         picker
+    }
+
+    /// Queues `mv` as a refutation candidate unless it is null or already queued; returns
+    /// whether it was queued.
+    fn add_candidate(&mut self, mv: Move, source: MoveSource) -> bool {
+        let queued = &self.candidates[..self.candidate_count];
+        if mv.is_null()
+            || self.candidate_count == MAX_CANDIDATES
+            || queued.iter().any(|&(m, _)| m == mv)
+        {
+            return false;
+        }
+        self.candidates[self.candidate_count] = (mv, source);
+        self.candidate_count += 1;
+        true
     }
 
     /// Picker for a quiescence node: captures and promotions that do not lose material (SEE ≥ 0),
@@ -111,10 +152,11 @@ impl MovePicker {
             config: *config,
             with_quiets,
             skip_losing: false,
+            captures_generated: false,
             tt_move: if config.tt_move { tt_move } else { Move::NULL },
-            killers: [Move::NULL; MAX_KILLER_CANDIDATES],
-            killer_count: 0,
-            killer_cursor: 0,
+            candidates: [(Move::NULL, MoveSource::QUIET); MAX_CANDIDATES],
+            candidate_count: 0,
+            candidate_cursor: 0,
             len: 0,
             cursor: 0,
         }
@@ -124,18 +166,26 @@ impl MovePicker {
         self.config.killer_placement == KillerPlacement::BetweenCaptures && self.with_quiets
     }
 
+    fn before(&self) -> bool {
+        self.config.killer_placement == KillerPlacement::BeforeCaptures && self.with_quiets
+    }
+
     /// The next move and why it is here; `None` when every legal move has been handed out.
     /// `buf` must be the same buffer on every call for one node.
     pub fn next(
         &mut self,
         pos: &Position,
-        history: &HistoryTable,
+        tables: &OrderingTables,
         buf: &mut MoveBuffer,
     ) -> Option<(Move, MoveSource)> {
         loop {
             match self.stage {
                 Stage::Tt => {
-                    self.stage = Stage::GenerateCaptures;
+                    self.stage = if self.before() {
+                        Stage::Killers
+                    } else {
+                        Stage::GenerateCaptures
+                    };
                     if !self.tt_move.is_null() && pos.is_legal(self.tt_move) {
                         return Some((self.tt_move, MoveSource::TT));
                     }
@@ -143,6 +193,7 @@ impl MovePicker {
                 }
                 Stage::GenerateCaptures => {
                     self.generate_captures(pos, buf);
+                    self.captures_generated = true;
                     self.stage = Stage::Captures;
                 }
                 Stage::Captures => match self.pick_best(buf) {
@@ -159,15 +210,18 @@ impl MovePicker {
                     }
                 },
                 Stage::Killers => {
-                    while self.killer_cursor < self.killer_count {
-                        let slot = self.killer_cursor;
-                        let mv = self.killers[slot];
-                        self.killer_cursor += 1;
+                    while self.candidate_cursor < self.candidate_count {
+                        let (mv, source) = self.candidates[self.candidate_cursor];
+                        self.candidate_cursor += 1;
                         if mv.is_quiet() && mv != self.tt_move && pos.is_legal(mv) {
-                            return Some((mv, MoveSource::killer(slot)));
+                            return Some((mv, source));
                         }
                     }
-                    self.stage = Stage::LosingCaptures;
+                    self.stage = if self.captures_generated {
+                        Stage::LosingCaptures
+                    } else {
+                        Stage::GenerateCaptures
+                    };
                 }
                 Stage::LosingCaptures => {
                     if let Some((mv, _)) = self.pick_best(buf) {
@@ -177,7 +231,7 @@ impl MovePicker {
                     self.stage = Stage::GenerateQuiets;
                 }
                 Stage::GenerateQuiets => {
-                    self.generate_quiets(pos, history, buf);
+                    self.generate_quiets(pos, tables, buf);
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => {
@@ -186,10 +240,10 @@ impl MovePicker {
                         continue;
                     };
                     self.cursor += 1;
-                    let source = if score > 0 {
-                        MoveSource::HISTORY
-                    } else {
-                        MoveSource::QUIET
+                    let source = match self.config.history {
+                        _ if score <= 0 => MoveSource::QUIET,
+                        HistoryMode::Relative => MoveSource::RELATIVE_HISTORY,
+                        _ => MoveSource::HISTORY,
                     };
                     return Some((mv, source));
                 }
@@ -223,22 +277,19 @@ impl MovePicker {
         self.cursor = 0;
     }
 
-    fn generate_quiets(&mut self, pos: &Position, history: &HistoryTable, buf: &mut MoveBuffer) {
+    fn generate_quiets(&mut self, pos: &Position, tables: &OrderingTables, buf: &mut MoveBuffer) {
         buf.list.clear();
         pos.legal_moves(&mut buf.list);
-        let killers = self.killers;
-        let killer_count = self.killer_count;
+        let candidates = self.candidates;
+        let queued = &candidates[..self.candidate_count];
         let tt_move = self.tt_move;
         self.retain(buf, |mv| {
-            mv.is_quiet() && mv != tt_move && !killers[..killer_count].contains(&mv)
+            mv.is_quiet() && mv != tt_move && !queued.iter().any(|&(m, _)| m == mv)
         });
         let side = pos.side_to_move();
+        let mode = self.config.history;
         for i in 0..self.len {
-            buf.scores[i] = if self.config.history {
-                history.get(side, buf.list[i]) as i32
-            } else {
-                0
-            };
+            buf.scores[i] = tables.quiet_score(mode, side, buf.list[i]);
         }
         self.cursor = 0;
     }

@@ -118,6 +118,12 @@ impl Searcher {
         &self.tables.history
     }
 
+    /// Every ordering table as the last search left it (mate killers and countermoves too):
+    /// what a replay of its log must reproduce.
+    pub fn tables(&self) -> &OrderingTables {
+        &self.tables
+    }
+
     /// Permille of the transposition table in use by the last search (UCI `hashfull`).
     pub fn hashfull(&self) -> u32 {
         self.tt.hashfull()

@@ -25,17 +25,23 @@ pub enum SourceColour {
     Yellow,
     /// History-ordered quiets.
     Magenta,
+    /// Countermoves.
+    Green,
+    /// Mate killers.
+    Blue,
     /// Everything unremarkable.
     Plain,
 }
 
 impl SourceColour {
     /// Every hint, for parsing and listing.
-    pub const ALL: [SourceColour; 5] = [
+    pub const ALL: [SourceColour; 7] = [
         SourceColour::Cyan,
         SourceColour::Red,
         SourceColour::Yellow,
         SourceColour::Magenta,
+        SourceColour::Green,
+        SourceColour::Blue,
         SourceColour::Plain,
     ];
 
@@ -46,6 +52,8 @@ impl SourceColour {
             SourceColour::Red => "red",
             SourceColour::Yellow => "yellow",
             SourceColour::Magenta => "magenta",
+            SourceColour::Green => "green",
+            SourceColour::Blue => "blue",
             SourceColour::Plain => "plain",
         }
     }
@@ -110,17 +118,28 @@ const fn killer(
     }
 }
 
-/// Every source this build produces, in report order, indexed by code.
+/// Every source this build produces, in the order the picker tries them (and reports list
+/// them), indexed by code. Logs carry their own copy of this table, so codes may change between
+/// builds without breaking old logs.
 pub const SOURCES: &[SourceInfo] = &[
     row(0, "TT", "TT", "tt", SourceColour::Cyan),
     row(1, "Cap", "capture", "capture", SourceColour::Red),
-    killer(2, 0, "K1", "killer 1", "killer1"),
-    killer(3, 1, "K2", "killer 2", "killer2"),
-    killer(4, 2, "K3", "killer 3", "killer3"),
-    killer(5, 3, "K4", "killer 4", "killer4"),
-    killer(6, 4, "K5", "killer 5", "killer5"),
-    row(7, "Hist", "history", "history", SourceColour::Magenta),
-    row(8, "Quiet", "quiet", "quiet", SourceColour::Plain),
+    row(2, "MK", "mate killer", "mate_killer", SourceColour::Blue),
+    killer(3, 0, "K1", "killer 1", "killer1"),
+    killer(4, 1, "K2", "killer 2", "killer2"),
+    killer(5, 2, "K3", "killer 3", "killer3"),
+    killer(6, 3, "K4", "killer 4", "killer4"),
+    killer(7, 4, "K5", "killer 5", "killer5"),
+    row(8, "CM", "countermove", "countermove", SourceColour::Green),
+    row(9, "Hist", "history", "history", SourceColour::Magenta),
+    row(
+        10,
+        "RHist",
+        "relative history",
+        "relative_history",
+        SourceColour::Magenta,
+    ),
+    row(11, "Quiet", "quiet", "quiet", SourceColour::Plain),
 ];
 
 /// How many killer candidates a node can try: one per killer row of `SOURCES`.
@@ -169,10 +188,16 @@ impl MoveSource {
     pub const TT: MoveSource = MoveSource(0);
     /// A capture or promotion, ordered by MVV-LVA (or SEE when killers sit between captures).
     pub const CAPTURE: MoveSource = MoveSource(1);
+    /// A quiet move that found a mate at this ply before (`matekillers=on`).
+    pub const MATE_KILLER: MoveSource = MoveSource(2);
+    /// The quiet move that last refuted the opponent's previous move (`countermove=on`).
+    pub const COUNTERMOVE: MoveSource = MoveSource(8);
     /// A quiet move ordered by its (non-zero) history score.
-    pub const HISTORY: MoveSource = MoveSource(7);
+    pub const HISTORY: MoveSource = MoveSource(9);
+    /// A quiet move ordered by its (non-zero) relative history score (`history=relative`).
+    pub const RELATIVE_HISTORY: MoveSource = MoveSource(10);
     /// Any other quiet move, in generation order.
-    pub const QUIET: MoveSource = MoveSource(8);
+    pub const QUIET: MoveSource = MoveSource(11);
 
     /// The killer candidate `slot` (0-based: the node's own row first, then ply − 2's);
     /// `slot` must be below `KILLER_SOURCES`, the number of killer rows.
@@ -232,9 +257,26 @@ mod tests {
         }
         assert_eq!(
             MoveSource::killer(KILLER_SOURCES - 1).code() + 1,
-            MoveSource::HISTORY.code()
+            MoveSource::COUNTERMOVE.code()
         );
         assert!(!MoveSource::HISTORY.is_killer());
+        assert!(!MoveSource::MATE_KILLER.is_killer());
+    }
+
+    #[test]
+    fn named_sources_match_their_rows() {
+        let named = [
+            (MoveSource::TT, "TT"),
+            (MoveSource::CAPTURE, "Cap"),
+            (MoveSource::MATE_KILLER, "MK"),
+            (MoveSource::COUNTERMOVE, "CM"),
+            (MoveSource::HISTORY, "Hist"),
+            (MoveSource::RELATIVE_HISTORY, "RHist"),
+            (MoveSource::QUIET, "Quiet"),
+        ];
+        for (source, label) in named {
+            assert_eq!(source.label(), label);
+        }
     }
 
     #[test]

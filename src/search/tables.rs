@@ -1,23 +1,60 @@
-//! `OrderingTables`: everything the search learns for move ordering while it runs — killer
-//! moves and the history table today — behind one type, so the search loop, the picker and the
-//! `Searcher` each name "the ordering tables" once. Adding a heuristic with a table of its own
-//! adds a field here, its update in `learn_from_cutoff`, a row in `SOURCES`, a switch in
-//! `OrderingConfig` and a stage in the picker (see docs/extending.md).
+//! `OrderingTables`: everything the search learns for move ordering while it runs — killers,
+//! mate killers, countermoves, history and the butterfly board of relative history — behind one
+//! type, so the search loop, the picker and the `Searcher` each name "the ordering tables" once.
+//! Adding a heuristic with a table of its own adds a field here, its update in
+//! `learn_from_cutoff`, a row in `SOURCES`, a switch in `OrderingConfig` and a stage in the picker
+//! (see docs/extending.md).
 
-use super::config::OrderingConfig;
+use super::MAX_PLY;
+use super::config::{HistoryMode, KillerIndex, OrderingConfig};
+use super::countermove::{CounterKey, CounterMoveTable};
 use super::event::{Event, KillerSlots};
 use super::history::HistoryTable;
 use super::killers::KillerTable;
 use super::observer::SearchObserver;
+use super::score::MATE_BOUND;
 use crate::chess::{Color, Move};
 
 /// The tables move ordering learns into during a search.
 #[derive(Clone, Debug)]
 pub struct OrderingTables {
-    /// Quiet moves that cut off at each ply.
+    /// Quiet moves that cut off, per ply (or per remaining depth with `killerindex=depth`).
     pub killers: KillerTable,
+    /// Quiet moves that found a mate, one per ply (`matekillers=on`).
+    pub mate_killers: KillerTable,
+    /// The quiet reply that last refuted each opponent move (`countermove=on`).
+    pub countermoves: CounterMoveTable,
     /// Quiet cutoffs weighted by depth², per side and from/to squares.
     pub history: HistoryTable,
+    /// Quiet moves searched without a cutoff, weighted the same way: the denominator of
+    /// relative history (`history=relative`).
+    pub butterfly: HistoryTable,
+}
+
+/// A quiet move that failed high, and where: what every table learns from.
+#[derive(Clone, Copy, Debug)]
+pub struct QuietCutoff {
+    /// Distance from the root.
+    pub ply: usize,
+    /// Remaining depth of the node.
+    pub depth: i32,
+    /// The side that played `mv`.
+    pub side: Color,
+    /// The refuting quiet move.
+    pub mv: Move,
+    /// The score it returned (a mate score sends it to the mate-killer slot).
+    pub score: i32,
+    /// The opponent move it answered, for the countermove table (`None` at the root).
+    pub answers: Option<CounterKey>,
+}
+
+/// The killer-table row of a node at `ply` with remaining `depth` under `config`.
+#[inline]
+pub fn killer_row(config: &OrderingConfig, ply: usize, depth: i32) -> usize {
+    match config.killer_index {
+        KillerIndex::Ply => ply,
+        KillerIndex::Depth => depth.clamp(0, MAX_PLY as i32 - 1) as usize,
+    }
 }
 
 impl OrderingTables {
@@ -25,7 +62,10 @@ impl OrderingTables {
     pub fn new(config: &OrderingConfig) -> OrderingTables {
         OrderingTables {
             killers: KillerTable::new(config.killer_slots),
+            mate_killers: KillerTable::new(1),
+            countermoves: CounterMoveTable::new(),
             history: HistoryTable::new(),
+            butterfly: HistoryTable::new(),
         }
     }
 
@@ -39,34 +79,85 @@ impl OrderingTables {
     /// Forgets everything (a new search or a new game).
     pub fn clear(&mut self) {
         self.killers.clear();
+        self.mate_killers.clear();
+        self.countermoves.clear();
         self.history.clear();
+        self.butterfly.clear();
     }
 
-    /// An iteration starts: older knowledge counts for less (history halves).
+    /// An iteration starts: older knowledge counts for less (history and butterfly halve).
     pub fn start_iteration(&mut self) {
         self.history.age();
+        self.butterfly.age();
     }
 
-    /// Learns from `mv`, a quiet move by `side` that failed high at `ply` with remaining
-    /// `depth`, and reports every table change to `observer` as an event.
+    /// The ordering score of quiet move `mv` by `side` under `mode`: its history, or its
+    /// history relative to how often it was searched without cutting off (scaled by 1024 so
+    /// integer division keeps the order), or 0.
+    #[inline]
+    pub fn quiet_score(&self, mode: HistoryMode, side: Color, mv: Move) -> i32 {
+        match mode {
+            HistoryMode::Off => 0,
+            HistoryMode::Plain => self.history.get(side, mv) as i32,
+            HistoryMode::Relative => {
+                let hits = u64::from(self.history.get(side, mv));
+                let tries = u64::from(self.butterfly.get(side, mv)).max(1);
+                (hits * 1024 / tries).min(i32::MAX as u64) as i32
+            }
+        }
+    }
+
+    /// Quiet move `mv` by `side` was searched at remaining `depth` and did not fail high: the
+    /// butterfly board of relative history counts it.
+    #[inline]
+    pub fn learn_from_miss(&mut self, config: &OrderingConfig, side: Color, mv: Move, depth: i32) {
+        if config.history == HistoryMode::Relative {
+            self.butterfly.reward(side, mv, depth);
+        }
+    }
+
+    /// Learns from a quiet move that failed high and reports every table change to `observer`
+    /// as an event. With mate killers on, a mate-finding move goes to the mate slot instead of
+    /// the ordinary killers, so they keep the positional refutations.
     #[inline]
     pub fn learn_from_cutoff<O: SearchObserver>(
         &mut self,
         config: &OrderingConfig,
-        ply: usize,
-        side: Color,
-        mv: Move,
-        depth: i32,
+        cut: QuietCutoff,
         observer: &mut O,
     ) {
-        if self.killers.store(ply, mv) {
-            observer.observe(Event::KillerStore {
-                ply: ply as u8,
+        let QuietCutoff {
+            ply,
+            depth,
+            side,
+            mv,
+            score,
+            answers,
+        } = cut;
+        if config.mate_killers && score >= MATE_BOUND {
+            if self.mate_killers.store(ply, mv) {
+                observer.observe(Event::MateKillerStore { ply: ply as u8, mv });
+            }
+        } else {
+            let row = killer_row(config, ply, depth);
+            if self.killers.store(row, mv) {
+                observer.observe(Event::KillerStore {
+                    ply: row as u8,
+                    mv,
+                    slots: KillerSlots::new(self.killers.at(row)),
+                });
+            }
+        }
+        if config.countermove
+            && let Some(key) = answers
+            && self.countermoves.store(key, mv)
+        {
+            observer.observe(Event::CounterStore {
+                key: key.index() as u16,
                 mv,
-                slots: KillerSlots::new(self.killers.at(ply)),
             });
         }
-        if config.history {
+        if config.history.is_on() {
             self.history.reward(side, mv, depth);
         }
     }

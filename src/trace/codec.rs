@@ -3,6 +3,7 @@
 //! something and a corrupted record is rejected rather than misread.
 
 use crate::chess::Move;
+use crate::search::countermove::COUNTER_KEYS;
 use crate::search::{
     Bound, EVENT_BYTES, Event, KillerSlots, MAX_KILLER_SLOTS, MoveSource, NodeCount, NodeKind,
 };
@@ -79,6 +80,14 @@ impl Event {
                 b[1] = depth;
                 put_i32(&mut b, 4, score);
                 b[8..16].copy_from_slice(&nodes.get().to_le_bytes());
+            }
+            Event::MateKillerStore { ply, mv } => {
+                b[1] = ply;
+                put_move(&mut b, 4, mv);
+            }
+            Event::CounterStore { key, mv } => {
+                b[2..4].copy_from_slice(&key.to_le_bytes());
+                put_move(&mut b, 4, mv);
             }
         }
         b
@@ -163,6 +172,20 @@ impl Event {
                     nodes: NodeCount::from(u64::from_le_bytes(nodes)),
                 }
             }
+            8 => Event::MateKillerStore {
+                ply: b[1],
+                mv: get_move(b, 4),
+            },
+            9 => {
+                let key = u16::from_le_bytes([b[2], b[3]]);
+                if usize::from(key) >= COUNTER_KEYS {
+                    return Err("countermove key is not below 768 (12 pieces × 64 squares)");
+                }
+                Event::CounterStore {
+                    key,
+                    mv: get_move(b, 4),
+                }
+            }
             _ => return Err("unknown event tag"),
         };
         Ok(event)
@@ -171,7 +194,7 @@ impl Event {
 
 /// Per tag, the bytes that must be zero: masks over the record's two little-endian `u64`
 /// halves (byte `k` of a half is bits `8k..8k+8`). Index 0 is not a tag.
-const RESERVED: [(u64, u64); 8] = [
+const RESERVED: [(u64, u64); 10] = [
     (0, 0),
     (0xffff << 48, 0),                           // node_enter: bytes 6-7
     (0xff << 24 | 0xffff << 48, u64::MAX),       // move_tried: 3, 6-15
@@ -180,6 +203,8 @@ const RESERVED: [(u64, u64); 8] = [
     (0xffff << 48, 0xffff_ffff << 32),           // tt_hit: 6-7, 12-15
     (0xffff_ffff_ffff << 16, 0xffff_ffff << 32), // node_exit: 2-7, 12-15
     (0xffff << 16, 0),                           // iteration: 2-3
+    (0xffff << 16 | 0xffff << 48, u64::MAX),     // mate_killer_store: 2-3, 6-15
+    (0xff << 8 | 0xffff << 48, u64::MAX),        // counter_store: 1, 6-15
 ];
 
 fn bound(code: u8) -> Result<Bound, &'static str> {

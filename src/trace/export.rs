@@ -3,7 +3,8 @@
 //! carry the labels of the log's own source table.
 
 use super::log::EventLog;
-use crate::chess::Move;
+use crate::chess::{Move, Square};
+use crate::search::countermove::CounterKey;
 use crate::search::{Bound, Event, NodeKind};
 use serde::Serialize;
 use std::borrow::Cow;
@@ -28,6 +29,28 @@ fn kind_name(k: NodeKind) -> &'static str {
 /// A move in UCI notation, `null` for `Move::NULL`.
 fn json_move(mv: Move) -> Option<String> {
     (!mv.is_null()).then(|| mv.to_string())
+}
+
+/// The opponent move a countermove answers: the piece that moved (FEN letter) and where to.
+#[derive(Serialize)]
+struct CounterAnswer {
+    piece: String,
+    to: String,
+}
+
+impl CounterAnswer {
+    fn of(key: u16) -> CounterAnswer {
+        match CounterKey::from_index(usize::from(key)) {
+            Some(key) => CounterAnswer {
+                piece: key.piece().fen_char().to_string(),
+                to: Square::from_index(key.to_index()).to_string(),
+            },
+            None => CounterAnswer {
+                piece: "?".into(),
+                to: key.to_string(),
+            },
+        }
+    }
 }
 
 /// One exported line: the event's index, then its kind-tagged fields.
@@ -72,6 +95,17 @@ enum Record<'a> {
         #[serde(rename = "move")]
         mv: Option<String>,
         slots: Vec<Option<String>>,
+    },
+    MateKillerStore {
+        ply: u8,
+        #[serde(rename = "move")]
+        mv: Option<String>,
+    },
+    CounterStore {
+        ply: u8,
+        answers: CounterAnswer,
+        #[serde(rename = "move")]
+        mv: Option<String>,
     },
     TtHit {
         ply: u8,
@@ -146,6 +180,15 @@ pub fn write_jsonl<W: Write>(log: &EventLog, mut w: W) -> io::Result<()> {
                 ply,
                 mv: json_move(mv),
                 slots: slots.as_slice().iter().map(|&m| json_move(m)).collect(),
+            },
+            Event::MateKillerStore { ply, mv } => Record::MateKillerStore {
+                ply,
+                mv: json_move(mv),
+            },
+            Event::CounterStore { key, mv } => Record::CounterStore {
+                ply,
+                answers: CounterAnswer::of(key),
+                mv: json_move(mv),
             },
             Event::TtHit {
                 mv,

@@ -111,7 +111,7 @@ mod tests {
     fn settings_are_data_that_read_back() {
         let ordering = OrderingConfig {
             killer_slots: 3,
-            history: false,
+            history: crate::search::HistoryMode::Off,
             ..OrderingConfig::default()
         };
         let header = LogHeader::new("fen", &ordering, &Limits::depth(7));

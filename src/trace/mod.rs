@@ -43,6 +43,7 @@ mod log;
 mod recorder;
 mod replay;
 mod sources;
+mod stores;
 mod tree;
 
 pub use crate::search::{EVENT_BYTES, Event, EventKind, KillerSlots, NodeCount};

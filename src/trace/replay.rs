@@ -1,17 +1,21 @@
-//! `Replay`: the search's killer table, history table and path from the root as they were after
-//! any number of events, answered by binary search over per-ply indexes (and, for history, from
-//! the nearest snapshot) instead of rescanning the log or re-running the search.
+//! `Replay`: the search's killer, mate-killer, countermove and history tables and its path from
+//! the root as they were after any number of events, answered by binary search over per-key
+//! indexes (and, for history, from the nearest snapshot) instead of rescanning the log or
+//! re-running the search.
 //!
 //! History is updated by the search's own `HistoryTable` (`reward` for a quiet cutoff in a
 //! main-search node, `age` before every iteration after the first), so the rule lives in one
 //! place. The side to move at a node follows from the root's side and the node's ply: every ply
-//! is one half-move, a null move included. Killer rows need no rule: each store event carries
-//! the whole row after the store. A filtered log replays exactly only what it recorded.
+//! is one half-move, a null move included. Killer rows, mate killers and countermoves need no
+//! rule: each store event carries the new value. With `killerindex=depth` a killer row is a
+//! remaining depth, not a ply. A filtered log replays exactly only what it recorded.
 
 use super::header::LogHeader;
 use super::log::EventLog;
 use super::sources::SourceTable;
+use super::stores::StoreHistory;
 use crate::chess::{Color, Move};
+use crate::search::countermove::{COUNTER_KEYS, CounterKey};
 use crate::search::history::HISTORY_MAX;
 use crate::search::{Event, HistoryTable, KillerSlots, MoveSource, NodeKind};
 
@@ -58,10 +62,16 @@ pub struct Replay {
     history_on: bool,
     /// Which source codes are killer slots.
     sources: SourceTable,
+    /// Whether killer rows are remaining depths (`killerindex=depth`) rather than plies.
+    rows_by_depth: bool,
     events_seen: usize,
-    /// Per ply: (event index, row after the store).
-    stores: Vec<Vec<(u32, KillerSlots)>>,
-    /// Per ply: cutoffs by killer moves.
+    /// Per killer row: the row after each store.
+    stores: StoreHistory<KillerSlots>,
+    /// Per ply: the mate killer after each store.
+    mate_killers: StoreHistory<Move>,
+    /// Per countermove key: the reply after each store.
+    countermoves: StoreHistory<Move>,
+    /// Per killer row: cutoffs by killer moves.
     killer_cuts: Vec<Vec<(u32, u8, Move)>>,
     /// Per stack depth: (enter event, exit event or OPEN, move) of every node.
     enters: Vec<Vec<(u32, u32, Move)>>,
@@ -83,8 +93,11 @@ impl Replay {
             root_side,
             history_on: true,
             sources: SourceTable::builtin(),
+            rows_by_depth: false,
             events_seen: 0,
-            stores: Vec::new(),
+            stores: StoreHistory::default(),
+            mate_killers: StoreHistory::default(),
+            countermoves: StoreHistory::default(),
             killer_cuts: Vec::new(),
             enters: Vec::new(),
             stack: Vec::new(),
@@ -106,6 +119,7 @@ impl Replay {
         let mut replay = Replay::new(side, HISTORY_MAX);
         replay.sources = header.sources.clone();
         replay.history_on = header.history_on();
+        replay.rows_by_depth = header.ordering_setting("killerindex") == Some("depth");
         replay
     }
 
@@ -162,7 +176,13 @@ impl Replay {
                     }
                 }
                 Event::KillerStore { ply, slots, .. } => {
-                    grow(&mut self.stores, ply)[ply as usize].push((i, slots));
+                    self.stores.push(usize::from(ply), i, slots);
+                }
+                Event::MateKillerStore { ply, mv } => {
+                    self.mate_killers.push(usize::from(ply), i, mv);
+                }
+                Event::CounterStore { key, mv } => {
+                    self.countermoves.push(usize::from(key), i, mv);
                 }
                 Event::Cutoff { mv, source, .. } => self.cutoff(i, mv, source),
                 Event::Iteration { .. } => self.iteration_done = true,
@@ -178,7 +198,12 @@ impl Replay {
             return;
         };
         if let Some(slot) = self.sources.killer_slot(source) {
-            grow(&mut self.killer_cuts, node.ply)[node.ply as usize].push((i, slot, mv));
+            let row = if self.rows_by_depth {
+                node.depth.max(0) as u8
+            } else {
+                node.ply
+            };
+            grow(&mut self.killer_cuts, row)[row as usize].push((i, slot, mv));
         }
         if node.kind == NodeKind::Main && mv.is_quiet() && self.history_on {
             let side = if node.ply.is_multiple_of(2) {
@@ -203,26 +228,67 @@ impl Replay {
         }
     }
 
-    /// The killer row of `ply` after the first `n` events (empty before its first store).
-    pub fn killer_row(&self, ply: u8, n: usize) -> KillerSlots {
-        let Some(stores) = self.stores.get(ply as usize) else {
-            return KillerSlots::default();
-        };
-        let k = stores.partition_point(|&(i, _)| (i as usize) < n);
-        k.checked_sub(1)
-            .map_or(KillerSlots::default(), |k| stores[k].1)
+    /// Whether killer rows are remaining depths (`killerindex=depth`) rather than plies.
+    pub fn killer_rows_by_depth(&self) -> bool {
+        self.rows_by_depth
     }
 
-    /// The killer table (every ply that ever had a store) after the first `n` events.
+    /// The killer row of a node at `ply` with remaining `depth`: its ply, or its depth when the
+    /// search indexed killers by depth.
+    pub fn killer_row_of(&self, ply: u8, depth: i8) -> u8 {
+        if self.rows_by_depth {
+            depth.max(0) as u8
+        } else {
+            ply
+        }
+    }
+
+    /// Killer row `row` (a ply, or a depth with `killerindex=depth`) after the first `n` events
+    /// (empty before its first store).
+    pub fn killer_row(&self, row: u8, n: usize) -> KillerSlots {
+        self.stores
+            .at(usize::from(row), n)
+            .map_or(KillerSlots::default(), |(_, slots)| slots)
+    }
+
+    /// The killer table (every row that ever had a store) after the first `n` events.
     pub fn killers_at(&self, n: usize) -> Vec<KillerSlots> {
-        (0..self.stores.len())
-            .map(|ply| self.killer_row(ply as u8, n))
+        (0..self.stores.key_count())
+            .map(|row| self.killer_row(row as u8, n))
             .collect()
     }
 
-    /// The last cutoff by a killer move at `ply` within the first `n` events: which slot cut.
-    pub fn last_killer_cutoff(&self, ply: u8, n: usize) -> Option<KillerCutoff> {
-        let cuts = self.killer_cuts.get(ply as usize)?;
+    /// The mate killer of `ply` after the first `n` events (`Move::NULL` before any store).
+    pub fn mate_killer(&self, ply: u8, n: usize) -> Move {
+        self.mate_killers
+            .at(usize::from(ply), n)
+            .map_or(Move::NULL, |(_, mv)| mv)
+    }
+
+    /// Every ply that ever had a mate killer: the rows worth showing.
+    pub fn mate_killer_plies(&self) -> usize {
+        self.mate_killers.key_count()
+    }
+
+    /// The countermove table after the first `n` events: every answered move with a reply, with
+    /// the index of the event that stored it, most recent store first.
+    pub fn countermoves_at(&self, n: usize) -> Vec<(CounterKey, Move, usize)> {
+        let mut entries: Vec<(CounterKey, Move, usize)> =
+            (0..self.countermoves.key_count().min(COUNTER_KEYS))
+                .filter_map(|index| {
+                    let key = CounterKey::from_index(index)?;
+                    let (event, mv) = self.countermoves.at(index, n)?;
+                    Some((key, mv, event))
+                })
+                .collect();
+        entries.sort_by_key(|e| std::cmp::Reverse(e.2));
+        entries
+    }
+
+    /// The last cutoff by a killer move in killer row `row` within the first `n` events: which
+    /// slot cut.
+    pub fn last_killer_cutoff(&self, row: u8, n: usize) -> Option<KillerCutoff> {
+        let cuts = self.killer_cuts.get(row as usize)?;
         let k = cuts.partition_point(|&(i, _, _)| (i as usize) < n);
         let (event, slot, mv) = cuts[k.checked_sub(1)?];
         Some(KillerCutoff {

@@ -140,6 +140,8 @@ impl Theme {
             SourceColour::Red => Color::LightRed,
             SourceColour::Yellow => Color::Yellow,
             SourceColour::Magenta => Color::Magenta,
+            SourceColour::Green => Color::LightGreen,
+            SourceColour::Blue => Color::LightBlue,
         };
         bold.fg(fg)
     }

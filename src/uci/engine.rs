@@ -7,10 +7,11 @@
 //! effect, their table work queued behind it on the engine thread.
 
 use super::command::{GoParams, UciCommand, quote};
+use super::options;
 use super::worker::{self, Job, SearchControl, SearchJob, SharedOut, write_line};
 use crate::chess::Position;
 use crate::chess::notation::parse_uci;
-use crate::search::{MAX_KILLER_SLOTS, SearchConfig, Searcher};
+use crate::search::{SearchConfig, Searcher};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -135,16 +136,17 @@ impl UciEngine {
     }
 
     fn identify(&self) -> io::Result<()> {
-        let lines = [
+        let mut lines = vec![
             format!("id name killerscope {}", env!("CARGO_PKG_VERSION")),
             "id author the killerscope developers".to_string(),
             format!("option name Hash type spin default 16 min 1 max {MAX_HASH_MIB}"),
             "option name Clear Hash type button".to_string(),
-            format!("option name Killers type spin default 2 min 0 max {MAX_KILLER_SLOTS}"),
-            "option name History type check default true".to_string(),
+        ];
+        lines.extend(options::declarations());
+        lines.extend([
             "option name Trace File type string default <empty>".to_string(),
             "uciok".to_string(),
-        ];
+        ]);
         for line in lines {
             write_line(&self.out, &line)?;
         }
@@ -201,29 +203,24 @@ impl UciEngine {
                 self.queue(Job::Clear);
                 return Ok(());
             }
-            "killers" => match value.parse::<u8>() {
-                Ok(k) if usize::from(k) <= MAX_KILLER_SLOTS => {
-                    self.config.ordering.killer_slots = k
-                }
-                _ => {
-                    let want = format!("want 0..={MAX_KILLER_SLOTS}");
-                    return self.info_string(&format!("ignored Killers '{shown}': {want}"));
-                }
-            },
-            "history" => match value.to_ascii_lowercase().as_str() {
-                "true" => self.config.ordering.history = true,
-                "false" => self.config.ordering.history = false,
-                _ => {
-                    return self
-                        .info_string(&format!("ignored History '{shown}': want true or false"));
-                }
-            },
             "trace file" => {
                 self.trace_file =
                     (!value.is_empty() && value != "<empty>").then(|| PathBuf::from(value));
                 return Ok(());
             }
-            _ => return self.info_string(&format!("ignored unknown option '{}'", quote(name))),
+            _ => match options::apply(&self.config.ordering, name, value) {
+                Some(Ok(ordering)) => self.config.ordering = ordering,
+                Some(Err(why)) => {
+                    return self.info_string(&format!(
+                        "ignored {} '{shown}': {}",
+                        quote(name),
+                        quote(&why)
+                    ));
+                }
+                None => {
+                    return self.info_string(&format!("ignored unknown option '{}'", quote(name)));
+                }
+            },
         }
         // Table sizes change on the engine thread: `isready` is answered meanwhile.
         self.queue(Job::Configure(self.config));

@@ -6,8 +6,8 @@ use crate::chess::{Move, Position};
 use crate::search::score::{format_uci, mate_distance};
 use crate::search::stats::{RANK_LABELS, percent};
 use crate::search::{
-    CutoffStats, IterationReport, KILLER_SOURCES, MoveSource, OrderingConfig, SOURCES,
-    SearchReport, SourceInfo, nodes_per_second,
+    CutoffStats, IterationReport, MoveSource, OrderingConfig, SOURCES, SearchReport, SourceInfo,
+    nodes_per_second,
 };
 use serde_json::{Value, json};
 use std::io::Write;
@@ -20,17 +20,11 @@ fn moves_text(moves: &[Move]) -> String {
         .join(" ")
 }
 
-/// The sources this configuration can produce, in report order: killer rows only for the
-/// slots in use (every candidate with `grandparent=on`).
+/// The sources this configuration can produce, in report order.
 fn sources(ordering: &OrderingConfig) -> impl Iterator<Item = &'static SourceInfo> {
-    let killers = if ordering.killers_from_grandparent {
-        KILLER_SOURCES
-    } else {
-        usize::from(ordering.killer_slots)
-    };
     SOURCES
         .iter()
-        .filter(move |row| row.killer_slot.is_none_or(|k| usize::from(k) < killers))
+        .filter(move |row| ordering.uses(MoveSource::from_code(row.code)))
 }
 
 fn best_move_text(pos: &Position, report: &SearchReport) -> String {

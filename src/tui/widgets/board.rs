@@ -66,7 +66,12 @@ impl Panel for BoardPanel {
         let node = selected.and_then(|id| app.session.node(id));
         let ply = node.map_or(0, |n| n.ply());
         let position = app.session.position_at(selected);
-        let row = app.session.replay.killer_row(ply, app.session.position());
+        let depth = node.map_or(0, |n| n.depth());
+        let killer_row = app.session.replay.killer_row_of(ply, depth);
+        let row = app
+            .session
+            .replay
+            .killer_row(killer_row, app.session.position());
         let to_move = match position.side_to_move() {
             Color::White => "White",
             Color::Black => "Black",

@@ -112,13 +112,19 @@ pub fn text(session: &Session, id: NodeId) -> String {
                 fmt::score(beta),
             ));
             if let Some(store) = store_after_cutoff(session, id) {
-                let before = session.replay.killer_row(ply, store);
+                let row = session.replay.killer_row_of(ply, node.depth());
+                let before = session.replay.killer_row(row, store);
                 let pushed = before
                     .as_slice()
                     .first()
                     .copied()
                     .filter(|m| !m.is_null() && *m != cut.mv);
-                out.push_str(&format!(" Stored as killer 1 at ply {ply}"));
+                let (unit, at) = if session.replay.killer_rows_by_depth() {
+                    ("depth", row)
+                } else {
+                    ("ply", ply)
+                };
+                out.push_str(&format!(" Stored as killer 1 at {unit} {at}"));
                 match pushed {
                     Some(m) => out.push_str(&format!("; {} moved to slot 2.", san_or_uci(&pos, m))),
                     None => out.push('.'),

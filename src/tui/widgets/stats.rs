@@ -211,7 +211,11 @@ impl SourceCounts {
                 }
             }
         }
-        let named = table.rows().iter().filter(|r| r.killer_slot.is_none());
+        // A source the search never tried (a heuristic switched off) is not listed.
+        let named = table.rows().iter().filter(|r| {
+            let source = MoveSource::from_code(r.code);
+            r.killer_slot.is_none() && (s.tries.get(source) > 0 || s.cutoffs_by(source) > 0)
+        });
         let unnamed = s
             .by_source
             .non_zero()

@@ -5,7 +5,9 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
+use crate::chess::Square;
 use crate::chess::notation::san_or_uci;
+use crate::search::countermove::CounterKey;
 use crate::search::{Bound, MoveSource, NodeKind};
 use crate::trace::Event;
 use crate::tui::app::{App, SPEEDS};
@@ -110,6 +112,22 @@ fn describe_parts(session: &Session, index: usize) -> Vec<(String, Option<MoveSo
                 })
                 .collect();
             format!("ply {ply}: store killer {mv} → [{}]", row.join(", "))
+        }
+        Event::MateKillerStore { ply, mv } => {
+            format!("ply {ply}: {mv} found a mate: store it as the mate killer")
+        }
+        Event::CounterStore { key, mv } => {
+            let answered = CounterKey::from_index(usize::from(key)).map_or_else(
+                || format!("#{key}"),
+                |k| {
+                    format!(
+                        "{}{}",
+                        k.piece().fen_char(),
+                        Square::from_index(k.to_index())
+                    )
+                },
+            );
+            format!("ply {ply}: store {mv} as the countermove to {answered}")
         }
         Event::TtHit {
             depth,
