@@ -16,7 +16,7 @@ mod command;
 mod engine;
 mod worker;
 
-pub use command::{GoParams, UciCommand, parse, quote};
+pub use command::{GoParams, UciCommand, parse};
 pub use engine::UciEngine;
 pub use worker::info_line;
 

@@ -4,6 +4,8 @@
 //! by [`Position::from_fen`](crate::chess::Position::from_fen) in the caller, which names the
 //! bad field.
 
+use crate::text::quote;
+
 /// One EPD line: its board as a six-field FEN and the operations the tools use.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EpdRecord {
@@ -129,26 +131,17 @@ fn split_operations(text: &str) -> Result<Vec<(&str, String)>, String> {
             }
         }
         if quoted {
-            return Err(format!("operation {:?} has an unclosed quote", quote(code)));
+            return Err(format!("operation '{}' has an unclosed quote", quote(code)));
         }
         if !closed {
             return Err(format!(
-                "operation {:?} is not terminated by ';'",
+                "operation '{}' is not terminated by ';'",
                 quote(code)
             ));
         }
         ops.push((code, operand.trim().to_string()));
     }
     Ok(ops)
-}
-
-/// Bad input quoted in an error, shortened to 60 characters (a line can be megabytes long).
-fn quote(text: &str) -> String {
-    const MAX: usize = 60;
-    match text.char_indices().nth(MAX) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_string(),
-    }
 }
 
 #[cfg(test)]
