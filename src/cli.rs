@@ -3,6 +3,7 @@
 //! Every failure becomes a `CliError`, printed as `error: …` on stderr with exit status 2 —
 //! the same status clap uses for bad arguments — never a panic.
 
+mod clap_error;
 mod compare;
 mod fen;
 mod log;
@@ -87,7 +88,11 @@ impl From<crate::chess::FenError> for CliError {
 
 /// Parses the command line, runs the command and returns the process exit status.
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(e) => return clap_error::report(e, &args),
+    };
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Fen(args)) => fen::run(&args),

@@ -7,6 +7,7 @@ use super::CliError;
 use crate::chess::{Position, START_FEN};
 use crate::search::stats::percent;
 use crate::search::{CutoffStats, Limits, OrderingConfig, SearchConfig, Searcher};
+use crate::text::quote;
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -76,7 +77,7 @@ pub fn run(args: &CompareArgs) -> Result<(), CliError> {
         .iter()
         .map(|text| {
             text.parse::<OrderingConfig>()
-                .map_err(|e| CliError::new(format!("--config \"{text}\": {e}")))
+                .map_err(|e| CliError::new(format!("--config \"{}\": {e}", quote(text))))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let positions = positions(args)?;

@@ -2,6 +2,7 @@
 //! nodes it was saving. Parsed from and printed as `killers=2,history=off,...` strings, the form
 //! used on the command line (`--config`), in UCI options and in event-log headers.
 
+use crate::text::quote;
 use std::fmt;
 use std::str::FromStr;
 
@@ -76,7 +77,9 @@ fn parse_switch(key: &str, value: &str) -> Result<bool, ConfigError> {
         "on" | "true" | "yes" | "1" => Ok(true),
         "off" | "false" | "no" | "0" => Ok(false),
         _ => Err(ConfigError(format!(
-            "ordering config: `{key}` must be on or off, not \"{value}\""
+            "ordering config: `{}` must be on or off, not \"{}\"",
+            quote(key),
+            quote(value)
         ))),
     }
 }
@@ -92,7 +95,8 @@ impl FromStr for OrderingConfig {
         for pair in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let Some((key, value)) = pair.split_once('=') else {
                 return Err(ConfigError(format!(
-                    "ordering config: \"{pair}\" is not key=value"
+                    "ordering config: \"{}\" is not key=value",
+                    quote(pair)
                 )));
             };
             pairs.push((key.trim(), value.trim()));
@@ -131,7 +135,8 @@ impl OrderingConfig {
                         .filter(|&k| usize::from(k) <= MAX_KILLER_SLOTS)
                         .ok_or_else(|| {
                             ConfigError(format!(
-                                "ordering config: `killers` must be 0..={MAX_KILLER_SLOTS}, not \"{value}\""
+                                "ordering config: `killers` must be 0..={MAX_KILLER_SLOTS}, not \"{}\"",
+                                quote(value)
                             ))
                         })?;
                 }
@@ -145,14 +150,16 @@ impl OrderingConfig {
                         "between" => KillerPlacement::BetweenCaptures,
                         _ => {
                             return Err(ConfigError(format!(
-                                "ordering config: `placement` must be after or between, not \"{value}\""
+                                "ordering config: `placement` must be after or between, not \"{}\"",
+                                quote(value)
                             )));
                         }
                     };
                 }
                 _ => {
                     return Err(ConfigError(format!(
-                        "ordering config: unknown key `{key}` (known: killers, tt, mvvlva, history, grandparent, placement)"
+                        "ordering config: unknown key `{}` (known: killers, tt, mvvlva, history, grandparent, placement)",
+                        quote(key)
                     )));
                 }
             }

@@ -1,0 +1,101 @@
+//! Hostile command lines and input files through the real binary: whatever the input, the
+//! answer is one short, printable `error:` message on stderr with status 2 — never an echo of
+//! a megabyte, an escape sequence reaching the terminal, a hang or a runaway allocation.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_killerscope"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A scratch directory for this test process.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ks-hardening-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir is writable");
+    dir
+}
+
+/// Asserts a refusal: status 2, nothing on stdout, and on stderr one `error:` message of at
+/// most `max` bytes with no control character but newlines; returns the message.
+fn refused(args: &[&str], max: usize) -> String {
+    let out = run(args);
+    let err = text(&out.stderr);
+    let shown: Vec<String> = args.iter().map(|a| a.chars().take(30).collect()).collect();
+    assert_eq!(out.status.code(), Some(2), "{shown:?}: {err}");
+    assert!(out.stdout.is_empty(), "{shown:?}: {}", text(&out.stdout));
+    assert!(err.starts_with("error:"), "{shown:?}: {err}");
+    assert!(err.len() <= max, "{shown:?}: {} bytes: {err}", err.len());
+    assert!(
+        !err.chars().any(|c| c.is_control() && c != '\n'),
+        "{shown:?}: {err:?}"
+    );
+    err
+}
+
+#[test]
+fn bad_input_is_quoted_short_and_escaped() {
+    let dir = scratch("quote");
+    let log = dir.join("x.kslog");
+    let log = log.to_str().expect("UTF-8 temp path");
+    let epd = dir.join("set.epd");
+    std::fs::write(&epd, "8/8/8/4k3/8/8/4P3/4K3 w - - id \"pawn\";\n").expect("write EPD");
+    let epd = epd.to_str().expect("UTF-8 temp path");
+    let junk = format!("\u{1b}[2J{}", "a".repeat(100_000));
+    let pair = format!("killers={junk}");
+    let cases: [&[&str]; 9] = [
+        &["search", "--ordering", &junk],
+        &["search", "--ordering", &pair],
+        &["compare", "--depth", "1", "--config", &junk],
+        &[
+            "search",
+            "--depth",
+            "1",
+            "--log",
+            log,
+            "--trace-line",
+            &junk,
+        ],
+        &[
+            "search",
+            "--depth",
+            "1",
+            "--log",
+            log,
+            "--trace-plies",
+            &junk,
+        ],
+        &["search", "--depth", &junk],
+        &["search", "--fen", &junk],
+        &["tui", "--epd", epd, "--id", &junk],
+        &["search", &junk],
+    ];
+    for args in cases {
+        let err = refused(args, 400);
+        assert!(err.contains("\\u{1b}[2J"), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_ply_range_out_of_bounds_says_so() {
+    let dir = scratch("plies");
+    let log = dir.join("x.kslog");
+    let log = log.to_str().expect("UTF-8 temp path");
+    let args = ["search", "--depth", "1", "--log", log, "--trace-plies"];
+    let err = refused(&[&args[..], &["0..=255"]].concat(), 200);
+    assert!(
+        err.contains("255 is out of range") && err.contains("0..=127"),
+        "{err}"
+    );
+    let err = refused(&[&args[..], &["0-4"]].concat(), 200);
+    assert!(err.contains("expected a range like 0..4"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
