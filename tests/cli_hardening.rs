@@ -99,3 +99,24 @@ fn a_ply_range_out_of_bounds_says_so() {
     assert!(err.contains("expected a range like 0..4"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_missing_subcommand_or_argument_is_an_error_not_a_help_page() {
+    let err = refused(&["log"], 400);
+    assert!(err.contains("requires a subcommand"), "{err}");
+    assert!(err.contains("stats, export, dot"), "{err}");
+    for args in [
+        &["fen"][..],
+        &["perft"],
+        &["compare"],
+        &["log", "stats"],
+        &["log", "export"],
+        &["log", "dot"],
+    ] {
+        let err = refused(args, 400);
+        assert!(err.contains("required"), "{args:?}: {err}");
+    }
+    let help = run(&["log", "--help"]);
+    assert_eq!(help.status.code(), Some(0));
+    assert!(text(&help.stdout).contains("stats"));
+}

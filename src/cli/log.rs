@@ -14,8 +14,10 @@ use clap::{Args, Subcommand};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-/// Arguments of `killerscope log`.
+/// Arguments of `killerscope log`. Without a subcommand clap would print the help and exit 2
+/// with no `error:` line, as if nothing were wrong; it reports the missing subcommand instead.
 #[derive(Args, Debug)]
+#[command(subcommand_required = true, arg_required_else_help = false)]
 pub struct LogArgs {
     #[command(subcommand)]
     command: LogCommand,
