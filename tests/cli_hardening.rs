@@ -3,13 +3,30 @@
 //! a megabyte, an escape sequence reaching the terminal, a hang or a runaway allocation.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
+/// Runs the binary; a run that has not ended after 20 seconds is killed and fails the test,
+/// so a refusal that blocks shows up as a failure, not a hung test suite.
 fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_killerscope"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_killerscope"))
         .args(args)
-        .output()
-        .expect("the binary runs")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while child.try_wait().expect("wait").is_none() {
+        if Instant::now() > deadline {
+            child.kill().expect("kill");
+            let _ = child.wait();
+            let shown: Vec<String> = args.iter().map(|a| a.chars().take(30).collect()).collect();
+            panic!("{shown:?} still running after 20 s");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.wait_with_output().expect("output")
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -119,4 +136,80 @@ fn a_missing_subcommand_or_argument_is_an_error_not_a_help_page() {
     let help = run(&["log", "--help"]);
     assert_eq!(help.status.code(), Some(0));
     assert!(text(&help.stdout).contains("stats"));
+}
+
+/// Every command that reads a file named on the command line, with `path` as that file.
+fn readers(path: &str) -> Vec<Vec<&str>> {
+    vec![
+        vec!["log", "stats", path],
+        vec!["log", "export", "--jsonl", path],
+        vec!["log", "dot", path],
+        vec!["tui", "--log", path],
+        vec!["tui", "--epd", path, "--id", "x"],
+        vec!["compare", "--depth", "1", "--epd", path],
+    ]
+}
+
+#[cfg(unix)]
+#[test]
+fn fifos_and_devices_are_refused_at_once() {
+    let dir = scratch("fifo");
+    let fifo = dir.join("pipe");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let fifo = fifo.to_str().expect("UTF-8 temp path");
+    for args in readers(fifo) {
+        let err = refused(&args, 400);
+        assert!(
+            err.contains("is a FIFO (named pipe), not a regular file"),
+            "{args:?}: {err}"
+        );
+    }
+    for args in readers("/dev/zero") {
+        let err = refused(&args, 400);
+        assert!(err.contains("is a character device"), "{args:?}: {err}");
+    }
+    let err = refused(&["search", "--depth", "1", "--log", fifo], 400);
+    assert!(err.contains("--log") && err.contains("FIFO"), "{err}");
+    let out = run(&["search", "--depth", "1", "--log", "/dev/null"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn epd_files_are_read_within_bounds() {
+    let dir = scratch("epd");
+    let epd = dir.join("set.epd");
+    let path = epd.to_str().expect("UTF-8 temp path");
+    let file = std::fs::File::create(&epd).expect("create");
+    file.set_len(10 << 30).expect("a sparse 10 GiB file");
+    drop(file);
+    for args in &readers(path)[4..] {
+        let err = refused(args, 400);
+        assert!(
+            err.contains(path) && err.contains("larger than 64 MiB"),
+            "{err}"
+        );
+    }
+    let good = "8/8/8/4k3/8/8/4P3/4K3 w - - id \"pawn\";\n";
+    std::fs::write(&epd, format!("{good}{}\n", "8".repeat(1 << 20))).expect("write");
+    for args in &readers(path)[4..] {
+        let err = refused(args, 400);
+        let at_line_2 =
+            err.contains(&format!("{path}: EPD line 2:")) || err.contains(&format!("{path}:2:"));
+        assert!(
+            at_line_2 && err.contains("longer than 16384 bytes"),
+            "{err}"
+        );
+    }
+    std::fs::write(&epd, [good.as_bytes(), b"\xff\n"].concat()).expect("write");
+    for args in &readers(path)[4..] {
+        let err = refused(args, 400);
+        let at = format!("not UTF-8 text: line 2, byte {}", good.len());
+        assert!(err.contains(&at), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -136,8 +136,8 @@ fn measure(pos: &Position, config: SearchConfig, depth: u8) -> Cost {
 
 fn positions(args: &CompareArgs) -> Result<Vec<Named>, CliError> {
     if let Some(path) = &args.epd {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CliError::new(format!("cannot read {}: {e}", path.display())))?;
+        let text = crate::files::read_text(path, crate::chess::epd::MAX_FILE_BYTES)
+            .map_err(|e| CliError::new(format!("EPD file {}: {e}", path.display())))?;
         let list = parse_epd(&text)
             .map_err(|(line, why)| CliError::new(format!("{}:{line}: {why}", path.display())))?;
         if list.is_empty() {

@@ -53,8 +53,8 @@ fn parse_fen(fen: &str, source: &str) -> Result<Position, CliError> {
 }
 
 fn from_epd(path: &PathBuf, id: &str) -> Result<Position, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::new(format!("cannot read EPD file {}: {e}", path.display())))?;
+    let text = crate::files::read_text(path, crate::chess::epd::MAX_FILE_BYTES)
+        .map_err(|e| CliError::new(format!("EPD file {}: {e}", path.display())))?;
     let entries =
         library::parse(&text).map_err(|e| CliError::new(format!("{}: {e}", path.display())))?;
     let Some(entry) = entries.iter().find(|e| e.id == id) else {
@@ -96,8 +96,8 @@ pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<(App, Vec<Effect>)
     };
     let theme = Theme::select(args.no_color);
     let (root, session, effects) = if let Some(path) = &args.log {
-        let log = EventLog::read_file(path)
-            .map_err(|e| CliError::new(format!("cannot open log {}: {e}", path.display())))?;
+        let log =
+            EventLog::read_file(path).map_err(|e| CliError::new(format!("cannot open log {e}")))?;
         let root = parse_fen(&log.header().fen, &format!("log {} header", path.display()))?;
         let session = Session::from_log(root.clone(), log);
         (root, Some(session), Vec::new())
