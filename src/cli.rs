@@ -1,7 +1,8 @@
 //! The command line: a thin dispatcher over one module per subcommand (`src/cli/<name>.rs`).
 //!
 //! Every failure becomes a `CliError`, printed as `error: …` on stderr with exit status 2 —
-//! the same status clap uses for bad arguments — never a panic.
+//! the same status clap uses for bad arguments — never a panic. What the message quotes (a
+//! path, a file's text) is shown with control characters escaped.
 
 mod clap_error;
 mod compare;
@@ -109,7 +110,10 @@ pub fn run() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.broken_pipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            // Messages quote paths and file contents: shown escaped, line by line.
+            let message = e.to_string();
+            let lines: Vec<_> = message.split('\n').map(crate::text::printable).collect();
+            eprintln!("error: {}", lines.join("\n"));
             ExitCode::from(2)
         }
     }

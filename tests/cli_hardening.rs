@@ -2,12 +2,14 @@
 //! answer is one short, printable `error:` message on stderr with status 2 — never an echo of
 //! a megabyte, an escape sequence reaching the terminal, a hang or a runaway allocation.
 
+use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// Runs the binary; a run that has not ended after 20 seconds is killed and fails the test,
-/// so a refusal that blocks shows up as a failure, not a hung test suite.
+/// so a refusal that blocks shows up as a failure, not a hung test suite. Output is drained
+/// while it runs, so a long output cannot block it.
 fn run(args: &[&str]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_killerscope"))
         .args(args)
@@ -16,8 +18,20 @@ fn run(args: &[&str]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            pipe.read_to_end(&mut bytes).expect("read a pipe");
+            bytes
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().expect("piped")));
+    let stderr = drain(Box::new(child.stderr.take().expect("piped")));
     let deadline = Instant::now() + Duration::from_secs(20);
-    while child.try_wait().expect("wait").is_none() {
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
         if Instant::now() > deadline {
             child.kill().expect("kill");
             let _ = child.wait();
@@ -25,8 +39,12 @@ fn run(args: &[&str]) -> Output {
             panic!("{shown:?} still running after 20 s");
         }
         std::thread::sleep(Duration::from_millis(10));
+    };
+    Output {
+        status,
+        stdout: stdout.join().expect("stdout reader"),
+        stderr: stderr.join().expect("stderr reader"),
     }
-    child.wait_with_output().expect("output")
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -210,6 +228,109 @@ fn epd_files_are_read_within_bounds() {
         let err = refused(args, 400);
         let at = format!("not UTF-8 text: line 2, byte {}", good.len());
         assert!(err.contains(&at), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A real recorded search whose header text is hostile: escapes in every string the header
+/// holds, a right-to-left override, and quotes and backslashes that could end a DOT label.
+fn hostile_log(dir: &std::path::Path) -> String {
+    use killerscope::trace::{EventLog, SourceRow, SourceTable};
+    let path = dir.join("hostile.kslog");
+    let file = path.to_str().expect("UTF-8 temp path").to_string();
+    let out = run(&["search", "--depth", "4", "--log", &file]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let log = EventLog::read_file(&path).expect("the search's log reads");
+    let mut header = log.header().clone();
+    let evil = "\u{1b}[2J\u{202e}\"\\";
+    header.engine = format!("engine{evil}");
+    header.fen = format!("{}{evil}", header.fen);
+    header.filter = format!("filter{evil}");
+    header
+        .ordering
+        .push((format!("key{evil}"), format!("value{evil}")));
+    header
+        .limits
+        .push((format!("limit{evil}"), format!("value{evil}")));
+    let rows = header
+        .sources
+        .rows()
+        .iter()
+        .map(|r| SourceRow {
+            label: format!("{}{evil}", r.label),
+            name: format!("{}{evil}", r.name),
+            ..r.clone()
+        })
+        .collect();
+    header.sources = SourceTable::from_rows(rows);
+    EventLog::from_parts(header, log.events().to_vec(), log.pvs().to_vec(), false)
+        .write_file(&path)
+        .expect("rewrite");
+    file
+}
+
+/// Asserts that `out` succeeded and that its stdout holds neither an escape nor an override.
+fn clean_stdout(out: &Output) -> String {
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(!stdout.contains('\u{1b}'), "an escape in:\n{stdout}");
+    stdout
+}
+
+#[test]
+fn log_header_text_is_printed_escaped() {
+    let dir = scratch("header");
+    let file = hostile_log(&dir);
+
+    let stats = clean_stdout(&run(&["log", "stats", &file]));
+    assert!(!stats.contains('\u{202e}'), "{stats}");
+    for line in [
+        "fen:",
+        "engine:",
+        "filter:",
+        "ordering:",
+        "limits:",
+        "sources:",
+    ] {
+        let shown = stats.lines().find(|l| l.starts_with(line)).expect(line);
+        assert!(shown.contains("\\u{1b}[2J\\u{202e}"), "{shown}");
+    }
+    assert!(stats.contains("K1\\u{1b}[2J"), "{stats}");
+
+    let dot = clean_stdout(&run(&["log", "dot", &file, "--depth", "3"]));
+    assert!(!dot.contains('\u{202e}'), "{dot}");
+    let cut = dot
+        .lines()
+        .find(|l| l.contains("color=red"))
+        .expect("a cutoff edge");
+    assert!(cut.contains("\\\\u{1b}[2J\\\\u{202e}\\\"\\\\\","), "{cut}");
+
+    let jsonl = clean_stdout(&run(&["log", "export", "--jsonl", &file]));
+    assert!(
+        jsonl.contains("\\u001b[2J"),
+        "JSON keeps the label, escaped as JSON"
+    );
+
+    let err = refused(&["log", "stats", &format!("{file}\u{1b}[2J")], 400);
+    assert!(err.contains("hostile.kslog\\u{1b}[2J"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn epd_ids_are_printed_escaped() {
+    let dir = scratch("ids");
+    let epd = dir.join("set.epd");
+    let line = "8/8/8/4k3/8/8/4P3/4K3 w - - id \"pawn\u{1b}[2J\u{202e}\";\n";
+    std::fs::write(&epd, line).expect("write EPD");
+    let path = epd.to_str().expect("UTF-8 temp path");
+    for csv in [false, true] {
+        let mut args = vec!["compare", "--depth", "1", "--epd", path];
+        if csv {
+            args.push("--csv");
+        }
+        let table = clean_stdout(&run(&args));
+        assert!(!table.contains('\u{202e}'), "{table}");
+        assert!(table.contains("pawn\\u{1b}[2J\\u{202e}"), "{table}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

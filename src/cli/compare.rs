@@ -7,7 +7,7 @@ use super::CliError;
 use crate::chess::{Position, START_FEN};
 use crate::search::stats::percent;
 use crate::search::{CutoffStats, Limits, OrderingConfig, SearchConfig, Searcher};
-use crate::text::quote;
+use crate::text::{printable, quote};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -99,7 +99,7 @@ pub fn run(args: &CompareArgs) -> Result<(), CliError> {
             if l.trim().is_empty() {
                 "default".into()
             } else {
-                l.clone()
+                printable(l).into_owned()
             }
         })
         .collect();
@@ -162,7 +162,11 @@ fn parse_epd(text: &str) -> Result<Vec<Named>, (usize, String)> {
     let mut list = Vec::with_capacity(records.len());
     for record in records {
         let pos = Position::from_fen(&record.fen).map_err(|e| (record.line, e.to_string()))?;
-        let name = record.id.unwrap_or_else(|| format!("#{}", list.len() + 1));
+        // An id is the file's text: shown escaped, in the table as in CSV.
+        let name = match record.id {
+            Some(id) => printable(&id).into_owned(),
+            None => format!("#{}", list.len() + 1),
+        };
         list.push(Named { name, pos });
     }
     Ok(list)
@@ -304,6 +308,13 @@ mod tests {
             .err()
             .expect("no kings");
         assert_eq!(err.0, 1);
+    }
+
+    #[test]
+    fn ids_from_the_file_are_named_escaped() {
+        let list =
+            parse_epd("8/8/8/4k3/8/8/4P3/4K3 w - - id \"\u{1b}[2J\u{202e}\";").expect("valid");
+        assert_eq!(list[0].name, "\\u{1b}[2J\\u{202e}");
     }
 
     #[test]

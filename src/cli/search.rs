@@ -211,7 +211,7 @@ fn log_line(path: &std::path::Path, log: &EventLog) -> String {
     };
     format!(
         "log           {}: {} events{truncated}",
-        path.display(),
+        crate::text::printable(&path.display().to_string()),
         log.len()
     )
 }
