@@ -52,7 +52,7 @@ fn parse_fen(fen: &str, source: &str) -> Result<Position, CliError> {
     Position::from_fen(fen.trim()).map_err(|e| CliError::new(format!("{source}: {e}")))
 }
 
-fn from_epd(path: &PathBuf, id: &str) -> Result<Position, CliError> {
+fn from_epd(path: &std::path::Path, id: &str) -> Result<Position, CliError> {
     let text = crate::files::read_text(path, crate::chess::epd::MAX_FILE_BYTES)
         .map_err(|e| CliError::new(format!("EPD file {}: {e}", path.display())))?;
     let entries =
