@@ -334,14 +334,14 @@ fn read<R: Read>(r: R, size: Option<u64>) -> Result<EventLog, LogError> {
 }
 
 /// Reads `count` events in chunks; returns them and how many are iterations. The initial
-/// capacity is bounded by what the file can hold, so a corrupted count cannot trigger a huge
-/// allocation.
+/// capacity is bounded by what the file can hold (one chunk for a stream of unknown length,
+/// growing as events arrive), so a corrupted count cannot trigger a huge allocation.
 fn read_events<R: Read>(
     input: &mut Input<R>,
     count: u64,
     size: Option<u64>,
 ) -> Result<(Vec<Event>, u64), LogError> {
-    let plausible = size.map_or(1 << 20, |bytes| bytes / EVENT_BYTES as u64);
+    let plausible = size.map_or(CHUNK_EVENTS as u64, |bytes| bytes / EVENT_BYTES as u64);
     let mut events = Vec::with_capacity(count.min(plausible) as usize);
     let mut buf = vec![0u8; CHUNK_EVENTS * EVENT_BYTES];
     let mut iterations = 0u64;
