@@ -1,8 +1,10 @@
 //! The command line: a thin dispatcher over one module per subcommand (`src/cli/<name>.rs`).
 //!
 //! Every failure becomes a `CliError`, printed as `error: …` on stderr with exit status 2 —
-//! the same status clap uses for bad arguments — never a panic.
+//! the same status clap uses for bad arguments — never a panic. What the message quotes (a
+//! path, a file's text) is shown with control characters escaped.
 
+mod clap_error;
 mod compare;
 mod fen;
 mod log;
@@ -87,7 +89,11 @@ impl From<crate::chess::FenError> for CliError {
 
 /// Parses the command line, runs the command and returns the process exit status.
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(e) => return clap_error::report(e, &args),
+    };
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Fen(args)) => fen::run(&args),
@@ -104,7 +110,10 @@ pub fn run() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.broken_pipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            // Messages quote paths and file contents: shown escaped, line by line.
+            let message = e.to_string();
+            let lines: Vec<_> = message.split('\n').map(crate::text::printable).collect();
+            eprintln!("error: {}", lines.join("\n"));
             ExitCode::from(2)
         }
     }

@@ -3,10 +3,14 @@
 //! terminal explorer for its search tree, killer tables and beta cutoffs.
 //!
 //! Dependencies point one way: `tui → trace → search → chess`; `cli` and `uci` sit on top.
+//! `text` (untrusted text made safe to show) and `files` (opening the files a user names) are
+//! leaves every layer may use.
 
 pub mod chess;
 pub mod cli;
+pub mod files;
 pub mod search;
+pub mod text;
 pub mod trace;
 pub mod tui;
 pub mod uci;

@@ -17,7 +17,7 @@ mod engine;
 mod options;
 mod worker;
 
-pub use command::{GoParams, UciCommand, parse, quote};
+pub use command::{GoParams, UciCommand, parse};
 pub use engine::UciEngine;
 pub use worker::info_line;
 

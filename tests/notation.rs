@@ -128,4 +128,9 @@ fn parse_errors_say_what_is_wrong() {
         assert!(parse_san(&p, garbage).is_err(), "{garbage}");
         assert!(parse_uci(&p, garbage).is_err(), "{garbage}");
     }
+    let junk = format!("\u{1b}[2J{}", "e".repeat(100_000));
+    for message in [msg(parse_uci(&p, &junk)), msg(parse_san(&p, &junk))] {
+        assert!(message.len() < 200, "{message}");
+        assert!(message.contains("\\u{1b}[2J"), "{message}");
+    }
 }

@@ -88,5 +88,8 @@ fn bad_inputs_exit_2_with_a_message() {
     let out = run(&["log", "stats", dir.to_str().expect("UTF-8 temp dir")]);
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
-    assert!(err.contains("byte 0: cannot read: "), "{err}");
+    assert!(
+        err.contains("cannot open: is a directory, not a regular file"),
+        "{err}"
+    );
 }

@@ -46,7 +46,7 @@ fn bad_epd_file_or_id_is_refused() {
     );
     assert_refused(
         &["tui", "--epd", "/nonexistent/x.epd", "--id", "a"],
-        "cannot read EPD file",
+        "EPD file /nonexistent/x.epd: cannot read",
     );
     assert_refused(&["tui", "--epd", path], "--id");
     std::fs::write(&epd, "8/8/8/8 w - - id \"broken\";\n").expect("write EPD");

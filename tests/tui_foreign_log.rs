@@ -1,8 +1,10 @@
 //! A log whose header names sources this build does not have (or names none for a code) still
-//! opens in the explorer, and every view labels the sources as the log's header says.
+//! opens in the explorer, and every view labels the sources as the log's header says — escaped,
+//! when the header's text holds terminal escapes.
 
 mod tui_support;
 
+use crossterm::event::KeyCode;
 use killerscope::chess::Position;
 use killerscope::search::{Event, MoveSource, SourceColour};
 use killerscope::trace::{EventLog, SourceRow, SourceTable};
@@ -10,7 +12,7 @@ use killerscope::tui::app::{App, Settings};
 use killerscope::tui::library;
 use killerscope::tui::session::Session;
 use killerscope::tui::theme::Theme;
-use tui_support::{PUZZLE, draw, record, screen};
+use tui_support::{PUZZLE, draw, press, record, screen};
 
 /// The puzzle's log as another engine might have written it: history moves carry code 42,
 /// which the header calls `FU` / `follow-up` (a heuristic this build does not have); quiet moves
@@ -99,5 +101,62 @@ fn the_explorer_labels_sources_from_the_log_header() {
     assert!(
         !text.contains("history "),
         "this build's own name is not used:\n{text}"
+    );
+}
+
+/// The puzzle's log with every source label and name carrying a screen-clearing escape and a
+/// right-to-left override, and an engine name that retitles the terminal window.
+fn hostile_log() -> EventLog {
+    let log = record(PUZZLE, 5, 2);
+    let mut header = log.header().clone();
+    let rows = header
+        .sources
+        .rows()
+        .iter()
+        .map(|r| SourceRow {
+            label: format!("{}\u{1b}[2J", r.label),
+            name: format!("{}\u{202e}\u{1b}[31m", r.name),
+            ..r.clone()
+        })
+        .collect();
+    header.sources = SourceTable::from_rows(rows);
+    header.engine = "\u{1b}]0;pwned\u{7}".into();
+    EventLog::from_parts(header, log.events().to_vec(), log.pvs().to_vec(), false)
+}
+
+#[test]
+fn header_text_reaches_the_screen_escaped() {
+    let root = Position::from_fen(PUZZLE).expect("puzzle FEN");
+    let settings = Settings {
+        depth: 5,
+        killers: 2,
+    };
+    let mut app = App::new(root.clone(), settings, Theme::mono(), library::embedded());
+    app.session = Session::from_log(root, hostile_log());
+    app.session.seek(app.session.events().len() / 2);
+    let main = screen(&draw(&mut app, 200, 60));
+    press(&mut app, KeyCode::Char('?'));
+    let help = screen(&draw(&mut app, 200, 60));
+    for text in [&main, &help] {
+        assert!(
+            !text.contains('\u{1b}'),
+            "an escape reached the screen:\n{text}"
+        );
+        assert!(
+            !text.contains('\u{202e}'),
+            "an override reached the screen:\n{text}"
+        );
+        assert!(
+            !text.contains('\u{7}'),
+            "a bell reached the screen:\n{text}"
+        );
+    }
+    assert!(
+        main.contains("\\u{1b}[2J"),
+        "labels show their escapes:\n{main}"
+    );
+    assert!(
+        help.contains("\\u{202e}"),
+        "names show their escapes:\n{help}"
     );
 }

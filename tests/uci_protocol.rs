@@ -257,6 +257,23 @@ fn echoed_junk_is_escaped_and_short() {
     engine.exit_within(SHORT);
 }
 
+#[test]
+fn a_trace_file_path_from_the_gui_is_escaped_when_saving_fails() {
+    let mut engine = Engine::start();
+    engine.send("setoption name Trace File value /nonexistent-ks-dir/\u{1b}[2J.kslog");
+    engine.send("position startpos");
+    engine.send("go depth 1");
+    let lines = engine.expect("bestmove", SHORT);
+    let report = lines
+        .iter()
+        .find(|l| l.starts_with("info string trace not saved"))
+        .unwrap_or_else(|| panic!("the failure is reported: {lines:?}"));
+    assert!(!report.chars().any(|c| c.is_control()), "{report:?}");
+    assert!(report.contains("\\u{1b}[2J"), "{report}");
+    engine.send("quit");
+    engine.exit_within(SHORT);
+}
+
 /// A tiny deterministic generator (xorshift64*), so a failing session can be replayed.
 struct Rng(u64);
 

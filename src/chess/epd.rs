@@ -4,6 +4,14 @@
 //! by [`Position::from_fen`](crate::chess::Position::from_fen) in the caller, which names the
 //! bad field.
 
+use crate::text::quote;
+
+/// Largest EPD file read (64 MiB, a few hundred thousand positions): a bigger file is refused
+/// by its size, so naming the wrong file costs no memory.
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+/// Longest EPD line accepted; real ones, comments included, are a few hundred bytes.
+pub const MAX_LINE_BYTES: usize = 16 << 10;
+
 /// One EPD line: its board as a six-field FEN and the operations the tools use.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EpdRecord {
@@ -37,19 +45,26 @@ impl std::error::Error for EpdError {}
 
 /// Parses EPD text. Blank lines and lines starting with `#` are skipped; plain six-field FEN
 /// lines are accepted as EPD lines with counters. A leading UTF-8 byte-order mark (as some
-/// Windows editors write) is skipped.
+/// Windows editors write) is skipped. A line longer than [`MAX_LINE_BYTES`] is an error: it is
+/// not a position, and its operations are not split.
 pub fn parse(text: &str) -> Result<Vec<EpdRecord>, EpdError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut records = Vec::new();
     for (index, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
         let err = |message: String| EpdError {
             line: index + 1,
             message,
         };
+        if raw.len() > MAX_LINE_BYTES {
+            return Err(err(format!(
+                "{} bytes long; EPD lines longer than {MAX_LINE_BYTES} bytes are refused",
+                raw.len()
+            )));
+        }
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
         let mut rest = line;
         let mut fields = Vec::with_capacity(6);
         for _ in 0..4 {
@@ -129,26 +144,17 @@ fn split_operations(text: &str) -> Result<Vec<(&str, String)>, String> {
             }
         }
         if quoted {
-            return Err(format!("operation {:?} has an unclosed quote", quote(code)));
+            return Err(format!("operation '{}' has an unclosed quote", quote(code)));
         }
         if !closed {
             return Err(format!(
-                "operation {:?} is not terminated by ';'",
+                "operation '{}' is not terminated by ';'",
                 quote(code)
             ));
         }
         ops.push((code, operand.trim().to_string()));
     }
     Ok(ops)
-}
-
-/// Bad input quoted in an error, shortened to 60 characters (a line can be megabytes long).
-fn quote(text: &str) -> String {
-    const MAX: usize = 60;
-    match text.char_indices().nth(MAX) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_string(),
-    }
 }
 
 #[cfg(test)]
@@ -191,8 +197,21 @@ mod tests {
 
     #[test]
     fn long_bad_operations_are_quoted_shortly() {
-        let line = format!("8/8/8/8/8/8/8/K6k w - - {} x", "o".repeat(100_000));
+        let line = format!(
+            "8/8/8/8/8/8/8/K6k w - - {} x",
+            "o".repeat(MAX_LINE_BYTES - 100)
+        );
         let err = parse(&line).expect_err("unterminated");
         assert!(err.to_string().len() < 150, "{err}");
+    }
+
+    #[test]
+    fn an_overlong_line_is_refused_with_its_number() {
+        let text = format!("# set\n{}\n", "8".repeat(MAX_LINE_BYTES + 1));
+        let err = parse(&text).expect_err("too long");
+        assert_eq!(err.line, 2);
+        assert!(err.message.contains("longer than 16384 bytes"), "{err}");
+        let comment = format!("# {}", "x".repeat(MAX_LINE_BYTES));
+        assert!(parse(&comment).is_err(), "comments count too");
     }
 }

@@ -7,6 +7,7 @@ use super::CliError;
 use crate::chess::{Position, START_FEN};
 use crate::search::stats::percent;
 use crate::search::{CutoffStats, Limits, OrderingConfig, SearchConfig, Searcher};
+use crate::text::{printable, quote};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -76,7 +77,7 @@ pub fn run(args: &CompareArgs) -> Result<(), CliError> {
         .iter()
         .map(|text| {
             text.parse::<OrderingConfig>()
-                .map_err(|e| CliError::new(format!("--config \"{text}\": {e}")))
+                .map_err(|e| CliError::new(format!("--config \"{}\": {e}", quote(text))))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let positions = positions(args)?;
@@ -98,7 +99,7 @@ pub fn run(args: &CompareArgs) -> Result<(), CliError> {
             if l.trim().is_empty() {
                 "default".into()
             } else {
-                l.clone()
+                printable(l).into_owned()
             }
         })
         .collect();
@@ -135,8 +136,8 @@ fn measure(pos: &Position, config: SearchConfig, depth: u8) -> Cost {
 
 fn positions(args: &CompareArgs) -> Result<Vec<Named>, CliError> {
     if let Some(path) = &args.epd {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CliError::new(format!("cannot read {}: {e}", path.display())))?;
+        let text = crate::files::read_text(path, crate::chess::epd::MAX_FILE_BYTES)
+            .map_err(|e| CliError::new(format!("EPD file {}: {e}", path.display())))?;
         let list = parse_epd(&text)
             .map_err(|(line, why)| CliError::new(format!("{}:{line}: {why}", path.display())))?;
         if list.is_empty() {
@@ -161,7 +162,11 @@ fn parse_epd(text: &str) -> Result<Vec<Named>, (usize, String)> {
     let mut list = Vec::with_capacity(records.len());
     for record in records {
         let pos = Position::from_fen(&record.fen).map_err(|e| (record.line, e.to_string()))?;
-        let name = record.id.unwrap_or_else(|| format!("#{}", list.len() + 1));
+        // An id is the file's text: shown escaped, in the table as in CSV.
+        let name = match record.id {
+            Some(id) => printable(&id).into_owned(),
+            None => format!("#{}", list.len() + 1),
+        };
         list.push(Named { name, pos });
     }
     Ok(list)
@@ -303,6 +308,13 @@ mod tests {
             .err()
             .expect("no kings");
         assert_eq!(err.0, 1);
+    }
+
+    #[test]
+    fn ids_from_the_file_are_named_escaped() {
+        let list =
+            parse_epd("8/8/8/4k3/8/8/4P3/4K3 w - - id \"\u{1b}[2J\u{202e}\";").expect("valid");
+        assert_eq!(list[0].name, "\\u{1b}[2J\\u{202e}");
     }
 
     #[test]

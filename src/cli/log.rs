@@ -7,15 +7,19 @@ use crate::chess::Position;
 use crate::search::score::format_uci;
 use crate::search::stats::{RANK_LABELS, percent};
 use crate::search::{CutoffStats, MoveSource};
+use crate::text::printable;
 use crate::trace::{
     EVENT_BYTES, Event, EventKind, EventLog, NodeId, SearchTree, write_dot, write_jsonl,
 };
 use clap::{Args, Subcommand};
+use std::borrow::Cow;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-/// Arguments of `killerscope log`.
+/// Arguments of `killerscope log`. Without a subcommand clap would print the help and exit 2
+/// with no `error:` line, as if nothing were wrong; it reports the missing subcommand instead.
 #[derive(Args, Debug)]
+#[command(subcommand_required = true, arg_required_else_help = false)]
 pub struct LogArgs {
     #[command(subcommand)]
     command: LogCommand,
@@ -101,15 +105,21 @@ fn load(file: &Path) -> Result<EventLog, CliError> {
 
 fn stats(log: &EventLog, file: &Path, mut out: impl Write) -> Result<(), CliError> {
     let h = log.header();
+    // Header strings are the file's text, not ours: shown escaped (`printable`) so that a
+    // crafted header cannot drive the terminal.
     let or_none = |s: &str| {
         if s.is_empty() {
             "(none)".to_string()
         } else {
-            s.to_string()
+            printable(s).into_owned()
         }
     };
-    writeln!(out, "file:       {}", file.display())?;
-    writeln!(out, "fen:        {}", h.fen)?;
+    writeln!(
+        out,
+        "file:       {}",
+        printable(&file.display().to_string())
+    )?;
+    writeln!(out, "fen:        {}", printable(&h.fen))?;
     writeln!(out, "ordering:   {}", or_none(&h.ordering_text()))?;
     writeln!(out, "limits:     {}", or_none(&h.limits_text()))?;
     writeln!(out, "filter:     {}", or_none(&h.filter))?;
@@ -118,7 +128,7 @@ fn stats(log: &EventLog, file: &Path, mut out: impl Write) -> Result<(), CliErro
         .sources
         .rows()
         .iter()
-        .map(|r| format!("{} {}", r.code, r.label))
+        .map(|r| format!("{} {}", r.code, printable(&r.label)))
         .collect();
     writeln!(out, "sources:    {}", or_none(&sources.join(", ")))?;
     let truncated = if log.is_truncated() {
@@ -193,13 +203,13 @@ fn stats(log: &EventLog, file: &Path, mut out: impl Write) -> Result<(), CliErro
         })
         .collect();
     writeln!(out, "  by source: {}", line.join(", "))?;
-    let killers: Vec<(&str, u64, u64)> = h
+    let killers: Vec<(Cow<str>, u64, u64)> = h
         .sources
         .killers()
         .map(|row| {
             let source = MoveSource::from_code(row.code);
             (
-                row.label.as_str(),
+                printable(&row.label),
                 stats.tries.get(source),
                 stats.cutoffs_by(source),
             )

@@ -60,7 +60,8 @@ pub struct SearchArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
-    /// Record the search into this event log (.kslog) for `killerscope log` and the explorer.
+    /// Record the search into this event log (.kslog) for `killerscope log` and the explorer:
+    /// a regular file (created or replaced), or /dev/null; a FIFO or a terminal is refused.
     #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
     /// Record only the nodes on this line of UCI moves from the root and below it, e.g.
@@ -138,7 +139,7 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     let (report, iterations, log) = match &args.log {
         Some(path) => {
-            std::fs::File::create(path)
+            crate::files::create_output(path)
                 .map_err(|e| CliError::new(format!("--log {}: {e}", path.display())))?;
             let mut recorder = args.recorder(&pos, &config.ordering)?;
             let observer = &mut (&mut recorder, &mut stats);
@@ -212,7 +213,7 @@ fn log_line(path: &std::path::Path, log: &EventLog) -> String {
     };
     format!(
         "log           {}: {} events{truncated}",
-        path.display(),
+        crate::text::printable(&path.display().to_string()),
         log.len()
     )
 }

@@ -9,6 +9,7 @@ use clap::Args;
 use super::CliError;
 use crate::chess::Position;
 use crate::search::MAX_KILLER_SLOTS;
+use crate::text::quote;
 use crate::trace::EventLog;
 use crate::tui::app::{App, DEFAULT_DEPTH, Effect, MAX_DEPTH, Settings};
 use crate::tui::library::{self, Entry};
@@ -51,20 +52,39 @@ fn parse_fen(fen: &str, source: &str) -> Result<Position, CliError> {
     Position::from_fen(fen.trim()).map_err(|e| CliError::new(format!("{source}: {e}")))
 }
 
-fn from_epd(path: &PathBuf, id: &str) -> Result<Position, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::new(format!("cannot read EPD file {}: {e}", path.display())))?;
+fn from_epd(path: &std::path::Path, id: &str) -> Result<Position, CliError> {
+    let text = crate::files::read_text(path, crate::chess::epd::MAX_FILE_BYTES)
+        .map_err(|e| CliError::new(format!("EPD file {}: {e}", path.display())))?;
     let entries =
         library::parse(&text).map_err(|e| CliError::new(format!("{}: {e}", path.display())))?;
     let Some(entry) = entries.iter().find(|e| e.id == id) else {
-        let ids: Vec<&str> = entries.iter().map(|e| e.id.as_str()).collect();
         return Err(CliError::new(format!(
-            "{}: no position with id \"{id}\" (ids: {})",
+            "{}: no position with id \"{}\" ({})",
             path.display(),
-            ids.join(", ")
+            quote(id),
+            id_list(&entries)
         )));
     };
-    parse_fen(&entry.fen, &format!("{} id \"{id}\"", path.display()))
+    parse_fen(
+        &entry.fen,
+        &format!("{} id \"{}\"", path.display(), quote(id)),
+    )
+}
+
+/// The ids a file offers, for the message when `--id` matches none: the first few, quoted,
+/// and how many more there are (a puzzle file can hold a million).
+fn id_list(entries: &[Entry]) -> String {
+    const SHOWN: usize = 10;
+    let ids: Vec<String> = entries
+        .iter()
+        .take(SHOWN)
+        .map(|e| format!("\"{}\"", quote(&e.id)))
+        .collect();
+    match entries.len() {
+        0 => "the file holds no positions".to_string(),
+        n if n > SHOWN => format!("ids: {} and {} more", ids.join(", "), n - SHOWN),
+        _ => format!("ids: {}", ids.join(", ")),
+    }
 }
 
 /// Builds the explorer's starting state and first effects from the options, checking every
@@ -76,8 +96,8 @@ pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<(App, Vec<Effect>)
     };
     let theme = Theme::select(args.no_color);
     let (root, session, effects) = if let Some(path) = &args.log {
-        let log = EventLog::read_file(path)
-            .map_err(|e| CliError::new(format!("cannot open log {}: {e}", path.display())))?;
+        let log =
+            EventLog::read_file(path).map_err(|e| CliError::new(format!("cannot open log {e}")))?;
         let root = parse_fen(&log.header().fen, &format!("log {} header", path.display()))?;
         let session = Session::from_log(root.clone(), log);
         (root, Some(session), Vec::new())

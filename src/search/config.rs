@@ -3,6 +3,7 @@
 //! used on the command line (`--config`), in UCI options and in event-log headers.
 
 use super::source::{KILLER_SOURCES, MoveSource};
+use crate::text::quote;
 use std::fmt;
 use std::str::FromStr;
 
@@ -154,7 +155,9 @@ pub const KNOWN_KEYS: [&str; 9] = [
 
 fn bad_choice(key: &str, choices: &str, value: &str) -> ConfigError {
     ConfigError(format!(
-        "ordering config: `{key}` must be {choices}, not \"{value}\""
+        "ordering config: `{}` must be {choices}, not \"{}\"",
+        quote(key),
+        quote(value)
     ))
 }
 
@@ -163,7 +166,9 @@ fn parse_switch(key: &str, value: &str) -> Result<bool, ConfigError> {
         "on" | "true" | "yes" | "1" => Ok(true),
         "off" | "false" | "no" | "0" => Ok(false),
         _ => Err(ConfigError(format!(
-            "ordering config: `{key}` must be on or off, not \"{value}\""
+            "ordering config: `{}` must be on or off, not \"{}\"",
+            quote(key),
+            quote(value)
         ))),
     }
 }
@@ -180,7 +185,8 @@ impl FromStr for OrderingConfig {
         for pair in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let Some((key, value)) = pair.split_once('=') else {
                 return Err(ConfigError(format!(
-                    "ordering config: \"{pair}\" is not key=value"
+                    "ordering config: \"{}\" is not key=value",
+                    quote(pair)
                 )));
             };
             pairs.push((key.trim(), value.trim()));
@@ -222,7 +228,8 @@ impl OrderingConfig {
                         .filter(|&k| usize::from(k) <= MAX_KILLER_SLOTS)
                         .ok_or_else(|| {
                             ConfigError(format!(
-                                "ordering config: `killers` must be 0..={MAX_KILLER_SLOTS}, not \"{value}\""
+                                "ordering config: `killers` must be 0..={MAX_KILLER_SLOTS}, not \"{}\"",
+                                quote(value)
                             ))
                         })?;
                 }
@@ -265,7 +272,8 @@ impl OrderingConfig {
                 }
                 _ => {
                     return Err(ConfigError(format!(
-                        "ordering config: unknown key `{key}` (known: {})",
+                        "ordering config: unknown key `{}` (known: {})",
+                        quote(key),
                         KNOWN_KEYS.join(", ")
                     )));
                 }

@@ -27,6 +27,13 @@ fn play(before: Option<&Position>, mv: Move) -> (String, Option<Position>) {
     }
 }
 
+/// A label from the log's header, to sit inside a double-quoted DOT string: already free of
+/// control characters ([`SourceTable::label`]), with `\` and `"` escaped so that it cannot end
+/// the string early and inject attributes or statements.
+fn quoted(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
 fn node_label(tree: &SearchTree, id: NodeId, mv: &str) -> String {
     let Some(n) = tree.node(id) else {
         return String::new();
@@ -96,7 +103,7 @@ pub fn write_dot<W: Write>(
                     w,
                     "  n{parent} -> n{id} [label=\"{mv} β-cut #{} {}\", color=red, penwidth=2];",
                     c.index + 1,
-                    sources.label(c.source).replace(['"', '\\'], "_")
+                    quoted(&sources.label(c.source))
                 )?,
                 None => writeln!(w, "  n{parent} -> n{id} [label=\"{mv}\"];")?,
             }

@@ -160,7 +160,7 @@ pub fn write_jsonl<W: Write>(log: &EventLog, mut w: W) -> io::Result<()> {
                 ply,
                 mv: json_move(mv),
                 index,
-                source: sources.label(source),
+                source: sources.raw_label(source),
             },
             Event::Cutoff {
                 mv,
@@ -172,7 +172,7 @@ pub fn write_jsonl<W: Write>(log: &EventLog, mut w: W) -> io::Result<()> {
                 ply,
                 mv: json_move(mv),
                 index,
-                source: sources.label(source),
+                source: sources.raw_label(source),
                 score,
                 beta,
             },

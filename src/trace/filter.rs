@@ -3,6 +3,8 @@
 
 use crate::chess::notation::parse_uci;
 use crate::chess::{Move, Position};
+use crate::search::MAX_PLY;
+use crate::text::quote;
 use std::fmt;
 use std::ops::Range;
 
@@ -23,30 +25,47 @@ impl TraceFilter {
         let mut pos = root.clone();
         let mut line = Vec::new();
         for (i, word) in text.split(',').map(str::trim).enumerate() {
-            let mv = parse_uci(&pos, word)
-                .map_err(|e| format!("trace line move {} ({word:?}): {e}", i + 1))?;
+            let mv =
+                parse_uci(&pos, word).map_err(|e| format!("trace line move {}: {e}", i + 1))?;
             pos.make_move(mv);
             line.push(mv);
         }
         Ok(TraceFilter::Line(line))
     }
 
-    /// Parses a ply range `A..B` (B exclusive) or `A..=B`, e.g. `0..4`.
+    /// Parses a ply range `A..B` (B exclusive) or `A..=B`, e.g. `0..4`, of plies a search can
+    /// reach (`0..MAX_PLY`). A well-formed range with a ply outside that is told apart from a
+    /// malformed one, so the message says which number to change.
     pub fn parse_plies(text: &str) -> Result<TraceFilter, String> {
-        let bad = || format!("trace plies {text:?}: expected a range like 0..4 or 2..=5");
+        let shown = quote(text);
+        let bad = || format!("trace plies \"{shown}\": expected a range like 0..4 or 2..=5");
         let (a, b) = text.trim().split_once("..").ok_or_else(bad)?;
-        let start: u8 = a.trim().parse().map_err(|_| bad())?;
-        let end: u8 = match b.trim().strip_prefix('=') {
-            Some(inclusive) => inclusive
-                .trim()
-                .parse::<u8>()
-                .ok()
-                .and_then(|e| e.checked_add(1))
-                .ok_or_else(bad)?,
-            None => b.trim().parse().map_err(|_| bad())?,
+        let (b, inclusive) = match b.trim().strip_prefix('=') {
+            Some(end) => (end.trim(), true),
+            None => (b.trim(), false),
+        };
+        let last = MAX_PLY - 1;
+        let ply = |word: &str, limit: usize| -> Result<u8, String> {
+            let digits = word.strip_prefix('-').unwrap_or(word);
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            match word.parse::<usize>() {
+                Ok(n) if n <= limit => u8::try_from(n).map_err(|_| bad()),
+                _ => Err(format!(
+                    "trace plies \"{shown}\": {} is out of range: a search reaches plies 0..={last}",
+                    quote(word)
+                )),
+            }
+        };
+        let start = ply(a.trim(), last)?;
+        let end = if inclusive {
+            ply(b, last)? + 1
+        } else {
+            ply(b, MAX_PLY)?
         };
         if start >= end {
-            return Err(format!("trace plies {text:?}: the range is empty"));
+            return Err(format!("trace plies \"{shown}\": the range is empty"));
         }
         Ok(TraceFilter::Plies(start..end))
     }
@@ -91,8 +110,45 @@ mod tests {
             TraceFilter::parse_plies("2..=5"),
             Ok(TraceFilter::Plies(2..6))
         );
-        for bad in ["", "4", "a..b", "3..3", "5..2", "0..=255"] {
+        for bad in ["", "4", "a..b", "3..3", "5..2", "0..=255", "..4", "1..x"] {
             assert!(TraceFilter::parse_plies(bad).is_err(), "{bad:?}");
         }
+        assert_eq!(
+            TraceFilter::parse_plies("0..128"),
+            Ok(TraceFilter::Plies(0..128))
+        );
+    }
+
+    #[test]
+    fn a_ply_out_of_range_is_named_with_the_allowed_range() {
+        for (text, culprit) in [
+            ("0..=255", "255"),
+            ("0..=128", "128"),
+            ("0..129", "129"),
+            ("-1..4", "-1"),
+            ("2..99999999999999999999999", "99999999999999999999999"),
+        ] {
+            let err = TraceFilter::parse_plies(text).expect_err(text);
+            assert!(
+                err.contains(&format!("{culprit} is out of range")) && err.contains("0..=127"),
+                "{text}: {err}"
+            );
+            assert!(!err.contains("expected a range"), "{text}: {err}");
+        }
+        let err = TraceFilter::parse_plies("0..4x").expect_err("junk");
+        assert!(err.contains("expected a range like"), "{err}");
+    }
+
+    #[test]
+    fn bad_input_is_quoted_short_and_escaped() {
+        let junk = format!("\u{1b}[2J{}", "9".repeat(100_000));
+        let err = TraceFilter::parse_plies(&junk).expect_err("junk");
+        assert!(err.len() < 300 && !err.contains('\u{1b}'), "{err}");
+        let err =
+            TraceFilter::parse_plies(&format!("0..{}", "9".repeat(100_000))).expect_err("big");
+        assert!(err.len() < 300, "{err}");
+        let start = Position::startpos();
+        let err = TraceFilter::parse_line(&start, &"\u{1b}x".repeat(50_000)).expect_err("junk");
+        assert!(err.len() < 400 && !err.contains('\u{1b}'), "{err}");
     }
 }

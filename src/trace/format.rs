@@ -10,7 +10,6 @@ use super::sources::{SourceRow, SourceTable};
 use crate::chess::Move;
 use crate::search::{EVENT_BYTES, Event, SourceColour};
 use crc32fast::Hasher as Checksum;
-use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::Path;
 
@@ -229,20 +228,23 @@ impl EventLog {
         read(r, None)
     }
 
-    /// Writes the log to a file at `path` (created or replaced).
+    /// Writes the log to a file at `path` (created or replaced); a FIFO, a terminal or another
+    /// kind of file a log cannot go to is refused before it is opened (see [`crate::files`]).
     pub fn write_file(&self, path: impl AsRef<Path>) -> Result<(), LogError> {
         let path = path.as_ref();
         let io_err = |e| LogError::at(0, LogErrorKind::Write(e)).in_file(path);
-        let file = File::create(path).map_err(io_err)?;
+        let file = crate::files::create_output(path).map_err(io_err)?;
         self.write_to(BufWriter::with_capacity(1 << 16, file))
             .map_err(io_err)
     }
 
-    /// Reads a `.kslog` file; errors name the file and the byte offset.
+    /// Reads a `.kslog` file; errors name the file and the byte offset. Only a regular file is
+    /// opened: a FIFO or a device is refused at once instead of waiting for a writer or
+    /// reading forever (see [`crate::files`]).
     pub fn read_file(path: impl AsRef<Path>) -> Result<EventLog, LogError> {
         let path = path.as_ref();
-        let file =
-            File::open(path).map_err(|e| LogError::at(0, LogErrorKind::Open(e)).in_file(path))?;
+        let file = crate::files::open_input(path)
+            .map_err(|e| LogError::at(0, LogErrorKind::Open(e)).in_file(path))?;
         let size = file.metadata().ok().map(|m| m.len());
         read(BufReader::with_capacity(1 << 16, file), size).map_err(|e| e.in_file(path))
     }
@@ -332,14 +334,14 @@ fn read<R: Read>(r: R, size: Option<u64>) -> Result<EventLog, LogError> {
 }
 
 /// Reads `count` events in chunks; returns them and how many are iterations. The initial
-/// capacity is bounded by what the file can hold, so a corrupted count cannot trigger a huge
-/// allocation.
+/// capacity is bounded by what the file can hold (one chunk for a stream of unknown length,
+/// growing as events arrive), so a corrupted count cannot trigger a huge allocation.
 fn read_events<R: Read>(
     input: &mut Input<R>,
     count: u64,
     size: Option<u64>,
 ) -> Result<(Vec<Event>, u64), LogError> {
-    let plausible = size.map_or(1 << 20, |bytes| bytes / EVENT_BYTES as u64);
+    let plausible = size.map_or(CHUNK_EVENTS as u64, |bytes| bytes / EVENT_BYTES as u64);
     let mut events = Vec::with_capacity(count.min(plausible) as usize);
     let mut buf = vec![0u8; CHUNK_EVENTS * EVENT_BYTES];
     let mut iterations = 0u64;

@@ -4,6 +4,7 @@
 //! with its own names.
 
 use crate::search::{MoveSource, SOURCES, SourceColour};
+use crate::text::printable;
 use std::borrow::Cow;
 
 /// What one source code means in a log.
@@ -73,18 +74,30 @@ impl SourceTable {
         self.rows.iter().find(|r| r.code == source.code())
     }
 
-    /// The short label of `source`; `#code` when the log does not name it.
-    pub fn label(&self, source: MoveSource) -> Cow<'_, str> {
+    /// The short label of `source` as the header stores it, for data exports (JSON); `#code`
+    /// when the log does not name it. Not for a screen: see [`SourceTable::label`].
+    pub fn raw_label(&self, source: MoveSource) -> Cow<'_, str> {
         match self.row(source) {
             Some(row) => Cow::Borrowed(row.label.as_str()),
             None => Cow::Owned(format!("#{}", source.code())),
         }
     }
 
-    /// The long name of `source`; `source #code` when the log does not name it.
+    /// The short label of `source`, to show: `#code` when the log does not name it, and with
+    /// control characters escaped ([`crate::text::printable`]) — a log's header is untrusted
+    /// text, and every screen and report labels sources through here.
+    pub fn label(&self, source: MoveSource) -> Cow<'_, str> {
+        match self.raw_label(source) {
+            Cow::Borrowed(label) => printable(label),
+            owned => owned,
+        }
+    }
+
+    /// The long name of `source`, to show: `source #code` when the log does not name it, and
+    /// escaped like [`SourceTable::label`].
     pub fn name(&self, source: MoveSource) -> Cow<'_, str> {
         match self.row(source) {
-            Some(row) => Cow::Borrowed(row.name.as_str()),
+            Some(row) => printable(&row.name),
             None => Cow::Owned(format!("source #{}", source.code())),
         }
     }
@@ -139,5 +152,20 @@ mod tests {
         assert_eq!(table.label(MoveSource::from_code(9)), "CM");
         assert_eq!(table.label(MoveSource::from_code(10)), "#10");
         assert_eq!(table.colour(MoveSource::from_code(10)), SourceColour::Plain);
+    }
+
+    #[test]
+    fn labels_to_show_are_escaped_and_raw_labels_are_not() {
+        let table = SourceTable::from_rows(vec![SourceRow {
+            code: 9,
+            label: "\u{1b}[2J".into(),
+            name: "evil\u{202e}name".into(),
+            colour: SourceColour::Red,
+            killer_slot: None,
+        }]);
+        let source = MoveSource::from_code(9);
+        assert_eq!(table.label(source), "\\u{1b}[2J");
+        assert_eq!(table.name(source), "evil\\u{202e}name");
+        assert_eq!(table.raw_label(source), "\u{1b}[2J");
     }
 }

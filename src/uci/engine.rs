@@ -6,12 +6,13 @@
 //! search stop it first (its `bestmove` is still printed, as Stockfish does) and then take
 //! effect, their table work queued behind it on the engine thread.
 
-use super::command::{GoParams, UciCommand, quote};
+use super::command::{GoParams, UciCommand};
 use super::options;
 use super::worker::{self, Job, SearchControl, SearchJob, SharedOut, write_line};
 use crate::chess::Position;
 use crate::chess::notation::parse_uci;
 use crate::search::{SearchConfig, Searcher};
+use crate::text::{printable, quote};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -115,9 +116,10 @@ impl UciEngine {
         Ok(true)
     }
 
-    /// Reports something to a human watching the engine, in a form GUIs ignore safely.
+    /// Reports something to a human watching the engine, in a form GUIs ignore safely: on one
+    /// line, with control characters escaped (the text may quote what the GUI sent).
     pub fn info_string(&self, text: &str) -> io::Result<()> {
-        write_line(&self.out, &format!("info string {text}"))
+        write_line(&self.out, &format!("info string {}", printable(text)))
     }
 
     /// The end of input: a search that ends on its own (depth, nodes, time, mate) is let
@@ -214,7 +216,7 @@ impl UciEngine {
                     return self.info_string(&format!(
                         "ignored {} '{shown}': {}",
                         quote(name),
-                        quote(&why)
+                        printable(&why)
                     ));
                 }
                 None => {

@@ -137,20 +137,15 @@ pub fn apply(
             ("true", "History") if current == "relative" => "relative",
             ("true", _) => "on",
             ("false", _) => "off",
-            _ => return Some(Err(format!("want true or false, not '{value}'"))),
+            _ => return Some(Err("want true or false".to_string())),
         },
         Kind::Spin(max) => match value.parse::<usize>() {
             Ok(n) if n <= max => value,
-            _ => return Some(Err(format!("want 0..={max}, not '{value}'"))),
+            _ => return Some(Err(format!("want 0..={max}"))),
         },
         Kind::Combo(vars) => match vars.iter().find(|v| **v == lower) {
             Some(v) => v,
-            None => {
-                return Some(Err(format!(
-                    "want one of {}, not '{value}'",
-                    vars.join(", ")
-                )));
-            }
+            None => return Some(Err(format!("want one of {}", vars.join(", ")))),
         },
     };
     let setting = setting.to_string();

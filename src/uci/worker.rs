@@ -111,7 +111,9 @@ impl SearchJob {
                     &mut on_iteration,
                 );
                 if let Err(e) = recorder.into_log().write_file(path) {
-                    let _ = write_line(out, &format!("info string trace not saved: {e}"));
+                    // The path came from the GUI's `Trace File` option: show it escaped.
+                    let why = crate::text::printable(&e.to_string()).into_owned();
+                    let _ = write_line(out, &format!("info string trace not saved: {why}"));
                 }
                 report
             }

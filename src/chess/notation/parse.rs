@@ -6,6 +6,7 @@ use crate::chess::moves::{Move, MoveList};
 use crate::chess::piece::PieceKind;
 use crate::chess::position::Position;
 use crate::chess::square::Square;
+use crate::text::quote;
 use std::fmt;
 
 /// Why a move string could not be turned into a legal move.
@@ -32,22 +33,25 @@ pub enum MoveParseError {
     },
 }
 
+/// The text is quoted short and escaped: it comes from a GUI or a command line.
 impl fmt::Display for MoveParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MoveParseError::Syntax { text, expected } => {
                 write!(
                     f,
-                    "move {text:?} is not valid notation (expected {expected})"
+                    "move \"{}\" is not valid notation (expected {expected})",
+                    quote(text)
                 )
             }
             MoveParseError::Illegal { text } => {
-                write!(f, "move {text:?} is not legal in this position")
+                write!(f, "move \"{}\" is not legal in this position", quote(text))
             }
             MoveParseError::Ambiguous { text, candidates } => {
                 write!(
                     f,
-                    "move {text:?} is ambiguous: it could be {}",
+                    "move \"{}\" is ambiguous: it could be {}",
+                    quote(text),
                     candidates.join(" or ")
                 )
             }

@@ -8,6 +8,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
+use crate::text::printable;
 use crate::trace::{SourceRow, SourceTable};
 use crate::tui::app::{App, Mode};
 use crate::tui::keys::{Group, bindings};
@@ -99,9 +100,11 @@ pub fn legend_lines(theme: &Theme, sources: &SourceTable) -> Vec<Line<'static>> 
     let mark = |&(sample, style, text): &(&str, Style, &str)| {
         entry(theme, Span::styled(sample.to_string(), style), text)
     };
+    // Labels and names are the log header's text: shown escaped.
     let source = |row: &SourceRow| {
-        let sample = Span::styled(row.label.clone(), theme.source_style(row.colour));
-        entry(theme, sample, &format!("source: {}", row.name))
+        let label = printable(&row.label).into_owned();
+        let sample = Span::styled(label, theme.source_style(row.colour));
+        entry(theme, sample, &format!("source: {}", printable(&row.name)))
     };
     let (cut_markers, others) = markers.split_at(2);
     let mut out = vec![Line::styled("Legend".to_string(), theme.title)];

@@ -12,6 +12,7 @@ use ratatui::widgets::{Block, Gauge, Paragraph};
 
 use crate::search::stats::RANK_LABELS;
 use crate::search::{MoveSource, SourceColour, nodes_per_second};
+use crate::text::printable;
 use crate::trace::SourceRow;
 use crate::tui::app::App;
 use crate::tui::fmt;
@@ -194,7 +195,8 @@ impl SourceCounts {
     fn new(app: &App, narrow: bool) -> SourceCounts {
         let s = app.session.cursor.scan().stats();
         let table = &app.session.header().sources;
-        let text = |row: &SourceRow| if narrow { &row.label } else { &row.name }.clone();
+        let text =
+            |row: &SourceRow| printable(if narrow { &row.label } else { &row.name }).into_owned();
         let cut = |row: &SourceRow| s.cutoffs_by(MoveSource::from_code(row.code));
         let mut killers: Vec<SourceCount> = Vec::new();
         let (mut killer_tries, mut killer_cuts) = (0, 0);
