@@ -136,7 +136,14 @@ fn tree_row_carries_the_cutoff_marker() {
     let info = app.session.node(node).expect("node exists");
     let (label, pos) = tree::move_label(&parent, info.mv(), info.depth());
     assert!(label.starts_with('…'), "Black's reply at ply 0: {label}");
-    let line = tree::row_line(&app.session, &app.theme, node, &label, &pos);
+    let line = tree::row_line(
+        &app.session,
+        &app.theme,
+        node,
+        &label,
+        &pos,
+        app.session.on_pv(node),
+    );
     let text = line_text(&line);
     assert!(text.contains("✂ Bc6 K1"), "{text}");
     insta::assert_snapshot!("tree_row_cutoff", text);
@@ -160,9 +167,13 @@ fn a_pvs_re_search_is_marked_in_its_row_and_explained() {
     let parent = session.position_at(session.parent(second));
     let info = session.node(second).expect("node exists");
     let (label, pos) = tree::move_label(&parent, info.mv(), info.depth());
-    let text = line_text(&tree::row_line(session, &app.theme, second, &label, &pos));
+    let text = line_text(&tree::row_line(
+        session, &app.theme, second, &label, &pos, false,
+    ));
     assert!(text.contains('↻'), "{text}");
-    let text = line_text(&tree::row_line(session, &app.theme, first, &label, &pos));
+    let text = line_text(&tree::row_line(
+        session, &app.theme, first, &label, &pos, false,
+    ));
     assert!(!text.contains('↻'), "{text}");
     assert!(explain::text(session, second).contains("Re-search"));
     assert!(!explain::text(session, first).contains("Re-search"));

@@ -23,7 +23,7 @@ pub enum Action {
     Down,
     /// Close the selected node, or go to its parent.
     Close,
-    /// Open the selected node (or show the next page of a "… N more" row).
+    /// Open the selected node.
     Open,
     /// Open or close the selected node.
     Toggle,
@@ -31,7 +31,7 @@ pub enum Action {
     First,
     /// Select the last row.
     Last,
-    /// Move the selection one screen up.
+    /// Move the selection one screen up (pages of children slide along).
     PageUp,
     /// Move the selection one screen down.
     PageDown,

@@ -10,6 +10,7 @@ pub mod fmt;
 pub mod keys;
 pub mod layout;
 pub mod library;
+pub mod positions;
 pub mod run;
 pub mod scan;
 pub mod session;

@@ -11,7 +11,6 @@ use crate::trace::Event;
 
 use super::app::{App, Effect, MAX_DEPTH, Mode, SPEEDS};
 use super::keys::{Action, action_for};
-use super::tree_view::Row;
 
 impl App {
     /// Looks the key up in the key table for the current mode and applies the action it is
@@ -22,35 +21,20 @@ impl App {
 
     /// Applies one action. Overlay actions in a mode they do not belong to change nothing.
     pub fn update(&mut self, action: Action) -> Vec<Effect> {
-        let tree = &mut self.view.state;
+        let (view, session) = (&mut self.view, &self.session);
+        let page = self.page_rows.max(1);
         match action {
-            Action::Up => {
-                tree.key_up();
-            }
-            Action::Down => {
-                tree.key_down();
-            }
-            Action::Close => {
-                tree.key_left();
-            }
-            Action::Open => self.view.open_selected(),
-            Action::Toggle => self.view.toggle_selected(),
-            Action::First => {
-                tree.select_first();
-            }
-            Action::Last => {
-                tree.select_last();
-            }
-            Action::PageUp => {
-                let n = self.page_rows.max(1);
-                tree.select_relative(|i| i.map_or(0, |i| i.saturating_sub(n)));
-            }
-            Action::PageDown => {
-                let n = self.page_rows.max(1);
-                tree.select_relative(|i| i.map_or(0, |i| i.saturating_add(n)));
-            }
-            Action::Zoom => self.view.zoom_in(&self.session),
-            Action::ZoomOut => self.view.zoom_out(&self.session),
+            Action::Up => view.up(session, 1),
+            Action::Down => view.down(session, 1),
+            Action::Close => view.close_selected(session),
+            Action::Open => view.open_selected(session),
+            Action::Toggle => view.toggle_selected(session),
+            Action::First => view.first(session),
+            Action::Last => view.last(session),
+            Action::PageUp => view.up(session, page),
+            Action::PageDown => view.down(session, page),
+            Action::Zoom => view.zoom_in(session),
+            Action::ZoomOut => view.zoom_out(session),
             Action::SeekNode => {
                 if let Some(node) = self
                     .view
@@ -197,22 +181,10 @@ impl App {
         match mouse.kind {
             MouseEventKind::Down(_) => {
                 let cell = Cell::new(mouse.column, mouse.row);
-                let more = self
-                    .view
-                    .state
-                    .rendered_at(cell)
-                    .is_some_and(|path| matches!(path.last(), Some(Row::More(_))));
-                self.view.state.click_at(cell);
-                if more {
-                    self.view.open_selected();
-                }
+                self.view.click(&self.session, cell);
             }
-            MouseEventKind::ScrollDown => {
-                self.view.state.key_down();
-            }
-            MouseEventKind::ScrollUp => {
-                self.view.state.key_up();
-            }
+            MouseEventKind::ScrollDown => self.view.down(&self.session, 1),
+            MouseEventKind::ScrollUp => self.view.up(&self.session, 1),
             _ => {}
         }
     }

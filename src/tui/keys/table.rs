@@ -74,13 +74,7 @@ fn normal() -> Vec<Binding> {
     let mut r = Rows::new(Context::Normal);
     r.row(&[Up, Char('k')], "↑ k", Action::Up, "previous row", Tree);
     r.row(&[Down, Char('j')], "↓ j", Action::Down, "next row", Tree);
-    r.row(
-        &[Right, Char('l')],
-        "→ l",
-        Action::Open,
-        "open node / show more",
-        Tree,
-    );
+    r.row(&[Right, Char('l')], "→ l", Action::Open, "open node", Tree);
     r.row(
         &[Left, Char('h')],
         "← h",
