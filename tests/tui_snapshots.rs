@@ -9,6 +9,7 @@ use killerscope::chess::{Move, Position};
 use killerscope::search::MoveSource;
 use killerscope::trace::Event;
 use killerscope::tui::app::{App, Mode, Settings};
+use killerscope::tui::line_edit::LineEdit;
 use killerscope::tui::scan::KillerMark;
 use killerscope::tui::theme::Theme;
 use killerscope::tui::widgets::fen_input::FenOverlay;
@@ -93,7 +94,7 @@ fn tiny_and_odd_sizes_do_not_panic() {
     app.mode = Mode::Picker(0);
     draw(&mut app, 20, 5);
     app.mode = Mode::Fen {
-        text: "x".repeat(300),
+        input: LineEdit::with_text(&"x".repeat(300)),
         error: Some("e".repeat(300)),
     };
     draw(&mut app, 20, 5);
@@ -192,7 +193,7 @@ fn fen_error_line() {
     };
     let mut app = App::new(root, settings, Theme::mono(), Vec::new());
     app.mode = Mode::Fen {
-        text: bad.to_string(),
+        input: LineEdit::with_text(bad),
         error: Some(error),
     };
     let mut terminal = Terminal::new(TestBackend::new(100, 6)).expect("backend");

@@ -10,7 +10,9 @@ use crate::search::{MAX_KILLER_SLOTS, OrderingConfig};
 use crate::trace::Event;
 
 use super::app::{App, Effect, MAX_DEPTH, Mode, SPEEDS};
+use super::fmt;
 use super::keys::{Action, action_for};
+use super::line_edit::{CAPACITY, LineEdit};
 
 impl App {
     /// Looks the key up in the key table for the current mode and applies the action it is
@@ -73,7 +75,7 @@ impl App {
             Action::Faster => self.playback.speed = (self.playback.speed + 1).min(SPEEDS.len() - 1),
             Action::EnterFen => {
                 self.mode = Mode::Fen {
-                    text: String::new(),
+                    input: LineEdit::default(),
                     error: None,
                 }
             }
@@ -127,8 +129,7 @@ impl App {
             | Action::PickerNext
             | Action::PickerLoad
             | Action::FenSubmit
-            | Action::FenBackspace
-            | Action::FenClear
+            | Action::FenEdit(_)
             | Action::Insert(_)
             | Action::Leave => return self.update_overlay(action),
         }
@@ -151,15 +152,11 @@ impl App {
                 return self.pick(chosen);
             }
             (Mode::Fen { .. }, Action::FenSubmit) => return self.submit_fen(),
-            (Mode::Fen { text, error }, Action::FenBackspace) => {
-                text.pop();
+            (Mode::Fen { input, error }, Action::FenEdit(edit)) => {
+                input.apply(edit);
                 *error = None;
             }
-            (Mode::Fen { text, .. }, Action::FenClear) => text.clear(),
-            (Mode::Fen { text, error }, Action::Insert(c)) => {
-                text.push(c);
-                *error = None;
-            }
+            (Mode::Fen { .. }, Action::Insert(c)) => self.paste(c.encode_utf8(&mut [0; 4])),
             (mode, Action::Leave) => {
                 let comparing = *mode == Mode::Compare && self.comparison.running;
                 *mode = Mode::Normal;
@@ -171,6 +168,21 @@ impl App {
             _ => {}
         }
         Vec::new()
+    }
+
+    /// Pasted (or typed) text: goes into the FEN box at the cursor in one step, what does not
+    /// fit the box is left out with a message; ignored outside the FEN box, so a paste into
+    /// the tree view is not taken for a burst of commands.
+    pub fn paste(&mut self, text: &str) {
+        if let Mode::Fen { input, error } = &mut self.mode {
+            let dropped = input.insert(text);
+            *error = (dropped > 0).then(|| {
+                format!(
+                    "the box holds {CAPACITY} characters (a FEN is under 100): {} left out",
+                    fmt::grouped(dropped as u64)
+                )
+            });
+        }
     }
 
     /// Mouse: a click selects (or toggles) a tree row, the wheel moves the selection.
@@ -250,10 +262,10 @@ impl App {
     }
 
     fn submit_fen(&mut self) -> Vec<Effect> {
-        let Mode::Fen { text, error } = &mut self.mode else {
+        let Mode::Fen { input, error } = &mut self.mode else {
             return Vec::new();
         };
-        match Position::from_fen(text.trim()) {
+        match Position::from_fen(input.text().trim()) {
             Ok(position) => {
                 self.root = position;
                 self.mode = Mode::Normal;
