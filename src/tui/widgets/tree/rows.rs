@@ -146,6 +146,8 @@ pub fn build(session: &Session, view: &TreeView, theme: &Theme) -> Rows {
             let next = Level::new(session, view, theme, (Some(child), position, pv), line);
             stack.push(next);
         } else {
+            // A closed node with children gets one placeholder child, never drawn (its path
+            // is not opened), so the widget marks it ▶.
             let kids = if has_children {
                 vec![TreeItem::new_leaf(Row::More(Some(child)), "")]
             } else {
