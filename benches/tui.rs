@@ -1,6 +1,8 @@
 //! Drawing one frame of the explorer (160×48, `TestBackend`) over a five-million-node search
 //! tree whose root is open: the budget is 10 ms. Rows are built only for opened nodes, so the
 //! cost must not depend on the tree's size; a 50-thousand-node tree is drawn alongside to show it.
+//! Also a node with a million children with the selection 900,000 children down: a page of
+//! children follows the selection, so the cost must not depend on the fan-out either.
 
 use std::hint::black_box;
 
@@ -91,6 +93,24 @@ fn explorer(log: EventLog) -> (App, Terminal<TestBackend>) {
     (app, terminal)
 }
 
+/// A root with `children` leaf children.
+fn wide(children: usize) -> EventLog {
+    let root = Position::startpos();
+    let mut events = Vec::with_capacity(2 * children + 2);
+    enter(&mut events, 0, Move::NULL);
+    for _ in 0..children {
+        enter(&mut events, 1, Move::NULL);
+        exit(&mut events, 0, Bound::Exact);
+    }
+    exit(&mut events, 0, Bound::Exact);
+    let header = LogHeader::new(
+        root.to_fen(),
+        &Default::default(),
+        &killerscope::search::Limits::depth(1),
+    );
+    EventLog::from_parts(header, events, Vec::new(), false)
+}
+
 fn draw_frame(c: &mut Criterion) {
     let mut group = c.benchmark_group("tui_draw_frame_160x48");
     for (name, fan, leaves) in [("50k_nodes", 5, 100), ("5M_nodes", 50, 100)] {
@@ -105,6 +125,23 @@ fn draw_frame(c: &mut Criterion) {
             })
         });
     }
+    let (mut app, mut terminal) = explorer(wide(1_000_000));
+    let far = app
+        .session
+        .children(Some(0))
+        .nth(900_000)
+        .expect("a million children");
+    app.view.select_node(&app.session, far);
+    terminal
+        .draw(|frame| ui::draw(frame, &mut app))
+        .expect("draw");
+    group.bench_function("1M_children_selection_900k_down", |b| {
+        b.iter(|| {
+            terminal
+                .draw(|frame| ui::draw(frame, black_box(&mut app)))
+                .expect("draw");
+        })
+    });
     group.finish();
 }
 

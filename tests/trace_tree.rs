@@ -174,3 +174,73 @@ fn malformed_sequences_are_counted_not_fatal() {
     assert_eq!(tree.stray_events(), 2);
     assert_eq!(tree.node_at_event(1), None);
 }
+
+#[test]
+fn sibling_links_and_indices_agree_with_the_children_lists() {
+    let (log, _) = toy_log(4);
+    let tree = SearchTree::build(log.events());
+    let check = |siblings: &[u32]| {
+        for (k, &c) in siblings.iter().enumerate() {
+            let n = tree.node(c).expect("in range");
+            assert_eq!(n.sibling_index(), k);
+            assert_eq!(n.prev_sibling(), k.checked_sub(1).map(|p| siblings[p]));
+            assert_eq!(n.next_sibling(), siblings.get(k + 1).copied());
+        }
+    };
+    check(tree.roots());
+    for id in 0..tree.len() as u32 {
+        let children: Vec<u32> = tree.children(id).collect();
+        let n = tree.node(id).expect("in range");
+        assert_eq!(n.first_child(), children.first().copied());
+        assert_eq!(n.last_child(), children.last().copied());
+        check(&children);
+        assert_eq!(tree.root_of(id), tree.path(id).first().copied());
+        let up: Vec<u32> = tree.ancestors(id).collect();
+        let mut path = tree.path(id);
+        path.pop();
+        path.reverse();
+        assert_eq!(up, path);
+    }
+}
+
+/// A line of `levels` nodes, each the only child of the one before.
+fn chain(levels: usize) -> Vec<Event> {
+    let enter = |level: usize| Event::NodeEnter {
+        ply: level as u8,
+        depth: 1,
+        kind: killerscope::search::NodeKind::Main,
+        mv: Move::NULL,
+        alpha: -30,
+        beta: 30,
+    };
+    let exit = Event::NodeExit {
+        score: 0,
+        bound: Bound::Exact,
+    };
+    let mut events: Vec<Event> = (0..levels).map(enter).collect();
+    events.extend(std::iter::repeat_n(exit, levels));
+    events
+}
+
+#[test]
+fn a_million_level_line_is_indexed_and_walked_on_a_small_stack() {
+    const LEVELS: usize = 1_000_000;
+    let walk = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| {
+            let events = chain(LEVELS);
+            let tree = SearchTree::build(&events);
+            let deepest = (LEVELS - 1) as u32;
+            assert_eq!(tree.len(), LEVELS);
+            assert_eq!(tree.path(deepest).len(), LEVELS);
+            assert_eq!(tree.ancestors(deepest).count(), LEVELS - 1);
+            assert_eq!(tree.root_of(deepest), Some(0));
+            assert!(tree.is_ancestor(0, deepest) && !tree.is_ancestor(deepest, 0));
+            assert_eq!(tree.node_at_event(LEVELS), Some(deepest));
+            assert_eq!(tree.node_at_event(2 * LEVELS - 1), Some(0));
+            assert_eq!(tree.subtree_size(0) as usize, LEVELS);
+            drop(tree);
+        })
+        .expect("spawn a 2 MB-stack thread");
+    walk.join().expect("no stack overflow");
+}

@@ -9,6 +9,7 @@ use killerscope::chess::{Move, Position};
 use killerscope::search::MoveSource;
 use killerscope::trace::Event;
 use killerscope::tui::app::{App, Mode, Settings};
+use killerscope::tui::line_edit::LineEdit;
 use killerscope::tui::scan::KillerMark;
 use killerscope::tui::theme::Theme;
 use killerscope::tui::widgets::fen_input::FenOverlay;
@@ -93,7 +94,7 @@ fn tiny_and_odd_sizes_do_not_panic() {
     app.mode = Mode::Picker(0);
     draw(&mut app, 20, 5);
     app.mode = Mode::Fen {
-        text: "x".repeat(300),
+        input: LineEdit::with_text(&"x".repeat(300)),
         error: Some("e".repeat(300)),
     };
     draw(&mut app, 20, 5);
@@ -136,7 +137,14 @@ fn tree_row_carries_the_cutoff_marker() {
     let info = app.session.node(node).expect("node exists");
     let (label, pos) = tree::move_label(&parent, info.mv(), info.depth());
     assert!(label.starts_with('…'), "Black's reply at ply 0: {label}");
-    let line = tree::row_line(&app.session, &app.theme, node, &label, &pos);
+    let line = tree::row_line(
+        &app.session,
+        &app.theme,
+        node,
+        &label,
+        &pos,
+        app.session.on_pv(node),
+    );
     let text = line_text(&line);
     assert!(text.contains("✂ Bc6 K1"), "{text}");
     insta::assert_snapshot!("tree_row_cutoff", text);
@@ -160,9 +168,13 @@ fn a_pvs_re_search_is_marked_in_its_row_and_explained() {
     let parent = session.position_at(session.parent(second));
     let info = session.node(second).expect("node exists");
     let (label, pos) = tree::move_label(&parent, info.mv(), info.depth());
-    let text = line_text(&tree::row_line(session, &app.theme, second, &label, &pos));
+    let text = line_text(&tree::row_line(
+        session, &app.theme, second, &label, &pos, false,
+    ));
     assert!(text.contains('↻'), "{text}");
-    let text = line_text(&tree::row_line(session, &app.theme, first, &label, &pos));
+    let text = line_text(&tree::row_line(
+        session, &app.theme, first, &label, &pos, false,
+    ));
     assert!(!text.contains('↻'), "{text}");
     assert!(explain::text(session, second).contains("Re-search"));
     assert!(!explain::text(session, first).contains("Re-search"));
@@ -181,7 +193,7 @@ fn fen_error_line() {
     };
     let mut app = App::new(root, settings, Theme::mono(), Vec::new());
     app.mode = Mode::Fen {
-        text: bad.to_string(),
+        input: LineEdit::with_text(bad),
         error: Some(error),
     };
     let mut terminal = Terminal::new(TestBackend::new(100, 6)).expect("backend");

@@ -389,64 +389,6 @@ fn the_puzzle_fen_is_the_first_library_entry() {
 }
 
 #[test]
-fn a_wide_node_shows_a_page_and_more_rows_by_key_and_by_mouse() {
-    use killerscope::chess::Position;
-    use killerscope::tui::app::{App, Settings};
-    use killerscope::tui::session::Session;
-    use killerscope::tui::theme::Theme;
-    use killerscope::tui::tree_view::PAGE;
-    let fen = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1";
-    let root = Position::from_fen(fen).expect("218-move position");
-    let settings = Settings {
-        depth: 1,
-        killers: 2,
-    };
-    let mut app = App::new(root.clone(), settings, Theme::mono(), Vec::new());
-    app.session = Session::from_log(root, tui_support::record(fen, 1, 2));
-    draw(&mut app, 160, 48);
-    let top = app.view.selected_node().expect("the iteration root");
-    assert!(
-        app.session.child_count(Some(top)) >= 218,
-        "every legal move (PVS re-searches add rows)"
-    );
-    press(&mut app, KeyCode::Enter);
-    press(&mut app, KeyCode::Char('G'));
-    assert_eq!(
-        app.view.state.selected().last(),
-        Some(&Row::More(Some(top)))
-    );
-    assert_eq!(app.view.shown(Some(top)), PAGE);
-    press(&mut app, KeyCode::Enter);
-    assert_eq!(
-        app.view.shown(Some(top)),
-        2 * PAGE,
-        "Enter on '… N more' shows a page more"
-    );
-
-    press(&mut app, KeyCode::Char('G'));
-    let bottom = (0..48u16)
-        .rev()
-        .find(|&y| {
-            app.view
-                .state
-                .rendered_at(ratatui::layout::Position::new(60, y))
-                .is_some_and(|p| matches!(p.last(), Some(Row::More(_))))
-        })
-        .expect("the '… N more' row is on screen");
-    app.on_mouse(MouseEvent {
-        kind: MouseEventKind::Down(MouseButton::Left),
-        column: 60,
-        row: bottom,
-        modifiers: KeyModifiers::NONE,
-    });
-    assert_eq!(
-        app.view.shown(Some(top)),
-        3 * PAGE,
-        "a click on it does the same"
-    );
-}
-
-#[test]
 fn a_killer_store_shows_an_empty_slot_as_a_dot_not_the_null_move() {
     let app = puzzle_app();
     let first_store = app

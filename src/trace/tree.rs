@@ -3,7 +3,9 @@
 //!
 //! Nodes are numbered in the order they were entered (pre-order), so a node's subtree is the
 //! contiguous id range `id..end` and its events are the contiguous range `enter..=exit`.
-//! Each node is one 52-byte record in a flat `Vec`; links are `u32` ids.
+//! Each node is one 64-byte record in a flat `Vec`; links are `u32` ids, both ways between
+//! siblings and with each node's index among its siblings, so a viewer can page to any child of
+//! a million-child node, or step through a million-level line, without walking the siblings.
 
 use crate::chess::Move;
 use crate::search::Event;
@@ -35,7 +37,10 @@ pub struct CutoffInfo {
 pub struct Node {
     parent: u32,
     first_child: u32,
+    last_child: u32,
+    prev_sibling: u32,
     next_sibling: u32,
+    index: u32,
     enter: u32,
     exit: u32,
     end: u32,
@@ -63,9 +68,23 @@ impl Node {
     pub fn first_child(&self) -> Option<NodeId> {
         (self.first_child != NONE).then_some(self.first_child)
     }
+    /// The last child searched so far.
+    pub fn last_child(&self) -> Option<NodeId> {
+        (self.last_child != NONE).then_some(self.last_child)
+    }
     /// The next child of the same parent, in search order.
     pub fn next_sibling(&self) -> Option<NodeId> {
         (self.next_sibling != NONE).then_some(self.next_sibling)
+    }
+    /// The previous child of the same parent, in search order: a PVS re-search is told from
+    /// it, and a page of siblings is walked back from it, without scanning from the first.
+    pub fn prev_sibling(&self) -> Option<NodeId> {
+        (self.prev_sibling != NONE).then_some(self.prev_sibling)
+    }
+    /// Position among its siblings in search order (a root's among the roots), so a viewer
+    /// can say "… N before" and place a page of children around it in constant time.
+    pub fn sibling_index(&self) -> usize {
+        self.index as usize
     }
     /// Number of children searched.
     pub fn child_count(&self) -> u32 {
@@ -132,8 +151,8 @@ impl Node {
 #[derive(Clone, Debug, Default)]
 pub struct SearchTree {
     nodes: Vec<Node>,
-    /// Open nodes (innermost last) with the last child seen so far.
-    stack: Vec<(NodeId, u32)>,
+    /// Open nodes, innermost last.
+    stack: Vec<NodeId>,
     roots: Vec<NodeId>,
     events_seen: usize,
     stray: usize,
@@ -163,7 +182,10 @@ impl SearchTree {
                 } => self.enter(Node {
                     parent: NONE,
                     first_child: NONE,
+                    last_child: NONE,
+                    prev_sibling: NONE,
                     next_sibling: NONE,
+                    index: 0,
                     enter: i,
                     exit: NONE,
                     end: NONE,
@@ -182,7 +204,7 @@ impl SearchTree {
                     flags: 0,
                 }),
                 Event::NodeExit { score, bound } => match self.stack.pop() {
-                    Some((id, _)) => {
+                    Some(id) => {
                         let end = self.nodes.len() as u32;
                         let n = &mut self.nodes[id as usize];
                         n.exit = i;
@@ -196,7 +218,7 @@ impl SearchTree {
                 Event::Cutoff {
                     mv, index, source, ..
                 } => match self.stack.last() {
-                    Some(&(id, _)) => {
+                    Some(&id) => {
                         let n = &mut self.nodes[id as usize];
                         n.cut_mv = mv;
                         n.cut_index = index;
@@ -206,7 +228,7 @@ impl SearchTree {
                     None => self.stray += 1,
                 },
                 Event::TtHit { cutoff, .. } => match self.stack.last() {
-                    Some(&(id, _)) => {
+                    Some(&id) => {
                         let flag = if cutoff { FLAG_TT_CUTOFF } else { 0 };
                         self.nodes[id as usize].flags |= FLAG_TT_HIT | flag;
                     }
@@ -220,30 +242,36 @@ impl SearchTree {
         self.events_seen += events.len();
     }
 
-    /// Links a newly entered node under the innermost open node (or as a new top-level node)
-    /// and opens it.
+    /// Links a newly entered node after the last child of the innermost open node (or after
+    /// the last top-level node) and opens it.
     fn enter(&mut self, mut node: Node) {
         let id = self.nodes.len() as u32;
-        match self.stack.last_mut() {
-            Some((parent, last)) => {
-                node.parent = *parent;
-                if *last == NONE {
-                    self.nodes[*parent as usize].first_child = id;
-                } else {
-                    self.nodes[*last as usize].next_sibling = id;
+        let previous = match self.stack.last() {
+            Some(&parent) => {
+                let p = &mut self.nodes[parent as usize];
+                node.parent = parent;
+                node.index = p.children;
+                p.children += 1;
+                let last = p.last_child;
+                p.last_child = id;
+                if last == NONE {
+                    p.first_child = id;
                 }
-                *last = id;
-                self.nodes[*parent as usize].children += 1;
+                last
             }
             None => {
-                if let Some(&prev) = self.roots.last() {
-                    self.nodes[prev as usize].next_sibling = id;
-                }
+                node.index = self.roots.len() as u32;
+                let last = self.roots.last().copied().unwrap_or(NONE);
                 self.roots.push(id);
+                last
             }
+        };
+        if previous != NONE {
+            self.nodes[previous as usize].next_sibling = id;
+            node.prev_sibling = previous;
         }
         self.nodes.push(node);
-        self.stack.push((id, NONE));
+        self.stack.push(id);
     }
 
     /// Number of nodes.
@@ -280,7 +308,7 @@ impl SearchTree {
     /// Nodes still open after the last event, outermost first (the live search's current path,
     /// or where a truncated log stopped).
     pub fn open_nodes(&self) -> impl Iterator<Item = NodeId> + '_ {
-        self.stack.iter().map(|&(id, _)| id)
+        self.stack.iter().copied()
     }
 
     /// Children of `id` in the order they were searched.
@@ -325,12 +353,30 @@ impl SearchTree {
         }
     }
 
+    /// Ancestors of `id`, its parent first and its top-level node last: a loop over parent
+    /// links, so a line a million levels deep costs a million steps and no stack.
+    pub fn ancestors(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        let parent = self.node(id).and_then(Node::parent);
+        std::iter::successors(parent, |&n| self.nodes[n as usize].parent())
+    }
+
+    /// Whether `ancestor` is `id` or above it: pre-order ids make this a range test.
+    pub fn is_ancestor(&self, ancestor: NodeId, id: NodeId) -> bool {
+        self.subtree(ancestor).contains(&id)
+    }
+
+    /// The top-level node whose subtree holds `id`, by binary search over the roots (they are
+    /// in pre-order), without walking up the line.
+    pub fn root_of(&self, id: NodeId) -> Option<NodeId> {
+        let after = self.roots.partition_point(|&r| r <= id);
+        let root = *self.roots.get(after.checked_sub(1)?)?;
+        self.is_ancestor(root, id).then_some(root)
+    }
+
     /// Nodes from the top-level root down to `id`, inclusive.
     pub fn path(&self, id: NodeId) -> Vec<NodeId> {
-        let mut path: Vec<NodeId> = std::iter::successors(self.node(id).map(|_| id), |&n| {
-            self.nodes[n as usize].parent()
-        })
-        .collect();
+        let mut path: Vec<NodeId> = self.node(id).map(|_| id).into_iter().collect();
+        path.extend(self.ancestors(id));
         path.reverse();
         path
     }
@@ -341,3 +387,8 @@ impl SearchTree {
         path.filter(|mv| !mv.is_null()).collect()
     }
 }
+
+const _: () = assert!(
+    std::mem::size_of::<Node>() == 64,
+    "a node stays one 64-byte record"
+);

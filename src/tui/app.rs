@@ -10,6 +10,7 @@ use crate::trace::LogHeader;
 
 use super::keys::Context;
 use super::library::Entry;
+use super::line_edit::LineEdit;
 use super::session::Session;
 use super::theme::Theme;
 use super::tree_view::TreeView;
@@ -31,9 +32,9 @@ pub enum Mode {
     Help(u16),
     /// Typing a FEN; `error` is the reason the last attempt was refused.
     Fen {
-        /// The text typed so far.
-        text: String,
-        /// Why the last Enter was refused.
+        /// The text typed so far and the cursor.
+        input: LineEdit,
+        /// Why the last Enter (or paste) was refused.
         error: Option<String>,
     },
     /// Choosing a library position; the index of the highlighted one.

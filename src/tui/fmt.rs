@@ -30,6 +30,20 @@ pub fn count(n: u64) -> String {
     }
 }
 
+/// A count in full with thousands separators (`9,952`), where the exact number matters more
+/// than the width (how many levels a view hides above it).
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 pub use crate::search::stats::percent;
 
 #[cfg(test)]
@@ -55,5 +69,14 @@ mod tests {
         assert_eq!(count(4_560_000), "4.56M");
         assert_eq!(percent(1, 4), "25.0%");
         assert_eq!(percent(1, 0), "–");
+    }
+
+    #[test]
+    fn grouped_counts() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(9_952), "9,952");
+        assert_eq!(grouped(100_000), "100,000");
+        assert_eq!(grouped(1_234_567), "1,234,567");
     }
 }

@@ -11,7 +11,11 @@ use std::sync::LazyLock;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+pub use super::line_edit::Edit;
+
 mod table;
+#[cfg(test)]
+mod tests;
 
 /// Everything the user can ask for, in any mode. `App::update` interprets these; the runtime
 /// never acts on keys directly.
@@ -23,7 +27,7 @@ pub enum Action {
     Down,
     /// Close the selected node, or go to its parent.
     Close,
-    /// Open the selected node (or show the next page of a "… N more" row).
+    /// Open the selected node.
     Open,
     /// Open or close the selected node.
     Toggle,
@@ -31,7 +35,7 @@ pub enum Action {
     First,
     /// Select the last row.
     Last,
-    /// Move the selection one screen up.
+    /// Move the selection one screen up (pages of children slide along).
     PageUp,
     /// Move the selection one screen down.
     PageDown,
@@ -90,11 +94,9 @@ pub enum Action {
     PickerLoad,
     /// Load the typed FEN and search it (or show why it was refused).
     FenSubmit,
-    /// Delete the last typed character.
-    FenBackspace,
-    /// Clear the typed text.
-    FenClear,
-    /// Type this character into the FEN (the text-entry fallback).
+    /// Edit the typed FEN as readline does (move the cursor, delete, kill).
+    FenEdit(Edit),
+    /// Type this character into the FEN at the cursor (the text-entry fallback).
     Insert(char),
     /// Leave the overlay for the normal view (stopping a comparison that is still running).
     Leave,
@@ -269,7 +271,11 @@ impl Binding {
                 .any(|k| k.matches(key, context))
                 .then_some(*action),
             Trigger::AnyChar(action) => match key.code {
-                KeyCode::Char(c) if Key::plain(key.code).matches(key, context) => Some(action(c)),
+                KeyCode::Char(c)
+                    if Key::plain(key.code).matches(key, context) && !key.is_chord() =>
+                {
+                    Some(action(c))
+                }
                 _ => None,
             },
             Trigger::AnyKey(action) => Some(*action),
@@ -282,6 +288,19 @@ impl Binding {
             Trigger::Keys(_, action) => Some(action),
             Trigger::AnyChar(_) | Trigger::AnyKey(_) => None,
         }
+    }
+}
+
+/// Ctrl held without Alt: a command (Ctrl-X), never text, even where modifiers are otherwise
+/// ignored. Ctrl with Alt is AltGr on some terminals, which types characters.
+trait Chord {
+    fn is_chord(&self) -> bool;
+}
+
+impl Chord for KeyEvent {
+    fn is_chord(&self) -> bool {
+        self.modifiers.contains(KeyModifiers::CONTROL)
+            && !self.modifiers.contains(KeyModifiers::ALT)
     }
 }
 

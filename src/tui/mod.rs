@@ -10,6 +10,8 @@ pub mod fmt;
 pub mod keys;
 pub mod layout;
 pub mod library;
+pub mod line_edit;
+pub mod positions;
 pub mod run;
 pub mod scan;
 pub mod session;

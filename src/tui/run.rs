@@ -1,5 +1,7 @@
 //! The runtime: owns the terminal and the worker threads, carries out `Effect`s, drains the
-//! workers' channels between frames, and redraws at a steady rate while anything moves.
+//! workers' channels between frames, and redraws at a steady rate while anything moves. Input
+//! that is already waiting is handled before the next frame, so a burst of keys (a paste into
+//! a terminal without bracketed paste, a held key) costs a frame per burst, not per key.
 
 use std::io;
 use std::sync::mpsc::TryRecvError;
@@ -18,6 +20,8 @@ use crate::tui::worker::{self, FRAME, Report, Worker};
 const DRAIN_BUDGET: Duration = Duration::from_millis(12);
 /// Input poll interval when nothing is moving.
 const IDLE: Duration = Duration::from_millis(250);
+/// Most input events handled between two frames: a burst of any length still shows progress.
+pub const EVENT_BATCH: usize = 1024;
 
 /// The explorer's worker threads.
 #[derive(Default)]
@@ -128,6 +132,41 @@ impl Runtime {
     }
 }
 
+/// Handles `first` and then the events `waiting` says are already there, up to `EVENT_BATCH`
+/// in all or until the user quits, carrying out each one's effects before the next; returns
+/// how many were handled. The caller draws once afterwards.
+pub fn handle_events(
+    app: &mut App,
+    runtime: &mut Runtime,
+    first: TermEvent,
+    mut waiting: impl FnMut() -> io::Result<Option<TermEvent>>,
+) -> io::Result<usize> {
+    let mut next = Some(first);
+    let mut handled = 0;
+    while let Some(event) = next.take() {
+        let effects = match event {
+            TermEvent::Key(key) if key.kind != KeyEventKind::Release => app.handle_key(key),
+            TermEvent::Mouse(mouse) => {
+                app.on_mouse(mouse);
+                Vec::new()
+            }
+            TermEvent::Paste(text) => {
+                app.paste(&text);
+                Vec::new()
+            }
+            _ => Vec::new(),
+        };
+        for effect in effects {
+            runtime.apply(app, effect);
+        }
+        handled += 1;
+        if !app.quit && handled < EVENT_BATCH {
+            next = waiting()?;
+        }
+    }
+    Ok(handled)
+}
+
 /// Runs the explorer until the user quits. `first` are the effects to start with (usually a
 /// search); a loaded log is passed in `app.session` with no effects.
 pub fn run(mut app: App, first: Vec<Effect>) -> io::Result<()> {
@@ -145,17 +184,15 @@ pub fn run(mut app: App, first: Vec<Effect>) -> io::Result<()> {
         }
         let busy = app.searching || app.playback.playing || app.comparison.running;
         if event::poll(if busy { FRAME } else { IDLE })? {
-            let effects = match event::read()? {
-                TermEvent::Key(key) if key.kind != KeyEventKind::Release => app.handle_key(key),
-                TermEvent::Mouse(mouse) => {
-                    app.on_mouse(mouse);
-                    Vec::new()
+            let first = event::read()?;
+            let waiting = || -> io::Result<Option<TermEvent>> {
+                if event::poll(Duration::ZERO)? {
+                    event::read().map(Some)
+                } else {
+                    Ok(None)
                 }
-                _ => Vec::new(),
             };
-            for effect in effects {
-                runtime.apply(&mut app, effect);
-            }
+            handle_events(&mut app, &mut runtime, first, waiting)?;
         }
         let now = Instant::now();
         let millis = now.duration_since(last_tick).as_millis();

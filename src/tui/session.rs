@@ -5,6 +5,7 @@
 use crate::chess::{Move, Position};
 use crate::trace::{Event, EventLog, LogHeader, Node, Replay, SearchTree};
 
+use super::positions::PositionCache;
 use super::scan::Cursor;
 
 pub use crate::trace::NodeId;
@@ -27,6 +28,8 @@ pub struct Session {
     pub cursor: Cursor,
     /// Timeline position: the number of events shown as "happened". `None` follows the end.
     pub at: Option<usize>,
+    /// Positions of recently shown nodes, so deep lines are not replayed every frame.
+    positions: PositionCache,
 }
 
 impl Session {
@@ -41,6 +44,7 @@ impl Session {
             replay,
             cursor: Cursor::default(),
             at: None,
+            positions: PositionCache::default(),
         }
     }
 
@@ -136,9 +140,30 @@ impl Session {
         }
     }
 
-    /// Position of `child` among its siblings (0 when not found).
-    pub fn child_index(&self, parent: Option<NodeId>, child: NodeId) -> usize {
-        self.children(parent).position(|c| c == child).unwrap_or(0)
+    /// The first child of `parent` (`None` = the first search root).
+    pub fn first_child(&self, parent: Option<NodeId>) -> Option<NodeId> {
+        match parent {
+            Some(p) => self.node(p).and_then(Node::first_child),
+            None => self.tree.roots().first().copied(),
+        }
+    }
+
+    /// The last child of `parent` so far (`None` = the last search root).
+    pub fn last_child(&self, parent: Option<NodeId>) -> Option<NodeId> {
+        match parent {
+            Some(p) => self.node(p).and_then(Node::last_child),
+            None => self.tree.roots().last().copied(),
+        }
+    }
+
+    /// The sibling searched after `id` (for a root, the next root).
+    pub fn next_sibling(&self, id: NodeId) -> Option<NodeId> {
+        self.node(id).and_then(Node::next_sibling)
+    }
+
+    /// The sibling searched before `id` (for a root, the previous root).
+    pub fn prev_sibling(&self, id: NodeId) -> Option<NodeId> {
+        self.node(id).and_then(Node::prev_sibling)
     }
 
     /// Whether `id` is a principal variation search re-search: its previous sibling searched
@@ -148,19 +173,11 @@ impl Session {
         let Some(node) = self.node(id) else {
             return false;
         };
-        if node.mv().is_null() {
-            return false;
-        }
-        let mut previous = None;
-        for sibling in self.children(self.parent(id)) {
-            if sibling == id {
-                break;
-            }
-            previous = Some(sibling);
-        }
-        previous
-            .and_then(|p| self.node(p))
-            .is_some_and(|p| p.mv() == node.mv())
+        !node.mv().is_null()
+            && node
+                .prev_sibling()
+                .and_then(|p| self.node(p))
+                .is_some_and(|p| p.mv() == node.mv())
     }
 
     /// Whether the node has children.
@@ -175,31 +192,46 @@ impl Session {
 
     /// Whether `ancestor` is `id` or above it: pre-order ids make this a range test.
     pub fn is_ancestor(&self, ancestor: NodeId, id: NodeId) -> bool {
-        self.tree.subtree(ancestor).contains(&id)
+        self.tree.is_ancestor(ancestor, id)
     }
 
-    /// The moves from the root to `id`.
-    pub fn line(&self, id: NodeId) -> Vec<Move> {
-        self.tree.moves_to(id)
-    }
-
-    /// The position at `id` (the root position for `None` or an unplayable line).
+    /// The position at `id` (the root position for `None` or an unplayable line). Reached from
+    /// the nearest recently shown ancestor, so a deep selection costs its new moves only.
     pub fn position_at(&self, id: Option<NodeId>) -> Position {
-        id.and_then(|id| self.root.after_line(&self.line(id)))
+        id.and_then(|id| self.positions.at(&self.tree, &self.root, id))
             .unwrap_or_else(|| self.root.clone())
+    }
+
+    /// The principal variation of the iteration `id` belongs to and how many of its moves the
+    /// line to `id` has played, if that line follows it. The tree panel extends this from a
+    /// row to its children a move at a time instead of asking for every row; the walk up stops
+    /// once the line is longer than the PV.
+    pub fn pv_prefix(&self, id: NodeId) -> Option<(&[Move], usize)> {
+        let top = self.tree.root_of(id)?;
+        let enter = self.node(top).map_or(0, Node::enter_event);
+        let pv = self
+            .log
+            .pvs()
+            .get(self.iterations.partition_point(|&i| i < enter))?;
+        let mut line = Vec::new();
+        for n in std::iter::once(id).chain(self.tree.ancestors(id)) {
+            let mv = self.node(n)?.mv();
+            if !mv.is_null() {
+                if line.len() == pv.len() {
+                    return None;
+                }
+                line.push(mv);
+            }
+        }
+        let played = line.len();
+        line.iter()
+            .rev()
+            .eq(&pv[..played])
+            .then_some((pv.as_slice(), played))
     }
 
     /// Whether `id` lies on the principal variation of its iteration (as far as that PV goes).
     pub fn on_pv(&self, id: NodeId) -> bool {
-        let Some(&top) = self.tree.path(id).first() else {
-            return false;
-        };
-        let enter = self.node(top).map_or(0, Node::enter_event);
-        let iteration = self.iterations.partition_point(|&i| i < enter);
-        let Some(pv) = self.log.pvs().get(iteration) else {
-            return false;
-        };
-        let line = self.line(id);
-        line.len() <= pv.len() && line.iter().zip(pv).all(|(a, b)| a == b)
+        self.pv_prefix(id).is_some()
     }
 }

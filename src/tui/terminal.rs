@@ -1,11 +1,14 @@
-//! Terminal setup and restore: raw mode, alternate screen and mouse capture, undone by a `Drop`
-//! guard on every normal exit path and by a panic hook on the abnormal one, so a crash never
-//! leaves the user's shell in raw mode.
+//! Terminal setup and restore: raw mode, alternate screen, mouse capture and bracketed paste
+//! (a paste arrives as one event, not a key per character), undone by a `Drop` guard on every
+//! normal exit path and by a panic hook on the abnormal one, so a crash never leaves the user's
+//! shell in raw mode or wrapping its pastes.
 
 use std::io::{self, Stdout, stdout};
 use std::sync::Once;
 
-use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use crossterm::event::{
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+};
 use crossterm::execute;
 use crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
@@ -22,13 +25,19 @@ pub struct TerminalGuard {
     pub terminal: Tty,
 }
 
-/// Puts the terminal into raw mode on the alternate screen with mouse capture, after installing a
-/// panic hook that restores it first, so a panic message lands on a usable screen.
+/// Puts the terminal into raw mode on the alternate screen with mouse capture and bracketed
+/// paste, after installing a panic hook that restores it first, so a panic message lands on a
+/// usable screen.
 pub fn init() -> io::Result<TerminalGuard> {
     install_panic_hook();
     enable_raw_mode()?;
     let mut out = stdout();
-    if let Err(err) = execute!(out, EnterAlternateScreen, EnableMouseCapture) {
+    if let Err(err) = execute!(
+        out,
+        EnterAlternateScreen,
+        EnableMouseCapture,
+        EnableBracketedPaste
+    ) {
         restore();
         return Err(err);
     }
@@ -41,12 +50,14 @@ pub fn init() -> io::Result<TerminalGuard> {
     }
 }
 
-/// Leaves raw mode, the alternate screen and mouse capture, and shows the cursor. Safe to call
-/// more than once; errors are ignored because there is nothing better to do while tearing down.
+/// Leaves raw mode, the alternate screen, mouse capture and bracketed paste, and shows the
+/// cursor. Safe to call more than once; errors are ignored because there is nothing better to
+/// do while tearing down.
 pub fn restore() {
     let _ = disable_raw_mode();
     let _ = execute!(
         stdout(),
+        DisableBracketedPaste,
         DisableMouseCapture,
         LeaveAlternateScreen,
         crossterm::cursor::Show

@@ -10,8 +10,9 @@ use crate::search::{MAX_KILLER_SLOTS, OrderingConfig};
 use crate::trace::Event;
 
 use super::app::{App, Effect, MAX_DEPTH, Mode, SPEEDS};
+use super::fmt;
 use super::keys::{Action, action_for};
-use super::tree_view::Row;
+use super::line_edit::{CAPACITY, LineEdit};
 
 impl App {
     /// Looks the key up in the key table for the current mode and applies the action it is
@@ -22,35 +23,20 @@ impl App {
 
     /// Applies one action. Overlay actions in a mode they do not belong to change nothing.
     pub fn update(&mut self, action: Action) -> Vec<Effect> {
-        let tree = &mut self.view.state;
+        let (view, session) = (&mut self.view, &self.session);
+        let page = self.page_rows.max(1);
         match action {
-            Action::Up => {
-                tree.key_up();
-            }
-            Action::Down => {
-                tree.key_down();
-            }
-            Action::Close => {
-                tree.key_left();
-            }
-            Action::Open => self.view.open_selected(),
-            Action::Toggle => self.view.toggle_selected(),
-            Action::First => {
-                tree.select_first();
-            }
-            Action::Last => {
-                tree.select_last();
-            }
-            Action::PageUp => {
-                let n = self.page_rows.max(1);
-                tree.select_relative(|i| i.map_or(0, |i| i.saturating_sub(n)));
-            }
-            Action::PageDown => {
-                let n = self.page_rows.max(1);
-                tree.select_relative(|i| i.map_or(0, |i| i.saturating_add(n)));
-            }
-            Action::Zoom => self.view.zoom_in(&self.session),
-            Action::ZoomOut => self.view.zoom_out(&self.session),
+            Action::Up => view.up(session, 1),
+            Action::Down => view.down(session, 1),
+            Action::Close => view.close_selected(session),
+            Action::Open => view.open_selected(session),
+            Action::Toggle => view.toggle_selected(session),
+            Action::First => view.first(session),
+            Action::Last => view.last(session),
+            Action::PageUp => view.up(session, page),
+            Action::PageDown => view.down(session, page),
+            Action::Zoom => view.zoom_in(session),
+            Action::ZoomOut => view.zoom_out(session),
             Action::SeekNode => {
                 if let Some(node) = self
                     .view
@@ -89,7 +75,7 @@ impl App {
             Action::Faster => self.playback.speed = (self.playback.speed + 1).min(SPEEDS.len() - 1),
             Action::EnterFen => {
                 self.mode = Mode::Fen {
-                    text: String::new(),
+                    input: LineEdit::default(),
                     error: None,
                 }
             }
@@ -143,8 +129,7 @@ impl App {
             | Action::PickerNext
             | Action::PickerLoad
             | Action::FenSubmit
-            | Action::FenBackspace
-            | Action::FenClear
+            | Action::FenEdit(_)
             | Action::Insert(_)
             | Action::Leave => return self.update_overlay(action),
         }
@@ -167,15 +152,11 @@ impl App {
                 return self.pick(chosen);
             }
             (Mode::Fen { .. }, Action::FenSubmit) => return self.submit_fen(),
-            (Mode::Fen { text, error }, Action::FenBackspace) => {
-                text.pop();
+            (Mode::Fen { input, error }, Action::FenEdit(edit)) => {
+                input.apply(edit);
                 *error = None;
             }
-            (Mode::Fen { text, .. }, Action::FenClear) => text.clear(),
-            (Mode::Fen { text, error }, Action::Insert(c)) => {
-                text.push(c);
-                *error = None;
-            }
+            (Mode::Fen { .. }, Action::Insert(c)) => self.paste(c.encode_utf8(&mut [0; 4])),
             (mode, Action::Leave) => {
                 let comparing = *mode == Mode::Compare && self.comparison.running;
                 *mode = Mode::Normal;
@@ -189,6 +170,21 @@ impl App {
         Vec::new()
     }
 
+    /// Pasted (or typed) text: goes into the FEN box at the cursor in one step, what does not
+    /// fit the box is left out with a message; ignored outside the FEN box, so a paste into
+    /// the tree view is not taken for a burst of commands.
+    pub fn paste(&mut self, text: &str) {
+        if let Mode::Fen { input, error } = &mut self.mode {
+            let dropped = input.insert(text);
+            *error = (dropped > 0).then(|| {
+                format!(
+                    "the box holds {CAPACITY} characters (a FEN is under 100): {} left out",
+                    fmt::grouped(dropped as u64)
+                )
+            });
+        }
+    }
+
     /// Mouse: a click selects (or toggles) a tree row, the wheel moves the selection.
     pub fn on_mouse(&mut self, mouse: MouseEvent) {
         if self.mode != Mode::Normal {
@@ -197,22 +193,10 @@ impl App {
         match mouse.kind {
             MouseEventKind::Down(_) => {
                 let cell = Cell::new(mouse.column, mouse.row);
-                let more = self
-                    .view
-                    .state
-                    .rendered_at(cell)
-                    .is_some_and(|path| matches!(path.last(), Some(Row::More(_))));
-                self.view.state.click_at(cell);
-                if more {
-                    self.view.open_selected();
-                }
+                self.view.click(&self.session, cell);
             }
-            MouseEventKind::ScrollDown => {
-                self.view.state.key_down();
-            }
-            MouseEventKind::ScrollUp => {
-                self.view.state.key_up();
-            }
+            MouseEventKind::ScrollDown => self.view.down(&self.session, 1),
+            MouseEventKind::ScrollUp => self.view.up(&self.session, 1),
             _ => {}
         }
     }
@@ -278,10 +262,10 @@ impl App {
     }
 
     fn submit_fen(&mut self) -> Vec<Effect> {
-        let Mode::Fen { text, error } = &mut self.mode else {
+        let Mode::Fen { input, error } = &mut self.mode else {
             return Vec::new();
         };
-        match Position::from_fen(text.trim()) {
+        match Position::from_fen(input.text().trim()) {
             Ok(position) => {
                 self.root = position;
                 self.mode = Mode::Normal;

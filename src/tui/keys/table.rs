@@ -3,10 +3,10 @@
 //! order, grouped by `Group`.
 
 use crossterm::event::KeyCode::{
-    self, Backspace, Char, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Up,
+    self, Backspace, Char, Delete, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Up,
 };
 
-use super::{Action, Binding, Context, Group, Key, Trigger};
+use super::{Action, Binding, Context, Edit, Group, Key, Trigger};
 use crate::search::MAX_KILLER_SLOTS;
 
 const _: () = assert!(MAX_KILLER_SLOTS <= 9, "one digit key per killer-slot count");
@@ -48,6 +48,18 @@ impl Rows {
         self.push(Trigger::Keys(keys, action), label, help, group);
     }
 
+    /// Keys with or without Ctrl.
+    fn keys(
+        &mut self,
+        keys: &[Key],
+        label: &str,
+        action: Action,
+        help: &'static str,
+        group: Group,
+    ) {
+        self.push(Trigger::Keys(keys.to_vec(), action), label, help, group);
+    }
+
     /// A key listed on the line of the row before it (`]` after `[`).
     fn also(&mut self, code: KeyCode, action: Action, group: Group) {
         self.row(&[code], "", action, "", group);
@@ -74,13 +86,7 @@ fn normal() -> Vec<Binding> {
     let mut r = Rows::new(Context::Normal);
     r.row(&[Up, Char('k')], "↑ k", Action::Up, "previous row", Tree);
     r.row(&[Down, Char('j')], "↓ j", Action::Down, "next row", Tree);
-    r.row(
-        &[Right, Char('l')],
-        "→ l",
-        Action::Open,
-        "open node / show more",
-        Tree,
-    );
+    r.row(&[Right, Char('l')], "→ l", Action::Open, "open node", Tree);
     r.row(
         &[Left, Char('h')],
         "← h",
@@ -231,17 +237,66 @@ fn overlays() -> Vec<Binding> {
     let load = "load the position and search it";
     fen.row(&[Enter], "Enter", Action::FenSubmit, load, FenEntry);
     fen.row(&[Esc], "Esc", Action::Leave, "cancel", FenEntry);
-    let delete = "delete the last character";
-    fen.row(
-        &[Backspace],
-        "Backspace",
-        Action::FenBackspace,
-        delete,
-        FenEntry,
-    );
-    let clear = Trigger::Keys(vec![Key::ctrl('u')], Action::FenClear);
-    fen.push(clear, "Ctrl-U", "clear the text", FenEntry);
-    let typed = "typed into the FEN";
+    let edits: [(&[Key], &str, Edit, &str); 9] = [
+        (
+            &[Key::ctrl('a'), Key::plain(Home)],
+            "Ctrl-A Home",
+            Edit::Start,
+            "cursor to the start",
+        ),
+        (
+            &[Key::ctrl('e'), Key::plain(End)],
+            "Ctrl-E End",
+            Edit::End,
+            "cursor to the end",
+        ),
+        (
+            &[Key::plain(Left), Key::ctrl('b')],
+            "← Ctrl-B",
+            Edit::Left,
+            "cursor one character left",
+        ),
+        (
+            &[Key::plain(Right), Key::ctrl('f')],
+            "→ Ctrl-F",
+            Edit::Right,
+            "cursor one character right",
+        ),
+        (
+            &[Key::plain(Backspace)],
+            "Backspace",
+            Edit::Backspace,
+            "delete the character before the cursor",
+        ),
+        (
+            &[Key::plain(Delete)],
+            "Delete",
+            Edit::Delete,
+            "delete the character under the cursor",
+        ),
+        (
+            &[Key::ctrl('u')],
+            "Ctrl-U",
+            Edit::KillToStart,
+            "delete to the start",
+        ),
+        (
+            &[Key::ctrl('k')],
+            "Ctrl-K",
+            Edit::KillToEnd,
+            "delete to the end",
+        ),
+        (
+            &[Key::ctrl('w')],
+            "Ctrl-W",
+            Edit::KillWord,
+            "delete the word before the cursor",
+        ),
+    ];
+    for (keys, label, edit, help) in edits {
+        fen.keys(keys, label, Action::FenEdit(edit), help, FenEntry);
+    }
+    let typed = "typed at the cursor (a paste goes in at once)";
     fen.push(
         Trigger::AnyChar(Action::Insert),
         "any char",
@@ -276,82 +331,4 @@ fn overlays() -> Vec<Binding> {
     compare.row(&keys, "Esc c q", Action::Leave, close, CompareView);
 
     [help.out, fen.out, picker.out, compare.out].concat()
-}
-
-#[cfg(test)]
-mod tests {
-    use crossterm::event::{KeyEvent, KeyModifiers};
-
-    use super::*;
-    use crate::tui::keys::{action_for, bindings};
-
-    /// The contexts a row is looked up in.
-    fn contexts(b: &Binding) -> Vec<Context> {
-        match b.context {
-            Context::Everywhere => Context::ALL.to_vec(),
-            c => vec![c],
-        }
-    }
-
-    #[test]
-    fn every_row_dispatches_to_its_action_in_its_mode() {
-        for b in bindings() {
-            for context in contexts(b) {
-                match &b.trigger {
-                    Trigger::Keys(keys, action) => {
-                        for key in keys {
-                            let got = action_for(context, key.event());
-                            assert_eq!(got, Some(*action), "{key:?} in {context:?}");
-                        }
-                    }
-                    Trigger::AnyChar(action) => {
-                        let got = action_for(context, Key::plain(Char('x')).event());
-                        assert_eq!(got, Some(action('x')), "{context:?}");
-                    }
-                    Trigger::AnyKey(action) => {
-                        let got = action_for(context, Key::plain(KeyCode::F(5)).event());
-                        assert_eq!(got, Some(*action), "{context:?}");
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn a_digit_per_killer_slot_count_and_one_ctrl_c_for_every_mode() {
-        for slots in 0..=MAX_KILLER_SLOTS as u8 {
-            let digit = Key::plain(Char(char::from(b'0' + slots))).event();
-            let got = action_for(Context::Normal, digit);
-            assert_eq!(got, Some(Action::SetKillers(slots)));
-        }
-        let beyond = Key::plain(Char(char::from(b'1' + MAX_KILLER_SLOTS as u8)));
-        assert_eq!(action_for(Context::Normal, beyond.event()), None);
-        let ctrl_c = bindings().iter().filter(|b| match &b.trigger {
-            Trigger::Keys(keys, _) => keys.contains(&Key::ctrl('c')),
-            _ => false,
-        });
-        assert_eq!(ctrl_c.count(), 1, "Ctrl-C is one row");
-        for context in Context::ALL {
-            let got = action_for(context, Key::ctrl('c').event());
-            assert_eq!(got, Some(Action::Quit), "{context:?}");
-        }
-    }
-
-    #[test]
-    fn chords_do_nothing_in_the_normal_view_but_overlays_take_the_key_alone() {
-        let alt = |c| KeyEvent::new(Char(c), KeyModifiers::ALT);
-        assert_eq!(action_for(Context::Normal, alt('j')), None);
-        assert_eq!(action_for(Context::Help, alt('j')), Some(Action::Scroll(1)));
-        assert_eq!(
-            action_for(Context::Picker, alt('j')),
-            Some(Action::PickerNext)
-        );
-        assert_eq!(
-            action_for(Context::Fen, alt('x')),
-            Some(Action::Insert('x'))
-        );
-        let ctrl_u = Key::ctrl('u').event();
-        assert_eq!(action_for(Context::Fen, ctrl_u), Some(Action::FenClear));
-        assert_eq!(action_for(Context::Compare, alt('x')), None);
-    }
 }

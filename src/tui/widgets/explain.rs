@@ -23,19 +23,24 @@ fn side(c: Color) -> &'static str {
     }
 }
 
-/// How `mv` fared in the siblings searched after `id`: (times tried from a killer slot, cutoffs).
-fn later_sibling_killer_record(session: &Session, id: NodeId, mv: Move) -> (u32, u32) {
-    let Some(parent) = session.parent(id) else {
-        return (0, 0);
-    };
+/// Later siblings looked at for the killer record: a node can have a million children, and
+/// the panel is drawn every frame.
+pub const LATER_SIBLINGS: usize = 1_000;
+/// Children of each of them looked at for the killer: killers are tried before the quiet
+/// moves, and no position has more than 218 legal moves.
+const KILLER_WITHIN: usize = 256;
+
+/// How `mv` fared in the siblings searched after `id` (the first `LATER_SIBLINGS` of them):
+/// (siblings looked at, times tried from a killer slot, cutoffs).
+fn later_sibling_killer_record(session: &Session, id: NodeId, mv: Move) -> (usize, u32, u32) {
+    let mut looked = 0;
     let mut tried = 0;
     let mut cut = 0;
-    for sibling in session
-        .children(Some(parent))
-        .skip_while(|&s| s != id)
-        .skip(1)
-    {
-        let as_killer = session.children(Some(sibling)).any(|c| {
+    let later = std::iter::successors(session.next_sibling(id), |&s| session.next_sibling(s));
+    for sibling in later.take(LATER_SIBLINGS) {
+        looked += 1;
+        let mut replies = session.children(Some(sibling)).take(KILLER_WITHIN);
+        let as_killer = replies.any(|c| {
             session.node(c).is_some_and(|n| {
                 n.mv() == mv
                     && n.enter_event()
@@ -58,7 +63,7 @@ fn later_sibling_killer_record(session: &Session, id: NodeId, mv: Move) -> (u32,
             }
         }
     }
-    (tried, cut)
+    (looked, tried, cut)
 }
 
 /// The explanation of node `id`.
@@ -130,10 +135,15 @@ pub fn text(session: &Session, id: NodeId) -> String {
                     None => out.push('.'),
                 }
             }
-            let (tried, cutoffs) = later_sibling_killer_record(session, id, cut.mv);
+            let (looked, tried, cutoffs) = later_sibling_killer_record(session, id, cut.mv);
             if tried > 0 {
+                let scope = if looked == LATER_SIBLINGS {
+                    format!(" (of the next {} looked at)", fmt::grouped(looked as u64))
+                } else {
+                    String::new()
+                };
                 out.push_str(&format!(
-                    " Tried as a killer in {tried} later sibling{}; cut off {cutoffs} of them.",
+                    " Tried as a killer in {tried} later sibling{}{scope}; cut off {cutoffs} of them.",
                     if tried == 1 { "" } else { "s" }
                 ));
             }

@@ -88,7 +88,7 @@ pub fn legend_lines(theme: &Theme, sources: &SourceTable) -> Vec<Line<'static>> 
         (
             "▶",
             theme.text,
-            "tree: closed node with children; … N more: next page",
+            "tree: closed node with children; … N before / more: click to page",
         ),
         ("✂", theme.killer_hit, "killers: this slot just cut off"),
         (

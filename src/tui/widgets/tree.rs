@@ -1,6 +1,7 @@
 //! The search-tree panel. Rows are built only for the view's top level and for opened nodes,
-//! a page of children at a time (a "… N more" row stands for the rest), so a frame costs the
-//! same on a thousand-node tree and on a five-million-node one.
+//! a page of children at a time ("… N before" / "… N more" rows stand for the rest) and at
+//! most `TreeView::levels()` levels deep (`tree/rows.rs`), so a frame costs the same on a
+//! thousand-node tree, a five-million-node one, a million-child node and a 100,000-level line.
 //!
 //! Row: `…Nf6     +310 CUT ✂ Bc6 K1       1.23k  [-40,+40]` — the move (SAN, `…` for Black),
 //! the score returned (side to move's view), the node type, for a node that failed high the
@@ -13,7 +14,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Block;
-use tui_tree_widget::{Tree, TreeItem};
+use tui_tree_widget::Tree;
 
 use crate::chess::notation::{san, san_or_uci};
 use crate::chess::{Color, Position};
@@ -22,50 +23,9 @@ use crate::tui::app::App;
 use crate::tui::fmt;
 use crate::tui::session::{NodeId, Session};
 use crate::tui::theme::Theme;
-use crate::tui::tree_view::{Row, TreeView};
 use crate::tui::widgets::Panel;
 
-/// Builds the rows under `parent` (whose position is `pos`) at `path`.
-fn items(
-    session: &Session,
-    view: &TreeView,
-    theme: &Theme,
-    parent: Option<NodeId>,
-    pos: &Position,
-    path: &mut Vec<Row>,
-) -> Vec<TreeItem<'static, Row>> {
-    let total = session.child_count(parent);
-    let shown = view.shown(parent).min(total);
-    let mut out = Vec::with_capacity(shown + 1);
-    for child in session.children(parent).take(shown) {
-        let Some(node) = session.node(child) else {
-            continue;
-        };
-        let (mv_text, child_pos) = move_label(pos, node.mv(), node.depth());
-        path.push(Row::Node(child));
-        let kids = if view.state.opened().contains(path.as_slice()) {
-            items(session, view, theme, Some(child), &child_pos, path)
-        } else if node.child_count() > 0 {
-            vec![TreeItem::new_leaf(Row::More(Some(child)), "")]
-        } else {
-            Vec::new()
-        };
-        path.pop();
-        let line = row_line(session, theme, child, &mv_text, &child_pos);
-        match TreeItem::new(Row::Node(child), line, kids) {
-            Ok(item) => out.push(item),
-            Err(_) => continue,
-        }
-    }
-    if total > shown {
-        let text = format!("… {} more", total - shown);
-        out.push(TreeItem::new_leaf(
-            Row::More(parent),
-            Line::styled(text, theme.dim),
-        ));
-    }
-    out
-}
+mod rows;
 
 /// The label of a node reached by `mv` from `before` (SAN, `…` before Black's moves; an
 /// iteration root shows its depth) and the position at the node.
@@ -86,13 +46,15 @@ pub fn move_label(before: &Position, mv: crate::chess::Move, depth: i8) -> (Stri
     }
 }
 
-/// The text of one node's row. `pos` is the position at the node.
+/// The text of one node's row. `pos` is the position at the node; `on_pv` whether its line
+/// follows its iteration's principal variation (the row builder knows it from the parent's).
 pub fn row_line(
     session: &Session,
     theme: &Theme,
     id: NodeId,
     mv_text: &str,
     pos: &Position,
+    on_pv: bool,
 ) -> Line<'static> {
     let Some(node) = session.node(id) else {
         return Line::default();
@@ -100,7 +62,7 @@ pub fn row_line(
     let quiescence = node.kind() == NodeKind::Quiescence;
     let base = if quiescence {
         theme.quiescence
-    } else if session.on_pv(id) {
+    } else if on_pv {
         theme.pv
     } else {
         theme.text
@@ -181,30 +143,42 @@ fn marker_spans(
 pub struct TreePanel;
 
 impl Panel for TreePanel {
-    /// Draws the tree and remembers the page height for PgUp/PgDn.
+    /// Draws the tree (selecting the first row if nothing is selected yet) and remembers the
+    /// page height for PgUp/PgDn.
     fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
+        let inner = Block::bordered().inner(area);
+        app.view.fit_width(&app.session, inner.width);
+        if app.view.selected_node().is_none() {
+            app.view.first(&app.session);
+        }
         let session = &app.session;
-        let view_root = app.view.view_root();
-        let root_pos = session.position_at(view_root);
-        let mut path = Vec::new();
-        let rows = items(
-            session, &app.view, &app.theme, view_root, &root_pos, &mut path,
-        );
-        let title = match view_root {
-            Some(z) => format!(
-                " Search tree · zoomed at {} (Z: out) ",
-                line_text(session, z)
+        let rows = rows::build(session, &app.view, &app.theme);
+        app.view.state.close_all();
+        for path in rows.opened {
+            app.view.state.open(path);
+        }
+        let mut title = match (app.view.anchor(), app.view.zoom_root()) {
+            (Some(a), _) => format!(
+                " Search tree · … {} levels above ({})",
+                fmt::grouped(a.levels as u64),
+                line_tail(session, a.node, 2)
             ),
-            None => format!(
+            (None, Some(z)) => format!(" Search tree · zoomed at {}", line_tail(session, z, 6)),
+            (None, None) => format!(
                 " Search tree · {} nodes ",
                 fmt::count(session.tree.len() as u64)
             ),
         };
+        if app.view.zoom_root().is_some() {
+            title.push_str(" (Z: out) ");
+        } else if app.view.anchor().is_some() {
+            title.push(' ');
+        }
         let block = Block::bordered()
             .title(Span::styled(title, app.theme.title))
             .border_style(app.theme.border_focus);
-        app.page_rows = usize::from(block.inner(area).height.saturating_sub(1));
-        let Ok(tree) = Tree::new(&rows) else {
+        app.page_rows = usize::from(inner.height.saturating_sub(1));
+        let Ok(tree) = Tree::new(&rows.items) else {
             return;
         };
         let tree = tree
@@ -216,18 +190,33 @@ impl Panel for TreePanel {
             .node_no_children_symbol("  ")
             .style(Style::default());
         frame.render_stateful_widget(tree, area, &mut app.view.state);
-        if app.view.state.selected().is_empty() && !rows.is_empty() {
-            app.view.state.select_first();
-        }
     }
 }
 
-/// The moves from the root to `id`, as UCI text (for titles).
-pub fn line_text(session: &Session, id: NodeId) -> String {
-    let moves: Vec<String> = session.line(id).iter().map(ToString::to_string).collect();
-    if moves.is_empty() {
-        "the root".into()
-    } else {
-        moves.join(" ")
+/// The last `count` moves of the line to `id` as UCI text, `…` first when there are more, for
+/// titles: a node 100,000 plies down gets a short title and a walk of a few links.
+pub fn line_tail(session: &Session, id: NodeId, count: usize) -> String {
+    let mut moves = Vec::new();
+    let mut more = false;
+    let line = std::iter::once(id).chain(session.tree.ancestors(id));
+    for (steps, n) in line.enumerate() {
+        if steps > 4 * count {
+            more = true;
+            break;
+        }
+        let Some(mv) = session.node(n).map(|n| n.mv()).filter(|m| !m.is_null()) else {
+            continue;
+        };
+        if moves.len() == count {
+            more = true;
+            break;
+        }
+        moves.push(mv.to_string());
+    }
+    moves.reverse();
+    match (more, moves.is_empty()) {
+        (false, true) => "the root".into(),
+        (false, false) => moves.join(" "),
+        (true, _) => format!("… {}", moves.join(" ")),
     }
 }

@@ -1,0 +1,110 @@
+//! The key table's lookups: every row reaches its action in its mode, chords and text entry
+//! are told apart, Ctrl-C works everywhere.
+
+use crossterm::event::KeyCode::{self, Backspace, Char, Delete, End, Home, Left, Right};
+use crossterm::event::{KeyEvent, KeyModifiers};
+
+use super::{Action, Binding, Context, Edit, Key, Trigger, action_for, bindings};
+use crate::search::MAX_KILLER_SLOTS;
+
+/// The contexts a row is looked up in.
+fn contexts(b: &Binding) -> Vec<Context> {
+    match b.context {
+        Context::Everywhere => Context::ALL.to_vec(),
+        c => vec![c],
+    }
+}
+
+#[test]
+fn every_row_dispatches_to_its_action_in_its_mode() {
+    for b in bindings() {
+        for context in contexts(b) {
+            match &b.trigger {
+                Trigger::Keys(keys, action) => {
+                    for key in keys {
+                        let got = action_for(context, key.event());
+                        assert_eq!(got, Some(*action), "{key:?} in {context:?}");
+                    }
+                }
+                Trigger::AnyChar(action) => {
+                    let got = action_for(context, Key::plain(Char('x')).event());
+                    assert_eq!(got, Some(action('x')), "{context:?}");
+                }
+                Trigger::AnyKey(action) => {
+                    let got = action_for(context, Key::plain(KeyCode::F(5)).event());
+                    assert_eq!(got, Some(*action), "{context:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_digit_per_killer_slot_count_and_one_ctrl_c_for_every_mode() {
+    for slots in 0..=MAX_KILLER_SLOTS as u8 {
+        let digit = Key::plain(Char(char::from(b'0' + slots))).event();
+        let got = action_for(Context::Normal, digit);
+        assert_eq!(got, Some(Action::SetKillers(slots)));
+    }
+    let beyond = Key::plain(Char(char::from(b'1' + MAX_KILLER_SLOTS as u8)));
+    assert_eq!(action_for(Context::Normal, beyond.event()), None);
+    let ctrl_c = bindings().iter().filter(|b| match &b.trigger {
+        Trigger::Keys(keys, _) => keys.contains(&Key::ctrl('c')),
+        _ => false,
+    });
+    assert_eq!(ctrl_c.count(), 1, "Ctrl-C is one row");
+    for context in Context::ALL {
+        let got = action_for(context, Key::ctrl('c').event());
+        assert_eq!(got, Some(Action::Quit), "{context:?}");
+    }
+}
+
+#[test]
+fn chords_do_nothing_in_the_normal_view_but_overlays_take_the_key_alone() {
+    let alt = |c| KeyEvent::new(Char(c), KeyModifiers::ALT);
+    assert_eq!(action_for(Context::Normal, alt('j')), None);
+    assert_eq!(action_for(Context::Help, alt('j')), Some(Action::Scroll(1)));
+    assert_eq!(
+        action_for(Context::Picker, alt('j')),
+        Some(Action::PickerNext)
+    );
+    assert_eq!(
+        action_for(Context::Fen, alt('x')),
+        Some(Action::Insert('x'))
+    );
+    let ctrl_u = Key::ctrl('u').event();
+    let kill = Some(Action::FenEdit(Edit::KillToStart));
+    assert_eq!(action_for(Context::Fen, ctrl_u), kill);
+    assert_eq!(action_for(Context::Compare, alt('x')), None);
+}
+
+#[test]
+fn ctrl_letters_in_the_fen_box_edit_instead_of_typing_letters() {
+    let ctrl = |c| Key::ctrl(c).event();
+    let edit = |e| Some(Action::FenEdit(e));
+    assert_eq!(action_for(Context::Fen, ctrl('a')), edit(Edit::Start));
+    assert_eq!(action_for(Context::Fen, ctrl('e')), edit(Edit::End));
+    assert_eq!(action_for(Context::Fen, ctrl('b')), edit(Edit::Left));
+    assert_eq!(action_for(Context::Fen, ctrl('f')), edit(Edit::Right));
+    assert_eq!(action_for(Context::Fen, ctrl('k')), edit(Edit::KillToEnd));
+    assert_eq!(action_for(Context::Fen, ctrl('w')), edit(Edit::KillWord));
+    let key = |code| Key::plain(code).event();
+    assert_eq!(action_for(Context::Fen, key(Home)), edit(Edit::Start));
+    assert_eq!(action_for(Context::Fen, key(End)), edit(Edit::End));
+    assert_eq!(action_for(Context::Fen, key(Left)), edit(Edit::Left));
+    assert_eq!(action_for(Context::Fen, key(Right)), edit(Edit::Right));
+    assert_eq!(action_for(Context::Fen, key(Delete)), edit(Edit::Delete));
+    assert_eq!(
+        action_for(Context::Fen, key(Backspace)),
+        edit(Edit::Backspace)
+    );
+    assert_eq!(
+        action_for(Context::Fen, ctrl('x')),
+        None,
+        "no letter for an unbound chord"
+    );
+    let altgr = KeyEvent::new(Char('@'), KeyModifiers::CONTROL | KeyModifiers::ALT);
+    assert_eq!(action_for(Context::Fen, altgr), Some(Action::Insert('@')));
+    let shifted = KeyEvent::new(Char('K'), KeyModifiers::SHIFT);
+    assert_eq!(action_for(Context::Fen, shifted), Some(Action::Insert('K')));
+}

@@ -1,0 +1,118 @@
+//! The positions of the last few nodes asked about. The board, explain and timeline panels and
+//! the tree's top row each want the position at some node every frame; replaying its line from
+//! the search root costs one legality check per move, so a node 100,000 plies down would cost
+//! 100,000 of them per panel per frame. Here a node is reached from its nearest remembered
+//! ancestor instead: stepping the selection one level costs one move.
+
+use std::cell::RefCell;
+
+use crate::chess::Position;
+use crate::trace::{NodeId, SearchTree};
+
+/// Positions remembered (most recently used first): the selected node, its parent, the view's
+/// root and the timeline's node, with room to spare.
+const CAPACITY: usize = 8;
+
+/// A most-recently-used cache of node positions. Interior mutability keeps `position_at` a
+/// query (`&self`) for the panels; the explorer is single-threaded.
+#[derive(Debug, Default)]
+pub struct PositionCache {
+    entries: RefCell<Vec<(NodeId, Position)>>,
+}
+
+impl PositionCache {
+    /// The position at `id` in the search of `root` indexed by `tree`: `None` when the line to
+    /// it is not playable (an illegal move in a foreign or damaged log).
+    pub fn at(&self, tree: &SearchTree, root: &Position, id: NodeId) -> Option<Position> {
+        let mut entries = self.entries.borrow_mut();
+        if let Some(k) = entries.iter().position(|&(n, _)| n == id) {
+            let hit = entries.remove(k);
+            let position = hit.1.clone();
+            entries.insert(0, hit);
+            return Some(position);
+        }
+        let base = entries
+            .iter()
+            .filter(|&&(n, _)| tree.is_ancestor(n, id))
+            .max_by_key(|&&(n, _)| n);
+        let (stop, start) = match base {
+            Some((n, position)) => (Some(*n), position),
+            None => (None, root),
+        };
+        let mut moves = Vec::new();
+        let mut at = Some(id);
+        while let Some(n) = at.filter(|&n| Some(n) != stop) {
+            let node = tree.node(n)?;
+            if !node.mv().is_null() {
+                moves.push(node.mv());
+            }
+            at = node.parent();
+        }
+        moves.reverse();
+        let position = start.after_line(&moves)?;
+        entries.insert(0, (id, position.clone()));
+        entries.truncate(CAPACITY);
+        Some(position)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::notation::parse_uci;
+    use crate::search::{Bound, Event, NodeKind};
+
+    /// A line of `n` knight moves from the start position, one node per move under a root.
+    fn shuffle(n: usize) -> (Position, SearchTree) {
+        let start = Position::startpos();
+        let mut pos = start.clone();
+        let enter = |mv| Event::NodeEnter {
+            ply: 0,
+            depth: 1,
+            kind: NodeKind::Main,
+            mv,
+            alpha: 0,
+            beta: 1,
+        };
+        let mut events = vec![enter(crate::chess::Move::NULL)];
+        for text in ["g1f3", "g8f6", "f3g1", "f6g8"].iter().cycle().take(n) {
+            let mv = parse_uci(&pos, text).expect("the shuffle is legal");
+            pos.make_move(mv);
+            events.push(enter(mv));
+        }
+        let exit = Event::NodeExit {
+            score: 0,
+            bound: Bound::Exact,
+        };
+        events.extend(std::iter::repeat_n(exit, n + 1));
+        (start, SearchTree::build(&events))
+    }
+
+    #[test]
+    fn cached_and_fresh_replays_agree_in_any_order() {
+        let (start, tree) = shuffle(40);
+        let cache = PositionCache::default();
+        for id in [20, 21, 5, 40, 39, 0, 22] {
+            let fresh = start.after_line(&tree.moves_to(id));
+            assert_eq!(cache.at(&tree, &start, id), fresh, "node {id}");
+        }
+        let seventeen = cache.at(&tree, &start, 17).expect("playable");
+        assert_eq!(
+            seventeen.fullmove_number(),
+            1 + 17 / 2,
+            "Black moved 8 times"
+        );
+    }
+
+    #[test]
+    fn an_unplayable_line_is_refused_and_not_remembered() {
+        let (start, tree) = shuffle(8);
+        let cache = PositionCache::default();
+        let other = Position::from_fen("8/8/8/4k3/8/8/8/4K3 w - - 0 1").expect("valid FEN");
+        assert_eq!(cache.at(&tree, &other, 3), None);
+        assert_eq!(
+            cache.at(&tree, &start, 3),
+            start.after_line(&tree.moves_to(3))
+        );
+    }
+}

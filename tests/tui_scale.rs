@@ -1,0 +1,287 @@
+//! The explorer on trees of shapes no search produces but a log may hold: a line of 100,000
+//! nested nodes, a node with a million children, a million top-level nodes. Each test drives
+//! keys through `App::handle_key` and draws every frame on a `TestBackend`, on a thread with a
+//! 2 MB stack (so a walk that recursed once per level would overflow), within a time bound
+//! generous enough for a loaded machine and far below what a per-level or per-child cost takes.
+
+mod tui_support;
+
+use std::time::{Duration, Instant};
+
+use crossterm::event::KeyCode;
+use killerscope::chess::notation::parse_uci;
+use killerscope::chess::{Move, Position};
+use killerscope::search::{Bound, Limits, NodeKind};
+use killerscope::trace::{Event, EventLog, LogHeader};
+use killerscope::tui::app::{App, Settings};
+use killerscope::tui::session::Session;
+use killerscope::tui::theme::Theme;
+use killerscope::tui::tree_view::{LEVELS, PAGE};
+use tui_support::{draw, press, screen};
+
+/// Wall-clock bound for each test's key presses and frames.
+const BOUND: Duration = Duration::from_secs(5);
+
+fn enter(level: usize, mv: Move) -> Event {
+    Event::NodeEnter {
+        ply: level as u8,
+        depth: 1,
+        kind: NodeKind::Main,
+        mv,
+        alpha: -30,
+        beta: 30,
+    }
+}
+
+const EXIT: Event = Event::NodeExit {
+    score: 0,
+    bound: Bound::Exact,
+};
+
+/// An explorer over `events` searched from the start position.
+fn explorer(events: Vec<Event>, truncated: bool) -> App {
+    let root = Position::startpos();
+    let header = LogHeader::new(root.to_fen(), &Default::default(), &Limits::depth(1));
+    let log = EventLog::from_parts(header, events, Vec::new(), truncated);
+    let settings = Settings {
+        depth: 1,
+        killers: 2,
+    };
+    let mut app = App::new(root.clone(), settings, Theme::mono(), Vec::new());
+    app.session = Session::from_log(root, log);
+    app
+}
+
+/// Runs `test` on a thread with a 2 MB stack (the main thread's usual size) and checks it
+/// finished within `BOUND`; the clock starts when `test` calls the timer it is given.
+fn on_small_stack(test: impl FnOnce(&mut dyn FnMut()) -> Duration + Send + 'static) {
+    let thread = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || {
+            let mut started = None;
+            let took = test(&mut || started = Some(Instant::now()));
+            assert!(took < BOUND, "took {took:?}");
+            eprintln!("keys and frames took {took:?}");
+        })
+        .expect("spawn a 2 MB-stack thread");
+    if let Err(panic) = thread.join() {
+        std::panic::resume_unwind(panic);
+    }
+}
+
+/// The legal knight shuffle Nf3 Nf6 Ng1 Ng8 … from the start position, `n` plies long.
+fn shuffle(n: usize) -> Vec<Move> {
+    let mut pos = Position::startpos();
+    let mut line = Vec::with_capacity(n);
+    for text in ["g1f3", "g8f6", "f3g1", "f6g8"].iter().cycle().take(n) {
+        let mv = parse_uci(&pos, text).expect("the shuffle is legal");
+        pos.make_move(mv);
+        line.push(mv);
+    }
+    line
+}
+
+/// A line of `levels` nested nodes along the knight shuffle; closed (every node exits) or cut
+/// off before the first exit.
+fn deep(levels: usize, closed: bool) -> Vec<Event> {
+    let mut events = vec![enter(0, Move::NULL)];
+    let line = shuffle(levels - 1).into_iter().enumerate();
+    events.extend(line.map(|(level, mv)| enter(level + 1, mv)));
+    if closed {
+        events.extend(std::iter::repeat_n(EXIT, levels));
+    }
+    events
+}
+
+/// Checks the tree widget was handed a bounded slice: short paths, few opened rows.
+fn assert_bounded(app: &App) {
+    let selected = app.view.state.selected().len();
+    assert!((1..LEVELS).contains(&selected), "selected path {selected}");
+    let opened = app.view.state.opened();
+    assert!(opened.len() <= LEVELS, "{} opened paths", opened.len());
+    assert!(opened.iter().all(|p| p.len() < LEVELS));
+}
+
+/// The selected node and its depth below the search root.
+fn selected_level(app: &App) -> (u32, usize) {
+    let id = app.view.selected_node().expect("a node is selected");
+    (id, app.session.tree.ancestors(id).count())
+}
+
+const LINE: usize = 100_000;
+
+#[test]
+fn a_100k_level_line_opens_steps_and_draws_in_bounded_time() {
+    on_small_stack(|start| {
+        let mut app = explorer(deep(LINE, false), true);
+        start();
+        let t = Instant::now();
+        draw(&mut app, 160, 48);
+        press(&mut app, KeyCode::Char('['));
+        let deepest = (LINE - 2) as u32;
+        assert_eq!(selected_level(&app), (deepest, LINE - 2));
+        assert_bounded(&app);
+        let anchor = app.view.anchor().expect("the view moved down");
+        let text = screen(&draw(&mut app, 160, 48));
+        let above = killerscope::tui::fmt::grouped(anchor.levels as u64);
+        assert!(text.contains(&format!("… {above} levels above")), "{text}");
+        assert!(text.contains("Nf3") || text.contains("Ng1"), "{text}");
+
+        for _ in 0..200 {
+            press(&mut app, KeyCode::Char('['));
+        }
+        assert_eq!(selected_level(&app).0, deepest - 200);
+        for _ in 0..100 {
+            press(&mut app, KeyCode::Char(']'));
+        }
+        assert_eq!(selected_level(&app).0, deepest - 100);
+        for _ in 0..100 {
+            press(&mut app, KeyCode::Left);
+        }
+        let climbed = deepest - 150;
+        assert_eq!(
+            selected_level(&app).0,
+            climbed,
+            "← closes the open node, then climbs to its parent (open as an ancestor)"
+        );
+        press(&mut app, KeyCode::PageUp);
+        assert_eq!(selected_level(&app).0, climbed - app.page_rows as u32);
+        press(&mut app, KeyCode::PageDown);
+        press(&mut app, KeyCode::PageDown);
+        let down = selected_level(&app).0;
+        assert_eq!(
+            down,
+            climbed + 1,
+            "PgDn follows the open line to its first closed node"
+        );
+        assert_bounded(&app);
+
+        let selected = app.view.selected_node();
+        let board = app.session.position_at(selected);
+        let line = app.session.tree.moves_to(down);
+        assert_eq!(
+            Some(board),
+            app.root.after_line(&line),
+            "the board replays the line"
+        );
+
+        press(&mut app, KeyCode::Home);
+        assert_eq!(selected_level(&app), (0, 0));
+        assert_eq!(app.view.anchor(), None);
+        press(&mut app, KeyCode::End);
+        assert_eq!(
+            selected_level(&app).0,
+            down,
+            "End follows the open line down"
+        );
+        assert_bounded(&app);
+        press(&mut app, KeyCode::Char('t'));
+        press(&mut app, KeyCode::Char('z'));
+        press(&mut app, KeyCode::Char('Z'));
+        assert_bounded(&app);
+        t.elapsed()
+    });
+}
+
+#[test]
+fn a_closed_100k_level_line_steps_back_from_its_last_exit() {
+    on_small_stack(|start| {
+        let mut app = explorer(deep(LINE, true), false);
+        start();
+        let t = Instant::now();
+        draw(&mut app, 160, 48);
+        app.seek(LINE + 1);
+        draw(&mut app, 160, 48);
+        assert_eq!(selected_level(&app), ((LINE - 1) as u32, LINE - 1));
+        for _ in 0..100 {
+            press(&mut app, KeyCode::Char(']'));
+        }
+        assert_eq!(
+            selected_level(&app).1,
+            LINE - 101,
+            "each exit selects the parent"
+        );
+        for _ in 0..100 {
+            press(&mut app, KeyCode::Char('['));
+        }
+        assert_eq!(selected_level(&app).1, LINE - 1);
+        assert_bounded(&app);
+        let text = screen(&draw(&mut app, 160, 48));
+        assert!(text.contains("levels above"), "{text}");
+        t.elapsed()
+    });
+}
+
+const WIDE: usize = 1_000_000;
+
+/// The index of the selected node among its siblings.
+fn selected_index(app: &App) -> usize {
+    let id = app.view.selected_node().expect("a node is selected");
+    app.session.node(id).expect("in the tree").sibling_index()
+}
+
+#[test]
+fn a_million_children_page_to_the_far_end_in_bounded_time() {
+    let mut events = vec![enter(0, Move::NULL)];
+    for _ in 0..WIDE {
+        events.extend([enter(1, Move::NULL), EXIT]);
+    }
+    events.push(EXIT);
+    on_small_stack(move |start| {
+        let mut app = explorer(events, false);
+        start();
+        let t = Instant::now();
+        draw(&mut app, 160, 48);
+        press(&mut app, KeyCode::Enter);
+        press(&mut app, KeyCode::End);
+        assert_eq!(selected_index(&app), WIDE - 1);
+        let page = app.view.window(&app.session, Some(0));
+        assert_eq!((page.before, page.after), (WIDE - PAGE, 0));
+        for _ in 0..200 {
+            press(&mut app, KeyCode::PageUp);
+        }
+        assert_eq!(selected_index(&app), WIDE - 1 - 200 * app.page_rows);
+        for _ in 0..100 {
+            press(&mut app, KeyCode::PageDown);
+        }
+        assert_eq!(selected_index(&app), WIDE - 1 - 100 * app.page_rows);
+        press(&mut app, KeyCode::Char('['));
+        assert_eq!(selected_index(&app), WIDE - 1, "the timeline's last child");
+        press(&mut app, KeyCode::Home);
+        assert_eq!(app.view.selected_node(), Some(0));
+        assert_eq!(app.view.state.opened().len(), 1);
+        t.elapsed()
+    });
+}
+
+#[test]
+fn a_million_top_level_nodes_page_to_the_far_end_in_bounded_time() {
+    let mut events = Vec::with_capacity(2 * WIDE);
+    for _ in 0..WIDE {
+        events.extend([enter(0, Move::NULL), EXIT]);
+    }
+    on_small_stack(move |start| {
+        let mut app = explorer(events, false);
+        start();
+        let t = Instant::now();
+        draw(&mut app, 160, 48);
+        press(&mut app, KeyCode::End);
+        assert_eq!(selected_index(&app), WIDE - 1);
+        let page = app.view.window(&app.session, None);
+        assert_eq!((page.before, page.after), (WIDE - PAGE, 0));
+        for _ in 0..200 {
+            press(&mut app, KeyCode::PageUp);
+        }
+        assert_eq!(selected_index(&app), WIDE - 1 - 200 * app.page_rows);
+        app.seek(WIDE);
+        draw(&mut app, 160, 48);
+        assert_eq!(
+            selected_index(&app),
+            WIDE / 2 - 1,
+            "the timeline jumps to the middle"
+        );
+        press(&mut app, KeyCode::Home);
+        assert_eq!(selected_index(&app), 0);
+        t.elapsed()
+    });
+}
