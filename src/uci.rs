@@ -14,6 +14,7 @@
 
 mod command;
 mod engine;
+mod input;
 mod options;
 mod worker;
 
@@ -21,20 +22,27 @@ pub use command::{GoParams, UciCommand, parse};
 pub use engine::UciEngine;
 pub use worker::info_line;
 
+use input::InputLine;
 use std::io::{self, BufRead, Write};
 
 /// Runs the UCI protocol over `input` and `output` until `quit` or the end of input.
-pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Result<()> {
+pub fn run<R: BufRead, W: Write + Send + 'static>(mut input: R, output: W) -> io::Result<()> {
     let mut engine = UciEngine::new(output);
-    for line in input.lines() {
+    while let Some(line) = input::next_line(&mut input, input::MAX_LINE)? {
         let line = match line {
-            Ok(line) => line,
-            // Non-UTF-8 bytes from the GUI: report and carry on with the next line.
-            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+            InputLine::Text(line) => line,
+            // Non-UTF-8 bytes or a runaway line from the GUI: report and carry on.
+            InputLine::NotUtf8 => {
                 engine.info_string("ignored a line that is not valid UTF-8")?;
                 continue;
             }
-            Err(e) => return Err(e),
+            InputLine::TooLong(bytes) => {
+                engine.info_string(&format!(
+                    "ignored a line of {bytes} bytes (longer than {} bytes)",
+                    input::MAX_LINE
+                ))?;
+                continue;
+            }
         };
         if !engine.handle(parse(&line))? {
             return Ok(());

@@ -258,6 +258,22 @@ fn echoed_junk_is_escaped_and_short() {
 }
 
 #[test]
+fn a_runaway_line_is_skipped_without_buffering_it() {
+    let mut engine = Engine::start();
+    engine.send_bytes(&vec![b'x'; 3 << 20]);
+    engine.send("isready");
+    let lines = engine.expect("readyok", SHORT);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string ignored a line of 3145729 bytes")),
+        "{lines:?}"
+    );
+    engine.send("quit");
+    engine.exit_within(SHORT);
+}
+
+#[test]
 fn a_trace_file_path_from_the_gui_is_escaped_when_saving_fails() {
     let mut engine = Engine::start();
     engine.send("setoption name Trace File value /nonexistent-ks-dir/\u{1b}[2J.kslog");
