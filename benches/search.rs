@@ -22,6 +22,7 @@ fn nodes(fen: &str, depth: u8, ordering: OrderingConfig) -> u64 {
     let mut searcher = Searcher::new(SearchConfig {
         ordering,
         hash_mib: HASH_MIB,
+        ..SearchConfig::default()
     });
     let stop = AtomicBool::new(false);
     let limits = Limits::depth(depth);
@@ -107,6 +108,7 @@ fn search_speed(c: &mut Criterion) {
         let mut searcher = Searcher::new(SearchConfig {
             ordering: OrderingConfig::default(),
             hash_mib: HASH_MIB,
+            ..SearchConfig::default()
         });
         let stop = AtomicBool::new(false);
         let limits = Limits::depth(depth);

@@ -18,6 +18,7 @@ fn nodes(fen: &str, depth: u8, ordering: &str) -> u64 {
     let mut searcher = Searcher::new(SearchConfig {
         ordering,
         hash_mib: 16,
+        ..SearchConfig::default()
     });
     let pos = Position::from_fen(fen).expect("valid FEN");
     searcher

@@ -5,7 +5,7 @@
 use killerscope::chess::{Move, Position};
 use killerscope::search::{
     Bound, CutoffStats, Event, Limits, MoveSource, NodeKind, NullObserver, OrderingConfig,
-    SearchConfig, SearchObserver, SearchReport, Searcher,
+    SearchConfig, SearchObserver, SearchReport, Searcher, SelectiveConfig,
 };
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -30,6 +30,9 @@ struct Checker {
     stores: Vec<(u8, Move, Vec<Move>)>,
     last_cutoff: Option<(u8, Move)>,
     table_stores: u64,
+    /// Per open node: the move it reduced last.
+    reduced: Vec<Option<Move>>,
+    selective_kinds: std::collections::HashSet<&'static str>,
     violations: Vec<String>,
 }
 
@@ -71,6 +74,7 @@ impl SearchObserver for Checker {
                 let ply = self.stack.last().map_or(0, |&(p, _)| p);
                 self.table_store("countermove", ply, mv)
             }
+            other => self.selective(other),
         }
     }
 
@@ -93,6 +97,7 @@ impl Checker {
         }
         self.stack.push((ply, kind));
         self.depths.push(depth);
+        self.reduced.push(None);
         self.nodes += 1;
         self.last_cutoff = None;
     }
@@ -142,6 +147,31 @@ impl Checker {
         self.table_stores += 1;
     }
 
+    /// Selective-search events: each inside a node (aspiration outside one), a re-search
+    /// only of the move just reduced.
+    fn selective(&mut self, event: Event) {
+        format!("{event:?}").hash(&mut self.hash);
+        self.selective_kinds.insert(event.kind().name());
+        let inside = !self.stack.is_empty();
+        match event {
+            Event::Aspiration { alpha, beta, .. } if inside || alpha >= beta => {
+                self.violations.push(format!("bad aspiration {event:?}"));
+            }
+            Event::Aspiration { .. } => {}
+            Event::Reduction { mv, .. } => {
+                if let Some(top) = self.reduced.last_mut() {
+                    *top = Some(mv);
+                }
+            }
+            Event::ReSearch { mv, .. } if self.reduced.last() != Some(&Some(mv)) => {
+                self.violations
+                    .push(format!("re-search of {mv}, not the reduced move"));
+            }
+            _ if !inside => self.violations.push(format!("{event:?} outside a node")),
+            _ => {}
+        }
+    }
+
     fn tt_hit(&mut self, mv: Move, depth: i8, score: i32, bound: Bound, cutoff: bool) {
         (4u8, mv, depth, score, bound, cutoff).hash(&mut self.hash);
     }
@@ -149,6 +179,7 @@ impl Checker {
     fn node_exit(&mut self, score: i32, bound: Bound) {
         (5u8, score, bound).hash(&mut self.hash);
         self.depths.pop();
+        self.reduced.pop();
         if self.stack.pop().is_none() {
             self.violations.push("exit without enter".into());
         }
@@ -173,6 +204,7 @@ fn run<O: SearchObserver>(
     let mut searcher = Searcher::new(SearchConfig {
         ordering,
         hash_mib: 4,
+        ..SearchConfig::default()
     });
     let stop = AtomicBool::new(false);
     searcher.search(&pos, &[], limits, &stop, obs, &mut |_| {})
@@ -284,6 +316,46 @@ fn mate_killer_and_countermove_stores_follow_quiet_cutoffs() {
     );
     assert_eq!(checker.nodes, report.nodes);
     assert!(checker.table_stores > 0, "no countermove was ever stored");
+}
+
+#[test]
+fn selective_search_keeps_the_event_grammar() {
+    for fen in [PUZZLE, KIWIPETE] {
+        let pos = Position::from_fen(fen).expect("test FEN is valid");
+        let mut searcher = Searcher::new(SearchConfig {
+            selective: SelectiveConfig::ALL,
+            ..SearchConfig::default()
+        });
+        let mut checker = Checker::default();
+        let stop = AtomicBool::new(false);
+        let report = searcher.search(
+            &pos,
+            &[],
+            &Limits::depth(7),
+            &stop,
+            &mut checker,
+            &mut |_| {},
+        );
+        assert!(
+            checker.violations.is_empty(),
+            "{:?}",
+            &checker.violations[..checker.violations.len().min(5)]
+        );
+        assert!(checker.stack.is_empty());
+        assert_eq!((checker.nodes, checker.exits), (report.nodes, report.nodes));
+        for kind in [
+            "null_move",
+            "reduction",
+            "re_search",
+            "pruned",
+            "aspiration",
+        ] {
+            assert!(
+                checker.selective_kinds.contains(kind),
+                "{fen}: no {kind} event"
+            );
+        }
+    }
 }
 
 #[test]

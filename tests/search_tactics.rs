@@ -3,12 +3,26 @@
 
 use killerscope::chess::{Move, MoveList, Position};
 use killerscope::search::score::{MATE, mate_distance};
-use killerscope::search::{Limits, NullObserver, SearchConfig, SearchReport, Searcher};
+use killerscope::search::{
+    Limits, NullObserver, SearchConfig, SearchReport, Searcher, SelectiveConfig,
+};
 use std::sync::atomic::AtomicBool;
 
+/// Every selective-search technique on, as `uci` plays.
+fn selective() -> SearchConfig {
+    SearchConfig {
+        selective: SelectiveConfig::ALL,
+        ..SearchConfig::default()
+    }
+}
+
 fn search(fen: &str, depth: u8, game_keys: &[u64]) -> SearchReport {
+    search_with(SearchConfig::default(), fen, depth, game_keys)
+}
+
+fn search_with(config: SearchConfig, fen: &str, depth: u8, game_keys: &[u64]) -> SearchReport {
     let pos = Position::from_fen(fen).expect("test FEN is valid");
-    let mut searcher = Searcher::new(SearchConfig::default());
+    let mut searcher = Searcher::new(config);
     let stop = AtomicBool::new(false);
     searcher.search(
         &pos,
@@ -57,12 +71,16 @@ fn shortest_mate(fen: &str, max: u32) -> Option<u32> {
 }
 
 fn assert_mate_in(fen: &str, moves: i32, depth: u8) {
+    assert_mate_in_with(SearchConfig::default(), fen, moves, depth);
+}
+
+fn assert_mate_in_with(config: SearchConfig, fen: &str, moves: i32, depth: u8) {
     assert_eq!(
         shortest_mate(fen, moves as u32),
         Some(moves as u32),
         "the test position itself must be a mate in {moves}"
     );
-    let report = search(fen, depth, &[]);
+    let report = search_with(config, fen, depth, &[]);
     assert_eq!(
         mate_distance(report.score),
         Some(moves),
@@ -100,6 +118,22 @@ fn mate_in_two_rook_ladder() {
 #[test]
 fn mate_in_three() {
     assert_mate_in("8/8/8/8/k7/8/8/K5RR w - - 0 1", 3, 6);
+}
+
+#[test]
+fn selective_search_keeps_the_mates_and_the_tactics() {
+    assert_mate_in_with(selective(), "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, 3);
+    assert_mate_in_with(selective(), "k7/8/8/8/8/8/6R1/5R1K w - - 0 1", 2, 4);
+    // Late move reductions search the ladder's quiet rook moves shallower: at depth 6 they see
+    // a mate in 5 only; the shortest mate needs depth 8 (full width: 6).
+    assert_mate_in_with(selective(), "8/8/8/8/k7/8/8/K5RR w - - 0 1", 3, 8);
+    let queen = search_with(selective(), "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1", 3, &[]);
+    assert_eq!(queen.best_move.to_string(), "d1d5");
+    let fork = search_with(selective(), "r3k3/7p/8/1N6/8/8/7P/4K3 w - - 0 1", 6, &[]);
+    assert_eq!(fork.best_move.to_string(), "b5c7");
+    let puzzle = "6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1";
+    let deep = search_with(selective(), puzzle, 8, &[]);
+    assert!(!deep.best_move.is_null() && deep.depth == 8);
 }
 
 #[test]

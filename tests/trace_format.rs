@@ -242,7 +242,7 @@ fn the_header_source_table_and_settings_round_trip() {
 fn a_log_from_another_vocabulary_reads_with_its_own_labels() {
     let mut header = header();
     header.engine = "otherengine 2.0".into();
-    header.ordering = vec![("lmr".into(), "on".into())];
+    header.ordering = vec![("iid".into(), "on".into())];
     let counter = SourceRow {
         code: 42,
         label: "CM".into(),

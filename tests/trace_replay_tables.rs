@@ -17,6 +17,7 @@ fn search_and_replay(ordering: &str, depth: u8) -> (Searcher, Replay, usize) {
     let mut searcher = Searcher::new(SearchConfig {
         ordering,
         hash_mib: 16,
+        ..SearchConfig::default()
     });
     let pos = Position::from_fen(PUZZLE).expect("valid FEN");
     searcher.search(

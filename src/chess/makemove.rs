@@ -145,4 +145,60 @@ impl Position {
         self.side = us;
         self.state = undo.state;
     }
+
+    /// Passes the move to the other side (a "null move", for null-move pruning): the side to
+    /// move flips, the en-passant square goes, the halfmove clock ticks; no piece moves. Never
+    /// legal in chess — the caller must not be in check — and taken back with
+    /// `unmake_null_move`.
+    #[inline]
+    pub fn make_null_move(&mut self) -> NullUndo {
+        let undo = NullUndo { state: self.state };
+        let mut key = self.state.key ^ zobrist::side();
+        if let Some(ep) = self.state.ep.take() {
+            key ^= zobrist::en_passant(ep);
+        }
+        self.state.halfmove += 1;
+        self.fullmove += self.side as u32;
+        self.side = !self.side;
+        self.state.key = key;
+        undo
+    }
+
+    /// Takes back the null move `make_null_move` made.
+    #[inline]
+    pub fn unmake_null_move(&mut self, undo: NullUndo) {
+        self.side = !self.side;
+        self.fullmove -= self.side as u32;
+        self.state = undo.state;
+    }
+}
+
+/// What `unmake_null_move` restores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NullUndo {
+    state: State,
+}
+
+#[cfg(test)]
+mod null_move_tests {
+    use super::*;
+
+    #[test]
+    fn a_null_move_flips_the_side_and_comes_back_exactly() {
+        let fen = "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2";
+        let mut pos = Position::from_fen(fen).expect("valid");
+        let before = pos.clone();
+        let undo = pos.make_null_move();
+        assert_ne!(pos.side_to_move(), before.side_to_move());
+        let same_but_white = "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 1 3";
+        let expected = Position::from_fen(same_but_white).expect("valid");
+        assert_eq!(
+            pos.key(),
+            expected.key(),
+            "the key is the one of the flipped position"
+        );
+        assert_eq!(pos.to_fen(), same_but_white);
+        pos.unmake_null_move(undo);
+        assert_eq!(pos, before);
+    }
 }

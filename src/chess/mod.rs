@@ -21,7 +21,7 @@ mod zobrist;
 pub use bitboard::Bitboard;
 pub use castling::CastlingRights;
 pub use fen::{FenError, FenField};
-pub use makemove::Undo;
+pub use makemove::{NullUndo, Undo};
 pub use moves::{MAX_MOVES, Move, MoveFlag, MoveList};
 pub use piece::{Color, Piece, PieceKind};
 pub use position::{Position, START_FEN};

@@ -88,7 +88,12 @@ pub fn run(args: &CompareArgs) -> Result<(), CliError> {
             configs
                 .iter()
                 .map(|&ordering| {
-                    measure(&named.pos, SearchConfig { ordering, hash_mib }, args.depth)
+                    let config = SearchConfig {
+                        ordering,
+                        hash_mib,
+                        ..SearchConfig::default()
+                    };
+                    measure(&named.pos, config, args.depth)
                 })
                 .collect()
         })

@@ -8,7 +8,7 @@ use super::CliError;
 use crate::chess::{Position, START_FEN};
 use crate::search::{
     CutoffStats, HistoryMode, IterationReport, Limits, MAX_KILLER_SLOTS, OrderingConfig,
-    SearchConfig, SearchObserver, SearchReport, Searcher,
+    SearchConfig, SearchObserver, SearchReport, Searcher, SelectiveConfig,
 };
 use crate::trace::{DEFAULT_EVENT_CAP, EventLog, LogHeader, Recorder, TraceFilter};
 use crate::uci::info_line;
@@ -42,6 +42,10 @@ pub struct SearchArgs {
     /// flags below override it.
     #[arg(long, value_name = "CONFIG")]
     ordering: Option<String>,
+    /// Selective search, e.g. "all=on" or "nmp=on,lmr=on" (keys aspiration, nmp, lmr,
+    /// futility, mdp); default full width, as the classroom lessons read it.
+    #[arg(long = "search", value_name = "CONFIG")]
+    selective: Option<String>,
     /// Killer slots per ply (0 disables killers).
     #[arg(long, value_parser = clap::value_parser!(u8).range(0..=MAX_KILLER_SLOTS as i64))]
     killers: Option<u8>,
@@ -97,14 +101,22 @@ impl SearchArgs {
             ordering.history = HistoryMode::Off;
         }
         ordering.mvv_lva &= !self.no_mvv_lva;
+        let selective = match &self.selective {
+            Some(text) => text
+                .parse::<SelectiveConfig>()
+                .map_err(|e| CliError::new(format!("--search: {e}")))?,
+            None => SelectiveConfig::default(),
+        };
         Ok(SearchConfig {
             ordering,
+            selective,
             hash_mib: usize::try_from(self.hash).unwrap_or(usize::MAX),
         })
     }
 
-    fn recorder(&self, pos: &Position, ordering: &OrderingConfig) -> Result<Recorder, CliError> {
-        let header = LogHeader::new(pos.to_fen(), ordering, &self.limits());
+    fn recorder(&self, pos: &Position, config: &SearchConfig) -> Result<Recorder, CliError> {
+        let header = LogHeader::new(pos.to_fen(), &config.ordering, &self.limits())
+            .with_selective(&config.selective);
         let mut recorder = Recorder::new(header).with_cap(self.trace_cap);
         if let Some(line) = &self.trace_line {
             let filter = TraceFilter::parse_line(pos, line).map_err(CliError::new)?;
@@ -141,7 +153,7 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
         Some(path) => {
             crate::files::create_output(path)
                 .map_err(|e| CliError::new(format!("--log {}: {e}", path.display())))?;
-            let mut recorder = args.recorder(&pos, &config.ordering)?;
+            let mut recorder = args.recorder(&pos, &config)?;
             let observer = &mut (&mut recorder, &mut stats);
             let (report, iterations) = search(args, &pos, config, observer, &mut out)?;
             (report, iterations, Some(recorder.into_log()))

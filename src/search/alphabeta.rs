@@ -10,18 +10,50 @@ use super::config::OrderingConfig;
 use super::countermove::CounterKey;
 use super::eval::EvalState;
 use super::event::Event;
+use super::event::{PruneRule, ReSearchReason};
 use super::limits::Clock;
 use super::observer::{Bound, NodeKind, SearchObserver};
 use super::picker::{MoveBuffer, MovePicker};
 use super::pv::PvTable;
-use super::score::{DRAW, INFINITY, MATE, from_tt, to_tt};
+use super::score::{DRAW, INFINITY, MATE, from_tt, is_mate, to_tt};
+use super::selective::SelectiveConfig;
+use super::source::MoveSource;
 use super::tables::{OrderingTables, QuietCutoff};
 use super::tt::TranspositionTable;
-use crate::chess::{Move, MoveList, Position};
+use crate::chess::{Move, MoveList, PieceKind, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How often (in nodes) the stop flag and the clock are checked: about a millisecond of search.
 const CHECK_INTERVAL: u64 = 1024;
+
+/// Deepest remaining depth at which (reverse) futility pruning applies.
+const FUTILITY_DEPTH: i32 = 3;
+/// Reverse futility margin per ply of remaining depth, in centipawns.
+const REVERSE_FUTILITY_MARGIN: i32 = 120;
+/// Shallowest remaining depth at which a null move is tried.
+const NULL_MOVE_MIN_DEPTH: i32 = 3;
+
+/// How far below alpha a quiet move's static evaluation may be and still be searched at
+/// remaining `depth`: a pawn and a half at depth 1, more for deeper nodes.
+fn futility_margin(depth: i32) -> i32 {
+    100 + 100 * depth
+}
+
+/// Plies a late quiet move is reduced by: the classic log formula
+/// `0.75 + ln(depth) · ln(move number) / 2.25`, for the fourth and later moves at depth ≥ 3,
+/// never for moves a heuristic singled out (TT, killers, mate killer, countermove) and never
+/// below depth 1.
+fn late_move_reduction(depth: i32, index: usize, mv: Move, source: MoveSource) -> i32 {
+    let plain = matches!(
+        source,
+        MoveSource::HISTORY | MoveSource::RELATIVE_HISTORY | MoveSource::QUIET
+    );
+    if depth < 3 || index < 3 || !mv.is_quiet() || !plain {
+        return 0;
+    }
+    let r = 0.75 + f64::from(depth).ln() * (index as f64 + 1.0).ln() / 2.25;
+    (r as i32).clamp(0, depth - 2)
+}
 
 /// The state of one running search.
 pub(super) struct Context<'a, O: SearchObserver> {
@@ -40,6 +72,8 @@ pub(super) struct Context<'a, O: SearchObserver> {
     pub pv: PvTable,
     /// The root moves to search (`Limits::searchmoves`); empty means all.
     pub root_moves: &'a [Move],
+    /// Which selective-search techniques are on (all off: full width).
+    pub selective: SelectiveConfig,
     keys: [u64; MAX_PLY + 1],
     evals: [EvalState; MAX_PLY + 1],
     buffers: Vec<MoveBuffer>,
@@ -84,6 +118,7 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             stopped: false,
             pv: PvTable::new(),
             root_moves: &[],
+            selective: SelectiveConfig::default(),
             keys: [0; MAX_PLY + 1],
             evals: [root_eval; MAX_PLY + 1],
             buffers: (0..MAX_PLY).map(|_| MoveBuffer::new()).collect(),
@@ -197,11 +232,12 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         Some(CounterKey::new(piece, led_by))
     }
 
+    #[allow(clippy::too_many_lines)]
     fn main_node(
         &mut self,
         mut depth: i32,
         mut alpha: i32,
-        beta: i32,
+        mut beta: i32,
         ply: usize,
         led_by: Move,
         in_check: bool,
@@ -219,6 +255,18 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             }
         }
         depth = depth.min(i32::from(i8::MAX));
+        if self.selective.mate_distance && ply > 0 {
+            alpha = alpha.max(-(MATE - ply as i32));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                self.observer.observe(Event::Pruned {
+                    mv: Move::NULL,
+                    rule: PruneRule::MateDistance,
+                    score: alpha,
+                });
+                return (alpha, Bound::Exact);
+            }
+        }
         let is_pv = beta - alpha > 1;
         let mut tt_move = Move::NULL;
         if let Some(entry) = self.tt.as_ref().and_then(|tt| tt.probe(self.keys[ply])) {
@@ -244,6 +292,21 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             }
         }
 
+        let eval = if in_check {
+            -INFINITY
+        } else {
+            self.static_eval(ply)
+        };
+        if let Some(result) = self.prune_node(depth, beta, ply, led_by, in_check, is_pv, eval) {
+            return result;
+        }
+        let futile = self.selective.futility
+            && !is_pv
+            && !in_check
+            && depth <= FUTILITY_DEPTH
+            && !is_mate(alpha)
+            && eval + futility_margin(depth) <= alpha;
+
         let alpha_orig = alpha;
         let side = self.pos.side_to_move();
         let answers = self.counter_key(led_by);
@@ -257,24 +320,55 @@ impl<'a, O: SearchObserver> Context<'a, O> {
                 continue;
             }
             let order = index.min(usize::from(u8::MAX)) as u8;
+            self.evals[ply + 1] = self.evals[ply].after(&self.pos, mv);
+            let undo = self.pos.make_move(mv);
+            let check = self.pos.in_check();
+            if futile && index > 0 && mv.is_quiet() && !check {
+                self.pos.unmake_move(mv, undo);
+                self.observer.observe(Event::Pruned {
+                    mv,
+                    rule: PruneRule::Futility,
+                    score: eval + futility_margin(depth),
+                });
+                continue;
+            }
             self.observer.observe(Event::MoveTried {
                 mv,
                 index: order,
                 source,
             });
-            self.evals[ply + 1] = self.evals[ply].after(&self.pos, mv);
-            let undo = self.pos.make_move(mv);
             if depth > 1
                 && let Some(tt) = self.tt.as_ref()
             {
                 tt.prefetch(self.pos.key());
             }
-            let check = self.pos.in_check();
             let child_depth = depth - 1 + i32::from(check);
             let score = if index == 0 {
                 -self.negamax(child_depth, -beta, -alpha, ply + 1, mv, check)
             } else {
-                let probe = -self.negamax(child_depth, -alpha - 1, -alpha, ply + 1, mv, check);
+                let reduction = if self.selective.lmr && !in_check && !check {
+                    late_move_reduction(depth, index, mv, source)
+                } else {
+                    0
+                };
+                let mut probe;
+                if reduction > 0 {
+                    self.observer.observe(Event::Reduction {
+                        mv,
+                        by: reduction as u8,
+                    });
+                    let reduced = child_depth - reduction;
+                    probe = -self.negamax(reduced, -alpha - 1, -alpha, ply + 1, mv, check);
+                    if probe > alpha && !self.stopped {
+                        self.observer.observe(Event::ReSearch {
+                            mv,
+                            reason: ReSearchReason::Reduction,
+                        });
+                        probe = -self.negamax(child_depth, -alpha - 1, -alpha, ply + 1, mv, check);
+                    }
+                } else {
+                    probe = -self.negamax(child_depth, -alpha - 1, -alpha, ply + 1, mv, check);
+                }
                 if probe > alpha && probe < beta && !self.stopped {
                     -self.negamax(child_depth, -beta, -alpha, ply + 1, mv, check)
                 } else {
@@ -343,6 +437,69 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             tt.store(self.keys[ply], stored_move, to_tt(best, ply), depth, bound);
         }
         (best, bound)
+    }
+
+    /// Node-level pruning before any move is searched: reverse futility (the static evaluation
+    /// minus a margin already beats beta at shallow depth) and null-move pruning (even passing
+    /// the turn fails high). Returns the node's result when it is pruned.
+    #[allow(clippy::too_many_arguments)]
+    fn prune_node(
+        &mut self,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        led_by: Move,
+        in_check: bool,
+        is_pv: bool,
+        eval: i32,
+    ) -> Option<(i32, Bound)> {
+        if !self.selective.any() || is_pv || in_check || ply == 0 || is_mate(beta) {
+            return None;
+        }
+        if self.selective.futility && depth <= FUTILITY_DEPTH {
+            let margin = REVERSE_FUTILITY_MARGIN * depth;
+            if eval - margin >= beta {
+                self.observer.observe(Event::Pruned {
+                    mv: Move::NULL,
+                    rule: PruneRule::ReverseFutility,
+                    score: eval - margin,
+                });
+                return Some((eval - margin, Bound::Lower));
+            }
+        }
+        if !self.selective.null_move
+            || depth < NULL_MOVE_MIN_DEPTH
+            || led_by.is_null()
+            || eval < beta
+        {
+            return None;
+        }
+        // Not in pawn endings, where passing can be the only good move (zugzwang).
+        let side = self.pos.side_to_move();
+        let pieces = self.pos.color_bb(side)
+            & !self.pos.pieces(side, PieceKind::Pawn)
+            & !self.pos.pieces(side, PieceKind::King);
+        if pieces.is_empty() {
+            return None;
+        }
+        let reduction = if depth >= 7 { 3 } else { 2 };
+        let null_depth = depth - 1 - reduction;
+        self.evals[ply + 1] = self.evals[ply];
+        let undo = self.pos.make_null_move();
+        let score = -self.negamax(null_depth, -beta, -beta + 1, ply + 1, Move::NULL, false);
+        self.pos.unmake_null_move(undo);
+        if self.stopped {
+            return Some((DRAW, Bound::Exact));
+        }
+        let cutoff = score >= beta;
+        self.observer.observe(Event::NullMove {
+            depth: null_depth.clamp(0, i32::from(i8::MAX)) as i8,
+            reduction: reduction as u8,
+            score,
+            cutoff,
+        });
+        // A mate found after passing proves nothing about the real moves: return beta.
+        cutoff.then(|| (if is_mate(score) { beta } else { score }, Bound::Lower))
     }
 
     /// Quiescence search: stand pat on the static evaluation, then try captures (all evasions

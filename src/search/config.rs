@@ -2,6 +2,7 @@
 //! nodes it was saving. Parsed from and printed as `killers=2,history=off,...` strings, the form
 //! used on the command line (`--config`), in UCI options and in event-log headers.
 
+use super::selective::SelectiveConfig;
 use super::source::{KILLER_SOURCES, MoveSource};
 use crate::text::quote;
 use std::fmt;
@@ -139,6 +140,13 @@ impl fmt::Display for ConfigError {
 }
 
 impl std::error::Error for ConfigError {}
+
+impl ConfigError {
+    /// An error with `message`, which names the offending key and value.
+    pub(crate) fn new(message: String) -> ConfigError {
+        ConfigError(message)
+    }
+}
 
 /// The keys `from_settings` knows, as `Display` prints them.
 pub const KNOWN_KEYS: [&str; 9] = [
@@ -324,6 +332,8 @@ impl fmt::Display for OrderingConfig {
 pub struct SearchConfig {
     /// Move-ordering switches.
     pub ordering: OrderingConfig,
+    /// Selective-search switches (all off: full width).
+    pub selective: SelectiveConfig,
     /// Transposition table size in MiB (rounded down to a power-of-two number of buckets).
     pub hash_mib: usize,
 }
@@ -332,6 +342,7 @@ impl Default for SearchConfig {
     fn default() -> Self {
         SearchConfig {
             ordering: OrderingConfig::default(),
+            selective: SelectiveConfig::default(),
             hash_mib: 16,
         }
     }

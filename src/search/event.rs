@@ -58,6 +58,90 @@ impl From<u64> for NodeCount {
     }
 }
 
+/// Why a move is searched a second time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum ReSearchReason {
+    /// Its late-move-reduced search failed high: searched again at full depth.
+    Reduction = 0,
+}
+
+/// The rule that pruned a move (or a whole node) without searching it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum PruneRule {
+    /// A quiet move at depth ≤ 3 whose static evaluation plus a margin cannot reach alpha.
+    Futility = 0,
+    /// The whole node: its static evaluation minus a margin already beats beta (depth ≤ 3).
+    ReverseFutility = 1,
+    /// The whole node: no score inside its window is possible given the mates already found.
+    MateDistance = 2,
+}
+
+/// How an aspiration window at the root turned out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum WindowOutcome {
+    /// The score fell inside the window: the iteration is done.
+    Inside = 0,
+    /// The score was at or below alpha: search again with a lower alpha.
+    FailLow = 1,
+    /// The score was at or above beta: search again with a higher beta.
+    FailHigh = 2,
+}
+
+impl ReSearchReason {
+    /// The reason with `code`, as stored in a log.
+    pub const fn from_code(code: u8) -> Option<ReSearchReason> {
+        match code {
+            0 => Some(ReSearchReason::Reduction),
+            _ => None,
+        }
+    }
+}
+
+impl PruneRule {
+    /// The rule with `code`, as stored in a log.
+    pub const fn from_code(code: u8) -> Option<PruneRule> {
+        match code {
+            0 => Some(PruneRule::Futility),
+            1 => Some(PruneRule::ReverseFutility),
+            2 => Some(PruneRule::MateDistance),
+            _ => None,
+        }
+    }
+
+    /// The tree marker and JSON name of the rule.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PruneRule::Futility => "futility",
+            PruneRule::ReverseFutility => "reverse_futility",
+            PruneRule::MateDistance => "mate_distance",
+        }
+    }
+}
+
+impl WindowOutcome {
+    /// The outcome with `code`, as stored in a log.
+    pub const fn from_code(code: u8) -> Option<WindowOutcome> {
+        match code {
+            0 => Some(WindowOutcome::Inside),
+            1 => Some(WindowOutcome::FailLow),
+            2 => Some(WindowOutcome::FailHigh),
+            _ => None,
+        }
+    }
+
+    /// The JSON name of the outcome.
+    pub const fn name(self) -> &'static str {
+        match self {
+            WindowOutcome::Inside => "inside",
+            WindowOutcome::FailLow => "fail_low",
+            WindowOutcome::FailHigh => "fail_high",
+        }
+    }
+}
+
 /// A search event: what `SearchObserver::observe` receives, one per thing the search did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
@@ -123,6 +207,55 @@ pub enum Event {
         /// The stored reply.
         mv: Move,
     },
+    /// The current node searched a null move (passing the turn) to `depth`, `reduction` plies
+    /// shallower than a real move; its node precedes this event. `cutoff`: the null search
+    /// still failed high, so the node returns without searching a move.
+    NullMove {
+        /// Remaining depth of the null-move search.
+        depth: i8,
+        /// The null-move reduction R.
+        reduction: u8,
+        /// The null search's score, from the current node's side.
+        score: i32,
+        /// Whether it failed high and cut the node.
+        cutoff: bool,
+    },
+    /// The next search of `mv` (just tried) is `by` plies shallower: a late move reduction.
+    Reduction {
+        /// The reduced move.
+        mv: Move,
+        /// Plies taken off.
+        by: u8,
+    },
+    /// `mv` is searched again, for `reason`.
+    ReSearch {
+        /// The move searched again.
+        mv: Move,
+        /// Why.
+        reason: ReSearchReason,
+    },
+    /// `mv` was pruned without a search by `rule` (`Move::NULL`: the whole node was);
+    /// `score` is the bound the rule compared (static evaluation plus or minus its margin).
+    Pruned {
+        /// The pruned move, or `Move::NULL` for the current node.
+        mv: Move,
+        /// Which rule.
+        rule: PruneRule,
+        /// The estimate the rule judged.
+        score: i32,
+    },
+    /// An aspiration window at the root for iteration `depth` came back `outcome`; the root
+    /// node searched with it precedes this event.
+    Aspiration {
+        /// The iteration.
+        depth: u8,
+        /// The window's lower bound.
+        alpha: i32,
+        /// The window's upper bound.
+        beta: i32,
+        /// How the root score fell.
+        outcome: WindowOutcome,
+    },
     /// The transposition table had an entry for the current node.
     TtHit {
         /// The stored best move (`Move::NULL` if none).
@@ -178,11 +311,21 @@ pub enum EventKind {
     MateKillerStore = 8,
     /// `Event::CounterStore`.
     CounterStore = 9,
+    /// `Event::NullMove`.
+    NullMove = 10,
+    /// `Event::Reduction`.
+    Reduction = 11,
+    /// `Event::ReSearch`.
+    ReSearch = 12,
+    /// `Event::Pruned`.
+    Pruned = 13,
+    /// `Event::Aspiration`.
+    Aspiration = 14,
 }
 
 impl EventKind {
     /// Every kind, in tag order.
-    pub const ALL: [EventKind; 9] = [
+    pub const ALL: [EventKind; 14] = [
         EventKind::NodeEnter,
         EventKind::MoveTried,
         EventKind::Cutoff,
@@ -192,6 +335,11 @@ impl EventKind {
         EventKind::Iteration,
         EventKind::MateKillerStore,
         EventKind::CounterStore,
+        EventKind::NullMove,
+        EventKind::Reduction,
+        EventKind::ReSearch,
+        EventKind::Pruned,
+        EventKind::Aspiration,
     ];
 
     /// The snake_case name used in JSON Lines exports and `log stats`.
@@ -206,6 +354,11 @@ impl EventKind {
             EventKind::Iteration => "iteration",
             EventKind::MateKillerStore => "mate_killer_store",
             EventKind::CounterStore => "counter_store",
+            EventKind::NullMove => "null_move",
+            EventKind::Reduction => "reduction",
+            EventKind::ReSearch => "re_search",
+            EventKind::Pruned => "pruned",
+            EventKind::Aspiration => "aspiration",
         }
     }
 
@@ -228,6 +381,11 @@ impl Event {
             Event::Iteration { .. } => EventKind::Iteration,
             Event::MateKillerStore { .. } => EventKind::MateKillerStore,
             Event::CounterStore { .. } => EventKind::CounterStore,
+            Event::NullMove { .. } => EventKind::NullMove,
+            Event::Reduction { .. } => EventKind::Reduction,
+            Event::ReSearch { .. } => EventKind::ReSearch,
+            Event::Pruned { .. } => EventKind::Pruned,
+            Event::Aspiration { .. } => EventKind::Aspiration,
         }
     }
 }

@@ -16,6 +16,7 @@ pub mod pv;
 pub mod score;
 pub mod searcher;
 pub mod see;
+pub mod selective;
 pub mod source;
 pub mod stats;
 pub mod tables;
@@ -25,12 +26,15 @@ pub use config::{
     ConfigError, HistoryMode, KillerIndex, KillerPlacement, MAX_KILLER_SLOTS, OrderingConfig,
     SearchConfig,
 };
-pub use event::{EVENT_BYTES, Event, EventKind, KillerSlots, NodeCount};
+pub use event::{
+    EVENT_BYTES, Event, EventKind, KillerSlots, NodeCount, PruneRule, ReSearchReason, WindowOutcome,
+};
 pub use history::HistoryTable;
 pub use killers::KillerTable;
 pub use limits::Limits;
 pub use observer::{Bound, NodeKind, NullObserver, SearchObserver};
 pub use searcher::{IterationReport, SearchReport, Searcher, nodes_per_second};
+pub use selective::SelectiveConfig;
 pub use source::{KILLER_SOURCES, MoveSource, SOURCES, SourceColour, SourceInfo};
 pub use stats::CutoffStats;
 pub use tables::OrderingTables;

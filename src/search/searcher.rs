@@ -9,7 +9,7 @@
 
 use super::alphabeta::Context;
 use super::config::SearchConfig;
-use super::event::{Event, NodeCount};
+use super::event::{Event, NodeCount, WindowOutcome};
 use super::history::HistoryTable;
 use super::killers::KillerTable;
 use super::limits::{Clock, Limits, MAX_DEPTH};
@@ -158,6 +158,7 @@ impl Searcher {
         );
 
         ctx.root_moves = &limits.searchmoves;
+        ctx.selective = self.config.selective;
         let mut legal = MoveList::new();
         root.legal_moves(&mut legal);
         let first_allowed = legal
@@ -186,14 +187,7 @@ impl Searcher {
         for depth in 1..=max_depth {
             ctx.tables.start_iteration();
             ctx.seldepth = 0;
-            let score = ctx.negamax(
-                i32::from(depth),
-                -INFINITY,
-                INFINITY,
-                0,
-                Move::NULL,
-                root.in_check(),
-            );
+            let score = search_root(&mut ctx, depth, report.score, root.in_check());
             if ctx.stopped {
                 break;
             }
@@ -237,5 +231,62 @@ impl Searcher {
         report.qnodes = ctx.qnodes;
         report.elapsed = ctx.clock.elapsed();
         report
+    }
+}
+
+/// First aspiration half-width, in centipawns.
+const ASPIRATION_DELTA: i32 = 35;
+
+/// Searches the root to `depth`: with the full window, or — aspiration windows on, from depth 4,
+/// and `previous` not a mate — in a window around `previous` that widens (doubling on the side
+/// that failed) until the score falls inside it; each try is reported as an `Aspiration` event.
+fn search_root<O: SearchObserver>(
+    ctx: &mut Context<'_, O>,
+    depth: u8,
+    previous: i32,
+    in_check: bool,
+) -> i32 {
+    let full = |ctx: &mut Context<'_, O>| {
+        ctx.negamax(
+            i32::from(depth),
+            -INFINITY,
+            INFINITY,
+            0,
+            Move::NULL,
+            in_check,
+        )
+    };
+    if !ctx.selective.aspiration || depth < 4 || is_mate(previous) {
+        return full(ctx);
+    }
+    let (mut below, mut above) = (ASPIRATION_DELTA, ASPIRATION_DELTA);
+    loop {
+        let alpha = (previous - below).max(-INFINITY);
+        let beta = (previous + above).min(INFINITY);
+        let score = ctx.negamax(i32::from(depth), alpha, beta, 0, Move::NULL, in_check);
+        if ctx.stopped {
+            return score;
+        }
+        let outcome = if score <= alpha {
+            below = below.saturating_mul(2);
+            WindowOutcome::FailLow
+        } else if score >= beta {
+            above = above.saturating_mul(2);
+            WindowOutcome::FailHigh
+        } else {
+            WindowOutcome::Inside
+        };
+        ctx.observer.observe(Event::Aspiration {
+            depth,
+            alpha,
+            beta,
+            outcome,
+        });
+        if outcome == WindowOutcome::Inside {
+            return score;
+        }
+        if below > 1000 || above > 1000 {
+            return full(ctx);
+        }
     }
 }

@@ -6,6 +6,7 @@ use crate::chess::Move;
 use crate::search::countermove::COUNTER_KEYS;
 use crate::search::{
     Bound, EVENT_BYTES, Event, KillerSlots, MAX_KILLER_SLOTS, MoveSource, NodeCount, NodeKind,
+    PruneRule, ReSearchReason, WindowOutcome,
 };
 
 impl Event {
@@ -88,6 +89,41 @@ impl Event {
             Event::CounterStore { key, mv } => {
                 b[2..4].copy_from_slice(&key.to_le_bytes());
                 put_move(&mut b, 4, mv);
+            }
+            Event::NullMove {
+                depth,
+                reduction,
+                score,
+                cutoff,
+            } => {
+                b[1] = depth as u8;
+                b[2] = reduction;
+                b[3] = cutoff as u8;
+                put_i32(&mut b, 8, score);
+            }
+            Event::Reduction { mv, by } => {
+                b[1] = by;
+                put_move(&mut b, 4, mv);
+            }
+            Event::ReSearch { mv, reason } => {
+                b[1] = reason as u8;
+                put_move(&mut b, 4, mv);
+            }
+            Event::Pruned { mv, rule, score } => {
+                b[1] = rule as u8;
+                put_move(&mut b, 4, mv);
+                put_i32(&mut b, 8, score);
+            }
+            Event::Aspiration {
+                depth,
+                alpha,
+                beta,
+                outcome,
+            } => {
+                b[1] = depth;
+                b[2] = outcome as u8;
+                put_i32(&mut b, 4, alpha);
+                put_i32(&mut b, 8, beta);
             }
         }
         b
@@ -186,6 +222,35 @@ impl Event {
                     mv: get_move(b, 4),
                 }
             }
+            10 => Event::NullMove {
+                depth: b[1] as i8,
+                reduction: b[2],
+                cutoff: match b[3] {
+                    0 => false,
+                    1 => true,
+                    _ => return Err("null-move cutoff flag is neither 0 nor 1"),
+                },
+                score: get_i32(b, 8),
+            },
+            11 => Event::Reduction {
+                by: b[1],
+                mv: get_move(b, 4),
+            },
+            12 => Event::ReSearch {
+                reason: ReSearchReason::from_code(b[1]).ok_or("unknown re-search reason")?,
+                mv: get_move(b, 4),
+            },
+            13 => Event::Pruned {
+                rule: PruneRule::from_code(b[1]).ok_or("unknown pruning rule")?,
+                mv: get_move(b, 4),
+                score: get_i32(b, 8),
+            },
+            14 => Event::Aspiration {
+                depth: b[1],
+                outcome: WindowOutcome::from_code(b[2]).ok_or("unknown aspiration outcome")?,
+                alpha: get_i32(b, 4),
+                beta: get_i32(b, 8),
+            },
             _ => return Err("unknown event tag"),
         };
         Ok(event)
@@ -194,17 +259,22 @@ impl Event {
 
 /// Per tag, the bytes that must be zero: masks over the record's two little-endian `u64`
 /// halves (byte `k` of a half is bits `8k..8k+8`). Index 0 is not a tag.
-const RESERVED: [(u64, u64); 10] = [
+const RESERVED: [(u64, u64); 15] = [
     (0, 0),
-    (0xffff << 48, 0),                           // node_enter: bytes 6-7
-    (0xff << 24 | 0xffff << 48, u64::MAX),       // move_tried: 3, 6-15
-    (0xff << 24 | 0xffff << 48, 0),              // cutoff: 3, 6-7
-    (0xff << 24, 0xffff << 48),                  // killer_store: 3, 14-15
-    (0xffff << 48, 0xffff_ffff << 32),           // tt_hit: 6-7, 12-15
-    (0xffff_ffff_ffff << 16, 0xffff_ffff << 32), // node_exit: 2-7, 12-15
-    (0xffff << 16, 0),                           // iteration: 2-3
-    (0xffff << 16 | 0xffff << 48, u64::MAX),     // mate_killer_store: 2-3, 6-15
-    (0xff << 8 | 0xffff << 48, u64::MAX),        // counter_store: 1, 6-15
+    (0xffff << 48, 0),                                // node_enter: bytes 6-7
+    (0xff << 24 | 0xffff << 48, u64::MAX),            // move_tried: 3, 6-15
+    (0xff << 24 | 0xffff << 48, 0),                   // cutoff: 3, 6-7
+    (0xff << 24, 0xffff << 48),                       // killer_store: 3, 14-15
+    (0xffff << 48, 0xffff_ffff << 32),                // tt_hit: 6-7, 12-15
+    (0xffff_ffff_ffff << 16, 0xffff_ffff << 32),      // node_exit: 2-7, 12-15
+    (0xffff << 16, 0),                                // iteration: 2-3
+    (0xffff << 16 | 0xffff << 48, u64::MAX),          // mate_killer_store: 2-3, 6-15
+    (0xff << 8 | 0xffff << 48, u64::MAX),             // counter_store: 1, 6-15
+    (0xffff_ffff << 32, 0xffff_ffff << 32),           // null_move: 4-7, 12-15
+    (0xffff << 16 | 0xffff << 48, u64::MAX),          // reduction: 2-3, 6-15
+    (0xffff << 16 | 0xffff << 48, u64::MAX),          // re_search: 2-3, 6-15
+    (0xffff << 16 | 0xffff << 48, 0xffff_ffff << 32), // pruned: 2-3, 6-7, 12-15
+    (0xff << 24, 0xffff_ffff << 32),                  // aspiration: 3, 12-15
 ];
 
 fn bound(code: u8) -> Result<Bound, &'static str> {

@@ -5,7 +5,7 @@
 use super::log::EventLog;
 use crate::chess::{Move, Square};
 use crate::search::countermove::CounterKey;
-use crate::search::{Bound, Event, NodeKind};
+use crate::search::{Bound, Event, NodeKind, ReSearchReason};
 use serde::Serialize;
 use std::borrow::Cow;
 use std::io::{self, Write};
@@ -107,6 +107,38 @@ enum Record<'a> {
         #[serde(rename = "move")]
         mv: Option<String>,
     },
+    NullMove {
+        ply: u8,
+        depth: i8,
+        reduction: u8,
+        score: i32,
+        cutoff: bool,
+    },
+    Reduction {
+        ply: u8,
+        #[serde(rename = "move")]
+        mv: Option<String>,
+        by: u8,
+    },
+    ReSearch {
+        ply: u8,
+        #[serde(rename = "move")]
+        mv: Option<String>,
+        reason: &'static str,
+    },
+    Pruned {
+        ply: u8,
+        #[serde(rename = "move")]
+        mv: Option<String>,
+        rule: &'static str,
+        score: i32,
+    },
+    Aspiration {
+        depth: u8,
+        alpha: i32,
+        beta: i32,
+        outcome: &'static str,
+    },
     TtHit {
         ply: u8,
         #[serde(rename = "move")]
@@ -189,6 +221,47 @@ pub fn write_jsonl<W: Write>(log: &EventLog, mut w: W) -> io::Result<()> {
                 ply,
                 answers: CounterAnswer::of(key),
                 mv: json_move(mv),
+            },
+            Event::NullMove {
+                depth,
+                reduction,
+                score,
+                cutoff,
+            } => Record::NullMove {
+                ply,
+                depth,
+                reduction,
+                score,
+                cutoff,
+            },
+            Event::Reduction { mv, by } => Record::Reduction {
+                ply,
+                mv: json_move(mv),
+                by,
+            },
+            Event::ReSearch { mv, reason } => Record::ReSearch {
+                ply,
+                mv: json_move(mv),
+                reason: match reason {
+                    ReSearchReason::Reduction => "reduction",
+                },
+            },
+            Event::Pruned { mv, rule, score } => Record::Pruned {
+                ply,
+                mv: json_move(mv),
+                rule: rule.name(),
+                score,
+            },
+            Event::Aspiration {
+                depth,
+                alpha,
+                beta,
+                outcome,
+            } => Record::Aspiration {
+                depth,
+                alpha,
+                beta,
+                outcome: outcome.name(),
             },
             Event::TtHit {
                 mv,

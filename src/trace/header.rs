@@ -5,7 +5,8 @@
 //! still reads.
 
 use super::sources::SourceTable;
-use crate::search::{Limits, OrderingConfig};
+use crate::search::selective::SELECTIVE_KEYS;
+use crate::search::{Limits, OrderingConfig, SelectiveConfig};
 
 /// One `(key, value)` setting; values are kept as written (`on`, `2`, `between`).
 pub type Setting = (String, String);
@@ -55,6 +56,25 @@ impl LogHeader {
         }
     }
 
+    /// Adds the selective-search switches to the settings when any is on, so a full-width
+    /// search's header is what it always was.
+    pub fn with_selective(mut self, selective: &SelectiveConfig) -> LogHeader {
+        if selective.any() {
+            self.ordering.extend(owned(selective.settings()));
+        }
+        self
+    }
+
+    /// The selective-search switches (all off when the header names none).
+    pub fn selective_config(&self) -> Option<SelectiveConfig> {
+        let pairs = self
+            .ordering
+            .iter()
+            .filter(|(k, _)| SELECTIVE_KEYS.contains(&k.as_str()))
+            .map(|(k, v)| (k.as_str(), v.as_str()));
+        SelectiveConfig::from_settings(pairs).ok()
+    }
+
     /// The ordering settings as one line, `killers=2,history=on,…` (empty when none).
     pub fn ordering_text(&self) -> String {
         let pairs: Vec<String> = self
@@ -88,8 +108,12 @@ impl LogHeader {
     /// The ordering configuration, when every setting is one killerscope knows (a foreign
     /// engine's settings give `None`).
     pub fn ordering_config(&self) -> Option<OrderingConfig> {
-        OrderingConfig::from_settings(self.ordering.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-            .ok()
+        let pairs = self
+            .ordering
+            .iter()
+            .filter(|(k, _)| !SELECTIVE_KEYS.contains(&k.as_str()))
+            .map(|(k, v)| (k.as_str(), v.as_str()));
+        OrderingConfig::from_settings(pairs).ok()
     }
 
     /// The depth limit, when one was set and is a depth this build can search.
@@ -125,11 +149,11 @@ mod tests {
     #[test]
     fn foreign_settings_are_kept_but_give_no_config() {
         let header = LogHeader {
-            ordering: vec![("lmr".into(), "on".into())],
+            ordering: vec![("iid".into(), "on".into())],
             ..LogHeader::default()
         };
         assert_eq!(header.ordering_config(), None);
-        assert_eq!(header.ordering_setting("lmr"), Some("on"));
+        assert_eq!(header.ordering_setting("iid"), Some("on"));
         assert!(header.history_on());
     }
 }

@@ -11,7 +11,7 @@ use super::options;
 use super::worker::{self, Job, SearchControl, SearchJob, SharedOut, write_line};
 use crate::chess::Position;
 use crate::chess::notation::parse_uci;
-use crate::search::{SearchConfig, Searcher};
+use crate::search::{SearchConfig, Searcher, SelectiveConfig};
 use crate::text::{printable, quote};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -45,10 +45,14 @@ pub struct UciEngine {
 }
 
 impl UciEngine {
-    /// A fresh engine at the start position with default options; starts the engine thread
-    /// (the hash table is allocated there, not here).
+    /// A fresh engine at the start position with default options — selective search on, as
+    /// an engine plays; the explorer keeps full width — and starts the engine thread (the hash
+    /// table is allocated there, not here).
     pub fn new<W: Write + Send + 'static>(output: W) -> UciEngine {
-        let config = SearchConfig::default();
+        let config = SearchConfig {
+            selective: SelectiveConfig::ALL,
+            ..SearchConfig::default()
+        };
         let out: SharedOut = Arc::new(Mutex::new(Box::new(output)));
         let (jobs, queue) = channel();
         let (done, finished) = channel::<()>();
@@ -210,6 +214,15 @@ impl UciEngine {
                     (!value.is_empty() && value != "<empty>").then(|| PathBuf::from(value));
                 return Ok(());
             }
+            _ if options::is_selective(name) => {
+                match options::apply_selective(&self.config.selective, name, value) {
+                    Ok(selective) => self.config.selective = selective,
+                    Err(why) => {
+                        return self
+                            .info_string(&format!("ignored {} '{shown}': {why}", quote(name)));
+                    }
+                }
+            }
             _ => match options::apply(&self.config.ordering, name, value) {
                 Some(Ok(ordering)) => self.config.ordering = ordering,
                 Some(Err(why)) => {
@@ -276,10 +289,7 @@ impl UciEngine {
             position,
             game_keys: self.game_keys.clone(),
             limits,
-            trace: self
-                .trace_file
-                .clone()
-                .map(|path| (path, self.config.ordering)),
+            trace: self.trace_file.clone().map(|path| (path, self.config)),
         })));
         Ok(())
     }

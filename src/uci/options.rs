@@ -1,8 +1,9 @@
-//! The move-ordering switches as UCI options: one row per switch of `OrderingConfig`, each
-//! mapped onto the same `key=value` settings `--ordering` reads, so a GUI, the command line and a
-//! log header all speak one vocabulary. `Ordering` takes a whole configuration string at once.
+//! The move-ordering and selective-search switches as UCI options: one row per switch, each
+//! mapped onto the same `key=value` settings `--ordering` and `--search` read, so a GUI, the
+//! command line and a log header all speak one vocabulary. `Ordering` takes a whole
+//! configuration string at once.
 
-use crate::search::{MAX_KILLER_SLOTS, OrderingConfig};
+use crate::search::{MAX_KILLER_SLOTS, OrderingConfig, SelectiveConfig};
 
 /// How a UCI option's value becomes an ordering setting.
 enum Kind {
@@ -64,6 +65,45 @@ const OPTIONS: &[OrderingOption] = &[
     },
 ];
 
+/// The selective-search switches as UCI check options: (option name, `--search` key).
+const SELECTIVE_OPTIONS: [(&str, &str); 5] = [
+    ("Aspiration Windows", "aspiration"),
+    ("Null Move Pruning", "nmp"),
+    ("Late Move Reductions", "lmr"),
+    ("Futility Pruning", "futility"),
+    ("Mate Distance Pruning", "mdp"),
+];
+
+/// Whether `name` is one of the selective-search options.
+pub fn is_selective(name: &str) -> bool {
+    SELECTIVE_OPTIONS
+        .iter()
+        .any(|(option, _)| option.eq_ignore_ascii_case(name))
+}
+
+/// Applies a selective-search check option to `config`; the error says what value is wanted.
+pub fn apply_selective(
+    config: &SelectiveConfig,
+    name: &str,
+    value: &str,
+) -> Result<SelectiveConfig, String> {
+    let key = SELECTIVE_OPTIONS
+        .iter()
+        .find(|(option, _)| option.eq_ignore_ascii_case(name))
+        .map(|(_, key)| *key)
+        .ok_or_else(|| "not a selective-search option".to_string())?;
+    let on = match value.to_ascii_lowercase().as_str() {
+        "true" => "on",
+        "false" => "off",
+        _ => return Err("want true or false".to_string()),
+    };
+    let settings = config.settings();
+    let pairs = settings
+        .iter()
+        .map(|(k, v)| (*k, if *k == key { on } else { v.as_str() }));
+    SelectiveConfig::from_settings(pairs).map_err(|e| e.to_string())
+}
+
 /// The `option name … type …` lines of every ordering switch, with the defaults of
 /// `OrderingConfig::default()`, plus the `Ordering` string option.
 pub fn declarations() -> Vec<String> {
@@ -107,6 +147,11 @@ pub fn declarations() -> Vec<String> {
         })
         .collect();
     lines.push("option name Ordering type string default <empty>".to_string());
+    lines.extend(
+        SELECTIVE_OPTIONS
+            .iter()
+            .map(|(name, _)| format!("option name {name} type check default true")),
+    );
     lines
 }
 
@@ -176,7 +221,10 @@ mod tests {
             &"option name Killer Placement type combo default after var after var between var before"
                 .to_string()
         ));
-        assert_eq!(lines.len(), OPTIONS.len() + 1);
+        assert_eq!(lines.len(), OPTIONS.len() + 1 + SELECTIVE_OPTIONS.len());
+        assert!(
+            lines.contains(&"option name Null Move Pruning type check default true".to_string())
+        );
     }
 
     #[test]
@@ -210,6 +258,17 @@ mod tests {
                 ..base
             }
         );
+    }
+
+    #[test]
+    fn selective_options_flip_one_technique() {
+        let all = SelectiveConfig::ALL;
+        let c = apply_selective(&all, "late move reductions", "false").expect("valid");
+        assert!(!c.lmr && c.null_move && c.aspiration);
+        let c = apply_selective(&c, "Late Move Reductions", "true").expect("valid");
+        assert_eq!(c, all);
+        assert!(apply_selective(&all, "Null Move Pruning", "2").is_err());
+        assert!(is_selective("FUTILITY PRUNING") && !is_selective("Hash"));
     }
 
     #[test]

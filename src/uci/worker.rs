@@ -5,8 +5,8 @@
 
 use crate::chess::{Move, Position};
 use crate::search::{
-    IterationReport, Limits, NullObserver, OrderingConfig, SearchConfig, SearchReport, Searcher,
-    nodes_per_second, score,
+    IterationReport, Limits, NullObserver, SearchConfig, SearchReport, Searcher, nodes_per_second,
+    score,
 };
 use crate::trace::{LogHeader, Recorder};
 use std::io::{self, Write};
@@ -56,7 +56,7 @@ pub(super) struct SearchJob {
     pub position: Position,
     pub game_keys: Vec<u64>,
     pub limits: Limits,
-    pub trace: Option<(PathBuf, OrderingConfig)>,
+    pub trace: Option<(PathBuf, SearchConfig)>,
 }
 
 /// Runs jobs until the reader hangs up; `quitting` skips table work nobody will use.
@@ -99,8 +99,9 @@ impl SearchJob {
                 &mut NullObserver,
                 &mut on_iteration,
             ),
-            Some((path, ordering)) => {
-                let header = LogHeader::new(self.position.to_fen(), ordering, &self.limits);
+            Some((path, config)) => {
+                let header = LogHeader::new(self.position.to_fen(), &config.ordering, &self.limits)
+                    .with_selective(&config.selective);
                 let mut recorder = Recorder::new(header);
                 let report = searcher.search(
                     &self.position,

@@ -129,6 +129,53 @@ fn describe_parts(session: &Session, index: usize) -> Vec<(String, Option<MoveSo
             );
             format!("ply {ply}: store {mv} as the countermove to {answered}")
         }
+        Event::NullMove {
+            depth,
+            reduction,
+            score,
+            cutoff,
+        } => format!(
+            "ply {ply}: null move (R={reduction}) searched to depth {depth}: {}{}",
+            fmt::score(score),
+            if cutoff {
+                ", fails high: node cut ✂"
+            } else {
+                ""
+            }
+        ),
+        Event::Reduction { mv, by } => {
+            format!(
+                "ply {ply}: {} reduced by {by} (late quiet move)",
+                name(mv, &pos)
+            )
+        }
+        Event::ReSearch { mv, .. } => format!(
+            "ply {ply}: {} failed high reduced: searched again at full depth ↻",
+            name(mv, &pos)
+        ),
+        Event::Pruned { mv, rule, score } => {
+            let what = if mv.is_null() {
+                "node".to_string()
+            } else {
+                name(mv, &pos)
+            };
+            format!(
+                "ply {ply}: {what} pruned by {} ({})",
+                rule.name().replace('_', " "),
+                fmt::score(score)
+            )
+        }
+        Event::Aspiration {
+            depth,
+            alpha,
+            beta,
+            outcome,
+        } => format!(
+            "iteration {depth}: aspiration window [{}, {}] {}",
+            fmt::score(alpha),
+            fmt::score(beta),
+            outcome.name().replace('_', " ")
+        ),
         Event::TtHit {
             depth,
             score,
