@@ -170,15 +170,39 @@ fn bad_choice(key: &str, choices: &str, value: &str) -> ConfigError {
 }
 
 fn parse_switch(key: &str, value: &str) -> Result<bool, ConfigError> {
+    parse_on_off("ordering", key, value)
+}
+
+/// `on`/`off` (or `true`/`false`, `yes`/`no`, `1`/`0`) for switch `key` of the `what` config.
+pub(crate) fn parse_on_off(what: &str, key: &str, value: &str) -> Result<bool, ConfigError> {
     match value.to_ascii_lowercase().as_str() {
         "on" | "true" | "yes" | "1" => Ok(true),
         "off" | "false" | "no" | "0" => Ok(false),
         _ => Err(ConfigError(format!(
-            "ordering config: `{}` must be on or off, not \"{}\"",
+            "{what} config: `{}` must be on or off, not \"{}\"",
             quote(key),
             quote(value)
         ))),
     }
+}
+
+/// Splits `key=value` pairs separated by commas (blank pairs skipped, spaces trimmed): the
+/// syntax every switchboard (`--ordering`, `--search`) shares; `what` names it in errors.
+pub(crate) fn split_settings<'a>(
+    s: &'a str,
+    what: &str,
+) -> Result<Vec<(&'a str, &'a str)>, ConfigError> {
+    let mut pairs = Vec::new();
+    for pair in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let Some((key, value)) = pair.split_once('=') else {
+            return Err(ConfigError(format!(
+                "{what} config: \"{}\" is not key=value",
+                quote(pair)
+            )));
+        };
+        pairs.push((key.trim(), value.trim()));
+    }
+    Ok(pairs)
 }
 
 /// Parses `key=value` pairs separated by commas, any subset, in any order, starting from the
@@ -189,17 +213,7 @@ impl FromStr for OrderingConfig {
     type Err = ConfigError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let mut pairs = Vec::new();
-        for pair in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let Some((key, value)) = pair.split_once('=') else {
-                return Err(ConfigError(format!(
-                    "ordering config: \"{}\" is not key=value",
-                    quote(pair)
-                )));
-            };
-            pairs.push((key.trim(), value.trim()));
-        }
-        OrderingConfig::from_settings(pairs)
+        OrderingConfig::from_settings(split_settings(s, "ordering")?)
     }
 }
 

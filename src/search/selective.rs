@@ -3,7 +3,7 @@
 //! `uci` plays), it is the tree every competitive engine searches. Parsed from and printed as
 //! `nmp=on,lmr=on,...` (`--search`, UCI options, log headers beside the ordering settings).
 
-use super::config::ConfigError;
+use super::config::{ConfigError, parse_on_off, split_settings};
 use crate::text::quote;
 use std::fmt;
 use std::str::FromStr;
@@ -62,17 +62,7 @@ impl SelectiveConfig {
     ) -> Result<SelectiveConfig, ConfigError> {
         let mut config = SelectiveConfig::default();
         for (key, value) in pairs {
-            let on = match value.to_ascii_lowercase().as_str() {
-                "on" | "true" | "yes" | "1" => true,
-                "off" | "false" | "no" | "0" => false,
-                _ => {
-                    return Err(ConfigError::new(format!(
-                        "search config: `{}` must be on or off, not \"{}\"",
-                        quote(key),
-                        quote(value)
-                    )));
-                }
-            };
+            let on = parse_on_off("search", key, value)?;
             match key.to_ascii_lowercase().as_str() {
                 "all" => {
                     config = if on {
@@ -104,17 +94,7 @@ impl FromStr for SelectiveConfig {
     type Err = ConfigError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let mut pairs = Vec::new();
-        for pair in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let Some((key, value)) = pair.split_once('=') else {
-                return Err(ConfigError::new(format!(
-                    "search config: \"{}\" is not key=value",
-                    quote(pair)
-                )));
-            };
-            pairs.push((key.trim(), value.trim()));
-        }
-        SelectiveConfig::from_settings(pairs)
+        SelectiveConfig::from_settings(split_settings(s, "search")?)
     }
 }
 

@@ -306,3 +306,23 @@ pub fn header() -> killerscope::trace::LogHeader {
         &Limits::depth(4),
     )
 }
+
+/// Checks that `event` encodes and decodes to itself and decodes canonically: every record
+/// with one bit flipped either fails or re-encodes to exactly the flipped bytes.
+pub fn assert_canonical(event: &Event) {
+    let bytes = event.to_bytes();
+    assert_eq!(Event::from_bytes(&bytes), Ok(*event));
+    for at in 0..killerscope::search::EVENT_BYTES {
+        for mask in [0x01u8, 0x40, 0x80] {
+            let mut bad = bytes;
+            bad[at] ^= mask;
+            if let Ok(other) = Event::from_bytes(&bad) {
+                assert_eq!(
+                    other.to_bytes(),
+                    bad,
+                    "{event:?}: byte {at} ^ {mask:#x} decodes loosely"
+                );
+            }
+        }
+    }
+}
