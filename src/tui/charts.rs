@@ -12,6 +12,7 @@ use crate::trace::SearchTree;
 
 pub mod data;
 pub mod icicle;
+mod update;
 
 /// Which chart the view shows; `v` / Tab go forward through them in this order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
