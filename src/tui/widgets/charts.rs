@@ -16,6 +16,7 @@ use crate::tui::widgets::Panel;
 mod bars;
 mod ebf;
 mod icicle;
+pub mod paired;
 mod plies;
 
 /// The actions the hint line names while the charts are open, with a word each; their keys
