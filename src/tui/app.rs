@@ -8,6 +8,7 @@ use crate::chess::Position;
 use crate::search::{CutoffStats, Limits, OrderingConfig, SearchReport};
 use crate::trace::LogHeader;
 
+use super::charts::Charts;
 use super::keys::Context;
 use super::library::Entry;
 use super::line_edit::LineEdit;
@@ -41,6 +42,8 @@ pub enum Mode {
     Picker(usize),
     /// The killers-off / killers-on comparison.
     Compare,
+    /// The charts view in place of the lower panels.
+    Charts,
 }
 
 impl Mode {
@@ -52,6 +55,7 @@ impl Mode {
             Mode::Fen { .. } => Context::Fen,
             Mode::Picker(_) => Context::Picker,
             Mode::Compare => Context::Compare,
+            Mode::Charts => Context::Charts,
         }
     }
 }
@@ -140,6 +144,8 @@ pub struct App {
     pub message: Option<Message>,
     /// The compare view's content.
     pub comparison: Comparison,
+    /// What the charts view shows and last drew.
+    pub charts: Charts,
     /// Where `w` saves the log.
     pub save_path: PathBuf,
     /// Set by `q`: the runtime leaves after this frame.
@@ -180,6 +186,7 @@ impl App {
             },
             message: None,
             comparison: Comparison::default(),
+            charts: Charts::default(),
             save_path: PathBuf::from("killerscope.kslog"),
             quit: false,
             page_rows: 10,
@@ -203,6 +210,7 @@ impl App {
         );
         self.session = Session::new(self.root.clone(), header);
         self.view = TreeView::default();
+        self.charts.forget_nodes();
         self.searching = true;
         self.progress = None;
         self.report = None;

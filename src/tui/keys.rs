@@ -11,6 +11,7 @@ use std::sync::LazyLock;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+pub use super::charts::IcicleMove;
 pub use super::line_edit::Edit;
 
 mod table;
@@ -80,6 +81,17 @@ pub enum Action {
     Compare,
     /// Save the event log to a `.kslog` file.
     SaveLog,
+    /// Open the charts view (nodes per ply, cutoffs by rank and source, branching factor,
+    /// icicle).
+    Charts,
+    /// Show the next chart.
+    NextChart,
+    /// Show the previous chart.
+    PrevChart,
+    /// Colour the icicle by node type or by cutoff source.
+    ChartColours,
+    /// Move the icicle's selection (and the tree's) or its root.
+    Icicle(IcicleMove),
     /// Show the help overlay.
     Help,
     /// Leave the explorer (from any mode: the overlay closes first).
@@ -117,17 +129,20 @@ pub enum Context {
     Picker,
     /// The killers-off / killers-on comparison.
     Compare,
+    /// The charts view.
+    Charts,
 }
 
 impl Context {
     /// Every context, for tests and the help overlay.
-    pub const ALL: [Context; 6] = [
+    pub const ALL: [Context; 7] = [
         Context::Everywhere,
         Context::Normal,
         Context::Help,
         Context::Fen,
         Context::Picker,
         Context::Compare,
+        Context::Charts,
     ];
 
     /// Whether a key held with Ctrl, Alt or Super still counts as the plain key. Not in the
@@ -158,6 +173,8 @@ pub enum Group {
     Picker,
     /// In the compare view.
     CompareView,
+    /// In the charts view.
+    ChartsView,
 }
 
 impl Group {
@@ -172,6 +189,7 @@ impl Group {
             Group::FenEntry => "Typing a FEN (f)",
             Group::Picker => "Position picker (o)",
             Group::CompareView => "Compare view (c)",
+            Group::ChartsView => "Charts view (v)",
         }
     }
 
@@ -179,11 +197,12 @@ impl Group {
     pub const MAIN: [Group; 4] = [Group::Tree, Group::Timeline, Group::Search, Group::General];
 
     /// The overlays' groups, in the order the help overlay shows them.
-    pub const OVERLAYS: [Group; 4] = [
+    pub const OVERLAYS: [Group; 5] = [
         Group::HelpView,
         Group::FenEntry,
         Group::Picker,
         Group::CompareView,
+        Group::ChartsView,
     ];
 }
 

@@ -21,6 +21,8 @@ pub struct Areas {
     pub timeline: Rect,
     /// One line of key hints (or the FEN prompt while typing).
     pub hints: Rect,
+    /// The charts view (only while it is open: see [`with_charts`]).
+    pub charts: Rect,
 }
 
 /// Width of the board column in the compact layout: 8 squares of 3 cells, rank labels, borders.
@@ -48,7 +50,7 @@ pub fn compute(area: Rect) -> Areas {
             ..Areas::default()
         };
     }
-    if area.width >= 160 && area.height >= 48 {
+    if is_wide(area) {
         let [left, middle, right] = Layout::horizontal([
             Constraint::Length(WIDE_LEFT),
             Constraint::Fill(1),
@@ -67,6 +69,7 @@ pub fn compute(area: Rect) -> Areas {
             explain,
             timeline,
             hints,
+            charts: Rect::default(),
         };
     }
     let left_width = if area.width >= 100 {
@@ -93,7 +96,38 @@ pub fn compute(area: Rect) -> Areas {
         explain,
         timeline,
         hints,
+        charts: Rect::default(),
     }
+}
+
+/// Whether the screen takes the wide layout.
+fn is_wide(area: Rect) -> bool {
+    area.width >= 160 && area.height >= 48
+}
+
+/// The rectangles while the charts view is open. Wide: the chart takes the lower half of the
+/// tree and explanation columns, so the board, killers, stats and the top of the tree stay in
+/// view. Otherwise it takes the tree's and the lower panels' place, leaving the board and
+/// killers (below 60×16, where only the tree is shown, the tree's place).
+pub fn with_charts(area: Rect) -> Areas {
+    let mut a = compute(area);
+    if is_wide(area) {
+        let top = a.stats.bottom();
+        a.charts = Rect {
+            x: a.tree.x,
+            y: top,
+            width: a.explain.right().saturating_sub(a.tree.x),
+            height: a.tree.bottom().saturating_sub(top),
+        };
+        a.tree.height = top.saturating_sub(a.tree.y);
+        a.explain = Rect::default();
+    } else {
+        let replaced = [a.tree, a.stats, a.explain].into_iter();
+        let shown = replaced.filter(|r| !r.is_empty());
+        a.charts = shown.reduce(Rect::union).unwrap_or_default();
+        (a.tree, a.stats, a.explain) = Default::default();
+    }
+    a
 }
 
 /// A rectangle of at most `width` × `height` centred in `area` (for overlays).
@@ -114,7 +148,7 @@ mod tests {
 
     fn no_overlap(a: &Areas) {
         let all = [
-            a.board, a.tree, a.killers, a.stats, a.explain, a.timeline, a.hints,
+            a.board, a.tree, a.killers, a.stats, a.explain, a.timeline, a.hints, a.charts,
         ];
         for (i, x) in all.iter().enumerate() {
             for y in &all[i + 1..] {
@@ -142,6 +176,28 @@ mod tests {
         no_overlap(&a);
         assert_eq!(a.board.width, WIDE_LEFT);
         assert!(a.tree.width >= 100);
+    }
+
+    #[test]
+    fn the_charts_take_the_lower_panels_and_keep_the_board() {
+        let compact = with_charts(Rect::new(0, 0, 80, 24));
+        no_overlap(&compact);
+        assert_eq!((compact.charts.width, compact.charts.height), (52, 22));
+        assert!(compact.tree.is_empty() && compact.stats.is_empty());
+        assert_eq!(compact.board.width, COMPACT_LEFT);
+        let wide = with_charts(Rect::new(0, 0, 160, 48));
+        no_overlap(&wide);
+        assert_eq!(
+            (wide.charts.width, wide.charts.height),
+            (160 - WIDE_LEFT, 24)
+        );
+        assert_eq!(wide.tree.bottom(), wide.charts.y);
+        assert!(!wide.stats.is_empty() && wide.explain.is_empty());
+        for (w, h) in [(20, 5), (0, 0), (59, 30), (100, 15), (100, 40)] {
+            let a = with_charts(Rect::new(0, 0, w, h));
+            no_overlap(&a);
+            assert!(a.tree.is_empty());
+        }
     }
 
     #[test]

@@ -5,6 +5,7 @@
 use crate::chess::{Move, Position};
 use crate::trace::{Event, EventLog, LogHeader, Node, Replay, SearchTree};
 
+use super::charts::data::Cursor as ChartCursor;
 use super::positions::PositionCache;
 use super::scan::Cursor;
 
@@ -26,6 +27,9 @@ pub struct Session {
     pub replay: Replay,
     /// The timeline's fold over the events.
     pub cursor: Cursor,
+    /// The charts' fold over the events, moved to the timeline position only while the charts
+    /// are drawn (it belongs to this log, so a new search starts it afresh).
+    pub charts: ChartCursor,
     /// Timeline position: the number of events shown as "happened". `None` follows the end.
     pub at: Option<usize>,
     /// Positions of recently shown nodes, so deep lines are not replayed every frame.
@@ -43,6 +47,7 @@ impl Session {
             tree: SearchTree::default(),
             replay,
             cursor: Cursor::default(),
+            charts: ChartCursor::default(),
             at: None,
             positions: PositionCache::default(),
         }

@@ -58,6 +58,8 @@ pub struct Theme {
     pub gauge: Style,
     /// Normal text.
     pub text: Style,
+    /// Chart bars and lines (main-search nodes where quiescence is stacked on them).
+    pub chart: Style,
 }
 
 impl Theme {
@@ -91,6 +93,7 @@ impl Theme {
             info: plain.fg(Color::Green),
             gauge: plain.fg(Color::Green),
             text: plain,
+            chart: plain.fg(Color::Cyan),
         }
     }
 
@@ -124,6 +127,7 @@ impl Theme {
             info: plain,
             gauge: plain,
             text: plain,
+            chart: plain,
         }
     }
 

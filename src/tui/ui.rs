@@ -7,6 +7,7 @@ use crate::tui::app::{App, Mode};
 use crate::tui::layout;
 use crate::tui::widgets::Panel;
 use crate::tui::widgets::board::BoardPanel;
+use crate::tui::widgets::charts::ChartsPanel;
 use crate::tui::widgets::compare::CompareOverlay;
 use crate::tui::widgets::explain::ExplainPanel;
 use crate::tui::widgets::fen_input::FenOverlay;
@@ -22,13 +23,18 @@ use crate::tui::widgets::tree::TreePanel;
 /// selection.
 pub fn draw(frame: &mut Frame, app: &mut App) {
     let area = frame.area();
-    let areas = layout::compute(area);
-    let panels: [(&dyn Panel, _); 7] = [
+    let areas = if app.mode == Mode::Charts {
+        layout::with_charts(area)
+    } else {
+        layout::compute(area)
+    };
+    let panels: [(&dyn Panel, _); 8] = [
         (&TreePanel, areas.tree),
         (&BoardPanel, areas.board),
         (&KillersPanel, areas.killers),
         (&StatsPanel, areas.stats),
         (&ExplainPanel, areas.explain),
+        (&ChartsPanel, areas.charts),
         (&StatusLine, areas.timeline),
         (&HintLine, areas.hints),
     ];
@@ -45,7 +51,7 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
 /// The overlay drawn over the whole screen in `mode`, if any.
 fn overlay(mode: &Mode) -> Option<&'static dyn Panel> {
     match mode {
-        Mode::Normal => None,
+        Mode::Normal | Mode::Charts => None,
         Mode::Help(_) => Some(&HelpOverlay),
         Mode::Fen { .. } => Some(&FenOverlay),
         Mode::Picker(_) => Some(&PickerOverlay),

@@ -119,6 +119,11 @@ impl App {
                     return vec![Effect::Save(self.save_path.clone())];
                 }
             }
+            Action::Charts
+            | Action::NextChart
+            | Action::PrevChart
+            | Action::ChartColours
+            | Action::Icicle(_) => self.update_charts(action),
             Action::Help => self.mode = Mode::Help(0),
             Action::Quit => {
                 self.mode = Mode::Normal;
@@ -185,12 +190,15 @@ impl App {
         }
     }
 
-    /// Mouse: a click selects (or toggles) a tree row, the wheel moves the selection.
+    /// Mouse: a click selects (or toggles) a tree row — or, in the charts view, an icicle
+    /// block — and the wheel moves the selection.
     pub fn on_mouse(&mut self, mouse: MouseEvent) {
-        if self.mode != Mode::Normal {
+        let charts = self.mode == Mode::Charts;
+        if self.mode != Mode::Normal && !charts {
             return;
         }
         match mouse.kind {
+            MouseEventKind::Down(_) if charts && self.click_chart(mouse.column, mouse.row) => {}
             MouseEventKind::Down(_) => {
                 let cell = Cell::new(mouse.column, mouse.row);
                 self.view.click(&self.session, cell);

@@ -3,10 +3,11 @@
 //! order, grouped by `Group`.
 
 use crossterm::event::KeyCode::{
-    self, Backspace, Char, Delete, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Up,
+    self, BackTab, Backspace, Char, Delete, Down, End, Enter, Esc, Home, Left, PageDown, PageUp,
+    Right, Tab, Up,
 };
 
-use super::{Action, Binding, Context, Edit, Group, Key, Trigger};
+use super::{Action, Binding, Context, Edit, Group, IcicleMove, Key, Trigger};
 use crate::search::MAX_KILLER_SLOTS;
 
 const _: () = assert!(MAX_KILLER_SLOTS <= 9, "one digit key per killer-slot count");
@@ -78,6 +79,7 @@ pub(super) fn bindings() -> Vec<Binding> {
     let mut out = all.out;
     out.extend(normal());
     out.extend(overlays());
+    out.extend(charts());
     out
 }
 
@@ -203,6 +205,8 @@ fn normal() -> Vec<Binding> {
         "compare killers off / on",
         Search,
     );
+    let charts = "charts: nodes per ply, cutoffs, EBF, icicle";
+    r.row(&[Char('v')], "v", Action::Charts, charts, General);
     let save = "save the event log (.kslog)";
     r.row(&[Char('w')], "w", Action::SaveLog, save, General);
     r.row(&[Char('?')], "?", Action::Help, "this help", General);
@@ -331,4 +335,65 @@ fn overlays() -> Vec<Binding> {
     compare.row(&keys, "Esc c q", Action::Leave, close, CompareView);
 
     [help.out, fen.out, picker.out, compare.out].concat()
+}
+
+/// The charts view: cycling, the icicle, and the timeline keys of the normal view, so the
+/// charts can be stepped and replayed while on screen.
+fn charts() -> Vec<Binding> {
+    use Group::ChartsView as G;
+    let mut r = Rows::new(Context::Charts);
+    r.row(
+        &[Tab, Char('v')],
+        "Tab v",
+        Action::NextChart,
+        "next chart",
+        G,
+    );
+    let back = "previous chart";
+    r.row(&[BackTab, Char('V')], "S-Tab V", Action::PrevChart, back, G);
+    let along = "icicle: block to the left / right in the band";
+    let left = Action::Icicle(IcicleMove::Left);
+    r.row(&[Left, Char('h')], "← → h l", left, along, G);
+    let right = Action::Icicle(IcicleMove::Right);
+    r.row(&[Right, Char('l')], "", right, "", G);
+    let across = "icicle: parent / first child block";
+    let up = Action::Icicle(IcicleMove::Up);
+    r.row(&[Up, Char('k')], "↑ ↓ k j", up, across, G);
+    let down = Action::Icicle(IcicleMove::Down);
+    r.row(&[Down, Char('j')], "", down, "", G);
+    let zoom = "icicle: selected block becomes the root / back out";
+    let zoom_in = Action::Icicle(IcicleMove::Zoom);
+    r.row(&[Char('z')], "z Z", zoom_in, zoom, G);
+    r.also(Char('Z'), Action::Icicle(IcicleMove::ZoomOut), G);
+    let colours = "icicle: colour by node type / by cutoff source";
+    r.row(&[Char('m')], "m", Action::ChartColours, colours, G);
+    let step = "timeline: one event back / forward";
+    r.row(&[Char('[')], "[ ]", Action::StepBack, step, G);
+    r.also(Char(']'), Action::StepForward, G);
+    let cutoff = "previous / next beta cutoff";
+    r.row(&[Char('{')], "{ }", Action::PrevCutoff, cutoff, G);
+    r.also(Char('}'), Action::NextCutoff, G);
+    r.row(
+        &[Char('p')],
+        "p",
+        Action::PlayPause,
+        "play / pause the replay",
+        G,
+    );
+    r.row(
+        &[Char('<')],
+        "< >",
+        Action::Slower,
+        "replay slower / faster",
+        G,
+    );
+    r.also(Char('>'), Action::Faster, G);
+    r.row(
+        &[Esc, Char('q')],
+        "Esc q",
+        Action::Leave,
+        "close the charts",
+        G,
+    );
+    r.out
 }

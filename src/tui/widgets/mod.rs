@@ -8,6 +8,7 @@ use ratatui::layout::Rect;
 use crate::tui::app::App;
 
 pub mod board;
+pub mod charts;
 pub mod compare;
 pub mod explain;
 pub mod fen_input;

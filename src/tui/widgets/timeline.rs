@@ -10,11 +10,11 @@ use crate::chess::notation::san_or_uci;
 use crate::search::countermove::CounterKey;
 use crate::search::{Bound, MoveSource, NodeKind};
 use crate::trace::Event;
-use crate::tui::app::{App, SPEEDS};
+use crate::tui::app::{App, Mode, SPEEDS};
 use crate::tui::fmt;
 use crate::tui::keys::{self, Action, Context};
 use crate::tui::session::Session;
-use crate::tui::widgets::Panel;
+use crate::tui::widgets::{Panel, charts};
 
 /// Event `index` in words, moves in SAN where the position is known.
 pub fn describe(session: &Session, index: usize) -> String {
@@ -261,7 +261,7 @@ fn status(frame: &mut Frame, area: Rect, app: &App) {
 }
 
 /// The actions the hint line names, with a word each; their keys come from the key table.
-const HINTS: [(Action, &str); 10] = [
+const HINTS: [(Action, &str); 11] = [
     (Action::Help, "help"),
     (Action::Quit, "quit"),
     (Action::EnterFen, "FEN"),
@@ -272,6 +272,7 @@ const HINTS: [(Action, &str); 10] = [
     (Action::PlayPause, "play"),
     (Action::Compare, "compare"),
     (Action::Rerun, "re-run"),
+    (Action::Charts, "charts"),
 ];
 
 fn hints(frame: &mut Frame, area: Rect, app: &App) {
@@ -282,12 +283,13 @@ fn hints(frame: &mut Frame, area: Rect, app: &App) {
             if m.error { theme.error } else { theme.info },
         ),
         None => {
+            let (context, hints) = match app.mode {
+                Mode::Charts => (Context::Charts, &charts::HINTS[..]),
+                _ => (Context::Normal, &HINTS[..]),
+            };
             let mut spans = Vec::new();
-            for (action, what) in HINTS {
-                spans.push(Span::styled(
-                    keys::label(Context::Normal, action),
-                    theme.key,
-                ));
+            for &(action, what) in hints {
+                spans.push(Span::styled(keys::label(context, action), theme.key));
                 spans.push(Span::styled(format!(" {what}  "), theme.dim));
             }
             spans.push(Span::styled(

@@ -1,0 +1,123 @@
+//! The charts view (`v`): pictures of how big the search tree is and why — nodes per ply, beta
+//! cutoffs by rank in the move list and by ordering source, the effective branching factor per
+//! iteration, and an icicle of the tree. This module holds what the view remembers between
+//! frames; the numbers are folded from the event log up to the timeline cursor (`data`), the
+//! icicle's blocks are laid out from the tree index (`icicle`), and the panel that draws them
+//! is `widgets::charts`.
+
+use ratatui::layout::Rect;
+
+use super::session::NodeId;
+use crate::trace::SearchTree;
+
+pub mod data;
+pub mod icicle;
+mod update;
+
+/// Which chart the view shows; `v` / Tab go forward through them in this order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ChartKind {
+    /// Nodes entered at each ply, main search and quiescence stacked.
+    #[default]
+    Plies,
+    /// Main-search cutoffs by the cutting move's rank in the ordered list.
+    Ranks,
+    /// Main-search cutoffs by the heuristic that ordered the cutting move.
+    Sources,
+    /// Nodes per iteration and their ratio, the effective branching factor.
+    Ebf,
+    /// The tree as bands of blocks, one band per ply, widths by subtree size.
+    Icicle,
+}
+
+impl ChartKind {
+    /// Every chart, in cycling order.
+    pub const ALL: [ChartKind; 5] = [
+        ChartKind::Plies,
+        ChartKind::Ranks,
+        ChartKind::Sources,
+        ChartKind::Ebf,
+        ChartKind::Icicle,
+    ];
+
+    /// The chart's name in the panel title.
+    pub fn title(self) -> &'static str {
+        match self {
+            ChartKind::Plies => "nodes per ply",
+            ChartKind::Ranks => "cutoffs by rank",
+            ChartKind::Sources => "cutoffs by source",
+            ChartKind::Ebf => "branching factor",
+            ChartKind::Icicle => "icicle",
+        }
+    }
+
+    /// The chart `step` places further along the cycle (negative: back), wrapping around.
+    pub fn cycle(self, step: isize) -> ChartKind {
+        let n = ChartKind::ALL.len() as isize;
+        let at = ChartKind::ALL.iter().position(|&k| k == self).unwrap_or(0) as isize;
+        ChartKind::ALL[(at + step).rem_euclid(n) as usize]
+    }
+}
+
+/// What the icicle's block colours (and, in monochrome, fill characters) say.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Colouring {
+    /// PV, CUT, ALL or quiescence: where the search had to look at everything.
+    #[default]
+    NodeType,
+    /// The source of the move that cut the node off: which heuristic saved the work.
+    Source,
+}
+
+/// A move of the icicle's selection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IcicleMove {
+    /// The block to the left in the same band.
+    Left,
+    /// The block to the right in the same band.
+    Right,
+    /// The parent, one band up.
+    Up,
+    /// The first child shown, one band down.
+    Down,
+    /// The selected block becomes the icicle's root.
+    Zoom,
+    /// The root's parent becomes the root (from a top-level root: back to the latest
+    /// iteration).
+    ZoomOut,
+}
+
+/// What the charts view remembers between frames.
+#[derive(Clone, Debug, Default)]
+pub struct Charts {
+    /// The chart on screen.
+    pub kind: ChartKind,
+    /// The icicle's colouring.
+    pub colouring: Colouring,
+    /// The icicle's root chosen with `z`; `None` follows the latest iteration at the cursor.
+    pub root: Option<NodeId>,
+    /// Where the charts panel was last drawn: a click there belongs to the chart.
+    pub area: Rect,
+    /// The icicle as last drawn, for the arrow keys and mouse clicks (like the tree panel's
+    /// rendered rows): `None` until it is drawn.
+    pub drawn: Option<icicle::Layout>,
+}
+
+impl Charts {
+    /// Drops what names nodes of the search on screen (the icicle's root and layout), for a
+    /// new search whose node ids mean other nodes; the chart and colouring stay.
+    pub fn forget_nodes(&mut self) {
+        self.root = None;
+        self.drawn = None;
+    }
+
+    /// The icicle's root when `known` nodes exist: the one chosen with `z` if it exists yet,
+    /// else the latest top-level node (the iteration running or just finished at the cursor).
+    pub fn icicle_root(&self, tree: &SearchTree, known: u32) -> Option<NodeId> {
+        self.root.filter(|&r| r < known).or_else(|| {
+            let roots = tree.roots();
+            let entered = roots.partition_point(|&r| r < known);
+            entered.checked_sub(1).map(|i| roots[i])
+        })
+    }
+}
