@@ -4,9 +4,10 @@
 mod tui_support;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use killerscope::chess::notation::Notation;
 use killerscope::search::MAX_KILLER_SLOTS;
 use killerscope::trace::Event;
-use killerscope::tui::app::{Effect, Mode, SPEEDS};
+use killerscope::tui::app::{App, Effect, Mode, SPEEDS};
 use killerscope::tui::keys::{Context, Trigger, action_for, bindings};
 use killerscope::tui::tree_view::Row;
 use tui_support::{PUZZLE, draw, press, puzzle_app, type_text};
@@ -397,8 +398,45 @@ fn a_killer_store_shows_an_empty_slot_as_a_dot_not_the_null_move() {
         .iter()
         .position(|e| matches!(e, Event::KillerStore { slots, .. } if slots.as_slice().iter().any(|m| m.is_null())))
         .expect("the puzzle's first killer store leaves slot 2 empty");
-    let text = killerscope::tui::widgets::timeline::describe(&app.session, first_store);
+    let text = killerscope::tui::widgets::timeline::describe(
+        &app.session,
+        first_store,
+        killerscope::chess::notation::Notation::Uci,
+    );
     assert!(text.contains("store killer"), "{text}");
     assert!(text.contains(", ·]"), "{text}");
     assert!(!text.contains("0000"), "{text}");
+}
+
+#[test]
+fn n_cycles_the_notation_of_every_move_on_screen() {
+    let mut app = puzzle_app();
+    draw(&mut app, 160, 48);
+    for code in [KeyCode::Char('G'), KeyCode::Enter, KeyCode::Down] {
+        press(&mut app, code);
+    }
+    let shown = |app: &mut App| tui_support::screen(&draw(app, 160, 48));
+    let san = shown(&mut app);
+    assert!(san.contains("after Nf6 ·") && san.contains("…Nf6"), "{san}");
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.notation, Notation::Uci);
+    assert!(
+        app.message
+            .as_ref()
+            .is_some_and(|m| m.text == "moves in UCI")
+    );
+    let uci = shown(&mut app);
+    assert!(
+        uci.contains("after h5f6 ·") && uci.contains("…h5f6"),
+        "{uci}"
+    );
+    assert!(!uci.contains("…Nf6"), "the tree follows too: {uci}");
+    press(&mut app, KeyCode::Char('n'));
+    let long = shown(&mut app);
+    assert!(
+        long.contains("after Nh5-f6 ·") && long.contains("…Nh5-f6"),
+        "{long}"
+    );
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.notation, Notation::San, "n wraps around");
 }

@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use crate::chess::Position;
+use crate::chess::notation::Notation;
 use crate::search::{CutoffStats, Limits, OrderingConfig, SearchReport};
 use crate::trace::LogHeader;
 
@@ -114,6 +115,8 @@ pub struct App {
     pub theme: Theme,
     /// Letters instead of Unicode chess pieces.
     pub ascii: bool,
+    /// How every panel writes moves (`n` cycles it).
+    pub notation: Notation,
     /// Where keys go.
     pub mode: Mode,
     /// Positions for the `o` picker.
@@ -163,6 +166,7 @@ impl App {
         App {
             theme,
             ascii: false,
+            notation: Notation::default(),
             mode: Mode::Normal,
             library,
             root,

@@ -80,6 +80,8 @@ pub enum Action {
     Compare,
     /// Save the event log to a `.kslog` file.
     SaveLog,
+    /// Write moves in the next notation: SAN, UCI, long algebraic.
+    CycleNotation,
     /// Show the help overlay.
     Help,
     /// Leave the explorer (from any mode: the overlay closes first).

@@ -119,6 +119,10 @@ impl App {
                     return vec![Effect::Save(self.save_path.clone())];
                 }
             }
+            Action::CycleNotation => {
+                self.notation = self.notation.next();
+                self.info(format!("moves in {}", self.notation.name()));
+            }
             Action::Help => self.mode = Mode::Help(0),
             Action::Quit => {
                 self.mode = Mode::Normal;

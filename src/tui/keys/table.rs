@@ -203,6 +203,8 @@ fn normal() -> Vec<Binding> {
         "compare killers off / on",
         Search,
     );
+    let notation = "moves in SAN / UCI / long (Bg2-c6)";
+    r.row(&[Char('n')], "n", Action::CycleNotation, notation, General);
     let save = "save the event log (.kslog)";
     r.row(&[Char('w')], "w", Action::SaveLog, save, General);
     r.row(&[Char('?')], "?", Action::Help, "this help", General);

@@ -54,7 +54,9 @@ pub fn rows(app: &App) -> Vec<Vec<String>> {
     });
     add("killer stores", &|i| fmt::count(results[i].1.killer_stores));
     add("TT hits", &|i| fmt::count(results[i].1.tt_hits));
-    add("best move", &|i| results[i].2.best_move.to_string());
+    add("best move", &|i| {
+        app.notation.format(&app.root, results[i].2.best_move)
+    });
     add("score", &|i| fmt::score(results[i].2.score));
     out
 }

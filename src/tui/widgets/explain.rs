@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Span;
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
-use crate::chess::notation::san_or_uci;
+use crate::chess::notation::Notation;
 use crate::chess::{Color, Move};
 use crate::search::{Bound, NodeKind};
 use crate::trace::Event;
@@ -66,8 +66,8 @@ fn later_sibling_killer_record(session: &Session, id: NodeId, mv: Move) -> (usiz
     (looked, tried, cut)
 }
 
-/// The explanation of node `id`.
-pub fn text(session: &Session, id: NodeId) -> String {
+/// The explanation of node `id`, moves written in `notation`.
+pub fn text(session: &Session, id: NodeId, notation: Notation) -> String {
     let Some(node) = session.node(id) else {
         return String::new();
     };
@@ -79,7 +79,7 @@ pub fn text(session: &Session, id: NodeId) -> String {
     let led_by = if node.mv().is_null() {
         "the root".to_string()
     } else {
-        let text = san_or_uci(&parent_pos, node.mv());
+        let text = notation.format(&parent_pos, node.mv());
         if parent_pos.side_to_move() == Color::Black {
             format!("…{text}")
         } else {
@@ -111,7 +111,7 @@ pub fn text(session: &Session, id: NodeId) -> String {
             let tries = usize::from(cut.index) + 1;
             out.push_str(&format!(
                 "{mover}'s {quiet}{} refuted {led_by} after {tries} move{} tried ({}): beta cutoff (score {score} ≥ β {}).",
-                san_or_uci(&pos, cut.mv),
+                notation.format(&pos, cut.mv),
                 if tries == 1 { "" } else { "s" },
                 session.header().sources.label(cut.source),
                 fmt::score(beta),
@@ -131,7 +131,9 @@ pub fn text(session: &Session, id: NodeId) -> String {
                 };
                 out.push_str(&format!(" Stored as killer 1 at {unit} {at}"));
                 match pushed {
-                    Some(m) => out.push_str(&format!("; {} moved to slot 2.", san_or_uci(&pos, m))),
+                    Some(m) => {
+                        out.push_str(&format!("; {} moved to slot 2.", notation.format(&pos, m)))
+                    }
                     None => out.push('.'),
                 }
             }
@@ -191,7 +193,7 @@ impl Panel for ExplainPanel {
             .border_style(theme.border);
         let body = selected.map_or_else(
             || "Select a node in the tree to see what happened there.".to_string(),
-            |id| text(session, id),
+            |id| text(session, id, app.notation),
         );
         frame.render_widget(
             Paragraph::new(body)

@@ -2,17 +2,22 @@
 //! often it was tried from a killer slot at that ply and how often it then cut off. It shows the
 //! table as it stood at the timeline cursor (live while following a search). The slot that
 //! just cut off carries `✂`; a fresh store shows `★` in slot 1 and `↓` on the moves it shifted.
+//! Moves are written in the user's notation against the position of the selected node's line at
+//! that row's ply (the selected node's own position below it), in UCI where not legal there.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Cell, Row, Table};
 
-use crate::chess::Move;
+use std::ops::Range;
+
+use crate::chess::notation::Notation;
+use crate::chess::{Move, Position};
 use crate::tui::app::App;
 use crate::tui::fmt;
 use crate::tui::scan::KillerMark;
-use crate::tui::session::Session;
+use crate::tui::session::{NodeId, Session};
 use crate::tui::widgets::Panel;
 
 /// Killer slots a log was recorded with (from its header), 2 if the header does not say.
@@ -23,12 +28,14 @@ pub fn slots_of(session: &Session) -> usize {
         .map_or(2, |c| usize::from(c.killer_slots))
 }
 
-/// One cell's text and whether it carries a marker, for tests and the renderer alike.
+/// One cell's text, its move written in `notation` against `pos`, and whether it carries a
+/// marker, for tests and the renderer alike.
 pub fn cell_text(
     session: &Session,
-    ply: usize,
-    slot: usize,
+    (ply, slot): (usize, usize),
     with_counts: bool,
+    pos: &Position,
+    notation: Notation,
 ) -> (String, Option<KillerMark>) {
     let at = session.position();
     let Ok(ply_u8) = u8::try_from(ply) else {
@@ -51,7 +58,7 @@ pub fn cell_text(
         Some(KillerMark::Stored) => "↓",
         None => " ",
     };
-    let mut text = format!("{mv}{symbol}");
+    let mut text = format!("{}{symbol}", notation.format(pos, mv));
     if with_counts {
         let c = scan.count(ply, mv);
         text.push_str(&format!(
@@ -61,6 +68,60 @@ pub fn cell_text(
         ));
     }
     (text, mark)
+}
+
+/// The position each row of `rows` writes its moves against: on the selected node's line, the
+/// position at that row's ply; elsewhere (deeper rows, or rows that are depths) the selected
+/// node's own. One position lookup, then a move per row.
+pub fn row_positions(
+    session: &Session,
+    selected: Option<NodeId>,
+    rows: Range<usize>,
+) -> Vec<Position> {
+    let own = session.position_at(selected);
+    let mut out = vec![own.clone(); rows.len()];
+    if session.replay.killer_rows_by_depth() {
+        return out;
+    }
+    let focus = selected
+        .and_then(|id| session.node(id))
+        .map_or(0, |n| usize::from(n.ply()));
+    let Some(steps) = focus.checked_sub(rows.start) else {
+        return out;
+    };
+    // The line from the row at `rows.start` down to the selected node, top first.
+    let mut line: Vec<NodeId> = selected.into_iter().collect();
+    while line.len() <= steps {
+        match line.last().and_then(|&id| session.parent(id)) {
+            Some(parent) => line.push(parent),
+            None => break,
+        }
+    }
+    line.reverse();
+    let Some(&top) = line.first() else {
+        return out;
+    };
+    let mut pos = session.position_at(Some(top));
+    for &id in &line {
+        let Some(node) = session.node(id) else {
+            break;
+        };
+        if id != top {
+            let mv = node.mv();
+            if !mv.is_null() {
+                if !pos.is_legal(mv) {
+                    break;
+                }
+                pos.make_move(mv);
+            }
+        }
+        if let Some(k) = usize::from(node.ply()).checked_sub(rows.start)
+            && let Some(slot) = out.get_mut(k)
+        {
+            *slot = pos.clone();
+        }
+    }
+    out
 }
 
 /// The killer-table panel.
@@ -98,14 +159,19 @@ impl Panel for KillersPanel {
             .saturating_sub(visible / 2)
             .min(plies.saturating_sub(visible));
         let shown = first..plies.min(first + visible);
+        let notation = app.notation;
+        let positions = row_positions(session, app.view.selected_node(), shown.clone());
+        let pos_of = |ply: usize| &positions[ply - shown.start];
         let fits = shown.clone().all(|ply| {
-            (0..slots)
-                .all(|slot| cell_text(session, ply, slot, true).0.chars().count() <= cell_width)
+            (0..slots).all(|slot| {
+                let text = cell_text(session, (ply, slot), true, pos_of(ply), notation).0;
+                text.chars().count() <= cell_width
+            })
         });
-        let rows = shown.map(|ply| {
+        let rows = shown.clone().map(|ply| {
             let mut cells = vec![Cell::from(format!("{ply:>3}"))];
             for slot in 0..slots {
-                let (text, mark) = cell_text(session, ply, slot, fits);
+                let (text, mark) = cell_text(session, (ply, slot), fits, pos_of(ply), notation);
                 let style = match mark {
                     Some(KillerMark::Cutoff(_)) => theme.killer_hit,
                     Some(KillerMark::Stored) => theme.killer_new,
