@@ -79,6 +79,17 @@ pub struct Settings {
     pub killers: u8,
 }
 
+/// What the killer panel shows: the killer rows (with the mate killers when the search kept
+/// them) or the countermove table — the tables a quiet cutoff writes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum KillerTab {
+    /// One row per ply (or depth) and slot.
+    #[default]
+    Killers,
+    /// Answered move → stored reply, most recent first.
+    Countermoves,
+}
+
 /// The replay clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Playback {
@@ -117,6 +128,8 @@ pub struct App {
     pub ascii: bool,
     /// How every panel writes moves (`n` cycles it).
     pub notation: Notation,
+    /// Which table the killer panel shows (Tab switches).
+    pub killer_tab: KillerTab,
     /// Where keys go.
     pub mode: Mode,
     /// Positions for the `o` picker.
@@ -167,6 +180,7 @@ impl App {
             theme,
             ascii: false,
             notation: Notation::default(),
+            killer_tab: KillerTab::default(),
             mode: Mode::Normal,
             library,
             root,

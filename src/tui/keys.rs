@@ -82,6 +82,8 @@ pub enum Action {
     SaveLog,
     /// Write moves in the next notation: SAN, UCI, long algebraic.
     CycleNotation,
+    /// Switch the killer panel between the killer table and the countermove table.
+    KillerTab,
     /// Show the help overlay.
     Help,
     /// Leave the explorer (from any mode: the overlay closes first).

@@ -9,7 +9,7 @@ use crate::chess::Position;
 use crate::search::{MAX_KILLER_SLOTS, OrderingConfig};
 use crate::trace::Event;
 
-use super::app::{App, Effect, MAX_DEPTH, Mode, SPEEDS};
+use super::app::{App, Effect, KillerTab, MAX_DEPTH, Mode, SPEEDS};
 use super::fmt;
 use super::keys::{Action, action_for};
 use super::line_edit::{CAPACITY, LineEdit};
@@ -122,6 +122,12 @@ impl App {
             Action::CycleNotation => {
                 self.notation = self.notation.next();
                 self.info(format!("moves in {}", self.notation.name()));
+            }
+            Action::KillerTab => {
+                self.killer_tab = match self.killer_tab {
+                    KillerTab::Killers => KillerTab::Countermoves,
+                    KillerTab::Countermoves => KillerTab::Killers,
+                };
             }
             Action::Help => self.mode = Mode::Help(0),
             Action::Quit => {

@@ -203,6 +203,8 @@ fn normal() -> Vec<Binding> {
         "compare killers off / on",
         Search,
     );
+    let tables = "killer panel: killers / countermoves";
+    r.row(&[KeyCode::Tab], "Tab", Action::KillerTab, tables, General);
     let notation = "moves in SAN / UCI / long (Bg2-c6)";
     r.row(&[Char('n')], "n", Action::CycleNotation, notation, General);
     let save = "save the event log (.kslog)";
