@@ -307,17 +307,91 @@ fn r_reruns_and_s_or_esc_stop_only_a_running_search() {
 }
 
 #[test]
-fn c_compares_killers_off_and_on() {
+fn c_then_enter_compares_killers_off_and_the_current_config() {
     let mut app = puzzle_app();
-    let effects = press(&mut app, KeyCode::Char('c'));
+    assert!(press(&mut app, KeyCode::Char('c')).is_empty());
+    assert!(matches!(app.mode, Mode::ComparePicker(_)));
+    let effects = press(&mut app, KeyCode::Enter);
     let [Effect::Compare(configs)] = effects.as_slice() else {
         panic!("expected one compare effect, got {effects:?}");
     };
     let slots: Vec<u8> = configs.iter().map(|c| c.killer_slots).collect();
     assert_eq!(slots, vec![0, 2]);
+    assert_eq!(app.comparison.labels, ["killers off", "current (default)"]);
     assert_eq!(app.mode, Mode::Compare);
+    assert!(app.comparison.running);
     assert_eq!(press(&mut app, KeyCode::Esc), vec![Effect::Stop]);
     assert_eq!(app.mode, Mode::Normal);
+}
+
+#[test]
+fn the_compare_picker_checks_configurations_with_space_and_needs_two() {
+    let mut app = puzzle_app();
+    press(&mut app, KeyCode::Char('c'));
+    // Uncheck killers off: the current configuration alone is refused, in the picker.
+    press(&mut app, KeyCode::Char(' '));
+    assert!(press(&mut app, KeyCode::Enter).is_empty());
+    let Mode::ComparePicker(picker) = &app.mode else {
+        panic!("still picking: {:?}", app.mode);
+    };
+    assert!(
+        picker
+            .error
+            .as_deref()
+            .is_some_and(|e| e.contains("at least 2"))
+    );
+    let shown = tui_support::screen(&draw(&mut app, 160, 48));
+    assert!(shown.contains("choose at least 2"), "{shown}");
+    assert!(shown.contains("[ ] killers off"), "{shown}");
+    assert!(shown.contains("[x] current (default)"), "{shown}");
+    // Check countermove (line 3) with j j x and relative history (line 5) with j j Space.
+    for code in ['j', 'j', 'x', 'j', 'j', ' '] {
+        press(&mut app, KeyCode::Char(code));
+    }
+    let shown = tui_support::screen(&draw(&mut app, 160, 48));
+    assert!(
+        shown.contains("[x] countermove") && shown.contains("countermove=on"),
+        "{shown}"
+    );
+    let effects = press(&mut app, KeyCode::Enter);
+    let [Effect::Compare(configs)] = effects.as_slice() else {
+        panic!("expected one compare effect, got {effects:?}");
+    };
+    let names: Vec<String> = configs.iter().map(|c| c.changes()).collect();
+    assert_eq!(names, ["countermove=on", "history=relative", "default"]);
+    assert_eq!(
+        app.comparison.labels,
+        ["countermove", "relative history", "current (default)"]
+    );
+}
+
+#[test]
+fn the_compare_picker_closes_without_searching() {
+    for key in [KeyCode::Esc, KeyCode::Char('q'), KeyCode::Char('c')] {
+        let mut app = puzzle_app();
+        press(&mut app, KeyCode::Char('c'));
+        press(&mut app, KeyCode::Char('k'));
+        assert!(press(&mut app, key).is_empty(), "{key:?}");
+        assert_eq!(app.mode, Mode::Normal, "{key:?}");
+        assert!(!app.quit, "{key:?} closes the picker, not the explorer");
+    }
+}
+
+#[test]
+fn the_current_config_is_the_one_on_screen_with_the_chosen_killer_slots() {
+    let log = tui_support::record_with(PUZZLE, 3, "countermove=on".parse().expect("valid"));
+    let mut app = tui_support::app_over(PUZZLE, log);
+    press(&mut app, KeyCode::Char('3'));
+    assert_eq!(
+        app.ordering().to_string(),
+        "killers=3,history=on,tt=on,mvvlva=on,grandparent=off,placement=after,matekillers=off,countermove=on,killerindex=ply"
+    );
+    press(&mut app, KeyCode::Char('c'));
+    let shown = tui_support::screen(&draw(&mut app, 160, 48));
+    assert!(
+        shown.contains("current (killers=3,countermove=on)"),
+        "{shown}"
+    );
 }
 
 #[test]
@@ -439,4 +513,52 @@ fn n_cycles_the_notation_of_every_move_on_screen() {
     );
     press(&mut app, KeyCode::Char('n'));
     assert_eq!(app.notation, Notation::San, "n wraps around");
+}
+
+#[test]
+fn the_compare_view_names_its_columns_and_the_sources_they_use() {
+    use killerscope::tui::worker::{Report, spawn_compare};
+    let mut app = puzzle_app();
+    press(&mut app, KeyCode::Char('c'));
+    for code in ['j', 'j', 'x'] {
+        press(&mut app, KeyCode::Char(code));
+    }
+    let effects = press(&mut app, KeyCode::Enter);
+    let [Effect::Compare(configs)] = effects.as_slice() else {
+        panic!("expected one compare effect, got {effects:?}");
+    };
+    let worker = spawn_compare(app.root.clone(), 3, configs.clone());
+    let report = worker
+        .reports
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the comparison finishes");
+    let Report::Compared(rows) = report else {
+        panic!("expected the comparison, got {report:?}");
+    };
+    app.comparison.rows = rows;
+    app.comparison.running = false;
+    let table = killerscope::tui::widgets::compare::rows(&app);
+    assert_eq!(
+        table[0],
+        ["", "killers off", "countermove", "current (default)"]
+    );
+    let labels: Vec<&str> = table.iter().map(|r| r[0].as_str()).collect();
+    assert!(
+        labels.contains(&"  by CM") && labels.contains(&"  by K1"),
+        "{labels:?}"
+    );
+    assert!(
+        !labels.contains(&"  by MK"),
+        "no column uses mate killers: {labels:?}"
+    );
+    let best = table
+        .iter()
+        .find(|r| r[0] == "best move")
+        .expect("a best move row");
+    assert_eq!(best[1], "Nf6", "in SAN: {best:?}");
+    let shown = tui_support::screen(&draw(&mut app, 160, 48));
+    assert!(
+        shown.contains("Compare · depth") && shown.contains("countermove"),
+        "{shown}"
+    );
 }

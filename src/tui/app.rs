@@ -9,6 +9,7 @@ use crate::chess::notation::Notation;
 use crate::search::{CutoffStats, Limits, OrderingConfig, SearchReport};
 use crate::trace::LogHeader;
 
+use super::config_picker::ConfigPicker;
 use super::keys::Context;
 use super::library::Entry;
 use super::line_edit::LineEdit;
@@ -40,7 +41,9 @@ pub enum Mode {
     },
     /// Choosing a library position; the index of the highlighted one.
     Picker(usize),
-    /// The killers-off / killers-on comparison.
+    /// Choosing the configurations to compare.
+    ComparePicker(ConfigPicker),
+    /// The comparison of the chosen configurations.
     Compare,
 }
 
@@ -52,6 +55,7 @@ impl Mode {
             Mode::Help(_) => Context::Help,
             Mode::Fen { .. } => Context::Fen,
             Mode::Picker(_) => Context::Picker,
+            Mode::ComparePicker(_) => Context::ComparePicker,
             Mode::Compare => Context::Compare,
         }
     }
@@ -106,6 +110,8 @@ pub struct Playback {
 pub struct Comparison {
     /// Still running.
     pub running: bool,
+    /// The column names, one per configuration asked for, in order.
+    pub labels: Vec<String>,
     /// Results per config, in order.
     pub rows: Vec<(OrderingConfig, CutoffStats, SearchReport)>,
 }
@@ -204,11 +210,14 @@ impl App {
         }
     }
 
-    /// The ordering config the next search uses: defaults with the chosen killer slots.
+    /// The ordering config the next search uses: the one on screen (so a log recorded with
+    /// countermoves re-runs with them) with the chosen killer slots; the default for a log
+    /// whose settings this build does not know.
     pub fn ordering(&self) -> OrderingConfig {
+        let base = self.session.header().ordering_config().unwrap_or_default();
         OrderingConfig {
             killer_slots: self.settings.killers,
-            ..OrderingConfig::default()
+            ..base
         }
     }
 

@@ -76,7 +76,7 @@ pub enum Action {
     Rerun,
     /// Stop the running search (what was found so far stays browsable).
     Stop,
-    /// Compare killers off and on for the current position.
+    /// Open the compare picker: choose the configurations to search the position with.
     Compare,
     /// Save the event log to a `.kslog` file.
     SaveLog,
@@ -102,6 +102,10 @@ pub enum Action {
     FenEdit(Edit),
     /// Type this character into the FEN at the cursor (the text-entry fallback).
     Insert(char),
+    /// Check or uncheck the highlighted configuration in the compare picker.
+    CompareToggle,
+    /// Search the checked configurations side by side (at least two).
+    CompareRun,
     /// Leave the overlay for the normal view (stopping a comparison that is still running).
     Leave,
 }
@@ -119,18 +123,21 @@ pub enum Context {
     Fen,
     /// The position picker.
     Picker,
-    /// The killers-off / killers-on comparison.
+    /// The checklist of configurations to compare.
+    ComparePicker,
+    /// The comparison of the chosen configurations.
     Compare,
 }
 
 impl Context {
     /// Every context, for tests and the help overlay.
-    pub const ALL: [Context; 6] = [
+    pub const ALL: [Context; 7] = [
         Context::Everywhere,
         Context::Normal,
         Context::Help,
         Context::Fen,
         Context::Picker,
+        Context::ComparePicker,
         Context::Compare,
     ];
 
@@ -160,6 +167,8 @@ pub enum Group {
     FenEntry,
     /// In the position picker.
     Picker,
+    /// In the compare picker.
+    ComparePicker,
     /// In the compare view.
     CompareView,
 }
@@ -175,7 +184,8 @@ impl Group {
             Group::HelpView => "In this help",
             Group::FenEntry => "Typing a FEN (f)",
             Group::Picker => "Position picker (o)",
-            Group::CompareView => "Compare view (c)",
+            Group::ComparePicker => "Compare picker (c)",
+            Group::CompareView => "Compare view",
         }
     }
 
@@ -183,10 +193,11 @@ impl Group {
     pub const MAIN: [Group; 4] = [Group::Tree, Group::Timeline, Group::Search, Group::General];
 
     /// The overlays' groups, in the order the help overlay shows them.
-    pub const OVERLAYS: [Group; 4] = [
+    pub const OVERLAYS: [Group; 5] = [
         Group::HelpView,
         Group::FenEntry,
         Group::Picker,
+        Group::ComparePicker,
         Group::CompareView,
     ];
 }

@@ -6,6 +6,7 @@
 //! batches; the runtime drains them between frames, so the screen never waits on the search.
 
 pub mod app;
+pub mod config_picker;
 pub mod fmt;
 pub mod keys;
 pub mod layout;

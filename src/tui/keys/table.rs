@@ -200,7 +200,7 @@ fn normal() -> Vec<Binding> {
         &[Char('c')],
         "c",
         Action::Compare,
-        "compare killers off / on",
+        "compare ordering configurations",
         Search,
     );
     let tables = "killer panel: killers / countermoves";
@@ -329,10 +329,47 @@ fn overlays() -> Vec<Binding> {
         Picker,
     );
 
+    let mut choose = Rows::new(Context::ComparePicker);
+    let lines = "previous / next configuration";
+    let (prev, next) = (Action::PickerPrev, Action::PickerNext);
+    choose.row(
+        &[Up, Char('k')],
+        "↑ ↓ k j",
+        prev,
+        lines,
+        Group::ComparePicker,
+    );
+    choose.row(&[Down, Char('j')], "", next, "", Group::ComparePicker);
+    let check = "check / uncheck it";
+    let toggle = Action::CompareToggle;
+    choose.row(
+        &[Char(' '), Char('x')],
+        "Space x",
+        toggle,
+        check,
+        Group::ComparePicker,
+    );
+    let run = "compare the checked ones (at least two)";
+    choose.row(
+        &[Enter],
+        "Enter",
+        Action::CompareRun,
+        run,
+        Group::ComparePicker,
+    );
+    let keys = [Esc, Char('c'), Char('q')];
+    choose.row(
+        &keys,
+        "Esc c q",
+        Action::Leave,
+        "cancel",
+        Group::ComparePicker,
+    );
+
     let mut compare = Rows::new(Context::Compare);
     let close = "close (stops a comparison still running)";
     let keys = [Esc, Char('c'), Char('q')];
     compare.row(&keys, "Esc c q", Action::Leave, close, CompareView);
 
-    [help.out, fen.out, picker.out, compare.out].concat()
+    [help.out, fen.out, picker.out, choose.out, compare.out].concat()
 }

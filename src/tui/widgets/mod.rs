@@ -9,6 +9,7 @@ use crate::tui::app::App;
 
 pub mod board;
 pub mod compare;
+pub mod config_picker;
 pub mod countermoves;
 pub mod explain;
 pub mod fen_input;
