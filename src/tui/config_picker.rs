@@ -45,8 +45,8 @@ pub struct ConfigPicker {
 }
 
 impl ConfigPicker {
-    /// The checklist for a search under `current`: the presets, then `current` named by what it
-    /// changes; killers off and `current` checked.
+    /// The checklist for a search under `current`: the presets, then `current`; killers off and
+    /// `current` checked.
     pub fn new(current: OrderingConfig) -> ConfigPicker {
         let mut presets: Vec<Preset> = PRESETS
             .iter()
@@ -59,7 +59,7 @@ impl ConfigPicker {
             })
             .collect();
         presets.push(Preset {
-            name: format!("current ({})", current.changes()),
+            name: "current".to_string(),
             ordering: current,
         });
         let last = presets.len() - 1;
@@ -117,14 +117,14 @@ mod tests {
     fn every_preset_parses_and_killers_off_and_current_start_checked() {
         let picker = ConfigPicker::new(OrderingConfig::default());
         assert_eq!(picker.presets.len(), PRESETS.len() + 1);
-        assert_eq!(picker.presets[8].name, "current (default)");
+        assert_eq!(picker.presets[8].name, "current");
         let names: Vec<String> = picker
             .choice()
             .expect("two")
             .into_iter()
             .map(|p| p.name)
             .collect();
-        assert_eq!(names, ["killers off", "current (default)"]);
+        assert_eq!(names, ["killers off", "current"]);
     }
 
     #[test]

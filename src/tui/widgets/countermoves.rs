@@ -6,7 +6,7 @@
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Cell, Row, Table};
+use ratatui::widgets::{Block, Cell, Paragraph, Row, Table, Wrap};
 
 use crate::chess::notation::Notation;
 use crate::chess::{Color, PieceKind, Position, Square};
@@ -91,7 +91,8 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App) {
         } else {
             "countermoves off in this search (countermove=on)"
         };
-        frame.render_widget(Line::styled(text, theme.dim), inner);
+        let text = Paragraph::new(Line::styled(text, theme.dim)).wrap(Wrap { trim: true });
+        frame.render_widget(text, inner);
         return;
     }
     let wanted = selected.and_then(|id| key_at(session, id));
