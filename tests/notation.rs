@@ -134,3 +134,55 @@ fn parse_errors_say_what_is_wrong() {
         assert!(message.contains("\\u{1b}[2J"), "{message}");
     }
 }
+
+#[test]
+fn each_notation_writes_the_classroom_killer_its_own_way() {
+    use killerscope::chess::notation::Notation;
+    let mut p = pos("6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1");
+    play(&mut p, &["Nf6"]);
+    let bc6 = parse_uci(&p, "g2c6").expect("legal");
+    assert_eq!(Notation::San.format(&p, bc6), "Bc6");
+    assert_eq!(Notation::Uci.format(&p, bc6), "g2c6");
+    assert_eq!(Notation::Long.format(&p, bc6), "Bg2-c6");
+    assert_eq!(Notation::default(), Notation::San);
+}
+
+#[test]
+fn a_move_not_legal_in_the_position_falls_back_to_uci() {
+    use killerscope::chess::Move;
+    use killerscope::chess::notation::Notation;
+    let start = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let mut after = start.clone();
+    play(&mut after, &["e4"]);
+    let e7e5 = parse_uci(&after, "e7e5").expect("legal for Black");
+    for notation in Notation::ALL {
+        assert_eq!(notation.format(&start, e7e5), "e7e5", "{notation:?}");
+        assert_eq!(notation.format(&start, Move::NULL), "0000", "{notation:?}");
+    }
+    assert_eq!(Notation::San.format(&after, e7e5), "e5");
+    assert_eq!(Notation::Long.format(&after, e7e5), "e7-e5");
+}
+
+#[test]
+fn castling_captures_and_promotions_in_every_notation() {
+    use killerscope::chess::notation::Notation;
+    let p = pos("r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let cases = [
+        ("e1g1", "O-O", "O-O"),
+        ("a1a8", "Rxa8+", "Ra1xa8+"),
+        ("b7a8q", "bxa8=Q+", "b7xa8=Q+"),
+    ];
+    for (uci, short, long) in cases {
+        let mv = parse_uci(&p, uci).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(Notation::San.format(&p, mv), short);
+        assert_eq!(Notation::Uci.format(&p, mv), uci);
+        assert_eq!(Notation::Long.format(&p, mv), long);
+    }
+    let cycle: Vec<Notation> = std::iter::successors(Some(Notation::San), |n| Some(n.next()))
+        .take(4)
+        .collect();
+    assert_eq!(
+        cycle,
+        [Notation::San, Notation::Uci, Notation::Long, Notation::San]
+    );
+}

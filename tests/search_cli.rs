@@ -144,9 +144,11 @@ fn compare_tabulates_every_config_with_totals() {
     ]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).expect("utf-8");
+    // The details table: one row per configuration, then the totals.
     let rows: Vec<&str> = text
         .lines()
         .filter(|l| l.starts_with("| ") && !l.starts_with("| ---"))
+        .skip_while(|l| !l.starts_with("| position | config |"))
         .collect();
     assert_eq!(
         rows.len(),
@@ -155,6 +157,10 @@ fn compare_tabulates_every_config_with_totals() {
     );
     assert!(rows[1].contains("| killers=0 |") && rows[1].contains("| 1.000 |"));
     assert!(rows[3].starts_with("| **total** | killers=0 |"));
+    assert!(
+        text.contains("| **geometric mean ratio** | 1.000 |"),
+        "the nodes table ends with the summary: {text}"
+    );
 }
 
 #[test]
@@ -190,11 +196,12 @@ fn compare_csv_over_an_epd_file() {
     );
     let text = String::from_utf8(out.stdout).expect("utf-8");
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 1 + 4 + 2);
+    assert_eq!(lines.len(), 1 + 4 + 2 + 2, "rows, totals, geometric means");
     assert!(lines[0].starts_with("position,config,nodes,"));
     assert!(lines[2].starts_with("puzzle,\"killers=2,history=off\","));
     assert!(lines[3].starts_with("kq-k,killers=0,"));
     assert!(lines[5].starts_with("TOTAL,killers=0,"));
+    assert!(lines[7].starts_with("GEOMEAN,killers=0,,,1.000000,"));
 
     std::fs::write(&epd, "8/8/8/8/8/8/8/8 w - - id \"empty\";\n").expect("write EPD");
     let out = killerscope(&["compare", "--epd", &path, "--depth", "2"]);

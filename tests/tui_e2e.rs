@@ -140,7 +140,7 @@ fn drive_the_explorer_in_tmux() {
     tmux.keys(&["C-u"]);
     tmux.text("k7/8/8/8/8/8/1r6/K7 w - - 0 1");
     tmux.keys(&["Enter"]);
-    let screen = tmux.wait_for("the new search", 30, |s| s.contains("best a1b2"));
+    let screen = tmux.wait_for("the new search", 30, |s| s.contains("best Kxb2"));
     assert!(screen.contains("White to move"), "{screen}");
 
     tmux.keys(&["q"]);

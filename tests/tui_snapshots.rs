@@ -5,6 +5,7 @@
 
 mod tui_support;
 
+use killerscope::chess::notation::Notation;
 use killerscope::chess::{Move, Position};
 use killerscope::search::MoveSource;
 use killerscope::trace::Event;
@@ -114,9 +115,17 @@ fn killer_table_shows_g2c6_in_slot_1_at_ply_1_with_a_cutoff_marker() {
         Some(1),
         "the panel follows the cutoff's node"
     );
-    let (text, mark) = killers::cell_text(&app.session, 1, 0, true);
-    assert!(text.starts_with("g2c6✂"), "{text}");
-    assert_eq!(mark, Some(KillerMark::Cutoff(0)));
+    let selected = app.view.selected_node();
+    let pos = &killers::row_positions(&app.session, selected, 1..2)[0];
+    for (notation, written) in [
+        (Notation::San, "Bc6✂"),
+        (Notation::Uci, "g2c6✂"),
+        (Notation::Long, "Bg2-c6✂"),
+    ] {
+        let (text, mark) = killers::cell_text(&app.session, (1, 0), true, pos, notation);
+        assert!(text.starts_with(written), "{text}");
+        assert_eq!(mark, Some(KillerMark::Cutoff(0)));
+    }
     let mut terminal = Terminal::new(TestBackend::new(40, 8)).expect("backend");
     terminal
         .draw(|f| KillersPanel.render(f, f.area(), &mut app))
@@ -135,11 +144,15 @@ fn tree_row_carries_the_cutoff_marker() {
         .expect("the cutoff's node");
     let parent = app.session.position_at(app.session.parent(node));
     let info = app.session.node(node).expect("node exists");
-    let (label, pos) = tree::move_label(&parent, info.mv(), info.depth());
+    let (label, pos) = tree::move_label(&parent, info.mv(), info.depth(), Notation::San);
     assert!(label.starts_with('…'), "Black's reply at ply 0: {label}");
+    let style = tree::RowStyle {
+        theme: &app.theme,
+        notation: Notation::San,
+    };
     let line = tree::row_line(
         &app.session,
-        &app.theme,
+        style,
         node,
         &label,
         &pos,
@@ -167,17 +180,18 @@ fn a_pvs_re_search_is_marked_in_its_row_and_explained() {
     assert!(session.is_research(second));
     let parent = session.position_at(session.parent(second));
     let info = session.node(second).expect("node exists");
-    let (label, pos) = tree::move_label(&parent, info.mv(), info.depth());
-    let text = line_text(&tree::row_line(
-        session, &app.theme, second, &label, &pos, false,
-    ));
+    let (label, pos) = tree::move_label(&parent, info.mv(), info.depth(), Notation::San);
+    let style = tree::RowStyle {
+        theme: &app.theme,
+        notation: Notation::San,
+    };
+    let text = line_text(&tree::row_line(session, style, second, &label, &pos, false));
     assert!(text.contains('↻'), "{text}");
-    let text = line_text(&tree::row_line(
-        session, &app.theme, first, &label, &pos, false,
-    ));
+    let text = line_text(&tree::row_line(session, style, first, &label, &pos, false));
     assert!(!text.contains('↻'), "{text}");
-    assert!(explain::text(session, second).contains("Re-search"));
-    assert!(!explain::text(session, first).contains("Re-search"));
+    let explained = |id| explain::text(session, id, Notation::San);
+    assert!(explained(second).contains("Re-search"));
+    assert!(!explained(first).contains("Re-search"));
 }
 
 #[test]

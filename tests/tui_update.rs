@@ -4,9 +4,10 @@
 mod tui_support;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use killerscope::chess::notation::Notation;
 use killerscope::search::MAX_KILLER_SLOTS;
 use killerscope::trace::Event;
-use killerscope::tui::app::{Effect, Mode, SPEEDS};
+use killerscope::tui::app::{App, Effect, Mode, SPEEDS};
 use killerscope::tui::keys::{Context, Trigger, action_for, bindings};
 use killerscope::tui::tree_view::Row;
 use tui_support::{PUZZLE, draw, press, puzzle_app, type_text};
@@ -306,17 +307,92 @@ fn r_reruns_and_s_or_esc_stop_only_a_running_search() {
 }
 
 #[test]
-fn c_compares_killers_off_and_on() {
+fn c_then_enter_compares_killers_off_and_the_current_config() {
     let mut app = puzzle_app();
-    let effects = press(&mut app, KeyCode::Char('c'));
+    assert!(press(&mut app, KeyCode::Char('c')).is_empty());
+    assert!(matches!(app.mode, Mode::ComparePicker(_)));
+    let effects = press(&mut app, KeyCode::Enter);
     let [Effect::Compare(configs)] = effects.as_slice() else {
         panic!("expected one compare effect, got {effects:?}");
     };
     let slots: Vec<u8> = configs.iter().map(|c| c.killer_slots).collect();
     assert_eq!(slots, vec![0, 2]);
+    assert_eq!(app.comparison.labels, ["killers off", "current"]);
     assert_eq!(app.mode, Mode::Compare);
+    assert!(app.comparison.running);
     assert_eq!(press(&mut app, KeyCode::Esc), vec![Effect::Stop]);
     assert_eq!(app.mode, Mode::Normal);
+}
+
+#[test]
+fn the_compare_picker_checks_configurations_with_space_and_needs_two() {
+    let mut app = puzzle_app();
+    press(&mut app, KeyCode::Char('c'));
+    // Uncheck killers off: the current configuration alone is refused, in the picker.
+    press(&mut app, KeyCode::Char(' '));
+    assert!(press(&mut app, KeyCode::Enter).is_empty());
+    let Mode::ComparePicker(picker) = &app.mode else {
+        panic!("still picking: {:?}", app.mode);
+    };
+    assert!(
+        picker
+            .error
+            .as_deref()
+            .is_some_and(|e| e.contains("at least 2"))
+    );
+    let shown = tui_support::screen(&draw(&mut app, 160, 48));
+    assert!(shown.contains("choose at least 2"), "{shown}");
+    assert!(shown.contains("[ ] killers off"), "{shown}");
+    assert!(shown.contains("[x] current "), "{shown}");
+    // Check countermove (line 3) with j j x and relative history (line 5) with j j Space.
+    for code in ['j', 'j', 'x', 'j', 'j', ' '] {
+        press(&mut app, KeyCode::Char(code));
+    }
+    let shown = tui_support::screen(&draw(&mut app, 160, 48));
+    assert!(
+        shown.contains("[x] countermove") && shown.contains("countermove=on"),
+        "{shown}"
+    );
+    let effects = press(&mut app, KeyCode::Enter);
+    let [Effect::Compare(configs)] = effects.as_slice() else {
+        panic!("expected one compare effect, got {effects:?}");
+    };
+    let names: Vec<String> = configs.iter().map(|c| c.changes()).collect();
+    assert_eq!(names, ["countermove=on", "history=relative", "default"]);
+    assert_eq!(
+        app.comparison.labels,
+        ["countermove", "relative history", "current"]
+    );
+}
+
+#[test]
+fn the_compare_picker_closes_without_searching() {
+    for key in [KeyCode::Esc, KeyCode::Char('q'), KeyCode::Char('c')] {
+        let mut app = puzzle_app();
+        press(&mut app, KeyCode::Char('c'));
+        press(&mut app, KeyCode::Char('k'));
+        assert!(press(&mut app, key).is_empty(), "{key:?}");
+        assert_eq!(app.mode, Mode::Normal, "{key:?}");
+        assert!(!app.quit, "{key:?} closes the picker, not the explorer");
+    }
+}
+
+#[test]
+fn the_current_config_is_the_one_on_screen_with_the_chosen_killer_slots() {
+    let log = tui_support::record_with(PUZZLE, 3, "countermove=on".parse().expect("valid"));
+    let mut app = tui_support::app_over(PUZZLE, log);
+    press(&mut app, KeyCode::Char('3'));
+    assert_eq!(
+        app.ordering().to_string(),
+        "killers=3,history=on,tt=on,mvvlva=on,grandparent=off,placement=after,matekillers=off,countermove=on,killerindex=ply"
+    );
+    press(&mut app, KeyCode::Char('c'));
+    let shown = tui_support::screen(&draw(&mut app, 160, 48));
+    let line = shown
+        .lines()
+        .find(|l| l.contains("[x] current"))
+        .expect("the current configuration's line");
+    assert!(line.contains("killers=3,countermove=on"), "{line}");
 }
 
 #[test]
@@ -397,8 +473,90 @@ fn a_killer_store_shows_an_empty_slot_as_a_dot_not_the_null_move() {
         .iter()
         .position(|e| matches!(e, Event::KillerStore { slots, .. } if slots.as_slice().iter().any(|m| m.is_null())))
         .expect("the puzzle's first killer store leaves slot 2 empty");
-    let text = killerscope::tui::widgets::timeline::describe(&app.session, first_store);
+    let text = killerscope::tui::widgets::timeline::describe(
+        &app.session,
+        first_store,
+        killerscope::chess::notation::Notation::Uci,
+    );
     assert!(text.contains("store killer"), "{text}");
     assert!(text.contains(", ·]"), "{text}");
     assert!(!text.contains("0000"), "{text}");
+}
+
+#[test]
+fn n_cycles_the_notation_of_every_move_on_screen() {
+    let mut app = puzzle_app();
+    draw(&mut app, 160, 48);
+    for code in [KeyCode::Char('G'), KeyCode::Enter, KeyCode::Down] {
+        press(&mut app, code);
+    }
+    let shown = |app: &mut App| tui_support::screen(&draw(app, 160, 48));
+    let san = shown(&mut app);
+    assert!(san.contains("after Nf6 ·") && san.contains("…Nf6"), "{san}");
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.notation, Notation::Uci);
+    assert!(
+        app.message
+            .as_ref()
+            .is_some_and(|m| m.text == "moves in UCI")
+    );
+    let uci = shown(&mut app);
+    assert!(
+        uci.contains("after h5f6 ·") && uci.contains("…h5f6"),
+        "{uci}"
+    );
+    assert!(!uci.contains("…Nf6"), "the tree follows too: {uci}");
+    press(&mut app, KeyCode::Char('n'));
+    let long = shown(&mut app);
+    assert!(
+        long.contains("after Nh5-f6 ·") && long.contains("…Nh5-f6"),
+        "{long}"
+    );
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.notation, Notation::San, "n wraps around");
+}
+
+#[test]
+fn the_compare_view_names_its_columns_and_the_sources_they_use() {
+    use killerscope::tui::worker::{Report, spawn_compare};
+    let mut app = puzzle_app();
+    press(&mut app, KeyCode::Char('c'));
+    for code in ['j', 'j', 'x'] {
+        press(&mut app, KeyCode::Char(code));
+    }
+    let effects = press(&mut app, KeyCode::Enter);
+    let [Effect::Compare(configs)] = effects.as_slice() else {
+        panic!("expected one compare effect, got {effects:?}");
+    };
+    let worker = spawn_compare(app.root.clone(), 3, configs.clone());
+    let report = worker
+        .reports
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the comparison finishes");
+    let Report::Compared(rows) = report else {
+        panic!("expected the comparison, got {report:?}");
+    };
+    app.comparison.rows = rows;
+    app.comparison.running = false;
+    let table = killerscope::tui::widgets::compare::rows(&app);
+    assert_eq!(table[0], ["", "killers off", "countermove", "current"]);
+    let labels: Vec<&str> = table.iter().map(|r| r[0].as_str()).collect();
+    assert!(
+        labels.contains(&"  by CM") && labels.contains(&"  by K1"),
+        "{labels:?}"
+    );
+    assert!(
+        !labels.contains(&"  by MK"),
+        "no column uses mate killers: {labels:?}"
+    );
+    let best = table
+        .iter()
+        .find(|r| r[0] == "best move")
+        .expect("a best move row");
+    assert_eq!(best[1], "Nf6", "in SAN: {best:?}");
+    let shown = tui_support::screen(&draw(&mut app, 160, 48));
+    assert!(
+        shown.contains("Compare · depth") && shown.contains("countermove"),
+        "{shown}"
+    );
 }

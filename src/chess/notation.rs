@@ -1,6 +1,7 @@
 //! Move notation: SAN (`Nf3`, `exd6`, `O-O`, `e8=Q#`), the long form with a dash or `x` that
 //! teaching material uses (`Bg2-c6`, `Nf3xe5`), and parsing of UCI and SAN moves against a
-//! position. UCI output is `Move`'s `Display`.
+//! position. UCI output is `Move`'s `Display`. [`Notation`] is the user's choice among the three,
+//! the one function every view writes moves with.
 
 mod parse;
 
@@ -66,6 +67,53 @@ pub fn long_algebraic(pos: &Position, mv: Move) -> String {
     }
     push_promotion_and_check(pos, mv, &mut out);
     out
+}
+
+/// How moves are written on screen: the user picks one and every view follows it, so a move
+/// looks the same in the tree, the killer table and the timeline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Notation {
+    /// Standard Algebraic Notation (`Bc6`), what players read.
+    #[default]
+    San,
+    /// UCI coordinates (`g2c6`), what engines, logs and `jq` queries use.
+    Uci,
+    /// The long algebraic form of the classic killer-move texts (`Bg2-c6`).
+    Long,
+}
+
+impl Notation {
+    /// Every notation, in the order the explorer's key cycles through them.
+    pub const ALL: [Notation; 3] = [Notation::San, Notation::Uci, Notation::Long];
+
+    /// The name shown when the user switches to it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Notation::San => "SAN",
+            Notation::Uci => "UCI",
+            Notation::Long => "long algebraic",
+        }
+    }
+
+    /// The notation after this one, wrapping around.
+    pub fn next(self) -> Notation {
+        let k = Notation::ALL.iter().position(|&n| n == self).unwrap_or(0);
+        Notation::ALL[(k + 1) % Notation::ALL.len()]
+    }
+
+    /// `mv` written in this notation as a move of `pos`. SAN and the long form need the
+    /// position, so a move that is not legal in `pos` (a killer stored for another position, a
+    /// move from a foreign or damaged log, the null move) is written in UCI instead.
+    pub fn format(self, pos: &Position, mv: Move) -> String {
+        if self == Notation::Uci || mv.is_null() || !pos.is_legal(mv) {
+            return mv.to_string();
+        }
+        match self {
+            Notation::San => san(pos, mv),
+            Notation::Long => long_algebraic(pos, mv),
+            Notation::Uci => mv.to_string(),
+        }
+    }
 }
 
 fn castle_text(mv: Move) -> &'static str {

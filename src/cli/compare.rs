@@ -1,145 +1,150 @@
-//! `killerscope compare`: run several ordering configurations on the same positions to the same
-//! depth and tabulate what each costs — nodes, time, cutoffs, first-move cutoff rate, killer
-//! cutoffs — with totals and each configuration's node ratio to the first. How a class sees what
-//! killers buy.
+//! `killerscope compare`, the move-ordering lab: search positions — one FEN, an EPD file or the
+//! bundled classroom library — to the same depth under any number of ordering configurations
+//! and tabulate what each costs: nodes, time, first-move cutoff rate and cutoffs by the source
+//! that ordered the cutting move, with totals and the geometric mean of each configuration's
+//! node ratio to the first. How a class measures what a heuristic buys.
+
+mod lab;
+mod output;
 
 use super::CliError;
 use crate::chess::{Position, START_FEN};
-use crate::search::stats::percent;
-use crate::search::{CutoffStats, Limits, OrderingConfig, SearchConfig, Searcher};
+use crate::search::{OrderingConfig, SearchConfig};
 use crate::text::{printable, quote};
 use clap::Args;
-use std::io::Write;
+use indicatif::{ProgressBar, ProgressStyle};
+use lab::{Column, Cost, Named};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 /// Arguments of `killerscope compare`.
 #[derive(Args, Debug)]
 pub struct CompareArgs {
     /// One position to search (default: the start position).
-    #[arg(long, conflicts_with = "epd")]
+    #[arg(long, conflicts_with_all = ["epd", "library"])]
     fen: Option<String>,
     /// A file of positions, one EPD or FEN per line, named by their `id "…"` operation.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "library")]
     epd: Option<PathBuf>,
+    /// Every position of the bundled classroom library (the explorer's `o` list).
+    #[arg(long)]
+    library: bool,
     /// Depth every search goes to.
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=100))]
     depth: u8,
-    /// An ordering configuration such as "killers=0" or "killers=2,history=off"; repeat the
-    /// option for each column of the comparison (default: "killers=0" and "killers=2").
+    /// An ordering configuration such as "killers=0" or "countermove=on,history=relative" ("" is
+    /// the default); repeat the option for each column, the first is the base of every ratio
+    /// (default: "killers=0" and "killers=2").
     #[arg(long = "config", value_name = "CONFIG")]
     configs: Vec<String>,
     /// Transposition table size in MiB (each search starts with an empty table).
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
     hash: u64,
-    /// Print CSV instead of a markdown table.
-    #[arg(long)]
+    /// Print CSV instead of markdown tables.
+    #[arg(long, conflicts_with = "json")]
     csv: bool,
-}
-
-/// A position to compare on, with the name it is shown under.
-struct Named {
-    name: String,
-    pos: Position,
-}
-
-/// What one configuration cost on one position.
-#[derive(Clone, Copy, Default)]
-struct Cost {
-    nodes: u64,
-    qnodes: u64,
-    time: Duration,
-    cutoffs: u64,
-    first_move_cutoffs: u64,
-    killer_cutoffs: u64,
-}
-
-impl Cost {
-    fn add(&mut self, other: &Cost) {
-        self.nodes += other.nodes;
-        self.qnodes += other.qnodes;
-        self.time += other.time;
-        self.cutoffs += other.cutoffs;
-        self.first_move_cutoffs += other.first_move_cutoffs;
-        self.killer_cutoffs += other.killer_cutoffs;
-    }
+    /// Print one JSON document instead of markdown tables.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Runs the command.
 pub fn run(args: &CompareArgs) -> Result<(), CliError> {
-    let labels: Vec<String> = if args.configs.is_empty() {
-        vec!["killers=0".into(), "killers=2".into()]
-    } else {
-        args.configs.clone()
-    };
-    let configs = labels
-        .iter()
-        .map(|text| {
-            text.parse::<OrderingConfig>()
-                .map_err(|e| CliError::new(format!("--config \"{}\": {e}", quote(text))))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let columns = columns(&args.configs)?;
     let positions = positions(args)?;
     let hash_mib = usize::try_from(args.hash).unwrap_or(usize::MAX);
-    let costs: Vec<Vec<Cost>> = positions
-        .iter()
-        .map(|named| {
-            configs
-                .iter()
-                .map(|&ordering| {
-                    let config = SearchConfig {
-                        ordering,
-                        hash_mib,
-                        ..SearchConfig::default()
-                    };
-                    measure(&named.pos, config, args.depth)
-                })
-                .collect()
-        })
-        .collect();
-    let labels: Vec<String> = labels
-        .iter()
-        .map(|l| {
-            if l.trim().is_empty() {
-                "default".into()
-            } else {
-                printable(l).into_owned()
-            }
-        })
-        .collect();
+    let progress = progress_bar(positions.len(), columns.len());
+    let mut costs: Vec<Vec<Cost>> = Vec::with_capacity(positions.len());
+    for named in &positions {
+        let mut row = Vec::with_capacity(columns.len());
+        for column in &columns {
+            progress.set_message(format!("{} · {}", named.name, column.label));
+            let config = SearchConfig {
+                ordering: column.ordering,
+                hash_mib,
+                ..SearchConfig::default()
+            };
+            row.push(lab::measure(&named.pos, config, args.depth));
+            progress.inc(1);
+        }
+        costs.push(row);
+    }
+    progress.finish_and_clear();
+    let summary = lab::summarize(&costs, columns.len());
+    let sources = lab::used_sources(&columns);
+    let report = output::Lab {
+        depth: args.depth,
+        hash_mib,
+        positions: &positions,
+        columns: &columns,
+        costs: &costs,
+        summary: &summary,
+        sources: &sources,
+    };
     let mut out = std::io::stdout().lock();
     if args.csv {
-        write_csv(&mut out, &positions, &labels, &costs)?;
+        output::csv(&mut out, &report)?;
+    } else if args.json {
+        output::json(&mut out, &report)?;
     } else {
-        write_markdown(&mut out, &positions, &labels, &costs, args.depth)?;
+        output::markdown(&mut out, &report)?;
     }
     out.flush()?;
     Ok(())
 }
 
-fn measure(pos: &Position, config: SearchConfig, depth: u8) -> Cost {
-    let mut searcher = Searcher::new(config);
-    let mut stats = CutoffStats::new();
-    let report = searcher.search(
-        pos,
-        &[],
-        &Limits::depth(depth),
-        &AtomicBool::new(false),
-        &mut stats,
-        &mut |_| {},
-    );
-    Cost {
-        nodes: report.nodes,
-        qnodes: report.qnodes,
-        time: report.elapsed,
-        cutoffs: stats.cutoffs,
-        first_move_cutoffs: stats.by_rank[0],
-        killer_cutoffs: stats.killer_cutoffs_total(),
+/// The columns `--config` asks for, parsed; the classic killers-off / killers-on pair when none.
+fn columns(configs: &[String]) -> Result<Vec<Column>, CliError> {
+    let texts: Vec<String> = if configs.is_empty() {
+        vec!["killers=0".into(), "killers=2".into()]
+    } else {
+        configs.to_vec()
+    };
+    texts
+        .iter()
+        .map(|text| {
+            let ordering = text
+                .parse::<OrderingConfig>()
+                .map_err(|e| CliError::new(format!("--config \"{}\": {e}", quote(text))))?;
+            let label = if text.trim().is_empty() {
+                "default".into()
+            } else {
+                printable(text).into_owned()
+            };
+            Ok(Column { label, ordering })
+        })
+        .collect()
+}
+
+/// A bar on stderr for runs over several positions, hidden when stderr is not a terminal (a
+/// pipe, a file, a test) so that nothing but the report is ever written.
+fn progress_bar(positions: usize, columns: usize) -> ProgressBar {
+    if positions < 2 || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
     }
+    let searches = u64::try_from(positions * columns).unwrap_or(u64::MAX);
+    let bar = ProgressBar::new(searches);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:30} {pos}/{len} searches · {elapsed} · {msg}")
+    {
+        bar.set_style(style);
+    }
+    bar
 }
 
 fn positions(args: &CompareArgs) -> Result<Vec<Named>, CliError> {
+    if args.library {
+        return crate::tui::library::embedded()
+            .into_iter()
+            .map(|entry| {
+                let pos = Position::from_fen(&entry.fen).map_err(|e| {
+                    CliError::new(format!("library position {}: {e}", printable(&entry.id)))
+                })?;
+                let name = printable(&entry.id).into_owned();
+                Ok(Named { name, pos })
+            })
+            .collect();
+    }
     if let Some(path) = &args.epd {
         let text = crate::files::read_text(path, crate::chess::epd::MAX_FILE_BYTES)
             .map_err(|e| CliError::new(format!("EPD file {}: {e}", path.display())))?;
@@ -177,119 +182,6 @@ fn parse_epd(text: &str) -> Result<Vec<Named>, (usize, String)> {
     Ok(list)
 }
 
-fn ratio(nodes: u64, base: u64) -> String {
-    if base == 0 {
-        "-".into()
-    } else {
-        format!("{:.3}", nodes as f64 / base as f64)
-    }
-}
-
-fn totals(costs: &[Vec<Cost>], configs: usize) -> Vec<Cost> {
-    let mut sums = vec![Cost::default(); configs];
-    for row in costs {
-        for (sum, cost) in sums.iter_mut().zip(row) {
-            sum.add(cost);
-        }
-    }
-    sums
-}
-
-fn write_markdown(
-    out: &mut impl Write,
-    positions: &[Named],
-    labels: &[String],
-    costs: &[Vec<Cost>],
-    depth: u8,
-) -> std::io::Result<()> {
-    writeln!(
-        out,
-        "Depth {depth}; node ratio relative to `{}`.",
-        labels[0]
-    )?;
-    writeln!(out)?;
-    writeln!(
-        out,
-        "| position | config | nodes | ratio | time ms | cutoffs | first-move cutoffs | killer cutoffs |"
-    )?;
-    writeln!(
-        out,
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
-    )?;
-    let row = |out: &mut dyn Write, name: &str, label: &str, c: &Cost, base: u64| {
-        writeln!(
-            out,
-            "| {name} | {label} | {} | {} | {} | {} | {} | {} |",
-            c.nodes,
-            ratio(c.nodes, base),
-            c.time.as_millis(),
-            c.cutoffs,
-            percent(c.first_move_cutoffs, c.cutoffs),
-            c.killer_cutoffs
-        )
-    };
-    for (named, costs) in positions.iter().zip(costs) {
-        for (label, cost) in labels.iter().zip(costs) {
-            row(out, &named.name, label, cost, costs[0].nodes)?;
-        }
-    }
-    let sums = totals(costs, labels.len());
-    for (label, cost) in labels.iter().zip(&sums) {
-        row(out, "**total**", label, cost, sums[0].nodes)?;
-    }
-    Ok(())
-}
-
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
-}
-
-fn write_csv(
-    out: &mut impl Write,
-    positions: &[Named],
-    labels: &[String],
-    costs: &[Vec<Cost>],
-) -> std::io::Result<()> {
-    writeln!(
-        out,
-        "position,config,nodes,qnodes,nodes_ratio,time_ms,cutoffs,first_move_cutoff_rate,killer_cutoffs"
-    )?;
-    let row = |out: &mut dyn Write, name: &str, label: &str, c: &Cost, base: u64| {
-        let rate = if c.cutoffs == 0 {
-            0.0
-        } else {
-            c.first_move_cutoffs as f64 / c.cutoffs as f64
-        };
-        writeln!(
-            out,
-            "{},{},{},{},{},{},{},{:.4},{}",
-            csv_field(name),
-            csv_field(label),
-            c.nodes,
-            c.qnodes,
-            ratio(c.nodes, base),
-            c.time.as_millis(),
-            c.cutoffs,
-            rate,
-            c.killer_cutoffs
-        )
-    };
-    for (named, costs) in positions.iter().zip(costs) {
-        for (label, cost) in labels.iter().zip(costs) {
-            row(out, &named.name, label, cost, costs[0].nodes)?;
-        }
-    }
-    let sums = totals(costs, labels.len());
-    for (label, cost) in labels.iter().zip(&sums) {
-        row(out, "TOTAL", label, cost, sums[0].nodes)?;
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -323,11 +215,21 @@ mod tests {
     }
 
     #[test]
-    fn csv_quotes_commas() {
+    fn columns_default_to_killers_off_and_on_and_name_the_empty_config() {
+        let labels = |configs: &[&str]| -> Vec<String> {
+            let owned: Vec<String> = configs.iter().map(|s| s.to_string()).collect();
+            columns(&owned)
+                .expect("valid configs")
+                .into_iter()
+                .map(|c| c.label)
+                .collect()
+        };
+        assert_eq!(labels(&[]), ["killers=0", "killers=2"]);
         assert_eq!(
-            csv_field("killers=2,history=off"),
-            "\"killers=2,history=off\""
+            labels(&["", "countermove=on"]),
+            ["default", "countermove=on"]
         );
-        assert_eq!(csv_field("killers=0"), "killers=0");
+        let err = columns(&["killers=9".to_string()]).err().expect("refused");
+        assert!(err.to_string().contains("--config \"killers=9\""), "{err}");
     }
 }

@@ -328,6 +328,27 @@ impl OrderingConfig {
     }
 }
 
+impl OrderingConfig {
+    /// Only the settings that differ from the default, `countermove=on,history=relative`, or
+    /// `default`: a short name for a column or a menu line that still reads back with `FromStr`
+    /// (`default` aside, which is the empty string).
+    pub fn changes(&self) -> String {
+        let default = OrderingConfig::default().settings();
+        let changed: Vec<String> = self
+            .settings()
+            .iter()
+            .zip(default.iter())
+            .filter(|(mine, base)| mine.1 != base.1)
+            .map(|((key, value), _)| format!("{key}={value}"))
+            .collect();
+        if changed.is_empty() {
+            "default".into()
+        } else {
+            changed.join(",")
+        }
+    }
+}
+
 /// The full form `killers=2,history=on,tt=on,mvvlva=on,grandparent=off,placement=after`, which
 /// `FromStr` reads back to the same configuration.
 impl fmt::Display for OrderingConfig {
@@ -441,6 +462,14 @@ mod tests {
             used("killers=0,history=off,grandparent=on"),
             ["TT", "Cap", "Quiet"]
         );
+    }
+
+    #[test]
+    fn changes_name_only_what_differs_from_the_default() {
+        assert_eq!(OrderingConfig::default().changes(), "default");
+        let c: OrderingConfig = "history=relative,killers=0,countermove=on".parse().unwrap();
+        assert_eq!(c.changes(), "killers=0,history=relative,countermove=on");
+        assert_eq!(c.changes().parse::<OrderingConfig>(), Ok(c));
     }
 
     #[test]

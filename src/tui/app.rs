@@ -5,10 +5,12 @@
 use std::path::PathBuf;
 
 use crate::chess::Position;
+use crate::chess::notation::Notation;
 use crate::search::{CutoffStats, Limits, OrderingConfig, SearchReport};
 use crate::trace::LogHeader;
 
 use super::charts::Charts;
+use super::config_picker::ConfigPicker;
 use super::keys::Context;
 use super::library::Entry;
 use super::line_edit::LineEdit;
@@ -40,7 +42,9 @@ pub enum Mode {
     },
     /// Choosing a library position; the index of the highlighted one.
     Picker(usize),
-    /// The killers-off / killers-on comparison.
+    /// Choosing the configurations to compare.
+    ComparePicker(ConfigPicker),
+    /// The comparison of the chosen configurations.
     Compare,
     /// The charts view in place of the lower panels.
     Charts,
@@ -54,6 +58,7 @@ impl Mode {
             Mode::Help(_) => Context::Help,
             Mode::Fen { .. } => Context::Fen,
             Mode::Picker(_) => Context::Picker,
+            Mode::ComparePicker(_) => Context::ComparePicker,
             Mode::Compare => Context::Compare,
             Mode::Charts => Context::Charts,
         }
@@ -82,6 +87,17 @@ pub struct Settings {
     pub killers: u8,
 }
 
+/// What the killer panel shows: the killer rows (with the mate killers when the search kept
+/// them) or the countermove table — the tables a quiet cutoff writes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum KillerTab {
+    /// One row per ply (or depth) and slot.
+    #[default]
+    Killers,
+    /// Answered move → stored reply, most recent first.
+    Countermoves,
+}
+
 /// The replay clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Playback {
@@ -98,6 +114,8 @@ pub struct Playback {
 pub struct Comparison {
     /// Still running.
     pub running: bool,
+    /// The column names, one per configuration asked for, in order.
+    pub labels: Vec<String>,
     /// Results per config, in order.
     pub rows: Vec<(OrderingConfig, CutoffStats, SearchReport)>,
 }
@@ -118,6 +136,10 @@ pub struct App {
     pub theme: Theme,
     /// Letters instead of Unicode chess pieces.
     pub ascii: bool,
+    /// How every panel writes moves (`n` cycles it).
+    pub notation: Notation,
+    /// Which table the killer panel shows (Tab switches).
+    pub killer_tab: KillerTab,
     /// Where keys go.
     pub mode: Mode,
     /// Positions for the `o` picker.
@@ -169,6 +191,8 @@ impl App {
         App {
             theme,
             ascii: false,
+            notation: Notation::default(),
+            killer_tab: KillerTab::default(),
             mode: Mode::Normal,
             library,
             root,
@@ -193,11 +217,14 @@ impl App {
         }
     }
 
-    /// The ordering config the next search uses: defaults with the chosen killer slots.
+    /// The ordering config the next search uses: the one on screen (so a log recorded with
+    /// countermoves re-runs with them) with the chosen killer slots; the default for a log
+    /// whose settings this build does not know.
     pub fn ordering(&self) -> OrderingConfig {
+        let base = self.session.header().ordering_config().unwrap_or_default();
         OrderingConfig {
             killer_slots: self.settings.killers,
-            ..OrderingConfig::default()
+            ..base
         }
     }
 

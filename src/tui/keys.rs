@@ -77,7 +77,7 @@ pub enum Action {
     Rerun,
     /// Stop the running search (what was found so far stays browsable).
     Stop,
-    /// Compare killers off and on for the current position.
+    /// Open the compare picker: choose the configurations to search the position with.
     Compare,
     /// Save the event log to a `.kslog` file.
     SaveLog,
@@ -92,6 +92,10 @@ pub enum Action {
     ChartColours,
     /// Move the icicle's selection (and the tree's) or its root.
     Icicle(IcicleMove),
+    /// Write moves in the next notation: SAN, UCI, long algebraic.
+    CycleNotation,
+    /// Switch the killer panel between the killer table and the countermove table.
+    KillerTab,
     /// Show the help overlay.
     Help,
     /// Leave the explorer (from any mode: the overlay closes first).
@@ -110,6 +114,10 @@ pub enum Action {
     FenEdit(Edit),
     /// Type this character into the FEN at the cursor (the text-entry fallback).
     Insert(char),
+    /// Check or uncheck the highlighted configuration in the compare picker.
+    CompareToggle,
+    /// Search the checked configurations side by side (at least two).
+    CompareRun,
     /// Leave the overlay for the normal view (stopping a comparison that is still running).
     Leave,
 }
@@ -127,7 +135,9 @@ pub enum Context {
     Fen,
     /// The position picker.
     Picker,
-    /// The killers-off / killers-on comparison.
+    /// The checklist of configurations to compare.
+    ComparePicker,
+    /// The comparison of the chosen configurations.
     Compare,
     /// The charts view.
     Charts,
@@ -135,12 +145,13 @@ pub enum Context {
 
 impl Context {
     /// Every context, for tests and the help overlay.
-    pub const ALL: [Context; 7] = [
+    pub const ALL: [Context; 8] = [
         Context::Everywhere,
         Context::Normal,
         Context::Help,
         Context::Fen,
         Context::Picker,
+        Context::ComparePicker,
         Context::Compare,
         Context::Charts,
     ];
@@ -171,6 +182,8 @@ pub enum Group {
     FenEntry,
     /// In the position picker.
     Picker,
+    /// In the compare picker.
+    ComparePicker,
     /// In the compare view.
     CompareView,
     /// In the charts view.
@@ -188,7 +201,8 @@ impl Group {
             Group::HelpView => "In this help",
             Group::FenEntry => "Typing a FEN (f)",
             Group::Picker => "Position picker (o)",
-            Group::CompareView => "Compare view (c)",
+            Group::ComparePicker => "Compare picker (c)",
+            Group::CompareView => "Compare view",
             Group::ChartsView => "Charts view (v)",
         }
     }
@@ -197,10 +211,11 @@ impl Group {
     pub const MAIN: [Group; 4] = [Group::Tree, Group::Timeline, Group::Search, Group::General];
 
     /// The overlays' groups, in the order the help overlay shows them.
-    pub const OVERLAYS: [Group; 5] = [
+    pub const OVERLAYS: [Group; 6] = [
         Group::HelpView,
         Group::FenEntry,
         Group::Picker,
+        Group::ComparePicker,
         Group::CompareView,
         Group::ChartsView,
     ];

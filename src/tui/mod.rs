@@ -7,6 +7,7 @@
 
 pub mod app;
 pub mod charts;
+pub mod config_picker;
 pub mod fmt;
 pub mod keys;
 pub mod layout;

@@ -101,9 +101,10 @@ impl Runtime {
                         app.session.replace_log(log);
                         app.searching = false;
                         app.elapsed = report.elapsed.as_secs_f64();
+                        let best = app.notation.format(&app.root, report.best_move);
                         app.info(format!(
-                            "search done: depth {}, best {}, {} nodes",
-                            report.depth, report.best_move, report.nodes
+                            "search done: depth {}, best {best}, {} nodes",
+                            report.depth, report.nodes
                         ));
                         app.report = Some(report);
                     }

@@ -1,6 +1,7 @@
 //! The search as it stood at one event index: per-cell killer counts, the latest killer action
-//! per ply, and the cutoff statistics — a fold over the event log's prefix. (The killer rows
-//! themselves come from `trace::Replay`.)
+//! per killer row, and the cutoff statistics — a fold over the event log's prefix. (The killer
+//! rows themselves come from `trace::Replay`.) A killer row is a ply, or a remaining depth when
+//! the log's search indexed killers by depth (`killerindex=depth`).
 //!
 //! Moving forward applies only the new events; moving back restarts from the nearest checkpoint
 //! (one every `CHECKPOINT_EVERY` events), so stepping the timeline stays instant on
@@ -37,7 +38,10 @@ pub struct KillerCount {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Scan {
     applied: usize,
-    plies: Vec<u8>,
+    /// Killer rows are remaining depths rather than plies.
+    rows_by_depth: bool,
+    /// The killer row of every open node, innermost last.
+    rows: Vec<u8>,
     marks: Vec<Option<KillerMark>>,
     counts: HashMap<(u8, Move), KillerCount>,
     stats: CutoffStats,
@@ -51,14 +55,14 @@ impl Scan {
         self.applied
     }
 
-    /// The latest killer action at `ply`.
-    pub fn mark(&self, ply: usize) -> Option<KillerMark> {
-        self.marks.get(ply).copied().flatten()
+    /// The latest killer action in killer row `row`.
+    pub fn mark(&self, row: usize) -> Option<KillerMark> {
+        self.marks.get(row).copied().flatten()
     }
 
-    /// Killer tries and cutoffs of `mv` at `ply`.
-    pub fn count(&self, ply: usize, mv: Move) -> KillerCount {
-        u8::try_from(ply)
+    /// Killer tries and cutoffs of `mv` in killer row `row`.
+    pub fn count(&self, row: usize, mv: Move) -> KillerCount {
+        u8::try_from(row)
             .ok()
             .and_then(|p| self.counts.get(&(p, mv)).copied())
             .unwrap_or_default()
@@ -80,21 +84,29 @@ impl Scan {
         self.applied += 1;
         self.stats.observe(*event);
         match *event {
-            Event::NodeEnter { ply, .. } => self.plies.push(ply),
+            Event::NodeEnter { ply, depth, .. } => {
+                let row = if self.rows_by_depth {
+                    depth.max(0) as u8
+                } else {
+                    ply
+                };
+                self.rows.push(row);
+            }
             Event::MoveTried { mv, source, .. } => {
-                if let (Some(_), Some(&ply)) = (sources.killer_slot(source), self.plies.last()) {
-                    self.counts.entry((ply, mv)).or_default().tried += 1;
+                if let (Some(_), Some(&row)) = (sources.killer_slot(source), self.rows.last()) {
+                    self.counts.entry((row, mv)).or_default().tried += 1;
                 }
             }
             Event::Cutoff { mv, source, .. } => {
-                if let (Some(slot), Some(&ply)) = (sources.killer_slot(source), self.plies.last()) {
-                    self.counts.entry((ply, mv)).or_default().cutoffs += 1;
-                    *self.mark_slot(ply) = Some(KillerMark::Cutoff(slot));
+                if let (Some(slot), Some(&row)) = (sources.killer_slot(source), self.rows.last()) {
+                    self.counts.entry((row, mv)).or_default().cutoffs += 1;
+                    *self.mark_slot(row) = Some(KillerMark::Cutoff(slot));
                 }
             }
-            Event::KillerStore { ply, .. } => *self.mark_slot(ply) = Some(KillerMark::Stored),
+            // A store event names the row it changed, ply or depth.
+            Event::KillerStore { ply: row, .. } => *self.mark_slot(row) = Some(KillerMark::Stored),
             Event::NodeExit { .. } => {
-                self.plies.pop();
+                self.rows.pop();
             }
             Event::Iteration { depth, score, .. } => {
                 self.depth = depth;
@@ -105,12 +117,12 @@ impl Scan {
         }
     }
 
-    fn mark_slot(&mut self, ply: u8) -> &mut Option<KillerMark> {
-        let ply = usize::from(ply);
-        if self.marks.len() <= ply {
-            self.marks.resize(ply + 1, None);
+    fn mark_slot(&mut self, row: u8) -> &mut Option<KillerMark> {
+        let row = usize::from(row);
+        if self.marks.len() <= row {
+            self.marks.resize(row + 1, None);
         }
-        &mut self.marks[ply]
+        &mut self.marks[row]
     }
 }
 
@@ -122,6 +134,18 @@ pub struct Cursor {
 }
 
 impl Cursor {
+    /// A cursor at the start of a log whose killer rows are remaining depths (`true`) or plies.
+    pub fn new(rows_by_depth: bool) -> Cursor {
+        let scan = Scan {
+            rows_by_depth,
+            ..Scan::default()
+        };
+        Cursor {
+            scan,
+            checkpoints: Vec::new(),
+        }
+    }
+
     /// The state at the current position.
     pub fn scan(&self) -> &Scan {
         &self.scan
@@ -134,11 +158,15 @@ impl Cursor {
         if target < self.scan.applied {
             // The log only grows, so every checkpoint passed on the way here is still valid.
             let k = target / CHECKPOINT_EVERY;
+            let rows_by_depth = self.scan.rows_by_depth;
             self.scan = k
                 .checked_sub(1)
                 .and_then(|i| self.checkpoints.get(i))
                 .cloned()
-                .unwrap_or_default();
+                .unwrap_or(Scan {
+                    rows_by_depth,
+                    ..Scan::default()
+                });
         }
         while self.scan.applied < target {
             let i = self.scan.applied;

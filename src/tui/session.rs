@@ -40,13 +40,14 @@ impl Session {
     /// An empty session for a search of `root` that is about to start.
     pub fn new(root: Position, header: LogHeader) -> Session {
         let replay = Replay::for_header(&header);
+        let cursor = Cursor::new(replay.killer_rows_by_depth());
         Session {
             root,
             log: EventLog::new(header),
             iterations: Vec::new(),
             tree: SearchTree::default(),
             replay,
-            cursor: Cursor::default(),
+            cursor,
             charts: ChartCursor::default(),
             at: None,
             positions: PositionCache::default(),

@@ -9,6 +9,7 @@ use crate::tui::widgets::Panel;
 use crate::tui::widgets::board::BoardPanel;
 use crate::tui::widgets::charts::ChartsPanel;
 use crate::tui::widgets::compare::CompareOverlay;
+use crate::tui::widgets::config_picker::ConfigPickerOverlay;
 use crate::tui::widgets::explain::ExplainPanel;
 use crate::tui::widgets::fen_input::FenOverlay;
 use crate::tui::widgets::help::HelpOverlay;
@@ -55,6 +56,7 @@ fn overlay(mode: &Mode) -> Option<&'static dyn Panel> {
         Mode::Help(_) => Some(&HelpOverlay),
         Mode::Fen { .. } => Some(&FenOverlay),
         Mode::Picker(_) => Some(&PickerOverlay),
+        Mode::ComparePicker(_) => Some(&ConfigPickerOverlay),
         Mode::Compare => Some(&CompareOverlay),
     }
 }

@@ -6,10 +6,11 @@ use crossterm::event::{KeyEvent, MouseEvent, MouseEventKind};
 use ratatui::layout::Position as Cell;
 
 use crate::chess::Position;
-use crate::search::{MAX_KILLER_SLOTS, OrderingConfig};
+use crate::search::MAX_KILLER_SLOTS;
 use crate::trace::Event;
 
-use super::app::{App, Effect, MAX_DEPTH, Mode, SPEEDS};
+use super::app::{App, Effect, KillerTab, MAX_DEPTH, Mode, SPEEDS};
+use super::config_picker::ConfigPicker;
 use super::fmt;
 use super::keys::{Action, action_for};
 use super::line_edit::{CAPACITY, LineEdit};
@@ -96,20 +97,7 @@ impl App {
                 }
                 self.playback.playing = false;
             }
-            Action::Compare => {
-                self.mode = Mode::Compare;
-                self.comparison.running = true;
-                self.comparison.rows.clear();
-                let on = OrderingConfig {
-                    killer_slots: self.settings.killers.max(1),
-                    ..OrderingConfig::default()
-                };
-                let off = OrderingConfig {
-                    killer_slots: 0,
-                    ..on
-                };
-                return vec![Effect::Compare(vec![off, on])];
-            }
+            Action::Compare => self.mode = Mode::ComparePicker(ConfigPicker::new(self.ordering())),
             Action::SaveLog => {
                 if self.session.events().is_empty() {
                     self.error("nothing to save: no search recorded yet");
@@ -124,6 +112,16 @@ impl App {
             | Action::PrevChart
             | Action::ChartColours
             | Action::Icicle(_) => self.update_charts(action),
+            Action::CycleNotation => {
+                self.notation = self.notation.next();
+                self.info(format!("moves in {}", self.notation.name()));
+            }
+            Action::KillerTab => {
+                self.killer_tab = match self.killer_tab {
+                    KillerTab::Killers => KillerTab::Countermoves,
+                    KillerTab::Countermoves => KillerTab::Killers,
+                };
+            }
             Action::Help => self.mode = Mode::Help(0),
             Action::Quit => {
                 self.mode = Mode::Normal;
@@ -133,6 +131,8 @@ impl App {
             | Action::PickerPrev
             | Action::PickerNext
             | Action::PickerLoad
+            | Action::CompareToggle
+            | Action::CompareRun
             | Action::FenSubmit
             | Action::FenEdit(_)
             | Action::Insert(_)
@@ -156,6 +156,10 @@ impl App {
                 let chosen = *index;
                 return self.pick(chosen);
             }
+            (Mode::ComparePicker(picker), Action::PickerPrev) => picker.up(),
+            (Mode::ComparePicker(picker), Action::PickerNext) => picker.down(),
+            (Mode::ComparePicker(picker), Action::CompareToggle) => picker.toggle(),
+            (Mode::ComparePicker(_), Action::CompareRun) => return self.start_compare(),
             (Mode::Fen { .. }, Action::FenSubmit) => return self.submit_fen(),
             (Mode::Fen { input, error }, Action::FenEdit(edit)) => {
                 input.apply(edit);
@@ -267,6 +271,29 @@ impl App {
             "depth {} for the next search (r to re-run)",
             self.settings.depth
         ));
+    }
+
+    /// Starts the comparison of the picker's checked configurations, or says in the picker
+    /// why not.
+    fn start_compare(&mut self) -> Vec<Effect> {
+        let Mode::ComparePicker(picker) = &mut self.mode else {
+            return Vec::new();
+        };
+        match picker.choice() {
+            Ok(chosen) => {
+                self.mode = Mode::Compare;
+                self.comparison.running = true;
+                self.comparison.rows.clear();
+                self.comparison.labels = chosen.iter().map(|p| p.name.clone()).collect();
+                vec![Effect::Compare(
+                    chosen.into_iter().map(|p| p.ordering).collect(),
+                )]
+            }
+            Err(why) => {
+                picker.error = Some(why);
+                Vec::new()
+            }
+        }
     }
 
     fn submit_fen(&mut self) -> Vec<Effect> {

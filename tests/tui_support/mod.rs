@@ -26,11 +26,16 @@ pub const DEPTH: u8 = 5;
 
 /// Records a search of `fen` to `depth` with `killers` slots.
 pub fn record(fen: &str, depth: u8, killers: u8) -> EventLog {
-    let root = Position::from_fen(fen).expect("test FEN is valid");
     let ordering = OrderingConfig {
         killer_slots: killers,
         ..OrderingConfig::default()
     };
+    record_with(fen, depth, ordering)
+}
+
+/// Records a search of `fen` to `depth` under `ordering`.
+pub fn record_with(fen: &str, depth: u8, ordering: OrderingConfig) -> EventLog {
+    let root = Position::from_fen(fen).expect("test FEN is valid");
     let header = LogHeader::new(
         root.to_fen(),
         &ordering,
@@ -51,6 +56,18 @@ pub fn record(fen: &str, depth: u8, killers: u8) -> EventLog {
         &mut |_| {},
     );
     recorder.into_log()
+}
+
+/// A monochrome explorer over `log`, a recorded search of `fen` (no search thread).
+pub fn app_over(fen: &str, log: EventLog) -> App {
+    let root = Position::from_fen(fen).expect("test FEN is valid");
+    let settings = Settings {
+        depth: log.header().depth_limit().unwrap_or(DEPTH),
+        killers: log.header().ordering_config().map_or(2, |c| c.killer_slots),
+    };
+    let mut app = App::new(root.clone(), settings, Theme::mono(), library::embedded());
+    app.session = Session::from_log(root, log);
+    app
 }
 
 /// A monochrome explorer over a recorded search of the puzzle (no search thread).

@@ -202,11 +202,15 @@ fn normal() -> Vec<Binding> {
         &[Char('c')],
         "c",
         Action::Compare,
-        "compare killers off / on",
+        "compare ordering configurations",
         Search,
     );
     let charts = "charts: nodes per ply, cutoffs, EBF, icicle";
     r.row(&[Char('v')], "v", Action::Charts, charts, General);
+    let tables = "killer panel: killers / countermoves";
+    r.row(&[KeyCode::Tab], "Tab", Action::KillerTab, tables, General);
+    let notation = "moves in SAN / UCI / long (Bg2-c6)";
+    r.row(&[Char('n')], "n", Action::CycleNotation, notation, General);
     let save = "save the event log (.kslog)";
     r.row(&[Char('w')], "w", Action::SaveLog, save, General);
     r.row(&[Char('?')], "?", Action::Help, "this help", General);
@@ -329,12 +333,49 @@ fn overlays() -> Vec<Binding> {
         Picker,
     );
 
+    let mut choose = Rows::new(Context::ComparePicker);
+    let lines = "previous / next configuration";
+    let (prev, next) = (Action::PickerPrev, Action::PickerNext);
+    choose.row(
+        &[Up, Char('k')],
+        "↑ ↓ k j",
+        prev,
+        lines,
+        Group::ComparePicker,
+    );
+    choose.row(&[Down, Char('j')], "", next, "", Group::ComparePicker);
+    let check = "check / uncheck it";
+    let toggle = Action::CompareToggle;
+    choose.row(
+        &[Char(' '), Char('x')],
+        "Space x",
+        toggle,
+        check,
+        Group::ComparePicker,
+    );
+    let run = "compare the checked ones (at least two)";
+    choose.row(
+        &[Enter],
+        "Enter",
+        Action::CompareRun,
+        run,
+        Group::ComparePicker,
+    );
+    let keys = [Esc, Char('c'), Char('q')];
+    choose.row(
+        &keys,
+        "Esc c q",
+        Action::Leave,
+        "cancel",
+        Group::ComparePicker,
+    );
+
     let mut compare = Rows::new(Context::Compare);
     let close = "close (stops a comparison still running)";
     let keys = [Esc, Char('c'), Char('q')];
     compare.row(&keys, "Esc c q", Action::Leave, close, CompareView);
 
-    [help.out, fen.out, picker.out, compare.out].concat()
+    [help.out, fen.out, picker.out, choose.out, compare.out].concat()
 }
 
 /// The charts view: cycling, the icicle, and the timeline keys of the normal view, so the

@@ -1,5 +1,6 @@
-//! The board panel: the position at the selected node, the move that led there, and the squares
-//! of the killer moves stored for that node's ply (the moves this side will try early here).
+//! The board panel: the position at the selected node, the move that led there (marked on the
+//! board and named in the title, in the user's notation), and the squares of the killer moves
+//! stored for that node's ply (the moves this side will try early here).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -76,12 +77,21 @@ impl Panel for BoardPanel {
             Color::White => "White",
             Color::Black => "Black",
         };
+        let last_move = node.map_or(Move::NULL, |n| n.mv());
+        let after = if last_move.is_null() {
+            String::new()
+        } else {
+            let before = app
+                .session
+                .position_at(selected.and_then(|id| app.session.parent(id)));
+            format!("after {} · ", app.notation.format(&before, last_move))
+        };
         let view = &BoardView {
             position: &position,
-            last_move: node.map_or(Move::NULL, |n| n.mv()),
+            last_move,
             killers: row.as_slice(),
             ascii: app.ascii,
-            title: format!(" Ply {ply} · {to_move} to move "),
+            title: format!(" Ply {ply} · {after}{to_move} to move "),
         };
         let theme = &app.theme;
         let block = Block::bordered()

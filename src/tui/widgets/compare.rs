@@ -1,29 +1,39 @@
-//! The compare view (`c`): the current position searched to the current depth with killers off
-//! and on, side by side — tree size, cutoffs, first-move cutoff rate, killer cutoffs — and the
-//! node ratio, which is what killers buy.
+//! The compare view: the current position searched to the current depth under each
+//! configuration chosen in the compare picker, side by side — tree size and its ratio to the
+//! first column, cutoffs, first-move cutoff rate, cutoffs by every source some configuration
+//! uses, killer stores, TT hits, best move and score.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Cell, Clear, Paragraph, Row, Table};
 
-use crate::search::MoveSource;
+use crate::search::{MoveSource, SOURCES};
 use crate::tui::app::App;
 use crate::tui::fmt;
 use crate::tui::layout::centered;
 use crate::tui::widgets::Panel;
 
-/// The table's rows as text: one column per config.
+/// Width of the row-label column.
+const LABEL_WIDTH: u16 = 18;
+/// Width each configuration's column would like.
+const COLUMN_WIDTH: u16 = 17;
+
+/// The table's rows as text: a header of column names, then one row per figure, one column per
+/// configuration.
 pub fn rows(app: &App) -> Vec<Vec<String>> {
     let results = &app.comparison.rows;
     let base = results.first().map_or(0, |(_, s, _)| s.nodes());
+    let name = |i: usize| {
+        app.comparison
+            .labels
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| results[i].0.changes())
+    };
     let mut out = vec![
-        std::iter::once("".to_string())
-            .chain(
-                results
-                    .iter()
-                    .map(|(c, _, _)| format!("killers={}", c.killer_slots)),
-            )
+        std::iter::once(String::new())
+            .chain((0..results.len()).map(name))
             .collect(),
     ];
     let mut add = |label: &str, f: &dyn Fn(usize) -> String| {
@@ -46,15 +56,18 @@ pub fn rows(app: &App) -> Vec<Vec<String>> {
         let s = &results[i].1;
         fmt::percent(s.by_rank[0], s.cutoffs)
     });
-    add("killer cutoffs", &|i| {
-        fmt::count(results[i].1.killer_cutoffs_total())
-    });
-    add("history cutoffs", &|i| {
-        fmt::count(results[i].1.cutoffs_by(MoveSource::HISTORY))
-    });
+    for row in SOURCES {
+        let source = MoveSource::from_code(row.code);
+        if results.iter().any(|(c, _, _)| c.uses(source)) {
+            let label = format!("  by {}", row.label);
+            add(&label, &|i| fmt::count(results[i].1.cutoffs_by(source)));
+        }
+    }
     add("killer stores", &|i| fmt::count(results[i].1.killer_stores));
     add("TT hits", &|i| fmt::count(results[i].1.tt_hits));
-    add("best move", &|i| results[i].2.best_move.to_string());
+    add("best move", &|i| {
+        app.notation.format(&app.root, results[i].2.best_move)
+    });
     add("score", &|i| fmt::score(results[i].2.score));
     out
 }
@@ -63,25 +76,33 @@ pub fn rows(app: &App) -> Vec<Vec<String>> {
 pub struct CompareOverlay;
 
 impl Panel for CompareOverlay {
-    /// Draws the view as an overlay centred in `area`.
+    /// Draws the view as an overlay centred in `area`, as wide as its columns want.
     fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
         let theme = &app.theme;
-        let popup = centered(area, 72, 19);
+        let rows = rows(app);
+        let columns = rows.first().map_or(1, Vec::len);
+        let wanted = u16::try_from(columns.saturating_sub(1))
+            .unwrap_or(u16::MAX)
+            .saturating_mul(COLUMN_WIDTH)
+            .saturating_add(LABEL_WIDTH + 2)
+            .max(72);
+        let height = u16::try_from(rows.len() + 2).unwrap_or(u16::MAX).max(5);
+        let popup = centered(area, wanted, height);
         frame.render_widget(Clear, popup);
         let block = Block::bordered()
             .title(Span::styled(
-                format!(
-                    " Compare killers off / on · depth {} · Esc closes ",
-                    app.settings.depth
-                ),
+                format!(" Compare · depth {} · Esc closes ", app.settings.depth),
                 theme.title,
             ))
             .border_style(theme.border_focus);
         if app.comparison.rows.is_empty() {
             let text = if app.comparison.running {
-                "Searching with killers off, then on… (Esc cancels; deep searches take a while)"
+                format!(
+                    "Searching {} … (Esc cancels; deep searches take a while)",
+                    app.comparison.labels.join(", ")
+                )
             } else {
-                "Stopped before both searches finished."
+                "Stopped before every search finished.".to_string()
             };
             frame.render_widget(
                 Paragraph::new(Line::styled(text, theme.info)).block(block),
@@ -89,9 +110,7 @@ impl Panel for CompareOverlay {
             );
             return;
         }
-        let rows = rows(app);
-        let columns = rows.first().map_or(1, Vec::len);
-        let mut widths = vec![Constraint::Length(18)];
+        let mut widths = vec![Constraint::Length(LABEL_WIDTH)];
         widths.extend(std::iter::repeat_n(Constraint::Fill(1), columns - 1));
         let mut iter = rows.into_iter();
         let header = iter

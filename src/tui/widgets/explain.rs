@@ -1,20 +1,21 @@
 //! The explain panel: a sentence or two of what happened at the selected node — who refuted
-//! what with which move after how many tries, whether it became a killer and what it pushed
-//! down, and how that killer then fared in the later siblings.
+//! what with which move after how many tries, whether it became a killer (and what it pushed
+//! down), a mate killer or a countermove, and how that killer then fared in the later siblings.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Span;
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
-use crate::chess::notation::san_or_uci;
+use crate::chess::notation::Notation;
 use crate::chess::{Color, Move};
+use crate::search::countermove::CounterKey;
 use crate::search::{Bound, NodeKind};
 use crate::trace::Event;
 use crate::tui::app::App;
 use crate::tui::fmt;
 use crate::tui::session::{NodeId, Session};
-use crate::tui::widgets::Panel;
+use crate::tui::widgets::{Panel, countermoves};
 
 fn side(c: Color) -> &'static str {
     match c {
@@ -66,8 +67,8 @@ fn later_sibling_killer_record(session: &Session, id: NodeId, mv: Move) -> (usiz
     (looked, tried, cut)
 }
 
-/// The explanation of node `id`.
-pub fn text(session: &Session, id: NodeId) -> String {
+/// The explanation of node `id`, moves written in `notation`.
+pub fn text(session: &Session, id: NodeId, notation: Notation) -> String {
     let Some(node) = session.node(id) else {
         return String::new();
     };
@@ -79,7 +80,7 @@ pub fn text(session: &Session, id: NodeId) -> String {
     let led_by = if node.mv().is_null() {
         "the root".to_string()
     } else {
-        let text = san_or_uci(&parent_pos, node.mv());
+        let text = notation.format(&parent_pos, node.mv());
         if parent_pos.side_to_move() == Color::Black {
             format!("…{text}")
         } else {
@@ -111,29 +112,13 @@ pub fn text(session: &Session, id: NodeId) -> String {
             let tries = usize::from(cut.index) + 1;
             out.push_str(&format!(
                 "{mover}'s {quiet}{} refuted {led_by} after {tries} move{} tried ({}): beta cutoff (score {score} ≥ β {}).",
-                san_or_uci(&pos, cut.mv),
+                notation.format(&pos, cut.mv),
                 if tries == 1 { "" } else { "s" },
                 session.header().sources.label(cut.source),
                 fmt::score(beta),
             ));
-            if let Some(store) = store_after_cutoff(session, id) {
-                let row = session.replay.killer_row_of(ply, node.depth());
-                let before = session.replay.killer_row(row, store);
-                let pushed = before
-                    .as_slice()
-                    .first()
-                    .copied()
-                    .filter(|m| !m.is_null() && *m != cut.mv);
-                let (unit, at) = if session.replay.killer_rows_by_depth() {
-                    ("depth", row)
-                } else {
-                    ("ply", ply)
-                };
-                out.push_str(&format!(" Stored as killer 1 at {unit} {at}"));
-                match pushed {
-                    Some(m) => out.push_str(&format!("; {} moved to slot 2.", san_or_uci(&pos, m))),
-                    None => out.push('.'),
-                }
+            for store in stores_after_cutoff(session, id) {
+                out.push_str(&store_sentence(session, id, store, notation));
             }
             let (looked, tried, cutoffs) = later_sibling_killer_record(session, id, cut.mv);
             if tried > 0 {
@@ -163,19 +148,72 @@ pub fn text(session: &Session, id: NodeId) -> String {
     out
 }
 
-/// The index of the killer-store event right after the node's own cutoff, if the cutting move
-/// was stored (only quiet moves are).
-fn store_after_cutoff(session: &Session, id: NodeId) -> Option<usize> {
-    let node = session.node(id)?;
-    let (enter, exit) = (node.enter_event(), node.exit_event()?);
-    for i in (enter + 1..exit).rev() {
-        match session.events().get(i)? {
-            Event::KillerStore { .. } => return Some(i),
-            Event::Cutoff { .. } => continue,
-            _ => return None,
+/// The indexes of the store events that followed the node's own cutoff, in order: a killer or
+/// mate-killer store, then a countermove store (only quiet cutting moves are stored).
+fn stores_after_cutoff(session: &Session, id: NodeId) -> Vec<usize> {
+    let Some(node) = session.node(id) else {
+        return Vec::new();
+    };
+    let Some(exit) = node.exit_event() else {
+        return Vec::new();
+    };
+    let mut stores = Vec::new();
+    for i in (node.enter_event() + 1..exit).rev() {
+        match session.events().get(i) {
+            Some(
+                Event::KillerStore { .. }
+                | Event::MateKillerStore { .. }
+                | Event::CounterStore { .. },
+            ) => stores.push(i),
+            Some(Event::Cutoff { .. }) => {
+                stores.reverse();
+                return stores;
+            }
+            _ => return Vec::new(),
         }
     }
-    None
+    Vec::new()
+}
+
+/// What the store event at `store`, right after node `id`'s cutoff, did — in words.
+fn store_sentence(session: &Session, id: NodeId, store: usize, notation: Notation) -> String {
+    let (Some(node), Some(event)) = (session.node(id), session.events().get(store)) else {
+        return String::new();
+    };
+    let pos = session.position_at(Some(id));
+    match *event {
+        Event::KillerStore { ply: row, mv, .. } => {
+            let before = session.replay.killer_row(row, store);
+            let pushed = before
+                .as_slice()
+                .first()
+                .copied()
+                .filter(|m| !m.is_null() && *m != mv);
+            let (unit, at) = if session.replay.killer_rows_by_depth() {
+                ("depth", row)
+            } else {
+                ("ply", node.ply())
+            };
+            match pushed {
+                Some(m) => format!(
+                    " Stored as killer 1 at {unit} {at}; {} moved to slot 2.",
+                    notation.format(&pos, m)
+                ),
+                None => format!(" Stored as killer 1 at {unit} {at}."),
+            }
+        }
+        Event::MateKillerStore { ply, .. } => format!(
+            " It found a mate: stored as the mate killer at ply {ply}, tried before the killers there."
+        ),
+        Event::CounterStore { key, .. } => {
+            let answered = CounterKey::from_index(usize::from(key))
+                .map_or_else(|| format!("#{key}"), countermoves::answered_text);
+            format!(
+                " Stored as the countermove to {answered} (that piece to that square, wherever it is played), tried after the killers."
+            )
+        }
+        _ => String::new(),
+    }
 }
 
 /// The explain panel.
@@ -191,7 +229,7 @@ impl Panel for ExplainPanel {
             .border_style(theme.border);
         let body = selected.map_or_else(
             || "Select a node in the tree to see what happened there.".to_string(),
-            |id| text(session, id),
+            |id| text(session, id, app.notation),
         );
         frame.render_widget(
             Paragraph::new(body)

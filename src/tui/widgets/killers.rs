@@ -2,18 +2,24 @@
 //! often it was tried from a killer slot at that ply and how often it then cut off. It shows the
 //! table as it stood at the timeline cursor (live while following a search). The slot that
 //! just cut off carries `✂`; a fresh store shows `★` in slot 1 and `↓` on the moves it shifted.
+//! Moves are written in the user's notation against the position of the selected node's line at
+//! that row's ply (the selected node's own position below it), in UCI where not legal there.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Cell, Row, Table};
 
-use crate::chess::Move;
-use crate::tui::app::App;
+use std::ops::Range;
+
+use crate::chess::notation::Notation;
+use crate::chess::{Move, Position};
+use crate::search::MoveSource;
+use crate::tui::app::{App, KillerTab};
 use crate::tui::fmt;
 use crate::tui::scan::KillerMark;
-use crate::tui::session::Session;
-use crate::tui::widgets::Panel;
+use crate::tui::session::{NodeId, Session};
+use crate::tui::widgets::{Panel, countermoves};
 
 /// Killer slots a log was recorded with (from its header), 2 if the header does not say.
 pub fn slots_of(session: &Session) -> usize {
@@ -23,12 +29,14 @@ pub fn slots_of(session: &Session) -> usize {
         .map_or(2, |c| usize::from(c.killer_slots))
 }
 
-/// One cell's text and whether it carries a marker, for tests and the renderer alike.
+/// One cell's text, its move written in `notation` against `pos`, and whether it carries a
+/// marker, for tests and the renderer alike.
 pub fn cell_text(
     session: &Session,
-    ply: usize,
-    slot: usize,
+    (ply, slot): (usize, usize),
     with_counts: bool,
+    pos: &Position,
+    notation: Notation,
 ) -> (String, Option<KillerMark>) {
     let at = session.position();
     let Ok(ply_u8) = u8::try_from(ply) else {
@@ -51,7 +59,7 @@ pub fn cell_text(
         Some(KillerMark::Stored) => "↓",
         None => " ",
     };
-    let mut text = format!("{mv}{symbol}");
+    let mut text = format!("{}{symbol}", notation.format(pos, mv));
     if with_counts {
         let c = scan.count(ply, mv);
         text.push_str(&format!(
@@ -63,49 +71,190 @@ pub fn cell_text(
     (text, mark)
 }
 
-/// The killer-table panel.
+/// The position each row of `rows` writes its moves against: on the selected node's line, the
+/// position at that row's ply; elsewhere (deeper rows, or rows that are depths) the selected
+/// node's own. One position lookup, then a move per row.
+pub fn row_positions(
+    session: &Session,
+    selected: Option<NodeId>,
+    rows: Range<usize>,
+) -> Vec<Position> {
+    let own = session.position_at(selected);
+    let mut out = vec![own.clone(); rows.len()];
+    if session.replay.killer_rows_by_depth() {
+        return out;
+    }
+    let focus = selected
+        .and_then(|id| session.node(id))
+        .map_or(0, |n| usize::from(n.ply()));
+    let Some(steps) = focus.checked_sub(rows.start) else {
+        return out;
+    };
+    // The line from the row at `rows.start` down to the selected node, top first.
+    let mut line: Vec<NodeId> = selected.into_iter().collect();
+    while line.len() <= steps {
+        match line.last().and_then(|&id| session.parent(id)) {
+            Some(parent) => line.push(parent),
+            None => break,
+        }
+    }
+    line.reverse();
+    let Some(&top) = line.first() else {
+        return out;
+    };
+    let mut pos = session.position_at(Some(top));
+    for &id in &line {
+        let Some(node) = session.node(id) else {
+            break;
+        };
+        if id != top {
+            let mv = node.mv();
+            if !mv.is_null() {
+                if !pos.is_legal(mv) {
+                    break;
+                }
+                pos.make_move(mv);
+            }
+        }
+        if let Some(k) = usize::from(node.ply()).checked_sub(rows.start)
+            && let Some(slot) = out.get_mut(k)
+        {
+            *slot = pos.clone();
+        }
+    }
+    out
+}
+
+/// What the killer tab shows besides the slots: whether rows are depths, and whether a mate
+/// killer column sits before the slots (only with rows by ply: mate killers are kept per ply).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Killer slots the log was recorded with.
+    pub slots: usize,
+    /// Rows are remaining depths (`killerindex=depth`), not plies.
+    pub by_depth: bool,
+    /// The search kept mate killers (`matekillers=on`).
+    pub mate_killers: bool,
+}
+
+impl Layout {
+    /// The layout of `session`'s log.
+    pub fn of(session: &Session) -> Layout {
+        Layout {
+            slots: slots_of(session),
+            by_depth: session.replay.killer_rows_by_depth(),
+            mate_killers: session.header().ordering_setting("matekillers") == Some("on"),
+        }
+    }
+
+    /// Whether the mate killers get a column (rows by ply) rather than a line in the title.
+    pub fn mate_column(self) -> bool {
+        self.mate_killers && !self.by_depth
+    }
+
+    /// The first column's heading: what the rows are indexed by.
+    pub fn unit(self) -> &'static str {
+        if self.by_depth { "depth" } else { "ply" }
+    }
+}
+
+/// The killer row of the selected node: its ply, or its depth with `killerindex=depth`.
+pub fn focus_row(app: &App) -> usize {
+    let node = app.view.selected_node().and_then(|id| app.session.node(id));
+    node.map_or(0, |n| {
+        usize::from(app.session.replay.killer_row_of(n.ply(), n.depth()))
+    })
+}
+
+/// The killer-table panel; Tab shows the countermove table instead.
 pub struct KillersPanel;
 
 impl Panel for KillersPanel {
-    /// Draws the table as it stood at the timeline cursor, scrolled so that the selected node's ply is visible.
+    /// Draws the table as it stood at the timeline cursor, scrolled so that the selected node's
+    /// row is visible, or the countermove tab.
     fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
+        if app.killer_tab == KillerTab::Countermoves {
+            countermoves::render(frame, area, app);
+            return;
+        }
         let (session, theme) = (&app.session, &app.theme);
-        let focus_ply = app
-            .view
-            .selected_node()
-            .and_then(|id| session.node(id))
-            .map_or(0, |n| usize::from(n.ply()));
-        let slots = slots_of(session);
+        let layout = Layout::of(session);
+        let focus = focus_row(app);
+        let at = session.position();
+        let by = if layout.by_depth { " by depth" } else { "" };
+        let mut title = if session.header().ordering_setting("countermove") == Some("on") {
+            format!(" Killers{by} · tried/cut · Tab: countermoves ")
+        } else {
+            format!(" Killers{by} · move tried/cut ")
+        };
+        if layout.mate_killers && layout.by_depth {
+            let ply = app
+                .view
+                .selected_node()
+                .and_then(|id| session.node(id))
+                .map_or(0, |n| n.ply());
+            let mv = session.replay.mate_killer(ply, at);
+            if !mv.is_null() {
+                let pos = session.position_at(app.view.selected_node());
+                let mv = app.notation.format(&pos, mv);
+                title = format!(" Killers by depth · mate killer at ply {ply}: {mv} ");
+            }
+        }
         let block = Block::bordered()
-            .title(Span::styled(" Killers · move tried/cut ", theme.title))
+            .title(Span::styled(title, theme.title))
             .border_style(theme.border);
         let inner = block.inner(area);
         frame.render_widget(block, area);
-        if slots == 0 {
+        let mate = usize::from(layout.mate_column());
+        let (slots, columns) = (layout.slots, layout.slots + mate);
+        if columns == 0 {
             let text = Line::styled("killers off in this search", theme.dim);
             frame.render_widget(text, inner);
             return;
         }
-        let plies = session
+        let mate_rows = if mate == 1 {
+            session.replay.mate_killer_plies()
+        } else {
+            0
+        };
+        let count = session
             .replay
-            .killers_at(session.position())
+            .killers_at(at)
             .len()
-            .max(focus_ply + 1);
-        let spacing_and_ply = 3 + slots;
-        let cell_width = usize::from(inner.width).saturating_sub(spacing_and_ply) / slots;
+            .max(mate_rows)
+            .max(focus + 1);
+        let unit_width = layout.unit().len();
+        let cell_width = usize::from(inner.width).saturating_sub(unit_width + columns) / columns;
         let visible = usize::from(inner.height.saturating_sub(1)).max(1);
-        let first = focus_ply
+        let first = focus
             .saturating_sub(visible / 2)
-            .min(plies.saturating_sub(visible));
-        let shown = first..plies.min(first + visible);
-        let fits = shown.clone().all(|ply| {
-            (0..slots)
-                .all(|slot| cell_text(session, ply, slot, true).0.chars().count() <= cell_width)
+            .min(count.saturating_sub(visible));
+        let shown = first..count.min(first + visible);
+        let notation = app.notation;
+        let positions = row_positions(session, app.view.selected_node(), shown.clone());
+        let pos_of = |row: usize| &positions[row - shown.start];
+        let fits = shown.clone().all(|row| {
+            (0..slots).all(|slot| {
+                let text = cell_text(session, (row, slot), true, pos_of(row), notation).0;
+                text.chars().count() <= cell_width
+            })
         });
-        let rows = shown.map(|ply| {
-            let mut cells = vec![Cell::from(format!("{ply:>3}"))];
+        let sources = &session.header().sources;
+        let mate_style = theme.source_style(sources.colour(MoveSource::MATE_KILLER));
+        let rows = shown.clone().map(|row| {
+            let mut cells = vec![Cell::from(format!("{row:>unit_width$}"))];
+            if mate == 1 {
+                let mv =
+                    u8::try_from(row).map_or(Move::NULL, |r| session.replay.mate_killer(r, at));
+                let text = if mv.is_null() {
+                    "·".to_string()
+                } else {
+                    notation.format(pos_of(row), mv)
+                };
+                cells.push(Cell::from(text).style(mate_style));
+            }
             for slot in 0..slots {
-                let (text, mark) = cell_text(session, ply, slot, fits);
+                let (text, mark) = cell_text(session, (row, slot), fits, pos_of(row), notation);
                 let style = match mark {
                     Some(KillerMark::Cutoff(_)) => theme.killer_hit,
                     Some(KillerMark::Stored) => theme.killer_new,
@@ -113,23 +262,27 @@ impl Panel for KillersPanel {
                 };
                 cells.push(Cell::from(text).style(style));
             }
-            let row = Row::new(cells);
-            if ply == focus_ply {
-                row.style(theme.selected)
+            let line = Row::new(cells);
+            if row == focus {
+                line.style(theme.selected)
             } else {
-                row
+                line
             }
         });
-        let sources = &session.header().sources;
         let slot_cell = |s: usize| {
             let colour = sources.killers().nth(s).map(|row| row.colour);
             let style = colour.map_or(theme.title, |c| theme.title.patch(theme.source_style(c)));
             Cell::from(format!("slot {}", s + 1)).style(style)
         };
-        let header = Row::new(std::iter::once(Cell::from("ply")).chain((0..slots).map(slot_cell)))
-            .style(theme.title);
-        let mut widths = vec![Constraint::Length(3)];
-        widths.extend(std::iter::repeat_n(Constraint::Fill(1), slots));
+        let mut heads = vec![Cell::from(layout.unit())];
+        if mate == 1 {
+            heads.push(Cell::from("mate").style(theme.title.patch(mate_style)));
+        }
+        heads.extend((0..slots).map(slot_cell));
+        let header = Row::new(heads).style(theme.title);
+        let width = u16::try_from(unit_width).unwrap_or(u16::MAX);
+        let mut widths = vec![Constraint::Length(width)];
+        widths.extend(std::iter::repeat_n(Constraint::Fill(1), columns));
         let table = Table::new(rows, widths).header(header).column_spacing(1);
         frame.render_widget(table, inner);
     }

@@ -10,6 +10,8 @@ use crate::tui::app::App;
 pub mod board;
 pub mod charts;
 pub mod compare;
+pub mod config_picker;
+pub mod countermoves;
 pub mod explain;
 pub mod fen_input;
 pub mod help;

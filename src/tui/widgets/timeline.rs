@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use crate::chess::Square;
-use crate::chess::notation::san_or_uci;
+use crate::chess::notation::Notation;
 use crate::search::countermove::CounterKey;
 use crate::search::{Bound, MoveSource, NodeKind};
 use crate::trace::Event;
@@ -16,9 +16,9 @@ use crate::tui::keys::{self, Action, Context};
 use crate::tui::session::Session;
 use crate::tui::widgets::{Panel, charts};
 
-/// Event `index` in words, moves in SAN where the position is known.
-pub fn describe(session: &Session, index: usize) -> String {
-    describe_parts(session, index)
+/// Event `index` in words, moves in `notation` where the position is known (UCI otherwise).
+pub fn describe(session: &Session, index: usize, notation: Notation) -> String {
+    describe_parts(session, index, notation)
         .into_iter()
         .map(|(text, _)| text)
         .collect()
@@ -26,14 +26,18 @@ pub fn describe(session: &Session, index: usize) -> String {
 
 /// Event `index` in words, as pieces: a piece naming a move source carries it, so the status
 /// line can colour it from the log's source table.
-fn describe_parts(session: &Session, index: usize) -> Vec<(String, Option<MoveSource>)> {
+fn describe_parts(
+    session: &Session,
+    index: usize,
+    notation: Notation,
+) -> Vec<(String, Option<MoveSource>)> {
     let Some(event) = session.events().get(index) else {
         return Vec::new();
     };
     let label = |source| session.header().sources.label(source).into_owned();
     let node = session.node_at_event(index);
     let pos = session.position_at(node);
-    let name = |mv, pos: &crate::chess::Position| san_or_uci(pos, mv);
+    let name = |mv, pos: &crate::chess::Position| notation.format(pos, mv);
     let ply = node.and_then(|n| session.node(n)).map_or(0, |n| n.ply());
     let text = match *event {
         Event::NodeEnter {
@@ -107,13 +111,15 @@ fn describe_parts(session: &Session, index: usize) -> Vec<(String, Option<MoveSo
                     if m.is_null() {
                         "·".to_string()
                     } else {
-                        m.to_string()
+                        name(*m, &pos)
                     }
                 })
                 .collect();
-            format!("ply {ply}: store killer {mv} → [{}]", row.join(", "))
+            let (unit, mv) = (row_unit(session), name(mv, &pos));
+            format!("{unit} {ply}: store killer {mv} → [{}]", row.join(", "))
         }
         Event::MateKillerStore { ply, mv } => {
+            let mv = name(mv, &pos);
             format!("ply {ply}: {mv} found a mate: store it as the mate killer")
         }
         Event::CounterStore { key, mv } => {
@@ -127,6 +133,7 @@ fn describe_parts(session: &Session, index: usize) -> Vec<(String, Option<MoveSo
                     )
                 },
             );
+            let mv = name(mv, &pos);
             format!("ply {ply}: store {mv} as the countermove to {answered}")
         }
         Event::NullMove {
@@ -207,6 +214,16 @@ fn describe_parts(session: &Session, index: usize) -> Vec<(String, Option<MoveSo
     vec![(text, None)]
 }
 
+/// What a killer row is called: `depth` when the log's search indexed killers by remaining
+/// depth, else `ply`.
+fn row_unit(session: &Session) -> &'static str {
+    if session.replay.killer_rows_by_depth() {
+        "depth"
+    } else {
+        "ply"
+    }
+}
+
 /// The status line: where the timeline is and the current event in words.
 pub struct StatusLine;
 
@@ -244,7 +261,7 @@ fn status(frame: &mut Frame, area: Rect, app: &App) {
     let sources = &session.header().sources;
     let current = at
         .checked_sub(1)
-        .map(|i| describe_parts(session, i))
+        .map(|i| describe_parts(session, i, app.notation))
         .unwrap_or_default()
         .into_iter()
         .map(|(text, source)| {

@@ -16,7 +16,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Block;
 use tui_tree_widget::Tree;
 
-use crate::chess::notation::{san, san_or_uci};
+use crate::chess::notation::Notation;
 use crate::chess::{Color, Position};
 use crate::search::{Bound, NodeKind};
 use crate::tui::app::App;
@@ -27,9 +27,14 @@ use crate::tui::widgets::Panel;
 
 mod rows;
 
-/// The label of a node reached by `mv` from `before` (SAN, `…` before Black's moves; an
-/// iteration root shows its depth) and the position at the node.
-pub fn move_label(before: &Position, mv: crate::chess::Move, depth: i8) -> (String, Position) {
+/// The label of a node reached by `mv` from `before` (in `notation`, `…` before Black's moves;
+/// an iteration root shows its depth) and the position at the node.
+pub fn move_label(
+    before: &Position,
+    mv: crate::chess::Move,
+    depth: i8,
+    notation: Notation,
+) -> (String, Position) {
     let mut after = before.clone();
     if mv.is_null() {
         return (format!("depth {depth}"), after);
@@ -37,7 +42,7 @@ pub fn move_label(before: &Position, mv: crate::chess::Move, depth: i8) -> (Stri
     if !before.is_legal(mv) {
         return (mv.to_string(), after);
     }
-    let text = san(before, mv);
+    let text = notation.format(before, mv);
     after.make_move(mv);
     if before.side_to_move() == Color::Black {
         (format!("…{text}"), after)
@@ -46,16 +51,26 @@ pub fn move_label(before: &Position, mv: crate::chess::Move, depth: i8) -> (Stri
     }
 }
 
+/// How a row is drawn: colours and the notation of its moves.
+#[derive(Clone, Copy, Debug)]
+pub struct RowStyle<'a> {
+    /// The colours.
+    pub theme: &'a Theme,
+    /// How the cutting move in the marker is written.
+    pub notation: Notation,
+}
+
 /// The text of one node's row. `pos` is the position at the node; `on_pv` whether its line
 /// follows its iteration's principal variation (the row builder knows it from the parent's).
 pub fn row_line(
     session: &Session,
-    theme: &Theme,
+    style: RowStyle,
     id: NodeId,
     mv_text: &str,
     pos: &Position,
     on_pv: bool,
 ) -> Line<'static> {
+    let theme = style.theme;
     let Some(node) = session.node(id) else {
         return Line::default();
     };
@@ -82,7 +97,7 @@ pub fn row_line(
         }
         None => spans.push(Span::styled("    … ··· ", theme.dim)),
     }
-    spans.extend(marker_spans(session, theme, id, pos));
+    spans.extend(marker_spans(session, style, id, pos));
     spans.push(Span::styled(
         format!(
             "{:>6}  [{},{}]",
@@ -103,10 +118,11 @@ const MARKER_WIDTH: usize = 15;
 /// `MARKER_WIDTH`.
 fn marker_spans(
     session: &Session,
-    theme: &Theme,
+    style: RowStyle,
     id: NodeId,
     pos: &Position,
 ) -> Vec<Span<'static>> {
+    let theme = style.theme;
     let Some(node) = session.node(id) else {
         return Vec::new();
     };
@@ -114,10 +130,10 @@ fn marker_spans(
     let (mut head, source) = if let Some(cut) = node.cutoff() {
         let sources = &session.header().sources;
         let label = sources.label(cut.source).into_owned();
-        let style = theme.source_style(sources.colour(cut.source));
+        let colour = theme.source_style(sources.colour(cut.source));
         (
-            format!("✂ {} ", san_or_uci(pos, cut.mv)),
-            Some((label, style)),
+            format!("✂ {} ", style.notation.format(pos, cut.mv)),
+            Some((label, colour)),
         )
     } else if node.tt_cutoff() {
         ("✂ TT entry".to_string(), None)
@@ -152,7 +168,11 @@ impl Panel for TreePanel {
             app.view.first(&app.session);
         }
         let session = &app.session;
-        let rows = rows::build(session, &app.view, &app.theme);
+        let style = RowStyle {
+            theme: &app.theme,
+            notation: app.notation,
+        };
+        let rows = rows::build(session, &app.view, style);
         app.view.state.close_all();
         for path in rows.opened {
             app.view.state.open(path);
@@ -161,9 +181,12 @@ impl Panel for TreePanel {
             (Some(a), _) => format!(
                 " Search tree · … {} levels above ({})",
                 fmt::grouped(a.levels as u64),
-                line_tail(session, a.node, 2)
+                line_tail(session, a.node, 2, app.notation)
             ),
-            (None, Some(z)) => format!(" Search tree · zoomed at {}", line_tail(session, z, 6)),
+            (None, Some(z)) => format!(
+                " Search tree · zoomed at {}",
+                line_tail(session, z, 6, app.notation)
+            ),
             (None, None) => format!(
                 " Search tree · {} nodes ",
                 fmt::count(session.tree.len() as u64)
@@ -193,10 +216,11 @@ impl Panel for TreePanel {
     }
 }
 
-/// The last `count` moves of the line to `id` as UCI text, `…` first when there are more, for
-/// titles: a node 100,000 plies down gets a short title and a walk of a few links.
-pub fn line_tail(session: &Session, id: NodeId, count: usize) -> String {
-    let mut moves = Vec::new();
+/// The last `count` moves of the line to `id` in `notation`, `…` first when there are more,
+/// for titles: a node 100,000 plies down gets a short title, a walk of a few links and one
+/// position lookup.
+pub fn line_tail(session: &Session, id: NodeId, count: usize, notation: Notation) -> String {
+    let mut nodes = Vec::new();
     let mut more = false;
     let line = std::iter::once(id).chain(session.tree.ancestors(id));
     for (steps, n) in line.enumerate() {
@@ -207,13 +231,30 @@ pub fn line_tail(session: &Session, id: NodeId, count: usize) -> String {
         let Some(mv) = session.node(n).map(|n| n.mv()).filter(|m| !m.is_null()) else {
             continue;
         };
-        if moves.len() == count {
+        if nodes.len() == count {
             more = true;
             break;
         }
-        moves.push(mv.to_string());
+        nodes.push((n, mv));
     }
-    moves.reverse();
+    nodes.reverse();
+    let mut pos = nodes
+        .first()
+        .map(|&(n, _)| session.position_at(session.parent(n)));
+    let moves: Vec<String> = nodes
+        .iter()
+        .map(|&(_, mv)| match pos.as_mut().filter(|p| p.is_legal(mv)) {
+            Some(p) => {
+                let text = notation.format(p, mv);
+                p.make_move(mv);
+                text
+            }
+            None => {
+                pos = None;
+                mv.to_string()
+            }
+        })
+        .collect();
     match (more, moves.is_empty()) {
         (false, true) => "the root".into(),
         (false, false) => moves.join(" "),

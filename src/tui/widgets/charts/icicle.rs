@@ -13,6 +13,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use crate::chess::Position;
+use crate::chess::notation::Notation;
 use crate::search::{Bound, MoveSource, NodeKind};
 use crate::trace::Node;
 use crate::tui::app::App;
@@ -62,6 +63,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &mut App) {
     let view = View {
         session: &app.session,
         theme: &app.theme,
+        notation: app.notation,
         colouring: app.charts.colouring,
         at: app.session.position(),
     };
@@ -76,6 +78,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &mut App) {
 struct View<'a> {
     session: &'a Session,
     theme: &'a Theme,
+    notation: Notation,
     colouring: Colouring,
     /// The timeline position: nodes not exited before it are drawn as open.
     at: usize,
@@ -101,7 +104,7 @@ impl View<'_> {
                 let before = carried
                     .and_then(|p| above.get(&p).cloned())
                     .unwrap_or_else(|| self.session.position_at(node.parent()));
-                let (label, after) = move_label(&before, node.mv(), node.depth());
+                let (label, after) = move_label(&before, node.mv(), node.depth(), self.notation);
                 let paint = self.paint(node);
                 let mut style = paint.style;
                 if selected == Some(id) {
@@ -175,7 +178,7 @@ impl View<'_> {
             return Line::default();
         };
         let before = self.session.position_at(node.parent());
-        let (label, _) = move_label(&before, node.mv(), node.depth());
+        let (label, _) = move_label(&before, node.mv(), node.depth(), self.notation);
         let size = icicle::size(tree, id, layout.known);
         let whole = icicle::size(tree, layout.root, layout.known);
         let paint = self.paint(node);

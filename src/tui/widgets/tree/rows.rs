@@ -6,7 +6,7 @@
 use ratatui::text::Line;
 use tui_tree_widget::TreeItem;
 
-use super::{move_label, row_line};
+use super::{RowStyle, move_label, row_line};
 use crate::chess::{Move, Position};
 use crate::tui::fmt;
 use crate::tui::session::{NodeId, Session};
@@ -100,7 +100,8 @@ fn follow(pv: PvMatch<'_>, mv: Move) -> PvMatch<'_> {
 }
 
 /// Builds the rows of `view` over `session`.
-pub fn build(session: &Session, view: &TreeView, theme: &Theme) -> Rows {
+pub fn build(session: &Session, view: &TreeView, style: RowStyle) -> Rows {
+    let theme = style.theme;
     let root = view.view_root();
     let top = (
         root,
@@ -133,12 +134,12 @@ pub fn build(session: &Session, view: &TreeView, theme: &Theme) -> Rows {
         let Some(node) = session.node(child) else {
             continue;
         };
-        let (text, position) = move_label(&level.position, node.mv(), node.depth());
+        let (text, position) = move_label(&level.position, node.mv(), node.depth(), style.notation);
         let pv = match level.parent {
             Some(_) => follow(level.pv, node.mv()),
             None => session.pv_prefix(child),
         };
-        let line = row_line(session, theme, child, &text, &position, pv.is_some());
+        let line = row_line(session, style, child, &text, &position, pv.is_some());
         let has_children = node.child_count() > 0;
         if has_children && view.is_open(child) && depth < view.levels() {
             path.push(Row::Node(child));

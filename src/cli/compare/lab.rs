@@ -1,0 +1,218 @@
+//! The numbers of the move-ordering lab: what each configuration cost on each position, the
+//! sources worth a column, and the summary — totals and the geometric mean of the per-position
+//! node ratios. Kept apart from the output formats so that markdown, CSV and JSON print the
+//! same figures.
+
+use crate::chess::Position;
+use crate::search::{
+    CutoffStats, Limits, MoveSource, OrderingConfig, SOURCES, SearchConfig, Searcher, SourceInfo,
+};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// A position of the lab, with the name it is shown under (already safe to print).
+pub struct Named {
+    /// The EPD `id`, `startpos`, the FEN, or `#n`.
+    pub name: String,
+    /// The position searched.
+    pub pos: Position,
+}
+
+/// A configuration column: the text the user gave (or `default`) and what it parsed to.
+pub struct Column {
+    /// The label shown over the column, safe to print.
+    pub label: String,
+    /// The ordering searched with.
+    pub ordering: OrderingConfig,
+}
+
+/// What one configuration cost on one position (or, summed, on all of them).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cost {
+    /// Nodes searched, main plus quiescence.
+    pub nodes: u64,
+    /// Of which quiescence nodes.
+    pub qnodes: u64,
+    /// Wall-clock time of the search.
+    pub time: Duration,
+    /// Main-search beta cutoffs.
+    pub cutoffs: u64,
+    /// Of which by the first move tried.
+    pub first_move_cutoffs: u64,
+    /// Main-search cutoffs by source, indexed by source code (every row of `SOURCES`).
+    pub by_source: Vec<u64>,
+}
+
+impl Cost {
+    /// The cost of a search that produced `stats` and took `time`.
+    fn of(stats: &CutoffStats, qnodes: u64, time: Duration) -> Cost {
+        Cost {
+            nodes: stats.nodes(),
+            qnodes,
+            time,
+            cutoffs: stats.cutoffs,
+            first_move_cutoffs: stats.by_rank[0],
+            by_source: MoveSource::all().map(|s| stats.cutoffs_by(s)).collect(),
+        }
+    }
+
+    fn add(&mut self, other: &Cost) {
+        self.nodes += other.nodes;
+        self.qnodes += other.qnodes;
+        self.time += other.time;
+        self.cutoffs += other.cutoffs;
+        self.first_move_cutoffs += other.first_move_cutoffs;
+        if self.by_source.len() < other.by_source.len() {
+            self.by_source.resize(other.by_source.len(), 0);
+        }
+        for (sum, n) in self.by_source.iter_mut().zip(&other.by_source) {
+            *sum += n;
+        }
+    }
+
+    /// Cutoffs credited to `source`.
+    pub fn cutoffs_by(&self, source: &SourceInfo) -> u64 {
+        self.by_source
+            .get(usize::from(source.code))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Cutoffs by any killer slot.
+    pub fn killer_cutoffs(&self) -> u64 {
+        SOURCES
+            .iter()
+            .filter(|s| s.killer_slot.is_some())
+            .map(|s| self.cutoffs_by(s))
+            .sum()
+    }
+
+    /// Share (0.0–1.0) of cutoffs made by the first move tried; 0 without cutoffs.
+    pub fn first_move_rate(&self) -> f64 {
+        if self.cutoffs == 0 {
+            0.0
+        } else {
+            self.first_move_cutoffs as f64 / self.cutoffs as f64
+        }
+    }
+}
+
+/// Searches `pos` to `depth` under `config` from an empty table and counts what ordering did.
+pub fn measure(pos: &Position, config: SearchConfig, depth: u8) -> Cost {
+    let mut searcher = Searcher::new(config);
+    let mut stats = CutoffStats::new();
+    let report = searcher.search(
+        pos,
+        &[],
+        &Limits::depth(depth),
+        &AtomicBool::new(false),
+        &mut stats,
+        &mut |_| {},
+    );
+    Cost::of(&stats, report.qnodes, report.elapsed)
+}
+
+/// The sources some column can produce, in report order: the only ones worth a column.
+pub fn used_sources(columns: &[Column]) -> Vec<&'static SourceInfo> {
+    SOURCES
+        .iter()
+        .filter(|row| {
+            let source = MoveSource::from_code(row.code);
+            columns.iter().any(|c| c.ordering.uses(source))
+        })
+        .collect()
+}
+
+/// `nodes / base`, or `None` when the base searched nothing.
+pub fn ratio(nodes: u64, base: u64) -> Option<f64> {
+    (base > 0).then(|| nodes as f64 / base as f64)
+}
+
+/// The geometric mean of `ratios` (`None` for none): the average that treats halving one
+/// position's tree and doubling another's as no change, unlike a ratio of totals, which the
+/// biggest tree dominates.
+pub fn geometric_mean(ratios: impl IntoIterator<Item = f64>) -> Option<f64> {
+    let (sum, count) = ratios
+        .into_iter()
+        .filter(|r| *r > 0.0 && r.is_finite())
+        .fold((0.0, 0usize), |(sum, n), r| (sum + r.ln(), n + 1));
+    (count > 0).then(|| (sum / count as f64).exp())
+}
+
+/// A column's line in the summary.
+pub struct Summary {
+    /// Every position's cost added up.
+    pub total: Cost,
+    /// Total nodes relative to the first column's total.
+    pub total_ratio: Option<f64>,
+    /// Geometric mean over the positions of the node ratio to the first column.
+    pub geomean_ratio: Option<f64>,
+}
+
+/// The summary of each column of `costs` (one row per position, one cost per column).
+pub fn summarize(costs: &[Vec<Cost>], columns: usize) -> Vec<Summary> {
+    let mut totals = vec![Cost::default(); columns];
+    for row in costs {
+        for (sum, cost) in totals.iter_mut().zip(row) {
+            sum.add(cost);
+        }
+    }
+    let base_total = totals.first().map_or(0, |c| c.nodes);
+    totals
+        .into_iter()
+        .enumerate()
+        .map(|(k, total)| {
+            let ratios = costs
+                .iter()
+                .filter_map(|row| ratio(row.get(k)?.nodes, row.first()?.nodes));
+            Summary {
+                total_ratio: ratio(total.nodes, base_total),
+                geomean_ratio: geometric_mean(ratios),
+                total,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cost(nodes: u64) -> Cost {
+        Cost {
+            nodes,
+            ..Cost::default()
+        }
+    }
+
+    #[test]
+    fn geometric_mean_of_a_halving_and_a_doubling_is_one() {
+        let mean = geometric_mean([0.5, 2.0]).expect("two ratios");
+        assert!((mean - 1.0).abs() < 1e-12);
+        assert_eq!(geometric_mean([]), None);
+        assert!((geometric_mean([0.25, 1.0]).expect("ratios") - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn summary_has_totals_and_both_ratios() {
+        let costs = vec![vec![cost(100), cost(50)], vec![cost(1000), cost(2000)]];
+        let summary = summarize(&costs, 2);
+        assert_eq!(summary[1].total.nodes, 2050);
+        assert_eq!(summary[0].geomean_ratio, Some(1.0));
+        assert!((summary[1].geomean_ratio.expect("ratio") - 1.0).abs() < 1e-12);
+        assert!((summary[1].total_ratio.expect("ratio") - 2050.0 / 1100.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn used_sources_are_the_union_of_the_columns() {
+        let column = |text: &str| Column {
+            label: text.into(),
+            ordering: text.parse().expect("valid config"),
+        };
+        let labels: Vec<&str> = used_sources(&[column("killers=0"), column("countermove=on")])
+            .iter()
+            .map(|s| s.label)
+            .collect();
+        assert_eq!(labels, ["TT", "Cap", "K1", "K2", "CM", "Hist", "Quiet"]);
+    }
+}

@@ -1,0 +1,279 @@
+//! The lab's three output formats over the same figures: markdown (a nodes table to paste into
+//! notes, then the details), CSV (one line per position and configuration, then the summary
+//! lines) and JSON (one document). Names and labels arrive already made printable.
+
+use super::lab::{Column, Cost, Named, Summary, ratio};
+use crate::search::SourceInfo;
+use crate::search::stats::percent;
+use serde_json::{Map, Value, json};
+use std::io::Write;
+
+/// Everything a report prints: the positions, columns, per-position costs and the summary.
+pub struct Lab<'a> {
+    /// Depth every search went to.
+    pub depth: u8,
+    /// Transposition table size of every search, MiB.
+    pub hash_mib: usize,
+    /// The positions, in order.
+    pub positions: &'a [Named],
+    /// The configurations, in order; the first is the base of every ratio.
+    pub columns: &'a [Column],
+    /// One row per position, one cost per column.
+    pub costs: &'a [Vec<Cost>],
+    /// One line per column.
+    pub summary: &'a [Summary],
+    /// The sources that get a cutoff column.
+    pub sources: &'a [&'static SourceInfo],
+}
+
+fn fixed(value: Option<f64>, decimals: usize) -> String {
+    value.map_or_else(|| "–".into(), |v| format!("{v:.decimals$}"))
+}
+
+/// The markdown report: a table of nodes per position and configuration with the summary rows,
+/// then one row per position and configuration with time, cutoffs and cutoffs by source.
+pub fn markdown(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
+    let base = &lab.columns[0].label;
+    let count = lab.positions.len();
+    writeln!(
+        out,
+        "Depth {}, {count} position{}, {} MiB hash; ratios are nodes relative to `{base}`.",
+        lab.depth,
+        if count == 1 { "" } else { "s" },
+        lab.hash_mib
+    )?;
+    writeln!(out)?;
+    let heads: Vec<&str> = lab.columns.iter().map(|c| c.label.as_str()).collect();
+    writeln!(out, "| position | {} |", heads.join(" | "))?;
+    writeln!(out, "| --- |{}", " ---: |".repeat(heads.len()))?;
+    let line = |out: &mut dyn Write, name: &str, cells: Vec<String>| {
+        writeln!(out, "| {name} | {} |", cells.join(" | "))
+    };
+    for (named, row) in lab.positions.iter().zip(lab.costs) {
+        line(
+            out,
+            &named.name,
+            row.iter().map(|c| c.nodes.to_string()).collect(),
+        )?;
+    }
+    let summary = lab.summary;
+    line(
+        out,
+        "**total**",
+        summary.iter().map(|s| s.total.nodes.to_string()).collect(),
+    )?;
+    line(
+        out,
+        "**total ratio**",
+        summary.iter().map(|s| fixed(s.total_ratio, 3)).collect(),
+    )?;
+    let geomean = summary.iter().map(|s| fixed(s.geomean_ratio, 3)).collect();
+    line(out, "**geometric mean ratio**", geomean)?;
+    writeln!(out)?;
+    let labels: Vec<&str> = lab.sources.iter().map(|s| s.label).collect();
+    writeln!(
+        out,
+        "| position | config | nodes | ratio | time ms | cutoffs | first-move cutoffs | {} |",
+        labels.join(" | ")
+    )?;
+    writeln!(
+        out,
+        "| --- | --- |{}",
+        " ---: |".repeat(5 + lab.sources.len())
+    )?;
+    let detail = |out: &mut dyn Write, name: &str, label: &str, c: &Cost, base: u64| {
+        let by_source: Vec<String> = lab
+            .sources
+            .iter()
+            .map(|s| c.cutoffs_by(s).to_string())
+            .collect();
+        writeln!(
+            out,
+            "| {name} | {label} | {} | {} | {} | {} | {} | {} |",
+            c.nodes,
+            fixed(ratio(c.nodes, base), 3),
+            c.time.as_millis(),
+            c.cutoffs,
+            percent(c.first_move_cutoffs, c.cutoffs),
+            by_source.join(" | ")
+        )
+    };
+    for (named, row) in lab.positions.iter().zip(lab.costs) {
+        for (column, cost) in lab.columns.iter().zip(row) {
+            detail(out, &named.name, &column.label, cost, row[0].nodes)?;
+        }
+    }
+    let base_total = summary.first().map_or(0, |s| s.total.nodes);
+    for (column, s) in lab.columns.iter().zip(summary) {
+        detail(out, "**total**", &column.label, &s.total, base_total)?;
+    }
+    Ok(())
+}
+
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// The CSV report: a header, one line per position and configuration, one `TOTAL` line per
+/// configuration and one `GEOMEAN` line per configuration whose `nodes_ratio` is the geometric
+/// mean of the per-position ratios (its other counts are empty).
+pub fn csv(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
+    let by_source: Vec<String> = lab
+        .sources
+        .iter()
+        .map(|s| format!("cutoffs_{}", s.key))
+        .collect();
+    writeln!(
+        out,
+        "position,config,nodes,qnodes,nodes_ratio,time_ms,cutoffs,first_move_cutoff_rate,killer_cutoffs,{}",
+        by_source.join(",")
+    )?;
+    let line = |out: &mut dyn Write, name: &str, label: &str, c: &Cost, ratio: Option<f64>| {
+        let by_source: Vec<String> = lab
+            .sources
+            .iter()
+            .map(|s| c.cutoffs_by(s).to_string())
+            .collect();
+        writeln!(
+            out,
+            "{},{},{},{},{},{},{},{:.4},{},{}",
+            csv_field(name),
+            csv_field(label),
+            c.nodes,
+            c.qnodes,
+            ratio.map_or_else(String::new, |r| format!("{r:.6}")),
+            c.time.as_millis(),
+            c.cutoffs,
+            c.first_move_rate(),
+            c.killer_cutoffs(),
+            by_source.join(",")
+        )
+    };
+    for (named, row) in lab.positions.iter().zip(lab.costs) {
+        for (column, cost) in lab.columns.iter().zip(row) {
+            line(
+                out,
+                &named.name,
+                &column.label,
+                cost,
+                ratio(cost.nodes, row[0].nodes),
+            )?;
+        }
+    }
+    for (column, s) in lab.columns.iter().zip(lab.summary) {
+        line(out, "TOTAL", &column.label, &s.total, s.total_ratio)?;
+    }
+    let empty = ",".repeat(lab.sources.len());
+    for (column, s) in lab.columns.iter().zip(lab.summary) {
+        let ratio = s
+            .geomean_ratio
+            .map_or_else(String::new, |r| format!("{r:.6}"));
+        writeln!(
+            out,
+            "GEOMEAN,{},,,{ratio},,,,{empty}",
+            csv_field(&column.label)
+        )?;
+    }
+    Ok(())
+}
+
+fn cost_json(lab: &Lab, c: &Cost) -> Map<String, Value> {
+    let by_source: Map<String, Value> = lab
+        .sources
+        .iter()
+        .map(|s| (s.key.to_string(), json!(c.cutoffs_by(s))))
+        .collect();
+    let value = json!({
+        "nodes": c.nodes,
+        "qnodes": c.qnodes,
+        "time_ms": u64::try_from(c.time.as_millis()).unwrap_or(u64::MAX),
+        "cutoffs": c.cutoffs,
+        "first_move_cutoff_rate": c.first_move_rate(),
+        "killer_cutoffs": c.killer_cutoffs(),
+        "cutoffs_by_source": by_source,
+    });
+    match value {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    }
+}
+
+/// The JSON report: one document with the settings, the configurations (as given and in
+/// full), the sources, every position's results and the summary.
+pub fn json(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
+    let columns: Vec<Value> = lab
+        .columns
+        .iter()
+        .map(|c| json!({ "label": c.label, "ordering": c.ordering.to_string() }))
+        .collect();
+    let sources: Vec<Value> = lab
+        .sources
+        .iter()
+        .map(|s| json!({ "key": s.key, "label": s.label, "name": s.name }))
+        .collect();
+    let positions: Vec<Value> = lab
+        .positions
+        .iter()
+        .zip(lab.costs)
+        .map(|(named, row)| {
+            let results: Vec<Value> = lab
+                .columns
+                .iter()
+                .zip(row)
+                .map(|(column, cost)| {
+                    let mut map = cost_json(lab, cost);
+                    map.insert("config".into(), json!(column.label));
+                    map.insert("nodes_ratio".into(), json!(ratio(cost.nodes, row[0].nodes)));
+                    Value::Object(map)
+                })
+                .collect();
+            json!({ "name": named.name, "fen": named.pos.to_fen(), "results": results })
+        })
+        .collect();
+    let summary: Vec<Value> = lab
+        .columns
+        .iter()
+        .zip(lab.summary)
+        .map(|(column, s)| {
+            let mut map = cost_json(lab, &s.total);
+            map.insert("config".into(), json!(column.label));
+            map.insert("total_ratio".into(), json!(s.total_ratio));
+            map.insert("geomean_ratio".into(), json!(s.geomean_ratio));
+            Value::Object(map)
+        })
+        .collect();
+    let document = json!({
+        "depth": lab.depth,
+        "hash_mib": lab.hash_mib,
+        "configs": columns,
+        "sources": sources,
+        "positions": positions,
+        "summary": summary,
+    });
+    serde_json::to_writer_pretty(&mut *out, &document)?;
+    writeln!(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_quotes_commas() {
+        assert_eq!(
+            csv_field("killers=2,history=off"),
+            "\"killers=2,history=off\""
+        );
+        assert_eq!(csv_field("killers=0"), "killers=0");
+    }
+
+    #[test]
+    fn missing_ratios_print_a_dash() {
+        assert_eq!(fixed(None, 3), "–");
+        assert_eq!(fixed(Some(0.5), 3), "0.500");
+    }
+}

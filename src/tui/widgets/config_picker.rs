@@ -1,0 +1,73 @@
+//! The compare picker overlay (`c`): the checklist of configurations, each with the settings it
+//! changes, the highlighted line, and why the last Enter was refused.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph};
+
+use crate::tui::app::{App, Mode};
+use crate::tui::config_picker::{ConfigPicker, MIN_CHOSEN};
+use crate::tui::layout::centered;
+use crate::tui::widgets::Panel;
+
+/// One line of the checklist as text: the box, the name, the settings it changes.
+pub fn line_text(picker: &ConfigPicker, index: usize) -> String {
+    let Some(preset) = picker.presets.get(index) else {
+        return String::new();
+    };
+    let mark = if picker.chosen.get(index).copied().unwrap_or(false) {
+        "[x]"
+    } else {
+        "[ ]"
+    };
+    format!("{mark} {:<24} {}", preset.name, preset.ordering.changes())
+}
+
+/// The compare picker, drawn over the screen while `Mode::ComparePicker` is on.
+pub struct ConfigPickerOverlay;
+
+impl Panel for ConfigPickerOverlay {
+    /// Draws the checklist centred in `area`, the highlighted line marked.
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
+        let Mode::ComparePicker(picker) = &app.mode else {
+            return;
+        };
+        let theme = &app.theme;
+        let height = u16::try_from(picker.presets.len() + 5).unwrap_or(u16::MAX);
+        let popup = centered(area, 76, height);
+        frame.render_widget(Clear, popup);
+        let block = Block::bordered()
+            .title(Span::styled(
+                format!(
+                    " Compare at depth {} · Space checks · Enter runs (≥ {MIN_CHOSEN}) · Esc ",
+                    app.settings.depth
+                ),
+                theme.title,
+            ))
+            .border_style(theme.border_focus);
+        let inner = block.inner(popup);
+        frame.render_widget(block, popup);
+        let [list_area, note_area] =
+            Layout::vertical([Constraint::Fill(1), Constraint::Length(2)]).areas(inner);
+        let items: Vec<ListItem> = (0..picker.presets.len())
+            .map(|i| ListItem::new(Line::styled(line_text(picker, i), theme.text)))
+            .collect();
+        let mut state = ListState::default().with_selected(Some(picker.cursor));
+        frame.render_stateful_widget(
+            List::new(items)
+                .highlight_style(theme.selected)
+                .highlight_symbol("▸ "),
+            list_area,
+            &mut state,
+        );
+        let note = match &picker.error {
+            Some(why) => Line::styled(why.clone(), theme.error),
+            None => Line::styled(
+                "The first checked one is the base of the node ratios.",
+                theme.dim,
+            ),
+        };
+        frame.render_widget(Paragraph::new(note), note_area);
+    }
+}
