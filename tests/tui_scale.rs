@@ -9,48 +9,13 @@ mod tui_support;
 use std::time::{Duration, Instant};
 
 use crossterm::event::KeyCode;
-use killerscope::chess::notation::parse_uci;
-use killerscope::chess::{Move, Position};
-use killerscope::search::{Bound, Limits, NodeKind};
-use killerscope::trace::{Event, EventLog, LogHeader};
-use killerscope::tui::app::{App, Settings};
-use killerscope::tui::session::Session;
-use killerscope::tui::theme::Theme;
+use killerscope::tui::app::App;
 use killerscope::tui::tree_view::{LEVELS, PAGE};
-use tui_support::{draw, press, screen};
+use tui_support::synthetic::{deep, roots, wide};
+use tui_support::{draw, press, screen, synthetic_app};
 
 /// Wall-clock bound for each test's key presses and frames.
 const BOUND: Duration = Duration::from_secs(5);
-
-fn enter(level: usize, mv: Move) -> Event {
-    Event::NodeEnter {
-        ply: level as u8,
-        depth: 1,
-        kind: NodeKind::Main,
-        mv,
-        alpha: -30,
-        beta: 30,
-    }
-}
-
-const EXIT: Event = Event::NodeExit {
-    score: 0,
-    bound: Bound::Exact,
-};
-
-/// An explorer over `events` searched from the start position.
-fn explorer(events: Vec<Event>, truncated: bool) -> App {
-    let root = Position::startpos();
-    let header = LogHeader::new(root.to_fen(), &Default::default(), &Limits::depth(1));
-    let log = EventLog::from_parts(header, events, Vec::new(), truncated);
-    let settings = Settings {
-        depth: 1,
-        killers: 2,
-    };
-    let mut app = App::new(root.clone(), settings, Theme::mono(), Vec::new());
-    app.session = Session::from_log(root, log);
-    app
-}
 
 /// Runs `test` on a thread with a 2 MB stack (the main thread's usual size) and checks it
 /// finished within `BOUND`; the clock starts when `test` calls the timer it is given.
@@ -67,30 +32,6 @@ fn on_small_stack(test: impl FnOnce(&mut dyn FnMut()) -> Duration + Send + 'stat
     if let Err(panic) = thread.join() {
         std::panic::resume_unwind(panic);
     }
-}
-
-/// The legal knight shuffle Nf3 Nf6 Ng1 Ng8 … from the start position, `n` plies long.
-fn shuffle(n: usize) -> Vec<Move> {
-    let mut pos = Position::startpos();
-    let mut line = Vec::with_capacity(n);
-    for text in ["g1f3", "g8f6", "f3g1", "f6g8"].iter().cycle().take(n) {
-        let mv = parse_uci(&pos, text).expect("the shuffle is legal");
-        pos.make_move(mv);
-        line.push(mv);
-    }
-    line
-}
-
-/// A line of `levels` nested nodes along the knight shuffle; closed (every node exits) or cut
-/// off before the first exit.
-fn deep(levels: usize, closed: bool) -> Vec<Event> {
-    let mut events = vec![enter(0, Move::NULL)];
-    let line = shuffle(levels - 1).into_iter().enumerate();
-    events.extend(line.map(|(level, mv)| enter(level + 1, mv)));
-    if closed {
-        events.extend(std::iter::repeat_n(EXIT, levels));
-    }
-    events
 }
 
 /// Checks the tree widget was handed a bounded slice: short paths, few opened rows.
@@ -113,7 +54,7 @@ const LINE: usize = 100_000;
 #[test]
 fn a_100k_level_line_opens_steps_and_draws_in_bounded_time() {
     on_small_stack(|start| {
-        let mut app = explorer(deep(LINE, false), true);
+        let mut app = synthetic_app(deep(LINE, false), true);
         start();
         let t = Instant::now();
         draw(&mut app, 160, 48);
@@ -186,7 +127,7 @@ fn a_100k_level_line_opens_steps_and_draws_in_bounded_time() {
 #[test]
 fn a_closed_100k_level_line_steps_back_from_its_last_exit() {
     on_small_stack(|start| {
-        let mut app = explorer(deep(LINE, true), false);
+        let mut app = synthetic_app(deep(LINE, true), false);
         start();
         let t = Instant::now();
         draw(&mut app, 160, 48);
@@ -222,13 +163,9 @@ fn selected_index(app: &App) -> usize {
 
 #[test]
 fn a_million_children_page_to_the_far_end_in_bounded_time() {
-    let mut events = vec![enter(0, Move::NULL)];
-    for _ in 0..WIDE {
-        events.extend([enter(1, Move::NULL), EXIT]);
-    }
-    events.push(EXIT);
+    let events = wide(WIDE);
     on_small_stack(move |start| {
-        let mut app = explorer(events, false);
+        let mut app = synthetic_app(events, false);
         start();
         let t = Instant::now();
         draw(&mut app, 160, 48);
@@ -256,12 +193,9 @@ fn a_million_children_page_to_the_far_end_in_bounded_time() {
 
 #[test]
 fn a_million_top_level_nodes_page_to_the_far_end_in_bounded_time() {
-    let mut events = Vec::with_capacity(2 * WIDE);
-    for _ in 0..WIDE {
-        events.extend([enter(0, Move::NULL), EXIT]);
-    }
+    let events = roots(WIDE);
     on_small_stack(move |start| {
-        let mut app = explorer(events, false);
+        let mut app = synthetic_app(events, false);
         start();
         let t = Instant::now();
         draw(&mut app, 160, 48);

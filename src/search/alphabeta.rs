@@ -292,7 +292,8 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             }
         }
 
-        let eval = if in_check {
+        // Only the pruning rules read the static evaluation: full width never computes it.
+        let eval = if in_check || !self.selective.any() {
             -INFINITY
         } else {
             self.static_eval(ply)

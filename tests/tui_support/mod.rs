@@ -17,6 +17,8 @@ use killerscope::tui::ui;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
+pub mod synthetic;
+
 /// The classroom killer puzzle (Black to move after 1.f4; Bg2-c6 is the killer at ply 1).
 pub const PUZZLE: &str = "6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1";
 
@@ -67,6 +69,19 @@ pub fn app_over(fen: &str, log: EventLog) -> App {
     };
     let mut app = App::new(root.clone(), settings, Theme::mono(), library::embedded());
     app.session = Session::from_log(root, log);
+    app
+}
+
+/// A monochrome explorer over synthetic `events` from the start position (see `synthetic`),
+/// with no library.
+pub fn synthetic_app(events: Vec<killerscope::trace::Event>, truncated: bool) -> App {
+    let root = Position::startpos();
+    let settings = Settings {
+        depth: 1,
+        killers: 2,
+    };
+    let mut app = App::new(root.clone(), settings, Theme::mono(), Vec::new());
+    app.session = Session::from_log(root, synthetic::log_of(events, truncated));
     app
 }
 
