@@ -10,6 +10,7 @@ mod fen;
 mod log;
 mod perft;
 mod search;
+mod selective_report;
 mod tui;
 
 use clap::{Parser, Subcommand};

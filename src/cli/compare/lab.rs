@@ -5,7 +5,8 @@
 
 use crate::chess::Position;
 use crate::search::{
-    CutoffStats, Limits, MoveSource, OrderingConfig, SOURCES, SearchConfig, Searcher, SourceInfo,
+    CutoffStats, Limits, MoveSource, OrderingConfig, SOURCES, SearchConfig, Searcher,
+    SelectiveConfig, SourceInfo,
 };
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -24,6 +25,8 @@ pub struct Column {
     pub label: String,
     /// The ordering searched with.
     pub ordering: OrderingConfig,
+    /// The selective-search techniques searched with (full width unless the column says).
+    pub selective: SelectiveConfig,
 }
 
 /// What one configuration cost on one position (or, summed, on all of them).
@@ -41,6 +44,10 @@ pub struct Cost {
     pub first_move_cutoffs: u64,
     /// Main-search cutoffs by source, indexed by source code (every row of `SOURCES`).
     pub by_source: Vec<u64>,
+    /// Late move reductions made.
+    pub reductions: u64,
+    /// Of which searched again at full depth after failing high.
+    pub re_searched: u64,
 }
 
 impl Cost {
@@ -53,15 +60,20 @@ impl Cost {
             cutoffs: stats.cutoffs,
             first_move_cutoffs: stats.by_rank[0],
             by_source: MoveSource::all().map(|s| stats.cutoffs_by(s)).collect(),
+            reductions: stats.selective.reductions_total(),
+            re_searched: stats.selective.re_searched_total(),
         }
     }
 
-    fn add(&mut self, other: &Cost) {
+    /// Adds `other`'s counts to these.
+    pub fn add(&mut self, other: &Cost) {
         self.nodes += other.nodes;
         self.qnodes += other.qnodes;
         self.time += other.time;
         self.cutoffs += other.cutoffs;
         self.first_move_cutoffs += other.first_move_cutoffs;
+        self.reductions += other.reductions;
+        self.re_searched += other.re_searched;
         if self.by_source.len() < other.by_source.len() {
             self.by_source.resize(other.by_source.len(), 0);
         }
@@ -208,6 +220,7 @@ mod tests {
         let column = |text: &str| Column {
             label: text.into(),
             ordering: text.parse().expect("valid config"),
+            selective: SelectiveConfig::default(),
         };
         let labels: Vec<&str> = used_sources(&[column("killers=0"), column("countermove=on")])
             .iter()
