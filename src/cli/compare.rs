@@ -153,7 +153,6 @@ fn measure_grid(
                         ordering: column.ordering,
                         selective: selective.unwrap_or(column.selective),
                         hash_mib,
-                        ..SearchConfig::default()
                     };
                     let cost = lab::measure(&named.pos, config, args.depth);
                     progress.inc(1);
