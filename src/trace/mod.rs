@@ -40,6 +40,7 @@ mod filter;
 mod format;
 mod header;
 mod log;
+pub mod query;
 mod recorder;
 mod replay;
 mod sources;

@@ -51,6 +51,17 @@ impl ChartKind {
         }
     }
 
+    /// The chart's name in lesson files and on the command line.
+    pub fn key(self) -> &'static str {
+        match self {
+            ChartKind::Plies => "nodes-per-ply",
+            ChartKind::Ranks => "ranks",
+            ChartKind::Sources => "sources",
+            ChartKind::Ebf => "ebf",
+            ChartKind::Icicle => "icicle",
+        }
+    }
+
     /// The chart `step` places further along the cycle (negative: back), wrapping around.
     pub fn cycle(self, step: isize) -> ChartKind {
         let n = ChartKind::ALL.len() as isize;
