@@ -4,8 +4,10 @@
 //! claim.
 
 pub mod file;
+pub mod player;
 pub mod verify;
 
+pub use player::{Player, Scene, View};
 pub use verify::{Lesson, LessonError, Question, SearchPlan, Step, Wait, verify};
 
 /// The lessons that ship with killerscope: (name, file text), in teaching order.
