@@ -91,7 +91,7 @@ impl Player {
     }
 
     /// Goes to the next step if the current one is done; returns whether it moved.
-    pub fn next(&mut self) -> bool {
+    pub fn advance(&mut self) -> bool {
         if !self.can_advance() || self.at_end() {
             return false;
         }
@@ -191,18 +191,18 @@ mod tests {
     #[test]
     fn a_step_waits_for_its_key_and_its_answer_before_going_on() {
         let mut p = player();
-        assert!(p.next(), "step 1 waits for nothing");
+        assert!(p.advance(), "step 1 waits for nothing");
         assert!(!p.can_advance(), "step 2 asks a question");
         let right = p.step().question.as_ref().expect("a question").answer;
         assert_eq!(p.answer(right + 1), Some(false));
         assert_eq!(p.answer(right), Some(false), "the first pick stands");
         assert_eq!(p.answer(99), None);
-        assert!(p.next());
+        assert!(p.advance());
         assert!(!p.can_advance(), "step 3 waits for K");
         p.key_pressed('k');
         assert!(!p.can_advance(), "keys are exact");
         p.key_pressed('K');
-        assert!(p.next());
+        assert!(p.advance());
         let Some(Wait::Select(rb4)) = p.step().wait else {
             panic!("step 4 waits for a selection");
         };
@@ -218,10 +218,10 @@ mod tests {
         let first = p.scene();
         assert!(first.position.is_some() && first.search.is_some());
         assert_eq!((first.select, first.timeline), (None, None));
-        p.next();
+        p.advance();
         let answer = p.step().question.as_ref().expect("a question").answer;
         p.answer(answer);
-        p.next();
+        p.advance();
         let third = p.scene();
         assert!(third.select.is_some() && third.timeline.is_some());
         assert!(p.back());
