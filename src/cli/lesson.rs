@@ -98,7 +98,13 @@ fn print_checked(out: &mut impl Write, lesson: &Lesson) -> Result<(), CliError> 
             done.push(format!("opens the {} chart", chart.title()));
         }
         if let Some(columns) = &step.compare {
-            let cells: Vec<String> = columns.iter().map(|(c, n)| format!("{c}: {n}")).collect();
+            let cells: Vec<String> = columns
+                .iter()
+                .map(|(c, n)| {
+                    let label = if c.trim().is_empty() { "default" } else { c };
+                    format!("{label}: {n}")
+                })
+                .collect();
             done.push(format!("compares {}", cells.join(", ")));
         }
         match step.wait {
@@ -114,6 +120,9 @@ fn print_checked(out: &mut impl Write, lesson: &Lesson) -> Result<(), CliError> 
                 q.answer + 1,
                 q.choices.len()
             ));
+        }
+        if done.is_empty() {
+            done.push("text only".into());
         }
         writeln!(out, "{:>3}. {}", k + 1, done.join("; "))?;
     }

@@ -11,10 +11,24 @@ pub use player::{Player, Scene, View};
 pub use verify::{Lesson, LessonError, Question, SearchPlan, Step, Wait, verify};
 
 /// The lessons that ship with killerscope: (name, file text), in teaching order.
-pub const BUNDLED: [(&str, &str); 1] = [(
-    "killers-in-ten-minutes",
-    include_str!("../../../assets/lessons/killers-in-ten-minutes.toml"),
-)];
+pub const BUNDLED: [(&str, &str); 4] = [
+    (
+        "killers-in-ten-minutes",
+        include_str!("../../../assets/lessons/killers-in-ten-minutes.toml"),
+    ),
+    (
+        "killers-and-history-disagree",
+        include_str!("../../../assets/lessons/killers-and-history-disagree.toml"),
+    ),
+    (
+        "alpha-beta-from-the-ground-up",
+        include_str!("../../../assets/lessons/alpha-beta-from-the-ground-up.toml"),
+    ),
+    (
+        "move-ordering-lab",
+        include_str!("../../../assets/lessons/move-ordering-lab.toml"),
+    ),
+];
 
 /// Reads and checks a lesson's text against the engine and the classroom library.
 pub fn load(text: &str) -> Result<Lesson, LessonError> {
