@@ -190,3 +190,29 @@ fn the_lesson_command_lists_checks_and_refuses_through_the_binary() {
     assert!(refused.stdout.is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_event_at_a_node_from_a_source_must_be_exactly_that() {
+    let text = lesson::bundled("why-a-second-slot").expect("bundled");
+    let lesson = lesson::load(text).expect("the lesson holds");
+    assert_eq!(
+        lesson.steps[0].search.as_ref().map(|s| s.nodes),
+        Some(86_740)
+    );
+    let wrong_slot = text.replace(
+        "source = \"K2\", node = { depth = 3, path = \"Rc4 h6\" }",
+        "source = \"K1\", node = { depth = 3, path = \"Rc4 h6\" }",
+    );
+    let err = lesson::load(&wrong_slot)
+        .expect_err("f4 cut from slot 2")
+        .to_string();
+    assert!(
+        err.starts_with("step 6:") && err.contains("from K1"),
+        "{err}"
+    );
+    let bad_label = text.replace("source = \"K2\"", "source = \"K9\"");
+    let err = lesson::load(&bad_label)
+        .expect_err("no such source")
+        .to_string();
+    assert!(err.contains("unknown source K9"), "{err}");
+}

@@ -7,7 +7,7 @@
 use super::tree::{NodeId, SearchTree};
 use crate::chess::notation::{parse_san, parse_uci};
 use crate::chess::{Move, Position};
-use crate::search::{Event, EventKind};
+use crate::search::{Event, EventKind, SOURCES};
 use std::fmt;
 
 /// Why a reference did not resolve, in words fit for a lesson author.
@@ -118,6 +118,10 @@ pub struct EventRef {
     pub ply: Option<u8>,
     /// Depth of the iteration it happened in.
     pub depth: Option<u8>,
+    /// Only events of this node itself (not of its descendants).
+    pub within: Option<NodeId>,
+    /// Only events whose ordering source has this label (`K2`, `Cap`, …).
+    pub source: Option<String>,
     /// Which match, 1 = the first.
     pub nth: usize,
 }
@@ -137,10 +141,20 @@ pub fn find_event(
             names.join(", ")
         ));
     };
-    let range = match wanted.depth {
-        Some(depth) => tree.event_range(iteration_root(tree, depth)?),
-        None => 0..events.len(),
+    let range = match (wanted.within, wanted.depth) {
+        (Some(node), _) => tree.event_range(node),
+        (None, Some(depth)) => tree.event_range(iteration_root(tree, depth)?),
+        (None, None) => 0..events.len(),
     };
+    if let Some(label) = wanted.source.as_deref()
+        && !SOURCES.iter().any(|s| s.label == label)
+    {
+        let labels: Vec<&str> = SOURCES.iter().map(|s| s.label).collect();
+        return fail(format!(
+            "unknown source {label} (known: {})",
+            labels.join(", ")
+        ));
+    }
     let mut seen = 0;
     for i in range {
         let Some(event) = events.get(i) else { break };
@@ -150,6 +164,14 @@ pub fn find_event(
         let Some(node) = tree.node_at_event(i) else {
             continue;
         };
+        if wanted.within.is_some_and(|w| w != node) {
+            continue;
+        }
+        if let Some(label) = wanted.source.as_deref()
+            && event_source_label(event) != Some(label)
+        {
+            continue;
+        }
         let ply = tree.node(node).map(|n| n.ply());
         if wanted.ply.is_some() && wanted.ply != ply {
             continue;
@@ -166,6 +188,8 @@ pub fn find_event(
         }
     }
     let place = [
+        wanted.source.as_ref().map(|s| format!("from {s}")),
+        wanted.within.map(|_| "at the node".to_string()),
         wanted.ply.map(|p| format!("at ply {p}")),
         wanted.depth.map(|d| format!("in iteration {d}")),
     ]
@@ -177,6 +201,17 @@ pub fn find_event(
         "the search has {seen} {} of {} {place}, not {}",
         wanted.kind, wanted.mv, wanted.nth
     ))
+}
+
+/// The label of the ordering source of a tried or cutting move.
+fn event_source_label(event: &Event) -> Option<&'static str> {
+    match *event {
+        Event::MoveTried { source, .. } | Event::Cutoff { source, .. } => SOURCES
+            .iter()
+            .find(|s| s.code == source.code())
+            .map(|s| s.label),
+        _ => None,
+    }
 }
 
 /// The move an event is about, for the kinds that name one.

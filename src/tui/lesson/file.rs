@@ -86,6 +86,10 @@ pub struct EventSpec {
     pub ply: Option<u8>,
     /// The iteration it happened in, by depth.
     pub depth: Option<u8>,
+    /// Only events of this node itself, e.g. the cutoff that ended it.
+    pub node: Option<NodeSpec>,
+    /// Only a tried or cutting move from this ordering source (`K1`, `K2`, `Cap`, …).
+    pub source: Option<String>,
     /// Which match, 1 = the first (the default).
     pub nth: Option<usize>,
 }

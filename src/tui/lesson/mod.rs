@@ -11,10 +11,14 @@ pub use player::{Player, Scene, View};
 pub use verify::{Lesson, LessonError, Question, SearchPlan, Step, Wait, verify};
 
 /// The lessons that ship with killerscope: (name, file text), in teaching order.
-pub const BUNDLED: [(&str, &str); 4] = [
+pub const BUNDLED: [(&str, &str); 5] = [
     (
         "killers-in-ten-minutes",
         include_str!("../../../assets/lessons/killers-in-ten-minutes.toml"),
+    ),
+    (
+        "why-a-second-slot",
+        include_str!("../../../assets/lessons/why-a-second-slot.toml"),
     ),
     (
         "killers-and-history-disagree",

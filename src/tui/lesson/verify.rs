@@ -306,11 +306,14 @@ fn event(current: &Current, spec: &EventSpec) -> Result<usize, String> {
     let (Some(root), Some((log, tree, ..))) = (&current.root, &current.log) else {
         return Err("an event can only be named after a search".into());
     };
+    let within = spec.node.as_ref().map(|n| node(current, n)).transpose()?;
     let wanted = EventRef {
         kind: spec.event.clone(),
         mv: spec.mv.clone(),
         ply: spec.ply,
         depth: spec.depth,
+        within,
+        source: spec.source.clone(),
         nth: spec.nth.unwrap_or(1).max(1),
     };
     find_event(tree, log.events(), root, &wanted).map_err(|e| e.to_string())
