@@ -4,10 +4,9 @@
 
 use killerscope::chess::notation::san;
 use killerscope::chess::{Move, Position};
-use killerscope::search::{Event, Limits, SearchConfig, Searcher};
-use killerscope::trace::{LogHeader, Recorder, SearchTree};
+use killerscope::search::{Event, Limits, SearchConfig};
+use killerscope::trace::{SearchTree, record_search};
 use killerscope::tui::lesson::{self, Wait};
-use std::sync::atomic::AtomicBool;
 
 const PUZZLE: &str = "6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1";
 
@@ -18,18 +17,7 @@ fn lesson_text() -> &'static str {
 /// The explorer's search of the puzzle, recorded.
 fn puzzle_search() -> (Position, Vec<Event>, SearchTree) {
     let root = Position::from_fen(PUZZLE).expect("valid FEN");
-    let config = SearchConfig::default();
-    let limits = Limits::depth(6);
-    let mut recorder = Recorder::new(LogHeader::new(PUZZLE, &config.ordering, &limits));
-    Searcher::new(config).search(
-        &root,
-        &[],
-        &limits,
-        &AtomicBool::new(false),
-        &mut recorder,
-        &mut |_| {},
-    );
-    let log = recorder.into_log();
+    let (log, _) = record_search(&root, SearchConfig::default(), &Limits::depth(6));
     let tree = SearchTree::build(log.events());
     (root, log.events().to_vec(), tree)
 }

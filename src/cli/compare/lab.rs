@@ -51,6 +51,15 @@ pub struct Cost {
 }
 
 impl Cost {
+    /// A cost of `nodes` nodes and nothing else: the figures tests of the summaries need.
+    #[cfg(test)]
+    pub fn with_nodes(nodes: u64) -> Cost {
+        Cost {
+            nodes,
+            ..Cost::default()
+        }
+    }
+
     /// The cost of a search that produced `stats` and took `time`.
     fn of(stats: &CutoffStats, qnodes: u64, time: Duration) -> Cost {
         Cost {
@@ -191,10 +200,7 @@ mod tests {
     use super::*;
 
     fn cost(nodes: u64) -> Cost {
-        Cost {
-            nodes,
-            ..Cost::default()
-        }
+        Cost::with_nodes(nodes)
     }
 
     #[test]

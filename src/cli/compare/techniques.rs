@@ -260,10 +260,7 @@ mod tests {
     use super::*;
 
     fn cost(nodes: u64) -> Cost {
-        Cost {
-            nodes,
-            ..Cost::default()
-        }
+        Cost::with_nodes(nodes)
     }
 
     #[test]

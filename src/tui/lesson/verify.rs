@@ -11,7 +11,7 @@ use crate::search::{CutoffStats, Limits, OrderingConfig, SearchConfig, Searcher,
 use crate::trace::query::{
     EventRef, NodeRef, cutoff_move, find_event, find_node, moves_tried, parse_move,
 };
-use crate::trace::{EventLog, LogHeader, NodeId, Recorder, SearchTree};
+use crate::trace::{EventLog, NodeId, SearchTree, record_search};
 use crate::tui::charts::ChartKind;
 use crate::tui::library::Entry;
 use std::fmt;
@@ -254,19 +254,7 @@ fn run_search(
         selective,
         ..SearchConfig::default()
     };
-    let limits = Limits::depth(depth);
-    let header =
-        LogHeader::new(root.to_fen(), &config.ordering, &limits).with_selective(&selective);
-    let mut recorder = Recorder::new(header);
-    let report = Searcher::new(config).search(
-        &root,
-        &[],
-        &limits,
-        &AtomicBool::new(false),
-        &mut recorder,
-        &mut |_| {},
-    );
-    let log = recorder.into_log();
+    let (log, report) = record_search(&root, config, &Limits::depth(depth));
     if log.is_truncated() {
         return Err(format!(
             "the search to depth {depth} is too big to record whole"
