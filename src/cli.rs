@@ -10,7 +10,7 @@ mod fen;
 mod log;
 mod perft;
 mod search;
-mod tui;
+pub mod tui;
 
 use clap::{Parser, Subcommand};
 use std::fmt;
