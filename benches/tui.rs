@@ -79,6 +79,7 @@ fn explorer(log: EventLog) -> (App, Terminal<TestBackend>) {
     let settings = Settings {
         depth: 4,
         killers: 2,
+        ..Settings::default()
     };
     let mut app = App::new(root.clone(), settings, Theme::color(), Vec::new());
     app.session = Session::from_log(root, log);

@@ -12,7 +12,7 @@ mod log;
 mod perft;
 mod search;
 mod selective_report;
-mod tui;
+pub mod tui;
 
 use clap::{Parser, Subcommand};
 use std::fmt;

@@ -244,3 +244,54 @@ fn a_million_level_line_is_indexed_and_walked_on_a_small_stack() {
         .expect("spawn a 2 MB-stack thread");
     walk.join().expect("no stack overflow");
 }
+
+/// A real selective search: every event belongs to a node or sits between the roots (the
+/// aspiration windows), and each node's count of pruned moves matches its own `Pruned` events.
+#[test]
+fn a_selective_search_indexes_cleanly_and_counts_pruned_moves() {
+    use killerscope::chess::Position;
+    use killerscope::search::{Limits, SearchConfig, Searcher, SelectiveConfig};
+    use killerscope::trace::{LogHeader, Marks, pruned_moves};
+    let root = Position::startpos();
+    let config = SearchConfig {
+        selective: SelectiveConfig::ALL,
+        ..SearchConfig::default()
+    };
+    let header = LogHeader::new(root.to_fen(), &config.ordering, &Limits::depth(7));
+    let mut rec = Recorder::new(header.with_selective(&config.selective));
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    Searcher::new(config).search(&root, &[], &Limits::depth(7), &stop, &mut rec, &mut |_| {});
+    let log = rec.into_log();
+    let events = log.events();
+    let tree = SearchTree::build(events);
+    assert_eq!(tree.stray_events(), 0);
+    let aspiration = events
+        .iter()
+        .filter(|e| matches!(e, Event::Aspiration { .. }))
+        .count();
+    let marked = tree
+        .roots()
+        .iter()
+        .filter(|&&r| Marks::of(&tree, events, r).aspiration.is_some())
+        .count();
+    assert!(aspiration > 0);
+    assert_eq!(
+        marked, aspiration,
+        "every window marks the root searched with it"
+    );
+    let mut pruned = vec![0u32; tree.len()];
+    for (i, e) in events.iter().enumerate() {
+        if let Event::Pruned { mv, .. } = e
+            && !mv.is_null()
+        {
+            pruned[tree.node_at_event(i).expect("inside a node") as usize] += 1;
+        }
+    }
+    assert!(pruned.iter().sum::<u32>() > 0);
+    for (id, &count) in pruned.iter().enumerate() {
+        let id = id as u32;
+        let node = tree.node(id).expect("in range");
+        assert_eq!(u32::from(node.pruned_moves()), count, "node {id}");
+        assert_eq!(pruned_moves(&tree, events, id, 1000).len() as u32, count);
+    }
+}

@@ -83,3 +83,41 @@ fn out_of_range_options_are_refused_by_clap() {
 fn without_a_terminal_the_explorer_says_so() {
     assert_refused(&["tui", "--depth", "1"], "needs a terminal");
 }
+
+#[test]
+fn bad_ordering_or_search_configs_are_refused_and_good_ones_accepted() {
+    assert_refused(&["tui", "--search", "nmp=maybe"], "--search: search config");
+    assert_refused(&["tui", "--search", "iid=on"], "unknown key `iid`");
+    assert_refused(
+        &["tui", "--ordering", "killers=9"],
+        "--ordering: ordering config",
+    );
+    assert_refused(&["tui", "--killers", "9"], "--killers");
+    assert_refused(
+        &[
+            "tui",
+            "--search",
+            "all=on",
+            "--ordering",
+            "killers=3,history=off",
+            "--killers",
+            "1",
+        ],
+        "needs a terminal",
+    );
+}
+
+#[test]
+fn a_bad_opcode_value_names_the_epd_line_and_the_opcode() {
+    let dir = std::env::temp_dir().join(format!("ks-tui-opcode-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let epd = dir.join("set.epd");
+    let text = "8/8/8/4k3/8/8/4P3/4K3 w - - id \"kp\";\n8/8/8/4k3/8/8/4P3/4K3 w - - id \"bad\"; ordering \"history=often\";\n";
+    std::fs::write(&epd, text).expect("write EPD");
+    let path = epd.to_str().expect("utf-8 temp path");
+    assert_refused(
+        &["tui", "--epd", path, "--id", "kp"],
+        "EPD line 2: opcode ordering \"history=often\": ordering config: `history`",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

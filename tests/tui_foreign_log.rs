@@ -86,6 +86,7 @@ fn the_explorer_labels_sources_from_the_log_header() {
     let settings = Settings {
         depth: 5,
         killers: 2,
+        ..Settings::default()
     };
     let mut app = App::new(root.clone(), settings, Theme::mono(), library::embedded());
     app.session = Session::from_log(root, log);
@@ -130,6 +131,7 @@ fn header_text_reaches_the_screen_escaped() {
     let settings = Settings {
         depth: 5,
         killers: 2,
+        ..Settings::default()
     };
     let mut app = App::new(root.clone(), settings, Theme::mono(), library::embedded());
     app.session = Session::from_log(root, hostile_log());

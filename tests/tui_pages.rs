@@ -20,6 +20,7 @@ fn a_wide_node_shows_a_page_that_follows_the_selection_and_pages_by_mouse() {
     let settings = Settings {
         depth: 1,
         killers: 2,
+        ..Settings::default()
     };
     let mut app = App::new(root.clone(), settings, Theme::mono(), Vec::new());
     app.session = Session::from_log(root, tui_support::record(fen, 1, 2));

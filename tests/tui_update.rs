@@ -528,7 +528,7 @@ fn the_compare_view_names_its_columns_and_the_sources_they_use() {
     let [Effect::Compare(configs)] = effects.as_slice() else {
         panic!("expected one compare effect, got {effects:?}");
     };
-    let worker = spawn_compare(app.root.clone(), 3, configs.clone());
+    let worker = spawn_compare(app.root.clone(), 3, configs.clone(), Default::default());
     let report = worker
         .reports
         .recv_timeout(std::time::Duration::from_secs(60))

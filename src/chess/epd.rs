@@ -24,6 +24,9 @@ pub struct EpdRecord {
     pub id: Option<String>,
     /// The `c0` comment (empty if none).
     pub comment: String,
+    /// The other operations, in line order, as (opcode, operand): the tools that know an
+    /// opcode read it (the explorer's `ordering` and `search` settings), the rest ignore it.
+    pub opcodes: Vec<(String, String)>,
 }
 
 /// Why an EPD line could not be read, with its 1-based line number.
@@ -91,12 +94,13 @@ pub fn parse(text: &str) -> Result<Vec<EpdRecord>, EpdError> {
             fen: fields.join(" "),
             id: None,
             comment: String::new(),
+            opcodes: Vec::new(),
         };
         for (code, operand) in split_operations(rest).map_err(err)? {
             match code {
                 "id" => record.id = Some(operand),
                 "c0" => record.comment = operand,
-                _ => {}
+                _ => record.opcodes.push((code.to_string(), operand)),
             }
         }
         records.push(record);
@@ -167,6 +171,23 @@ mod tests {
         assert_eq!(e[0].id.as_deref(), Some("a;b"));
         assert_eq!(e[0].comment, "x");
         assert_eq!(e[0].fen, "8/8/8/8/8/8/8/K6k w - - 0 1");
+    }
+
+    #[test]
+    fn other_opcodes_are_kept_in_order() {
+        let e = parse(
+            "8/8/8/8/8/8/8/K6k w - - id \"x\"; ordering \"history=off,killers=2\"; search lmr=on;",
+        )
+        .expect("parses");
+        let ops: Vec<(&str, &str)> = e[0]
+            .opcodes
+            .iter()
+            .map(|(c, o)| (c.as_str(), o.as_str()))
+            .collect();
+        assert_eq!(
+            ops,
+            [("ordering", "history=off,killers=2"), ("search", "lmr=on")]
+        );
     }
 
     #[test]

@@ -17,6 +17,17 @@ impl Position {
         }
         Some(pos)
     }
+
+    /// The position after the side to move passes (a null move, as null-move pruning searches
+    /// it): `None` when in check, where passing would leave the king attacked.
+    pub fn after_pass(&self) -> Option<Position> {
+        if self.in_check() {
+            return None;
+        }
+        let mut pos = self.clone();
+        pos.make_null_move();
+        Some(pos)
+    }
 }
 
 #[cfg(test)]
@@ -32,5 +43,17 @@ mod tests {
         assert_eq!(after.side_to_move(), crate::chess::Color::Black);
         assert_eq!(start.after_line(&[e4, e4]), None);
         assert_eq!(start.after_line(&[]), Some(start.clone()));
+    }
+
+    #[test]
+    fn passing_flips_the_side_but_not_out_of_check() {
+        let start = Position::startpos();
+        let passed = start.after_pass().expect("not in check");
+        assert_eq!(
+            passed.to_fen(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1"
+        );
+        let checked = Position::from_fen("4k3/8/8/8/8/8/8/r3K3 w - - 0 1").expect("valid FEN");
+        assert_eq!(checked.after_pass(), None);
     }
 }

@@ -8,13 +8,14 @@ use clap::Args;
 
 use super::CliError;
 use crate::chess::Position;
-use crate::search::MAX_KILLER_SLOTS;
+use crate::search::{MAX_KILLER_SLOTS, OrderingConfig, SelectiveConfig};
 use crate::text::quote;
 use crate::trace::EventLog;
 use crate::tui::app::{App, DEFAULT_DEPTH, Effect, MAX_DEPTH, Settings};
 use crate::tui::library::{self, Entry};
 use crate::tui::run::run as run_explorer;
 use crate::tui::session::Session;
+use crate::tui::setup::{Fixed, PositionSettings};
 use crate::tui::theme::Theme;
 
 /// Options of `killerscope tui`.
@@ -33,10 +34,18 @@ pub struct TuiArgs {
     #[arg(long, default_value_t = DEFAULT_DEPTH,
           value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH)))]
     pub depth: u8,
-    /// Killer slots per ply (0 turns killers off).
-    #[arg(long, default_value_t = 2,
-          value_parser = clap::value_parser!(u8).range(0..=MAX_KILLER_SLOTS as i64))]
-    pub killers: u8,
+    /// Killer slots per ply (0 turns killers off; default 2); overrides the killers of
+    /// --ordering, as in `killerscope search`.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=MAX_KILLER_SLOTS as i64))]
+    pub killers: Option<u8>,
+    /// Full ordering configuration, e.g. "killers=3,history=off" (as `search --ordering`);
+    /// fixes the ordering of every search, over a position's `ordering` EPD opcode.
+    #[arg(long, value_name = "CONFIG")]
+    pub ordering: Option<String>,
+    /// Selective search, e.g. "all=on" or "nmp=on,lmr=on" (as `search --search`; default
+    /// full width); fixes it over a position's `search` EPD opcode. `S` switches it.
+    #[arg(long = "search", value_name = "CONFIG")]
+    pub selective: Option<String>,
     /// Open a saved `.kslog` instead of searching.
     #[arg(long)]
     pub log: Option<PathBuf>,
@@ -52,7 +61,7 @@ fn parse_fen(fen: &str, source: &str) -> Result<Position, CliError> {
     Position::from_fen(fen.trim()).map_err(|e| CliError::new(format!("{source}: {e}")))
 }
 
-fn from_epd(path: &std::path::Path, id: &str) -> Result<Position, CliError> {
+fn from_epd(path: &std::path::Path, id: &str) -> Result<(Position, PositionSettings), CliError> {
     let text = crate::files::read_text(path, crate::chess::epd::MAX_FILE_BYTES)
         .map_err(|e| CliError::new(format!("EPD file {}: {e}", path.display())))?;
     let entries =
@@ -65,10 +74,36 @@ fn from_epd(path: &std::path::Path, id: &str) -> Result<Position, CliError> {
             id_list(&entries)
         )));
     };
-    parse_fen(
+    let position = parse_fen(
         &entry.fen,
         &format!("{} id \"{}\"", path.display(), quote(id)),
-    )
+    )?;
+    Ok((position, entry.settings))
+}
+
+/// The ordering and selective settings the command line gives, checked: `--ordering` with
+/// `--killers` over its killer slots.
+fn configured(
+    args: &TuiArgs,
+) -> Result<(Option<OrderingConfig>, Option<SelectiveConfig>), CliError> {
+    let mut ordering = match &args.ordering {
+        Some(text) => Some(
+            text.parse::<OrderingConfig>()
+                .map_err(|e| CliError::new(format!("--ordering: {e}")))?,
+        ),
+        None => None,
+    };
+    if let (Some(o), Some(k)) = (ordering.as_mut(), args.killers) {
+        o.killer_slots = k;
+    }
+    let selective = match &args.selective {
+        Some(text) => Some(
+            text.parse::<SelectiveConfig>()
+                .map_err(|e| CliError::new(format!("--search: {e}")))?,
+        ),
+        None => None,
+    };
+    Ok((ordering, selective))
 }
 
 /// The ids a file offers, for the message when `--id` matches none: the first few, quoted,
@@ -90,11 +125,17 @@ fn id_list(entries: &[Entry]) -> String {
 /// Builds the explorer's starting state and first effects from the options, checking every
 /// input before the terminal is touched.
 pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<(App, Vec<Effect>), CliError> {
+    let (ordering, selective) = configured(args)?;
     let settings = Settings {
         depth: args.depth,
-        killers: args.killers,
+        killers: ordering
+            .map(|o| o.killer_slots)
+            .or(args.killers)
+            .unwrap_or(Settings::default().killers),
+        selective: selective.unwrap_or_default(),
     };
     let theme = Theme::select(args.no_color);
+    let mut asked = PositionSettings::default();
     let (root, session, effects) = if let Some(path) = &args.log {
         let log =
             EventLog::read_file(path).map_err(|e| CliError::new(format!("cannot open log {e}")))?;
@@ -104,11 +145,14 @@ pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<(App, Vec<Effect>)
     } else if let Some(fen) = &args.fen {
         (parse_fen(fen, "--fen")?, None, vec![Effect::Search])
     } else if let (Some(path), Some(id)) = (&args.epd, &args.id) {
-        (from_epd(path, id)?, None, vec![Effect::Search])
+        let (position, settings) = from_epd(path, id)?;
+        asked = settings;
+        (position, None, vec![Effect::Search])
     } else {
         let first = library
             .first()
             .ok_or_else(|| CliError::new("the built-in position library is empty"))?;
+        asked = first.settings;
         (
             parse_fen(&first.fen, "built-in library")?,
             None,
@@ -117,17 +161,31 @@ pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<(App, Vec<Effect>)
     };
     let mut app = App::new(root, settings, theme, library);
     app.ascii = args.ascii;
+    app.fixed = Fixed {
+        ordering: ordering.is_some(),
+        killers: args.killers.is_some(),
+        selective: selective.is_some(),
+    };
+    app.next_ordering = ordering;
     if let Some(session) = session {
         let header = session.header();
         if let Some(depth) = header.depth_limit() {
             app.settings.depth = depth.clamp(1, MAX_DEPTH);
         }
-        if let Some(config) = header.ordering_config() {
+        if let Some(config) = header
+            .ordering_config()
+            .filter(|_| !app.fixed.any_ordering())
+        {
             app.settings.killers = config.killer_slots;
+        }
+        if let Some(config) = header.selective_config().filter(|_| !app.fixed.selective) {
+            app.settings.selective = config;
         }
         app.session = session;
         app.info("browsing a saved log: [ ] { } K p to step through it, r to search again");
     }
+    let note = app.load_position_settings(asked);
+    app.loaded = (!note.is_empty()).then_some(note);
     Ok((app, effects))
 }
 
@@ -146,7 +204,6 @@ pub fn run(args: &TuiArgs) -> Result<(), CliError> {
 pub fn run_default() -> Result<(), CliError> {
     run(&TuiArgs {
         depth: DEFAULT_DEPTH,
-        killers: 2,
         ..TuiArgs::default()
     })
 }

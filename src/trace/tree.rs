@@ -57,6 +57,7 @@ pub struct Node {
     cut_index: u8,
     cut_source: u8,
     flags: u8,
+    pruned: u8,
 }
 
 impl Node {
@@ -145,6 +146,11 @@ impl Node {
     pub fn tt_cutoff(&self) -> bool {
         self.flags & FLAG_TT_CUTOFF != 0
     }
+    /// Moves pruned here without a search (futility; up to 255): they never became nodes, so
+    /// a viewer can only learn of them from this count and the node's `Pruned` events.
+    pub fn pruned_moves(&self) -> u8 {
+        self.pruned
+    }
 }
 
 /// The node index of an event log. Grows with `extend` as a live search streams events.
@@ -202,6 +208,7 @@ impl SearchTree {
                     cut_index: 0,
                     cut_source: 0,
                     flags: 0,
+                    pruned: 0,
                 }),
                 Event::NodeExit { score, bound } => match self.stack.pop() {
                     Some(id) => {
@@ -234,7 +241,15 @@ impl SearchTree {
                     }
                     None => self.stray += 1,
                 },
-                Event::Iteration { .. } => {}
+                Event::Pruned { mv, .. } if !mv.is_null() => match self.stack.last() {
+                    Some(&id) => {
+                        let n = &mut self.nodes[id as usize];
+                        n.pruned = n.pruned.saturating_add(1);
+                    }
+                    None => self.stray += 1,
+                },
+                // Iterations and aspiration windows come between the roots.
+                Event::Iteration { .. } | Event::Aspiration { .. } => {}
                 // Other kinds (new ones too) belong to the open node and shape no tree.
                 _ => self.stray += usize::from(self.stack.is_empty()),
             }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use crate::chess::Position;
 use crate::chess::notation::Notation;
-use crate::search::{CutoffStats, Limits, OrderingConfig, SearchReport};
+use crate::search::{CutoffStats, Limits, OrderingConfig, SearchReport, SelectiveConfig};
 use crate::trace::LogHeader;
 
 use super::charts::Charts;
@@ -15,6 +15,7 @@ use super::keys::Context;
 use super::library::Entry;
 use super::line_edit::LineEdit;
 use super::session::Session;
+use super::setup::{Fixed, Saved};
 use super::theme::Theme;
 use super::tree_view::TreeView;
 
@@ -85,6 +86,19 @@ pub struct Settings {
     pub depth: u8,
     /// Killer slots per ply (`0..=MAX_KILLER_SLOTS`).
     pub killers: u8,
+    /// Selective search: off (full width, what the classroom lessons read) unless asked for.
+    pub selective: SelectiveConfig,
+}
+
+/// The explorer's defaults: depth `DEFAULT_DEPTH`, two killer slots, full width.
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            depth: DEFAULT_DEPTH,
+            killers: 2,
+            selective: SelectiveConfig::default(),
+        }
+    }
 }
 
 /// What the killer panel shows: the killer rows (with the mate killers when the search kept
@@ -174,6 +188,16 @@ pub struct App {
     pub quit: bool,
     /// Lines per page for PgUp/PgDn (the tree panel's height at the last draw).
     pub page_rows: usize,
+    /// What the command line fixed, so positions' EPD opcodes leave it alone.
+    pub fixed: Fixed,
+    /// The ordering the next search uses instead of the one on screen (`--ordering`, or a
+    /// position's `ordering` opcode), until that search starts.
+    pub next_ordering: Option<OrderingConfig>,
+    /// The settings a position's opcodes replaced, restored when the next position is loaded.
+    pub saved: Option<Saved>,
+    /// What the position just loaded brought (`loaded kiwipete: search lmr`), said together
+    /// with the search it starts.
+    pub loaded: Option<String>,
 }
 
 impl App {
@@ -186,7 +210,7 @@ impl App {
         let limits = Limits::depth(settings.depth);
         let session = Session::new(
             root.clone(),
-            LogHeader::new(root.to_fen(), &ordering, &limits),
+            LogHeader::new(root.to_fen(), &ordering, &limits).with_selective(&settings.selective),
         );
         App {
             theme,
@@ -214,14 +238,21 @@ impl App {
             save_path: PathBuf::from("killerscope.kslog"),
             quit: false,
             page_rows: 10,
+            fixed: Fixed::default(),
+            next_ordering: None,
+            saved: None,
+            loaded: None,
         }
     }
 
-    /// The ordering config the next search uses: the one on screen (so a log recorded with
-    /// countermoves re-runs with them) with the chosen killer slots; the default for a log
-    /// whose settings this build does not know.
+    /// The ordering config the next search uses: the one asked for (`next_ordering`) or else
+    /// the one on screen (so a log recorded with countermoves re-runs with them), with the
+    /// chosen killer slots; the default for a log whose settings this build does not know.
     pub fn ordering(&self) -> OrderingConfig {
-        let base = self.session.header().ordering_config().unwrap_or_default();
+        let base = self
+            .next_ordering
+            .or_else(|| self.session.header().ordering_config())
+            .unwrap_or_default();
         OrderingConfig {
             killer_slots: self.settings.killers,
             ..base
@@ -234,7 +265,9 @@ impl App {
             self.root.to_fen(),
             &self.ordering(),
             &Limits::depth(self.settings.depth),
-        );
+        )
+        .with_selective(&self.settings.selective);
+        self.next_ordering = None;
         self.session = Session::new(self.root.clone(), header);
         self.view = TreeView::default();
         self.charts.forget_nodes();

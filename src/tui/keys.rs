@@ -75,6 +75,9 @@ pub enum Action {
     SetKillers(u8),
     /// Search the current position again with the current settings.
     Rerun,
+    /// Switch selective search (every technique) on or off and search again. Off is the
+    /// default: the classroom lessons are read off the full-width tree.
+    ToggleSelective,
     /// Stop the running search (what was found so far stays browsable).
     Stop,
     /// Open the compare picker: choose the configurations to search the position with.

@@ -18,6 +18,7 @@ pub mod positions;
 pub mod run;
 pub mod scan;
 pub mod session;
+pub mod setup;
 pub mod terminal;
 pub mod theme;
 pub mod tree_view;

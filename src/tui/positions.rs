@@ -2,7 +2,8 @@
 //! the tree's top row each want the position at some node every frame; replaying its line from
 //! the search root costs one legality check per move, so a node 100,000 plies down would cost
 //! 100,000 of them per panel per frame. Here a node is reached from its nearest remembered
-//! ancestor instead: stepping the selection one level costs one move.
+//! ancestor instead: stepping the selection one level costs one move. A null-move search node
+//! (the parent passed) is the parent's position with the other side to move.
 
 use std::cell::RefCell;
 
@@ -43,13 +44,19 @@ impl PositionCache {
         let mut at = Some(id);
         while let Some(n) = at.filter(|&n| Some(n) != stop) {
             let node = tree.node(n)?;
-            if !node.mv().is_null() {
+            if !node.mv().is_null() || node.is_null_move() {
                 moves.push(node.mv());
             }
             at = node.parent();
         }
-        moves.reverse();
-        let position = start.after_line(&moves)?;
+        let mut position = start.clone();
+        for &mv in moves.iter().rev() {
+            position = if mv.is_null() {
+                position.after_pass()?
+            } else {
+                position.after_line(&[mv])?
+            };
+        }
         entries.insert(0, (id, position.clone()));
         entries.truncate(CAPACITY);
         Some(position)
@@ -102,6 +109,33 @@ mod tests {
             1 + 17 / 2,
             "Black moved 8 times"
         );
+    }
+
+    #[test]
+    fn below_a_null_move_the_other_side_is_to_move() {
+        let start = Position::startpos();
+        let e4 = parse_uci(&start, "e2e4").expect("legal");
+        let passed = start
+            .after_line(&[e4])
+            .and_then(|p| p.after_pass())
+            .expect("Black may pass");
+        let nf3 = parse_uci(&passed, "g1f3").expect("White moves again");
+        let enter = |ply, mv| Event::NodeEnter {
+            ply,
+            depth: 1,
+            kind: NodeKind::Main,
+            mv,
+            alpha: 0,
+            beta: 1,
+        };
+        let null = crate::chess::Move::NULL;
+        let tree =
+            SearchTree::build(&[enter(0, null), enter(1, e4), enter(2, null), enter(3, nf3)]);
+        let cache = PositionCache::default();
+        assert_eq!(cache.at(&tree, &start, 2), Some(passed.clone()));
+        let after = cache.at(&tree, &start, 3).expect("playable");
+        assert_eq!(after.side_to_move(), crate::chess::Color::Black);
+        assert_eq!(Some(after), passed.after_line(&[nf3]));
     }
 
     #[test]

@@ -9,8 +9,10 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{self, Event as TermEvent, KeyEventKind};
 
+use crate::search::OrderingConfig;
 use crate::trace::DEFAULT_EVENT_CAP;
 use crate::tui::app::{App, Effect};
+use crate::tui::setup::selective_label;
 use crate::tui::terminal;
 use crate::tui::ui;
 use crate::tui::worker::{self, FRAME, Report, Worker};
@@ -38,16 +40,31 @@ impl Runtime {
             Effect::Search => {
                 self.search = None;
                 app.begin_search();
+                let ordering = app.ordering();
                 self.search = Some(worker::spawn_search(
                     app.root.clone(),
                     app.settings.depth,
-                    app.ordering(),
+                    (ordering, app.settings.selective),
                     DEFAULT_EVENT_CAP,
                 ));
                 self.started = Some(Instant::now());
+                let mut how = format!("{} killer slots", app.settings.killers);
+                let changes = OrderingConfig {
+                    killer_slots: 2,
+                    ..ordering
+                }
+                .changes();
+                if changes != "default" {
+                    how.push_str(&format!(", ordering {changes}"));
+                }
+                if app.settings.selective.any() {
+                    how.push_str(&format!(", {}", selective_label(&app.settings.selective)));
+                    how.push_str(" search");
+                }
+                let loaded = app.loaded.take().map_or_else(String::new, |l| l + " · ");
                 app.info(format!(
-                    "searching to depth {} with {} killer slots (s or Esc stops)",
-                    app.settings.depth, app.settings.killers
+                    "{loaded}searching to depth {} with {how} (s or Esc stops)",
+                    app.settings.depth
                 ));
             }
             Effect::Stop => {
@@ -61,6 +78,7 @@ impl Runtime {
                     app.root.clone(),
                     app.settings.depth,
                     configs,
+                    app.settings.selective,
                 ));
             }
             Effect::Save(path) => {
@@ -102,8 +120,14 @@ impl Runtime {
                         app.searching = false;
                         app.elapsed = report.elapsed.as_secs_f64();
                         let best = app.notation.format(&app.root, report.best_move);
+                        let how = match app.session.header().selective_config() {
+                            Some(config) if config.any() => {
+                                format!(" ({} search)", selective_label(&config))
+                            }
+                            _ => String::new(),
+                        };
                         app.info(format!(
-                            "search done: depth {}, best {best}, {} nodes",
+                            "search done: depth {}, best {best}, {} nodes{how}",
                             report.depth, report.nodes
                         ));
                         app.report = Some(report);

@@ -3,7 +3,7 @@
 //! timeline cursor. Everything the panels show is read from here.
 
 use crate::chess::{Move, Position};
-use crate::trace::{Event, EventLog, LogHeader, Node, Replay, SearchTree};
+use crate::trace::{Event, EventLog, LogHeader, Marks, Node, Replay, SearchTree};
 
 use super::charts::data::Cursor as ChartCursor;
 use super::positions::PositionCache;
@@ -172,9 +172,16 @@ impl Session {
         self.node(id).and_then(Node::prev_sibling)
     }
 
-    /// Whether `id` is a principal variation search re-search: its previous sibling searched
-    /// the same move with a null window that failed high, so the move is searched again with
-    /// the full window. Without this the two searches look like identical sibling rows.
+    /// What selective search did at `id` (reduced, searched again, null move, pruned,
+    /// aspiration window), read from the events next to it.
+    pub fn marks(&self, id: NodeId) -> Marks {
+        Marks::of(&self.tree, self.events(), id)
+    }
+
+    /// Whether `id` searches the move of its previous sibling again: a principal variation
+    /// search re-search (the null-window search failed high; full window now) or, with late
+    /// move reductions, the full-depth search after a reduced one failed high (`marks` says
+    /// which). Without this the searches look like identical sibling rows.
     pub fn is_research(&self, id: NodeId) -> bool {
         let Some(node) = self.node(id) else {
             return false;
@@ -209,7 +216,7 @@ impl Session {
     }
 
     /// The principal variation of the iteration `id` belongs to and how many of its moves the
-    /// line to `id` has played, if that line follows it. The tree panel extends this from a
+    /// line to `id` has played, if that line follows it (a null move leaves it). The tree panel extends this from a
     /// row to its children a move at a time instead of asking for every row; the walk up stops
     /// once the line is longer than the PV.
     pub fn pv_prefix(&self, id: NodeId) -> Option<(&[Move], usize)> {
@@ -221,7 +228,11 @@ impl Session {
             .get(self.iterations.partition_point(|&i| i < enter))?;
         let mut line = Vec::new();
         for n in std::iter::once(id).chain(self.tree.ancestors(id)) {
-            let mv = self.node(n)?.mv();
+            let node = self.node(n)?;
+            if node.is_null_move() {
+                return None;
+            }
+            let mv = node.mv();
             if !mv.is_null() {
                 if line.len() == pv.len() {
                     return None;

@@ -40,6 +40,9 @@ pub struct Theme {
     pub cutoff: Style,
     /// Node type tags PV / CUT / ALL.
     pub node_type: Style,
+    /// Selective-search markers (`R2`, `NM✂`, `FUT×3`, `RFP`, `ASP`): words, so monochrome
+    /// keeps them.
+    pub selective: Style,
     /// "… N more" rows and other secondary text.
     pub dim: Style,
     /// The selected row.
@@ -84,6 +87,7 @@ impl Theme {
             quiescence: plain.fg(Color::DarkGray),
             cutoff: plain.fg(Color::LightRed).add_modifier(Modifier::BOLD),
             node_type: plain.fg(Color::Blue),
+            selective: plain.fg(Color::Magenta),
             dim: plain.fg(Color::DarkGray),
             selected: plain.add_modifier(Modifier::REVERSED),
             killer_hit: plain.fg(Color::LightRed).add_modifier(Modifier::BOLD),
@@ -118,6 +122,7 @@ impl Theme {
             quiescence: dim,
             cutoff: bold,
             node_type: plain,
+            selective: plain,
             dim,
             selected: plain.add_modifier(Modifier::REVERSED),
             killer_hit: bold,

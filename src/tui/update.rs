@@ -14,6 +14,7 @@ use super::config_picker::ConfigPicker;
 use super::fmt;
 use super::keys::{Action, action_for};
 use super::line_edit::{CAPACITY, LineEdit};
+use super::setup::PositionSettings;
 
 impl App {
     /// Looks the key up in the key table for the current mode and applies the action it is
@@ -91,6 +92,10 @@ impl App {
                 ));
             }
             Action::Rerun => return vec![Effect::Search],
+            Action::ToggleSelective => {
+                self.toggle_selective();
+                return vec![Effect::Search];
+            }
             Action::Stop => {
                 if self.searching || self.comparison.running {
                     return vec![Effect::Stop];
@@ -304,6 +309,7 @@ impl App {
             Ok(position) => {
                 self.root = position;
                 self.mode = Mode::Normal;
+                self.load_position_settings(PositionSettings::default());
                 vec![Effect::Search]
             }
             Err(e) => {
@@ -321,9 +327,14 @@ impl App {
         self.mode = Mode::Normal;
         match Position::from_fen(&entry.fen) {
             Ok(position) => {
-                let id = entry.id.clone();
+                let (id, asked) = (entry.id.clone(), entry.settings);
                 self.root = position;
-                self.info(format!("loaded {id}"));
+                let note = self.load_position_settings(asked);
+                self.loaded = Some(if note.is_empty() {
+                    format!("loaded {id}")
+                } else {
+                    format!("loaded {id}: {note}")
+                });
                 vec![Effect::Search]
             }
             Err(e) => {

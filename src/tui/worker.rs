@@ -12,7 +12,7 @@ use std::time::Duration;
 use crate::chess::Position;
 use crate::search::{
     CutoffStats, IterationReport, Limits, NullObserver, OrderingConfig, SearchConfig, SearchReport,
-    Searcher,
+    Searcher, SelectiveConfig,
 };
 use crate::trace::{Event, EventLog, LogHeader, Recorder};
 
@@ -63,19 +63,27 @@ impl Drop for Worker {
     }
 }
 
-/// Starts a recorded search of `root` to `depth` under `ordering`, recording at most `cap` events.
-pub fn spawn_search(root: Position, depth: u8, ordering: OrderingConfig, cap: usize) -> Worker {
+/// Starts a recorded search of `root` to `depth` under `ordering` and `selective`, recording at
+/// most `cap` events.
+pub fn spawn_search(
+    root: Position,
+    depth: u8,
+    (ordering, selective): (OrderingConfig, SelectiveConfig),
+    cap: usize,
+) -> Worker {
     let (event_tx, event_rx) = mpsc::channel();
     let (report_tx, report_rx) = mpsc::channel();
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
     let handle = thread::spawn(move || {
-        let header = LogHeader::new(root.to_fen(), &ordering, &Limits::depth(depth));
+        let header = LogHeader::new(root.to_fen(), &ordering, &Limits::depth(depth))
+            .with_selective(&selective);
         let mut recorder = Recorder::new(header)
             .with_cap(cap)
             .with_sink(event_tx, BATCH);
         let mut searcher = Searcher::new(SearchConfig {
             ordering,
+            selective,
             ..SearchConfig::default()
         });
         let iterations: Sender<Report> = report_tx.clone();
@@ -100,8 +108,14 @@ pub fn spawn_search(root: Position, depth: u8, ordering: OrderingConfig, cap: us
     }
 }
 
-/// Runs `root` to `depth` once per config without recording, counting cutoffs: the compare view.
-pub fn spawn_compare(root: Position, depth: u8, configs: Vec<OrderingConfig>) -> Worker {
+/// Runs `root` to `depth` once per config, all with `selective`, without recording, counting
+/// cutoffs: the compare view.
+pub fn spawn_compare(
+    root: Position,
+    depth: u8,
+    configs: Vec<OrderingConfig>,
+    selective: SelectiveConfig,
+) -> Worker {
     let (report_tx, report_rx) = mpsc::channel();
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
@@ -110,6 +124,7 @@ pub fn spawn_compare(root: Position, depth: u8, configs: Vec<OrderingConfig>) ->
         for ordering in configs {
             let mut searcher = Searcher::new(SearchConfig {
                 ordering,
+                selective,
                 ..SearchConfig::default()
             });
             let mut stats = CutoffStats::new();

@@ -37,17 +37,28 @@ pub fn record(fen: &str, depth: u8, killers: u8) -> EventLog {
 
 /// Records a search of `fen` to `depth` under `ordering`.
 pub fn record_with(fen: &str, depth: u8, ordering: OrderingConfig) -> EventLog {
+    record_config(
+        fen,
+        depth,
+        SearchConfig {
+            ordering,
+            ..SearchConfig::default()
+        },
+    )
+}
+
+/// Records a search of `fen` to `depth` under `config` (selective settings in the header, as
+/// the explorer's own searches write them).
+pub fn record_config(fen: &str, depth: u8, config: SearchConfig) -> EventLog {
     let root = Position::from_fen(fen).expect("test FEN is valid");
     let header = LogHeader::new(
         root.to_fen(),
-        &ordering,
+        &config.ordering,
         &killerscope::search::Limits::depth(depth),
-    );
+    )
+    .with_selective(&config.selective);
     let mut recorder = Recorder::new(header);
-    let mut searcher = Searcher::new(SearchConfig {
-        ordering,
-        ..SearchConfig::default()
-    });
+    let mut searcher = Searcher::new(config);
     let stop = AtomicBool::new(false);
     searcher.search(
         &root,
@@ -66,6 +77,7 @@ pub fn app_over(fen: &str, log: EventLog) -> App {
     let settings = Settings {
         depth: log.header().depth_limit().unwrap_or(DEPTH),
         killers: log.header().ordering_config().map_or(2, |c| c.killer_slots),
+        selective: log.header().selective_config().unwrap_or_default(),
     };
     let mut app = App::new(root.clone(), settings, Theme::mono(), library::embedded());
     app.session = Session::from_log(root, log);
@@ -79,6 +91,7 @@ pub fn synthetic_app(events: Vec<killerscope::trace::Event>, truncated: bool) ->
     let settings = Settings {
         depth: 1,
         killers: 2,
+        ..Settings::default()
     };
     let mut app = App::new(root.clone(), settings, Theme::mono(), Vec::new());
     app.session = Session::from_log(root, synthetic::log_of(events, truncated));
@@ -92,6 +105,7 @@ pub fn puzzle_app() -> App {
     let settings = Settings {
         depth: DEPTH,
         killers: 2,
+        ..Settings::default()
     };
     let mut app = App::new(root.clone(), settings, Theme::mono(), library::embedded());
     app.session = Session::from_log(root, log);

@@ -191,6 +191,14 @@ fn normal() -> Vec<Binding> {
         "re-run the search",
         Search,
     );
+    let selective = "selective search on / off (re-runs)";
+    r.row(
+        &[Char('S')],
+        "S",
+        Action::ToggleSelective,
+        selective,
+        Search,
+    );
     r.row(
         &[Char('s'), Esc],
         "s Esc",

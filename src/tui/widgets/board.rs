@@ -78,7 +78,9 @@ impl Panel for BoardPanel {
             Color::Black => "Black",
         };
         let last_move = node.map_or(Move::NULL, |n| n.mv());
-        let after = if last_move.is_null() {
+        let after = if node.is_some_and(|n| n.is_null_move()) {
+            "after a null move (pass) · ".to_string()
+        } else if last_move.is_null() {
             String::new()
         } else {
             let before = app

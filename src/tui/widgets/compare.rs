@@ -12,6 +12,7 @@ use crate::search::{MoveSource, SOURCES};
 use crate::tui::app::App;
 use crate::tui::fmt;
 use crate::tui::layout::centered;
+use crate::tui::setup::selective_label;
 use crate::tui::widgets::Panel;
 
 /// Width of the row-label column.
@@ -91,7 +92,15 @@ impl Panel for CompareOverlay {
         frame.render_widget(Clear, popup);
         let block = Block::bordered()
             .title(Span::styled(
-                format!(" Compare · depth {} · Esc closes ", app.settings.depth),
+                format!(
+                    " Compare · depth {}{} · Esc closes ",
+                    app.settings.depth,
+                    if app.settings.selective.any() {
+                        format!(" · {}", selective_label(&app.settings.selective))
+                    } else {
+                        String::new()
+                    }
+                ),
                 theme.title,
             ))
             .border_style(theme.border_focus);

@@ -1,6 +1,7 @@
 //! The explain panel: a sentence or two of what happened at the selected node — who refuted
 //! what with which move after how many tries, whether it became a killer (and what it pushed
-//! down), a mate killer or a countermove, and how that killer then fared in the later siblings.
+//! down), a mate killer or a countermove, and how that killer then fared in the later siblings;
+//! and what selective search did there (`explain/selective.rs`).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -16,6 +17,8 @@ use crate::tui::app::App;
 use crate::tui::fmt;
 use crate::tui::session::{NodeId, Session};
 use crate::tui::widgets::{Panel, countermoves};
+
+mod selective;
 
 fn side(c: Color) -> &'static str {
     match c {
@@ -77,7 +80,9 @@ pub fn text(session: &Session, id: NodeId, notation: Notation) -> String {
     let ply = node.ply();
     let (alpha, beta) = node.window();
     let mover = side(pos.side_to_move());
-    let led_by = if node.mv().is_null() {
+    let led_by = if node.is_null_move() {
+        format!("{}'s null move", side(parent_pos.side_to_move()))
+    } else if node.mv().is_null() {
         "the root".to_string()
     } else {
         let text = notation.format(&parent_pos, node.mv());
@@ -98,13 +103,18 @@ pub fn text(session: &Session, id: NodeId, notation: Notation) -> String {
         fmt::score(alpha),
         fmt::score(beta)
     );
-    if session.is_research(id) {
-        out.push_str("Re-search: the null-window search of this move failed high, so it was searched again with the full window. ");
-    }
+    out.push_str(&selective::searched(session, id, &led_by));
     if node.tt_cutoff() {
         out.push_str("A transposition-table entry ended it without a search. ");
         return out;
     }
+    if let Some(ended) = selective::ended(session, id) {
+        out.push_str(&ended);
+        return out;
+    }
+    // The null-move search is a child but not a move.
+    let searched = node.child_count() - u32::from(session.marks(id).null_move.is_some());
+    let plural = if searched == 1 { "" } else { "s" };
     match (node.cutoff(), node.result()) {
         (Some(cut), result) => {
             let quiet = if cut.mv.is_quiet() { "quiet " } else { "" };
@@ -134,17 +144,18 @@ pub fn text(session: &Session, id: NodeId, notation: Notation) -> String {
             }
         }
         (None, Some((score, Bound::Upper))) => out.push_str(&format!(
-            "No move reached α: it failed low with {} after trying {} moves (an ALL node).",
+            "No move reached α: it failed low with {} after trying {searched} move{} (an ALL node).",
             fmt::score(score),
-            node.child_count()
+            plural
         )),
         (None, Some((score, _))) => out.push_str(&format!(
-            "Exact score {} inside the window: a PV node, {} moves searched.",
+            "Exact score {} inside the window: a PV node, {searched} move{} searched.",
             fmt::score(score),
-            node.child_count()
+            plural
         )),
         (None, None) => out.push_str("Still being searched (or the log ends here)."),
     }
+    out.push_str(&selective::inside(session, id, notation));
     out
 }
 

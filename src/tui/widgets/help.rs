@@ -14,6 +14,7 @@ use crate::tui::app::{App, Mode};
 use crate::tui::keys::{Group, bindings};
 use crate::tui::layout::centered;
 use crate::tui::theme::Theme;
+use crate::tui::widgets::tree::markers::Glyphs;
 use crate::tui::widgets::{Panel, board};
 
 /// Column where the text of a key or legend line starts.
@@ -66,15 +67,55 @@ pub fn key_lines(theme: &Theme) -> Vec<Line<'static>> {
 
 /// The legend of markers and colours; the move sources are the rows of the log's own source
 /// table, each in its colour, so the legend names exactly the sources the log can show.
-pub fn legend_lines(theme: &Theme, sources: &SourceTable) -> Vec<Line<'static>> {
+/// `glyphs` are the tree's marker symbols (ASCII with `--ascii`).
+pub fn legend_lines(theme: &Theme, sources: &SourceTable, glyphs: Glyphs) -> Vec<Line<'static>> {
+    let null_cut = glyphs.null_cut;
+    let pruned_count = format!("FUT{}3", glyphs.times);
+    let selective = [
+        (
+            "R2",
+            theme.selective,
+            "tree: searched 2 plies shallower (late move reduction)",
+        ),
+        (
+            glyphs.unreduced,
+            theme.cutoff,
+            "tree: reduced search failed high; searched again at full depth",
+        ),
+        (
+            "-- NM",
+            theme.selective,
+            "tree: null-move search: the side to move passed",
+        ),
+        (
+            null_cut,
+            theme.cutoff,
+            "tree: cut by its null move (passing still failed high)",
+        ),
+        (
+            "RFP MDP",
+            theme.selective,
+            "tree: pruned whole: reverse futility / mate distance",
+        ),
+        (
+            pruned_count.as_str(),
+            theme.selective,
+            "tree: 3 moves pruned by futility, never searched (see Explain)",
+        ),
+        (
+            "ASP ok",
+            theme.selective,
+            "tree: the root's aspiration window: ok held, low / high failed",
+        ),
+    ];
     let markers = [
         (
-            "✂",
+            glyphs.cut,
             theme.cutoff,
             "tree: beta cutoff, with the cutting move and its source",
         ),
         (
-            "↻",
+            glyphs.research,
             theme.cutoff,
             "tree: PVS re-search (null window failed high; full window again)",
         ),
@@ -110,6 +151,7 @@ pub fn legend_lines(theme: &Theme, sources: &SourceTable) -> Vec<Line<'static>> 
     let mut out = vec![Line::styled("Legend".to_string(), theme.title)];
     out.extend(cut_markers.iter().map(mark));
     out.extend(sources.rows().iter().map(source));
+    out.extend(selective.iter().map(mark));
     out.extend(others.iter().map(mark));
     out.extend(
         board::legend(theme)
@@ -134,7 +176,7 @@ impl Panel for HelpOverlay {
 /// Keys and legend side by side when the screen is wide enough, one after the other otherwise.
 fn render(frame: &mut Frame, area: Rect, scroll: u16, app: &App) {
     let theme = &app.theme;
-    let legend = legend_lines(theme, &app.session.header().sources);
+    let legend = legend_lines(theme, &app.session.header().sources, Glyphs::new(app.ascii));
     let wide = area.width >= 150;
     let (left, right) = if wide {
         let mut right = legend;
@@ -211,7 +253,11 @@ mod tests {
     #[test]
     fn the_legend_lists_the_sources_of_the_log_header() {
         let theme = Theme::mono();
-        let builtin = text(&legend_lines(&theme, &SourceTable::builtin()));
+        let builtin = text(&legend_lines(
+            &theme,
+            &SourceTable::builtin(),
+            Glyphs::new(false),
+        ));
         for label in ["TT", "Cap", "K1", "K5", "Hist", "Quiet"] {
             assert!(
                 builtin.contains(&format!("  {label:<12}source: ")),
@@ -225,7 +271,7 @@ mod tests {
             colour: SourceColour::Cyan,
             killer_slot: None,
         }]);
-        let legend = text(&legend_lines(&theme, &foreign));
+        let legend = text(&legend_lines(&theme, &foreign, Glyphs::new(true)));
         assert!(
             legend.contains("Cm          source: countermove"),
             "{legend}"

@@ -1,5 +1,5 @@
-//! The position picker (`o`): the embedded classroom library, each with its id and what to look
-//! for in it.
+//! The position picker (`o`): the embedded classroom library, each with its id, what to look
+//! for in it and the search settings its EPD opcodes ask for.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -8,6 +8,7 @@ use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph, Wrap}
 
 use crate::tui::app::{App, Mode};
 use crate::tui::layout::centered;
+use crate::tui::setup::selective_label;
 use crate::tui::widgets::Panel;
 
 /// The position picker, drawn over the screen while `Mode::Picker` is on.
@@ -51,8 +52,16 @@ impl Panel for PickerOverlay {
             &mut state,
         );
         if let Some(entry) = entries.get(selected) {
+            let mut text = String::new();
+            if let Some(ordering) = entry.settings.ordering {
+                text.push_str(&format!("Searched with ordering {}. ", ordering.changes()));
+            }
+            if let Some(selective) = entry.settings.selective {
+                text.push_str(&format!("Search: {}. ", selective_label(&selective)));
+            }
+            text.push_str(&entry.comment);
             frame.render_widget(
-                Paragraph::new(entry.comment.clone())
+                Paragraph::new(text)
                     .wrap(Wrap { trim: true })
                     .style(theme.text),
                 comment_area,

@@ -14,6 +14,7 @@ use crate::tui::app::{App, Mode, SPEEDS};
 use crate::tui::fmt;
 use crate::tui::keys::{self, Action, Context};
 use crate::tui::session::Session;
+use crate::tui::setup::selective_label;
 use crate::tui::widgets::{Panel, charts};
 
 /// Event `index` in words, moves in `notation` where the position is known (UCI otherwise).
@@ -50,7 +51,9 @@ fn describe_parts(
         } => {
             let parent = node.and_then(|n| session.parent(n));
             let before = session.position_at(parent);
-            let what = if mv.is_null() {
+            let what = if mv.is_null() && ply > 0 {
+                "null move (pass)".to_string()
+            } else if mv.is_null() {
                 "root".to_string()
             } else {
                 name(mv, &before)
@@ -238,7 +241,8 @@ impl Panel for StatusLine {
 pub struct HintLine;
 
 impl Panel for HintLine {
-    /// Draws the hints (with the next search's depth and killer slots) or the message.
+    /// Draws the hints (with the next search's depth, killer slots and, when on, selective
+    /// search) or the message.
     fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
         hints(frame, area, app);
     }
@@ -309,13 +313,14 @@ fn hints(frame: &mut Frame, area: Rect, app: &App) {
                 spans.push(Span::styled(keys::label(context, action), theme.key));
                 spans.push(Span::styled(format!(" {what}  "), theme.dim));
             }
-            spans.push(Span::styled(
-                format!(
-                    "depth {} · killers {}",
-                    app.settings.depth, app.settings.killers
-                ),
-                theme.text,
-            ));
+            let mut next = format!(
+                "depth {} · killers {}",
+                app.settings.depth, app.settings.killers
+            );
+            if app.settings.selective.any() {
+                next.push_str(&format!(" · {}", selective_label(&app.settings.selective)));
+            }
+            spans.push(Span::styled(next, theme.text));
             Line::from(spans)
         }
     };

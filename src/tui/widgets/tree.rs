@@ -6,8 +6,8 @@
 //! Row: `…Nf6     +310 CUT ✂ Bc6 K1       1.23k  [-40,+40]` — the move (SAN, `…` for Black),
 //! the score returned (side to move's view), the node type, for a node that failed high the
 //! cutting move and the heuristic that ordered it, the subtree size and the α/β window at entry.
-//! The marker comes before the numbers so it survives a narrow screen; `↻` marks the second,
-//! full-window search of a move whose null-window search failed high (PVS re-search).
+//! The marker comes before the numbers so it survives a narrow screen; it also says what
+//! selective search did (`R2`, `↻`, `NM✂`, `FUT×3`, `ASP`: `tree/markers.rs`).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -19,13 +19,18 @@ use tui_tree_widget::Tree;
 use crate::chess::notation::Notation;
 use crate::chess::{Color, Position};
 use crate::search::{Bound, NodeKind};
+use crate::trace::Node;
 use crate::tui::app::App;
 use crate::tui::fmt;
 use crate::tui::session::{NodeId, Session};
+use crate::tui::setup::selective_label;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::Panel;
 
+pub mod markers;
 mod rows;
+
+use markers::marker_spans;
 
 /// The label of a node reached by `mv` from `before` (in `notation`, `…` before Black's moves;
 /// an iteration root shows its depth) and the position at the node.
@@ -51,13 +56,41 @@ pub fn move_label(
     }
 }
 
-/// How a row is drawn: colours and the notation of its moves.
+/// The label of `node`, reached from `before` (see `move_label`): a null-move search is the
+/// side to move passing, written `--` (`0000` in UCI), and its position has the other side
+/// to move.
+pub fn node_label(before: &Position, node: &Node, notation: Notation) -> (String, Position) {
+    if !node.is_null_move() {
+        return move_label(before, node.mv(), node.depth(), notation);
+    }
+    let (pass, after) = node_pass(before, notation);
+    if before.side_to_move() == Color::Black {
+        (format!("…{pass}"), after)
+    } else {
+        (pass, after)
+    }
+}
+
+/// A pass (null move) from `before`: `--`, or `0000` in UCI, and the position after it.
+fn node_pass(before: &Position, notation: Notation) -> (String, Position) {
+    let pass = if notation == Notation::Uci {
+        "0000"
+    } else {
+        "--"
+    };
+    let after = before.after_pass().unwrap_or_else(|| before.clone());
+    (pass.to_string(), after)
+}
+
+/// How a row is drawn: colours, the notation of its moves and the markers' symbols.
 #[derive(Clone, Copy, Debug)]
 pub struct RowStyle<'a> {
     /// The colours.
     pub theme: &'a Theme,
     /// How the cutting move in the marker is written.
     pub notation: Notation,
+    /// ASCII markers (`x`, `re`, `NMx`) for terminals without Unicode (`--ascii`).
+    pub ascii: bool,
 }
 
 /// The text of one node's row. `pos` is the position at the node; `on_pv` whether its line
@@ -110,51 +143,6 @@ pub fn row_line(
     Line::from(spans)
 }
 
-/// Width of the marker column: `↻ ✂ Nxe4+ Hist` fits, longer markers push the numbers right.
-const MARKER_WIDTH: usize = 15;
-
-/// The marker column of a row: `✂ Bc6 K1` for a cutoff (the source label in its colour from
-/// the log's source table), `✂ TT entry`, `↻` before a PVS re-search, padded to
-/// `MARKER_WIDTH`.
-fn marker_spans(
-    session: &Session,
-    style: RowStyle,
-    id: NodeId,
-    pos: &Position,
-) -> Vec<Span<'static>> {
-    let theme = style.theme;
-    let Some(node) = session.node(id) else {
-        return Vec::new();
-    };
-    let research = session.is_research(id);
-    let (mut head, source) = if let Some(cut) = node.cutoff() {
-        let sources = &session.header().sources;
-        let label = sources.label(cut.source).into_owned();
-        let colour = theme.source_style(sources.colour(cut.source));
-        (
-            format!("✂ {} ", style.notation.format(pos, cut.mv)),
-            Some((label, colour)),
-        )
-    } else if node.tt_cutoff() {
-        ("✂ TT entry".to_string(), None)
-    } else if research {
-        ("re-search".to_string(), None)
-    } else {
-        (String::new(), None)
-    };
-    if research {
-        head.insert_str(0, "↻ ");
-    }
-    let used = head.chars().count() + source.as_ref().map_or(0, |(l, _)| l.chars().count());
-    let mut spans = vec![Span::styled(head, theme.cutoff)];
-    spans.extend(source.map(|(label, style)| Span::styled(label, style)));
-    spans.push(Span::styled(
-        " ".repeat(MARKER_WIDTH.saturating_sub(used)),
-        theme.cutoff,
-    ));
-    spans
-}
-
 /// The search-tree panel: the view state lives in `App::view`, so the panel itself is empty.
 pub struct TreePanel;
 
@@ -171,6 +159,7 @@ impl Panel for TreePanel {
         let style = RowStyle {
             theme: &app.theme,
             notation: app.notation,
+            ascii: app.ascii,
         };
         let rows = rows::build(session, &app.view, style);
         app.view.state.close_all();
@@ -188,7 +177,8 @@ impl Panel for TreePanel {
                 line_tail(session, z, 6, app.notation)
             ),
             (None, None) => format!(
-                " Search tree · {} nodes ",
+                " Search tree · {}{} nodes ",
+                selective_title(session),
                 fmt::count(session.tree.len() as u64)
             ),
         };
@@ -216,6 +206,15 @@ impl Panel for TreePanel {
     }
 }
 
+/// `selective · ` (or the techniques on, `nmp+lmr · `) when the search on screen used
+/// selective search; empty for a full-width tree, the default.
+fn selective_title(session: &Session) -> String {
+    match session.header().selective_config() {
+        Some(config) if config.any() => format!("{} · ", selective_label(&config)),
+        _ => String::new(),
+    }
+}
+
 /// The last `count` moves of the line to `id` in `notation`, `…` first when there are more,
 /// for titles: a node 100,000 plies down gets a short title, a walk of a few links and one
 /// position lookup.
@@ -228,7 +227,10 @@ pub fn line_tail(session: &Session, id: NodeId, count: usize, notation: Notation
             more = true;
             break;
         }
-        let Some(mv) = session.node(n).map(|n| n.mv()).filter(|m| !m.is_null()) else {
+        let node = session
+            .node(n)
+            .filter(|n| !n.mv().is_null() || n.is_null_move());
+        let Some(mv) = node.map(Node::mv) else {
             continue;
         };
         if nodes.len() == count {
@@ -243,17 +245,24 @@ pub fn line_tail(session: &Session, id: NodeId, count: usize, notation: Notation
         .map(|&(n, _)| session.position_at(session.parent(n)));
     let moves: Vec<String> = nodes
         .iter()
-        .map(|&(_, mv)| match pos.as_mut().filter(|p| p.is_legal(mv)) {
-            Some(p) => {
-                let text = notation.format(p, mv);
-                p.make_move(mv);
-                text
-            }
-            None => {
-                pos = None;
-                mv.to_string()
-            }
-        })
+        .map(
+            |&(_, mv)| match pos.as_mut().filter(|p| mv.is_null() || p.is_legal(mv)) {
+                Some(p) if mv.is_null() => {
+                    let (text, after) = node_pass(p, notation);
+                    *p = after;
+                    text
+                }
+                Some(p) => {
+                    let text = notation.format(p, mv);
+                    p.make_move(mv);
+                    text
+                }
+                None => {
+                    pos = None;
+                    mv.to_string()
+                }
+            },
+        )
         .collect();
     match (more, moves.is_empty()) {
         (false, true) => "the root".into(),

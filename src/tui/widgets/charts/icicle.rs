@@ -22,7 +22,7 @@ use crate::tui::charts::icicle::{self, Block};
 use crate::tui::fmt;
 use crate::tui::session::{NodeId, Session};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::tree::move_label;
+use crate::tui::widgets::tree::node_label;
 
 /// Fill of a block whose node is still open at the cursor.
 const OPEN: char = '~';
@@ -104,7 +104,7 @@ impl View<'_> {
                 let before = carried
                     .and_then(|p| above.get(&p).cloned())
                     .unwrap_or_else(|| self.session.position_at(node.parent()));
-                let (label, after) = move_label(&before, node.mv(), node.depth(), self.notation);
+                let (label, after) = node_label(&before, node, self.notation);
                 let paint = self.paint(node);
                 let mut style = paint.style;
                 if selected == Some(id) {
@@ -178,7 +178,7 @@ impl View<'_> {
             return Line::default();
         };
         let before = self.session.position_at(node.parent());
-        let (label, _) = move_label(&before, node.mv(), node.depth(), self.notation);
+        let (label, _) = node_label(&before, node, self.notation);
         let size = icicle::size(tree, id, layout.known);
         let whole = icicle::size(tree, layout.root, layout.known);
         let paint = self.paint(node);

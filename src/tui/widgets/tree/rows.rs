@@ -6,7 +6,7 @@
 use ratatui::text::Line;
 use tui_tree_widget::TreeItem;
 
-use super::{RowStyle, move_label, row_line};
+use super::{RowStyle, node_label, row_line};
 use crate::chess::{Move, Position};
 use crate::tui::fmt;
 use crate::tui::session::{NodeId, Session};
@@ -89,14 +89,11 @@ impl<'a> Level<'a> {
     }
 }
 
-/// The PV match of a child reached by `mv` from a parent with match `pv`.
+/// The PV match of a child reached by `mv` from a parent with match `pv` (a null move, which
+/// no PV holds, leaves it).
 fn follow(pv: PvMatch<'_>, mv: Move) -> PvMatch<'_> {
     let (line, played) = pv?;
-    if mv.is_null() {
-        Some((line, played))
-    } else {
-        (line.get(played) == Some(&mv)).then_some((line, played + 1))
-    }
+    (line.get(played) == Some(&mv)).then_some((line, played + 1))
 }
 
 /// Builds the rows of `view` over `session`.
@@ -134,7 +131,7 @@ pub fn build(session: &Session, view: &TreeView, style: RowStyle) -> Rows {
         let Some(node) = session.node(child) else {
             continue;
         };
-        let (text, position) = move_label(&level.position, node.mv(), node.depth(), style.notation);
+        let (text, position) = node_label(&level.position, node, style.notation);
         let pv = match level.parent {
             Some(_) => follow(level.pv, node.mv()),
             None => session.pv_prefix(child),

@@ -1,0 +1,272 @@
+//! Where the explorer's search settings come from: the `S` key (selective search on / off,
+//! through `App::update`), `killerscope tui --ordering/--search/--killers` (through
+//! `cli::tui::prepare`, before any terminal), and the `ordering` / `search` EPD opcodes of a
+//! library or `--epd` position, which the command line overrides and which do not outlive the
+//! position.
+
+mod tui_support;
+
+use crossterm::event::KeyCode;
+use killerscope::cli::tui::{TuiArgs, prepare};
+use killerscope::search::{HistoryMode, SearchConfig, SelectiveConfig};
+use killerscope::tui::app::{App, Effect, Mode};
+use killerscope::tui::library;
+use tui_support::{PUZZLE, app_over, draw, press, puzzle_app, record_config, screen};
+
+/// A library of three positions: one with both opcodes, one with none, one asking only for
+/// selective search.
+const LIBRARY: &str = "\
+8/8/8/4k3/8/8/4P3/4K3 w - - id \"both\"; ordering \"history=off,killers=1\"; search \"lmr=on,nmp=on\";
+8/8/8/4k3/8/8/4PP2/4K3 w - - id \"plain\";
+8/8/8/4k3/8/8/3PP3/4K3 w - - id \"lmr\"; search \"lmr=on\";
+";
+
+fn library_app() -> App {
+    let mut app = puzzle_app();
+    app.library = library::parse(LIBRARY).expect("the test library parses");
+    app
+}
+
+/// Opens the picker, moves to entry `index` and loads it.
+fn pick(app: &mut App, index: usize) -> Vec<Effect> {
+    press(app, KeyCode::Char('o'));
+    for _ in 0..index {
+        press(app, KeyCode::Char('j'));
+    }
+    press(app, KeyCode::Enter)
+}
+
+fn args() -> TuiArgs {
+    TuiArgs {
+        depth: 6,
+        ..TuiArgs::default()
+    }
+}
+
+#[test]
+fn shift_s_switches_selective_search_and_searches_again() {
+    let mut app = puzzle_app();
+    assert!(!app.settings.selective.any(), "full width by default");
+    assert_eq!(press(&mut app, KeyCode::Char('S')), vec![Effect::Search]);
+    assert_eq!(app.settings.selective, SelectiveConfig::ALL);
+    app.message = None;
+    let hints = screen(&draw(&mut app, 160, 48));
+    assert!(hints.contains("depth 5 · killers 2 · selective"), "{hints}");
+    app.begin_search();
+    assert_eq!(
+        app.session.header().selective_config(),
+        Some(SelectiveConfig::ALL),
+        "the search it starts records the switches"
+    );
+    assert_eq!(press(&mut app, KeyCode::Char('S')), vec![Effect::Search]);
+    assert_eq!(app.settings.selective, SelectiveConfig::default());
+    app.settings.selective = "lmr=on".parse().expect("valid");
+    press(&mut app, KeyCode::Char('S'));
+    assert!(
+        !app.settings.selective.any(),
+        "some techniques on: S turns them off"
+    );
+    assert_eq!(
+        press(&mut app, KeyCode::Char('s')),
+        vec![Effect::Stop],
+        "s still stops the search begun above"
+    );
+}
+
+#[test]
+fn the_tree_title_names_selective_search_only_when_it_was_on() {
+    let config = SearchConfig {
+        selective: "nmp=on,lmr=on".parse().expect("valid"),
+        ..SearchConfig::default()
+    };
+    let mut app = app_over(PUZZLE, record_config(PUZZLE, 3, config));
+    assert_eq!(app.settings.selective, config.selective);
+    let text = screen(&draw(&mut app, 160, 48));
+    assert!(text.contains("Search tree · nmp+lmr · "), "{text}");
+    let mut full = puzzle_app();
+    let text = screen(&draw(&mut full, 160, 48));
+    assert!(text.contains("Search tree · 88.4k nodes"), "{text}");
+}
+
+#[test]
+fn a_library_position_brings_its_settings_and_takes_them_away_again() {
+    let mut app = library_app();
+    press(&mut app, KeyCode::Char('o'));
+    let shown = screen(&draw(&mut app, 160, 48));
+    let said = "Searched with ordering killers=1,history=off. Search: nmp+lmr.";
+    assert!(
+        shown.contains(said),
+        "the picker shows the settings:\n{shown}"
+    );
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(pick(&mut app, 0), vec![Effect::Search]);
+    let ordering = app.ordering();
+    assert_eq!(
+        (ordering.killer_slots, ordering.history),
+        (1, HistoryMode::Off)
+    );
+    assert_eq!(app.settings.killers, 1);
+    assert!(app.settings.selective.lmr && app.settings.selective.null_move);
+    assert!(!app.settings.selective.futility);
+    let note = app.loaded.clone().expect("a note");
+    assert!(
+        note.contains("loaded both: ordering killers=1,history=off; search nmp+lmr"),
+        "{note}"
+    );
+    app.begin_search();
+    assert_eq!(
+        app.session.header().ordering_setting("history"),
+        Some("off")
+    );
+
+    pick(&mut app, 1);
+    assert_eq!(
+        app.ordering().history,
+        HistoryMode::Plain,
+        "back to the settings before"
+    );
+    assert_eq!(app.settings.killers, 2);
+    assert!(!app.settings.selective.any());
+    assert_eq!(app.loaded.as_deref(), Some("loaded plain"));
+
+    pick(&mut app, 2);
+    assert!(app.settings.selective.lmr);
+    press(&mut app, KeyCode::Char('f'));
+    tui_support::type_text(&mut app, "8/8/8/4k3/8/8/4P3/4K3 b - - 0 1");
+    assert_eq!(press(&mut app, KeyCode::Enter), vec![Effect::Search]);
+    assert_eq!(app.mode, Mode::Normal);
+    assert!(!app.settings.selective.any(), "a typed FEN has no opcodes");
+}
+
+#[test]
+fn the_command_line_wins_over_a_positions_opcodes() {
+    let mut app = library_app();
+    app.fixed.selective = true;
+    app.fixed.killers = true;
+    pick(&mut app, 0);
+    assert!(!app.settings.selective.any(), "--search fixed full width");
+    assert_eq!(app.settings.killers, 2, "--killers fixed the slots");
+    assert_eq!(
+        app.ordering().history,
+        HistoryMode::Off,
+        "the rest of the ordering applies"
+    );
+    let note = app.loaded.clone().expect("a note");
+    assert!(
+        note.contains("its search opcode gives way to --search"),
+        "{note}"
+    );
+    app.fixed.ordering = true;
+    pick(&mut app, 0);
+    assert_eq!(app.ordering().history, HistoryMode::Plain);
+}
+
+#[test]
+fn tui_flags_set_the_first_search_and_killers_override_the_ordering() {
+    let (app, effects) = prepare(
+        &TuiArgs {
+            ordering: Some("killers=3,history=off".into()),
+            killers: Some(1),
+            selective: Some("all=on".into()),
+            ..args()
+        },
+        library::embedded(),
+    )
+    .expect("valid flags");
+    assert_eq!(effects, vec![Effect::Search]);
+    assert_eq!(
+        app.settings.killers, 1,
+        "--killers overrides --ordering's killers"
+    );
+    assert_eq!(app.ordering().killer_slots, 1);
+    assert_eq!(app.ordering().history, HistoryMode::Off);
+    assert_eq!(app.settings.selective, SelectiveConfig::ALL);
+    assert!(app.fixed.ordering && app.fixed.killers && app.fixed.selective);
+
+    let (plain, _) = prepare(&args(), library::embedded()).expect("defaults");
+    assert_eq!(plain.settings.killers, 2);
+    assert!(
+        !plain.settings.selective.any(),
+        "the explorer starts full width"
+    );
+    assert_eq!(plain.ordering(), Default::default());
+}
+
+#[test]
+fn bad_flags_are_refused_by_name() {
+    let refused = |a: TuiArgs| match prepare(&a, library::embedded()) {
+        Ok(_) => panic!("accepted"),
+        Err(e) => e.to_string(),
+    };
+    let err = refused(TuiArgs {
+        selective: Some("lmr=maybe".into()),
+        ..args()
+    });
+    assert!(err.starts_with("--search: search config: `lmr`"), "{err}");
+    let err = refused(TuiArgs {
+        ordering: Some("history=sometimes".into()),
+        ..args()
+    });
+    assert!(
+        err.starts_with("--ordering: ordering config: `history`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_epd_position_uses_its_opcodes_unless_the_command_line_names_them() {
+    let dir = std::env::temp_dir().join(format!("ks-tui-setup-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let epd = dir.join("set.epd");
+    std::fs::write(&epd, LIBRARY).expect("write EPD");
+    let from_file = |extra: TuiArgs| {
+        prepare(
+            &TuiArgs {
+                epd: Some(epd.clone()),
+                id: Some("both".into()),
+                ..extra
+            },
+            library::embedded(),
+        )
+        .expect("valid")
+        .0
+    };
+    let app = from_file(args());
+    assert_eq!(app.settings.killers, 1);
+    assert_eq!(app.ordering().history, HistoryMode::Off);
+    assert!(app.settings.selective.lmr && app.settings.selective.null_move);
+    let app = from_file(TuiArgs {
+        ordering: Some("killers=2".into()),
+        selective: Some("all=off".into()),
+        ..args()
+    });
+    assert_eq!(app.settings.killers, 2);
+    assert_eq!(app.ordering().history, HistoryMode::Plain);
+    assert!(!app.settings.selective.any());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_saved_selective_log_re_runs_selective_unless_told_otherwise() {
+    let dir = std::env::temp_dir().join(format!("ks-tui-setup-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("sel.kslog");
+    let config = SearchConfig {
+        selective: SelectiveConfig::ALL,
+        ..SearchConfig::default()
+    };
+    record_config(PUZZLE, 3, config)
+        .write_file(&path)
+        .expect("write the log");
+    let open = |selective: Option<&str>| {
+        let a = TuiArgs {
+            log: Some(path.clone()),
+            selective: selective.map(String::from),
+            ..args()
+        };
+        prepare(&a, library::embedded()).expect("valid").0
+    };
+    assert_eq!(open(None).settings.selective, SelectiveConfig::ALL);
+    assert!(!open(Some("all=off")).settings.selective.any());
+    let _ = std::fs::remove_dir_all(&dir);
+}
