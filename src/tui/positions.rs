@@ -51,11 +51,13 @@ impl PositionCache {
         }
         let mut position = start.clone();
         for &mv in moves.iter().rev() {
-            position = if mv.is_null() {
-                position.after_pass()?
+            if mv.is_null() {
+                position = position.after_pass()?;
+            } else if position.is_legal(mv) {
+                position.make_move(mv);
             } else {
-                position.after_line(&[mv])?
-            };
+                return None;
+            }
         }
         entries.insert(0, (id, position.clone()));
         entries.truncate(CAPACITY);
