@@ -9,6 +9,7 @@ mod compare;
 mod fen;
 mod log;
 mod perft;
+mod plot;
 mod search;
 mod tui;
 
@@ -40,7 +41,7 @@ pub enum Command {
     Search(search::SearchArgs),
     /// Search positions with several ordering configs and tabulate nodes, cutoffs and killer cutoffs.
     Compare(compare::CompareArgs),
-    /// Inspect a recorded search log (.kslog): stats, JSON Lines export, Graphviz subtree.
+    /// Inspect a recorded search log (.kslog): stats, JSON Lines export, Graphviz subtree, SVG charts.
     Log(log::LogArgs),
     /// Speak the UCI protocol on stdin/stdout, for chess GUIs (Hash, Killers, History, Trace File options).
     Uci,

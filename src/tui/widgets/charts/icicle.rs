@@ -14,11 +14,11 @@ use ratatui::text::{Line, Span};
 
 use crate::chess::Position;
 use crate::chess::notation::Notation;
-use crate::search::{Bound, MoveSource, NodeKind};
+use crate::search::MoveSource;
 use crate::trace::Node;
 use crate::tui::app::App;
-use crate::tui::charts::Colouring;
 use crate::tui::charts::icicle::{self, Block};
+use crate::tui::charts::{Colouring, Shade};
 use crate::tui::fmt;
 use crate::tui::session::{NodeId, Session};
 use crate::tui::theme::Theme;
@@ -127,31 +127,22 @@ impl View<'_> {
             style,
             suffix: String::new(),
         };
-        let Some((_, bound)) = node
-            .result()
-            .filter(|_| node.exit_event().is_some_and(|x| x < self.at))
-        else {
-            return plain(OPEN, theme.dim);
-        };
-        match self.colouring {
-            Colouring::NodeType => match (node.kind(), bound) {
-                (NodeKind::Quiescence, _) => plain('░', theme.quiescence),
-                (_, Bound::Exact) => plain('█', theme.pv),
-                (_, Bound::Lower) => plain('▓', theme.cutoff),
-                (_, Bound::Upper) => plain('▒', theme.node_type),
-            },
-            Colouring::Source => match node.cutoff() {
-                Some(cut) => {
-                    let (fill, style) = self.source_paint(cut.source);
-                    let label = self.session.header().sources.label(cut.source);
-                    Paint {
-                        fill,
-                        style,
-                        suffix: format!(" ✂{label}"),
-                    }
+        match Shade::of(node, self.colouring, self.at) {
+            Shade::Open => plain(OPEN, theme.dim),
+            Shade::Quiescence => plain('░', theme.quiescence),
+            Shade::Pv => plain('█', theme.pv),
+            Shade::Cut => plain('▓', theme.cutoff),
+            Shade::All => plain('▒', theme.node_type),
+            Shade::CutBy(source) => {
+                let (fill, style) = self.source_paint(source);
+                let label = self.session.header().sources.label(source);
+                Paint {
+                    fill,
+                    style,
+                    suffix: format!(" ✂{label}"),
                 }
-                None => plain('░', theme.dim),
-            },
+            }
+            Shade::NoCutoff => plain('░', theme.dim),
         }
     }
 
