@@ -99,3 +99,129 @@ fn bad_charts_outputs_logs_and_options_exit_2_with_a_message() {
     assert_refused(&out, "--output");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The classroom puzzle (Black to move; Bg2-c6 is the killer).
+const PUZZLE: &str = "6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1";
+
+/// Runs `compare` with `args`, `--json` on stdout and `--svg` into a file; returns both.
+fn compare(dir: &std::path::Path, args: &[&str]) -> (serde_json::Value, plot_support::Svg) {
+    let svg = dir.join("lab.svg");
+    let svg = svg.to_str().expect("UTF-8 temp path");
+    let all = [&["compare"], args, &["--json", "--svg", svg]].concat();
+    let out = run(&all);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json = serde_json::from_slice(&out.stdout).expect("the JSON report");
+    let page = plot_support::parse(&std::fs::read_to_string(svg).expect("the SVG was written"));
+    (json, page)
+}
+
+#[test]
+fn one_position_is_drawn_as_nodes_per_ply_per_configuration() {
+    use killerscope::chess::Position;
+    use killerscope::search::{CutoffStats, Limits, SearchConfig, Searcher};
+    use killerscope::tui::charts::data::Counts;
+    let dir = scratch("one");
+    let configs = ["killers=0", "killers=2"];
+    let (json, page) = compare(
+        &dir,
+        &[
+            "--fen", PUZZLE, "--depth", "3", "--config", configs[0], "--config", configs[1],
+        ],
+    );
+    let results = json["positions"][0]["results"].as_array().expect("results");
+    for (k, config) in configs.iter().enumerate() {
+        let nodes = results[k]["nodes"].as_u64().expect("nodes");
+        let legend = format!("{config}: {} nodes", plot_support::grouped(nodes));
+        assert!(
+            page.strings().iter().any(|t| t.starts_with(&legend)),
+            "{legend}"
+        );
+        let mut counts = Counts::default();
+        let mut searcher = Searcher::new(SearchConfig {
+            ordering: config.parse().expect("valid config"),
+            ..SearchConfig::default()
+        });
+        let root = Position::from_fen(PUZZLE).expect("valid FEN");
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let mut observer = (CutoffStats::new(), &mut counts);
+        searcher.search(
+            &root,
+            &[],
+            &Limits::depth(3),
+            &stop,
+            &mut observer,
+            &mut |_| {},
+        );
+        assert_eq!(counts.nodes(), nodes, "the same search as the lab's");
+        let per_ply: Vec<u64> = counts.plies().iter().map(|p| p.total()).collect();
+        let bars = page.bars(&[&plot_support::fill(killerscope::plot::canvas::series(k))]);
+        plot_support::assert_to_scale(&bars, &per_ply);
+        for (bar, &n) in bars.iter().zip(&per_ply) {
+            let written = killerscope::tui::fmt::count(n);
+            assert_eq!(page.label_over(bar.centre(), bar.y), Some(written.as_str()));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn several_positions_are_drawn_relative_to_the_first_configuration() {
+    let dir = scratch("many");
+    let epd = dir.join("two.epd");
+    let lines = format!("{PUZZLE} id \"puzzle\";\n8/8/8/4k3/8/8/4P3/4K3 w - - id \"pawn\";\n");
+    std::fs::write(&epd, lines).expect("write");
+    let epd = epd.to_str().expect("UTF-8 temp path");
+    let args = [
+        "--epd",
+        epd,
+        "--depth",
+        "3",
+        "--config",
+        "killers=0",
+        "--config",
+        "",
+    ];
+    let (json, page) = compare(&dir, &args);
+    let positions = json["positions"].as_array().expect("positions");
+    let mut expected: Vec<String> = positions
+        .iter()
+        .map(|p| {
+            let nodes = |k: usize| p["results"][k]["nodes"].as_f64().expect("nodes");
+            format!("{:.2}", nodes(1) / nodes(0))
+        })
+        .collect();
+    let geomean = json["summary"][1]["geomean_ratio"].as_f64().expect("ratio");
+    expected.push(format!("{geomean:.2}"));
+    let bars = page.bars(&[&plot_support::fill(killerscope::plot::canvas::series(1))]);
+    let written: Vec<&str> = bars
+        .iter()
+        .map(|b| {
+            page.label_over(b.centre(), b.y)
+                .expect("a figure over every bar")
+        })
+        .collect();
+    assert_eq!(written, expected);
+    let strings = page.strings();
+    for name in ["puzzle", "pawn", "geometric mean", "default"] {
+        assert!(strings.contains(&name), "{name}: {strings:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn compare_svg_to_stdout_replaces_the_tables_and_bad_outputs_fail_first() {
+    let out = run(&["compare", "--fen", PUZZLE, "--depth", "2", "--svg", "-"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    plot_support::parse(&text(&out.stdout));
+    let out = run(&["compare", "--depth", "2", "--svg", "-", "--json"]);
+    assert_refused(&out, "--svg -");
+    let out = run(&[
+        "compare",
+        "--library",
+        "--depth",
+        "9",
+        "--svg",
+        "/no/such/dir/lab.svg",
+    ]);
+    assert_refused(&out, "cannot write /no/such/dir/lab.svg");
+}

@@ -6,8 +6,10 @@
 
 mod lab;
 mod output;
+mod svg;
 
 use super::CliError;
+use super::plot::SvgOutput;
 use crate::chess::{Position, START_FEN};
 use crate::search::{OrderingConfig, SearchConfig};
 use crate::text::{printable, quote};
@@ -46,12 +48,25 @@ pub struct CompareArgs {
     /// Print one JSON document instead of markdown tables.
     #[arg(long)]
     json: bool,
+    /// Also draw the comparison as one SVG picture for a slide into this file (`-`: to stdout,
+    /// in place of the tables): nodes per ply per configuration for one position, nodes relative
+    /// to the first configuration per position (and their geometric mean) for several.
+    #[arg(long, value_name = "OUT.svg")]
+    svg: Option<PathBuf>,
 }
 
 /// Runs the command.
 pub fn run(args: &CompareArgs) -> Result<(), CliError> {
+    let svg_to_stdout = args.svg.as_ref().is_some_and(|p| p.as_os_str() == "-");
+    if svg_to_stdout && (args.csv || args.json) {
+        return Err(CliError::new(
+            "compare: --svg - writes the picture to stdout: name a file for it to keep --csv or --json",
+        ));
+    }
     let columns = columns(&args.configs)?;
     let positions = positions(args)?;
+    let picture = args.svg.as_deref().map(SvgOutput::open).transpose()?;
+    let per_ply = picture.is_some() && positions.len() == 1;
     let hash_mib = usize::try_from(args.hash).unwrap_or(usize::MAX);
     let progress = progress_bar(positions.len(), columns.len());
     let mut costs: Vec<Vec<Cost>> = Vec::with_capacity(positions.len());
@@ -64,7 +79,7 @@ pub fn run(args: &CompareArgs) -> Result<(), CliError> {
                 hash_mib,
                 ..SearchConfig::default()
             };
-            row.push(lab::measure(&named.pos, config, args.depth));
+            row.push(lab::measure(&named.pos, config, args.depth, per_ply));
             progress.inc(1);
         }
         costs.push(row);
@@ -81,6 +96,14 @@ pub fn run(args: &CompareArgs) -> Result<(), CliError> {
         summary: &summary,
         sources: &sources,
     };
+    if let Some(path) = &args.svg {
+        let picture =
+            svg::svg(&report).map_err(|e| CliError::new(format!("compare --svg: {e}")))?;
+        super::plot::write_svg(&picture, path)?;
+        if svg_to_stdout {
+            return Ok(());
+        }
+    }
     let mut out = std::io::stdout().lock();
     if args.csv {
         output::csv(&mut out, &report)?;

@@ -77,11 +77,41 @@ pub fn file(args: &PlotArgs) -> &Path {
 
 /// Writes `svg` to `path`, or to stdout for `-`.
 pub fn write_svg(svg: &str, path: &Path) -> Result<(), CliError> {
-    if path.as_os_str() == "-" {
-        let mut out = std::io::stdout().lock();
-        out.write_all(svg.as_bytes())?;
-        return Ok(out.flush()?);
+    SvgOutput::open(path)?.write(svg)
+}
+
+/// Where an SVG goes, opened before the work that draws it when that work is long (a lab run
+/// over the library), so a mistyped directory fails at once instead of after every search.
+pub enum SvgOutput {
+    /// `-`: standard output.
+    Stdout,
+    /// A file, created (or truncated) and named for messages.
+    File(std::fs::File, PathBuf),
+}
+
+impl SvgOutput {
+    /// Opens `path` (`-` for stdout) for writing.
+    pub fn open(path: &Path) -> Result<SvgOutput, CliError> {
+        if path.as_os_str() == "-" {
+            return Ok(SvgOutput::Stdout);
+        }
+        std::fs::File::create(path)
+            .map(|file| SvgOutput::File(file, path.to_path_buf()))
+            .map_err(|e| CliError::new(format!("cannot write {}: {e}", path.display())))
     }
-    std::fs::write(path, svg)
-        .map_err(|e| CliError::new(format!("cannot write {}: {e}", path.display())))
+
+    /// Writes the document and flushes it.
+    pub fn write(self, svg: &str) -> Result<(), CliError> {
+        match self {
+            SvgOutput::Stdout => {
+                let mut out = std::io::stdout().lock();
+                out.write_all(svg.as_bytes())?;
+                Ok(out.flush()?)
+            }
+            SvgOutput::File(mut file, path) => file
+                .write_all(svg.as_bytes())
+                .and_then(|()| file.flush())
+                .map_err(|e| CliError::new(format!("cannot write {}: {e}", path.display()))),
+        }
+    }
 }

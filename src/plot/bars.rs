@@ -50,6 +50,9 @@ pub struct Bars {
     pub y_desc: String,
     /// How the y axis writes its values.
     pub y_format: fn(f64) -> String,
+    /// A dashed line across the chart at this value (the lab's base configuration at ratio 1;
+    /// the y axis's name says what it is).
+    pub reference: Option<f64>,
 }
 
 /// Y-axis values as short counts: `800`, `5k`, `12.5k`, `1.2M`.
@@ -65,45 +68,54 @@ pub fn count_axis(v: f64) -> String {
 }
 
 impl Bars {
-    /// Draws the chart in `area`.
+    /// Draws the chart in `area`: the legend (when the series are named) in a strip at the top,
+    /// then the axes, the bars, the figures over them and the category names under them.
     pub fn draw(&self, area: &Area) -> Result<(), PlotError> {
-        let n = self.categories.len().max(1);
-        let top = self.highest().max(1.0) * 1.12;
-        let centres: Vec<f64> = (0..n).map(|i| i as f64 + 0.5).collect();
+        let entries: Vec<(RGBColor, String)> = self
+            .series
+            .iter()
+            .filter(|s| !s.name.is_empty())
+            .map(|s| (s.colour, s.name.clone()))
+            .collect();
         let (width, _) = area.dim_in_pixel();
-        let slot = f64::from(width.saturating_sub(100)) / n as f64;
-        let longest = self.categories.iter().map(|c| c.chars().count()).max();
-        let size = label_size(slot, longest.unwrap_or(1));
-        let mut chart = ChartBuilder::on(area)
+        let across = i32::try_from(width).unwrap_or(i32::MAX) - PLOT_LEFT;
+        let rows = canvas::legend_rows(&entries, across);
+        let (strip, area) = area.split_vertically(rows * canvas::LEGEND_ROW);
+        canvas::legend(
+            &strip,
+            &entries,
+            (PLOT_LEFT, canvas::LEGEND_ROW / 2),
+            across,
+        )?;
+        let n = self.categories.len().max(1);
+        let slot = f64::from(across - 16) / n as f64;
+        let names = Names::fit(&self.categories, slot);
+        let labels = self.labels();
+        let bar = match self.arrange {
+            Arrange::Grouped => 0.76 / self.series.len().max(1) as f64,
+            Arrange::Stacked => 0.76,
+        };
+        let widest = labels.iter().map(|l| l.2.chars().count()).max();
+        let figure_size = fitting(slot * bar, widest.unwrap_or(0), 11..=17);
+        let headroom = if figure_size.is_some() { 1.12 } else { 1.3 };
+        let line = self.reference.unwrap_or(0.0);
+        let top = self.highest().max(line).max(f64::MIN_POSITIVE) * headroom;
+        let mut chart = ChartBuilder::on(&area)
             .margin_right(16)
-            .x_label_area_size(if size.is_none() { 110 } else { 48 })
-            .y_label_area_size(80)
+            .x_label_area_size(names.height())
+            .y_label_area_size(PLOT_LEFT - 8)
             .build_cartesian_2d(
                 canvas::Ticks {
                     range: 0.0..n as f64,
-                    points: centres,
+                    points: Vec::new(),
                 },
                 0.0..top,
             )
             .map_err(fail)?;
-        let category = |x: &f64| {
-            let i = x.floor().max(0.0) as usize;
-            self.categories
-                .get(i)
-                .map(|c| canvas::safe(c))
-                .unwrap_or_default()
-        };
-        let x_style = match size {
-            Some(size) => canvas::style(size, BLACK, HPos::Center, VPos::Top),
-            None => canvas::style(15, BLACK, HPos::Left, VPos::Center)
-                .transform(FontTransform::Rotate90),
-        };
         chart
             .configure_mesh()
             .disable_x_mesh()
             .y_max_light_lines(1)
-            .x_label_formatter(&category)
-            .x_label_style(x_style)
             .y_label_formatter(&|v: &f64| (self.y_format)(*v))
             .y_label_style((canvas::FONT, 17))
             .x_desc(canvas::safe(&self.x_desc))
@@ -111,42 +123,33 @@ impl Bars {
             .axis_desc_style((canvas::FONT, 19))
             .draw()
             .map_err(fail)?;
-        let named = self.series.iter().any(|s| !s.name.is_empty());
-        for (k, series) in self.series.iter().enumerate() {
-            let rects = self.rects(k);
-            let drawn = chart.draw_series(rects).map_err(fail)?;
-            if named {
-                let colour = series.colour;
-                drawn
-                    .label(canvas::safe(&series.name))
-                    .legend(move |(x, y)| {
-                        Rectangle::new([(x, y - 6), (x + 14, y + 6)], colour.filled())
-                    });
-            }
+        for k in 0..self.series.len() {
+            chart.draw_series(self.rects(k)).map_err(fail)?;
         }
-        let label = canvas::style(
-            size.unwrap_or(13).min(17),
-            BLACK,
-            HPos::Center,
-            VPos::Bottom,
-        );
-        for (x, y, text) in self.labels() {
-            chart
-                .draw_series(std::iter::once(Text::new(
-                    canvas::safe(&text),
-                    (x, y),
-                    label.clone(),
-                )))
-                .map_err(fail)?;
+        if let Some(value) = self.reference {
+            let ends = [(0.0, value), (n as f64, value)];
+            let dashed = DashedLineSeries::new(ends, 10, 6, BLACK.stroke_width(2));
+            chart.draw_series(dashed).map_err(fail)?;
         }
-        if named {
+        let label = match figure_size {
+            Some(size) => canvas::style(size, BLACK, HPos::Center, VPos::Bottom),
+            None => canvas::style(14, BLACK, HPos::Left, VPos::Center)
+                .transform(FontTransform::Rotate270),
+        };
+        let lift = if figure_size.is_some() { 0 } else { -4 };
+        for (x, y, text) in labels {
+            let figure =
+                EmptyElement::at((x, y)) + Text::new(canvas::safe(&text), (0, lift), label.clone());
+            chart.draw_series(std::iter::once(figure)).map_err(fail)?;
+        }
+        let style = canvas::style(names.size, BLACK, HPos::Center, VPos::Top);
+        for (i, name) in self.categories.iter().enumerate() {
+            let row = if names.staggered { (i % 2) as i32 } else { 0 };
+            let text = Text::new(names.shown(name), (0, 8 + row * 24), style.clone());
             chart
-                .configure_series_labels()
-                .position(SeriesLabelPosition::UpperRight)
-                .label_font((canvas::FONT, 18))
-                .background_style(WHITE.mix(0.85))
-                .border_style(canvas::GREY)
-                .draw()
+                .draw_series(std::iter::once(
+                    EmptyElement::at((i as f64 + 0.5, 0.0)) + text,
+                ))
                 .map_err(fail)?;
         }
         Ok(())
@@ -229,13 +232,60 @@ impl Bars {
     }
 }
 
-/// The font size of category names in a slot `slot` pixels wide for names of up to `chars`
-/// characters: 19 when they fit, smaller down to 13; `None` when even 13 does not fit, and the
-/// names are written downwards instead.
-fn label_size(slot: f64, chars: usize) -> Option<u32> {
-    (13..=19)
+/// Pixels left of the plot, for the y axis's values and name.
+const PLOT_LEFT: i32 = 88;
+
+/// How the category names under the bars are written: in one row at the largest size that
+/// fits a slot, else in two staggered rows (every name gets two slots), cut with `…` when
+/// even that is too narrow — never turned on their side, which a slide's reader cannot read.
+struct Names {
+    size: u32,
+    staggered: bool,
+    /// Most characters a name keeps.
+    chars: usize,
+}
+
+impl Names {
+    fn fit(names: &[String], slot: f64) -> Names {
+        let longest = names.iter().map(|c| c.chars().count()).max().unwrap_or(1);
+        if let Some(size) = fitting(slot, longest, 13..=19) {
+            return Names {
+                size,
+                staggered: false,
+                chars: longest,
+            };
+        }
+        let size = fitting(2.0 * slot, longest, 13..=19);
+        let chars = (2.0 * slot / (13.0 * 0.6)).floor().max(2.0) as usize;
+        Names {
+            size: size.unwrap_or(13),
+            staggered: names.len() > 1,
+            chars: if size.is_some() { longest } else { chars },
+        }
+    }
+
+    /// Pixels the names take under the axis, with the axis's own name.
+    fn height(&self) -> u32 {
+        if self.staggered { 80 } else { 56 }
+    }
+
+    /// `name` as written: safe, and cut to fit.
+    fn shown(&self, name: &str) -> String {
+        let safe = canvas::safe(name);
+        if safe.chars().count() <= self.chars {
+            return safe;
+        }
+        let kept: String = safe.chars().take(self.chars.saturating_sub(1)).collect();
+        format!("{kept}…")
+    }
+}
+
+/// The largest font size of `sizes` at which texts of up to `chars` characters fit across
+/// `room` pixels; `None` when even the smallest does not, and the texts are turned upright.
+fn fitting(room: f64, chars: usize, sizes: std::ops::RangeInclusive<u32>) -> Option<u32> {
+    sizes
         .rev()
-        .find(|&size| chars as f64 * f64::from(size) * 0.6 <= slot)
+        .find(|&size| chars as f64 * f64::from(size) * 0.6 <= room)
 }
 
 #[cfg(test)]
@@ -253,8 +303,8 @@ mod tests {
 
     #[test]
     fn category_names_shrink_then_turn() {
-        assert_eq!(label_size(200.0, 5), Some(19));
-        assert_eq!(label_size(100.0, 12), Some(13));
-        assert_eq!(label_size(60.0, 12), None);
+        assert_eq!(fitting(200.0, 5, 13..=19), Some(19));
+        assert_eq!(fitting(100.0, 12, 13..=19), Some(13));
+        assert_eq!(fitting(60.0, 12, 13..=19), None);
     }
 }

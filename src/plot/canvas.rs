@@ -84,7 +84,10 @@ impl Ranged for Ticks {
         limit.0 + (share * f64::from(limit.1 - limit.0)).round() as i32
     }
 
-    fn key_points<H: KeyPointHint>(&self, _hint: H) -> Vec<f64> {
+    fn key_points<H: KeyPointHint>(&self, hint: H) -> Vec<f64> {
+        if hint.max_num_points() == 0 {
+            return Vec::new();
+        }
         self.points.clone()
     }
 
@@ -127,6 +130,24 @@ pub const QUIESCENCE: RGBColor = RGBColor(144, 164, 174);
 /// Bars and lines with no other meaning.
 pub const PLAIN: RGBColor = RGBColor(38, 50, 56);
 
+/// Colours of the configurations of a comparison, in column order: the first (the base of
+/// every ratio) grey, the others apart from each other.
+pub const SERIES: [RGBColor; 8] = [
+    RGBColor(120, 144, 156),
+    RGBColor(21, 101, 192),
+    RGBColor(230, 120, 0),
+    RGBColor(46, 125, 50),
+    RGBColor(142, 36, 170),
+    RGBColor(198, 40, 40),
+    RGBColor(0, 131, 143),
+    RGBColor(121, 85, 72),
+];
+
+/// The colour of configuration `k` of a comparison (the palette repeats after eight).
+pub fn series(k: usize) -> RGBColor {
+    SERIES[k % SERIES.len()]
+}
+
 /// The colour of a source colour hint, darkened where a terminal colour would not read on white.
 pub fn hint(colour: SourceColour) -> RGBColor {
     match colour {
@@ -164,22 +185,53 @@ pub fn ink(fill: RGBColor) -> RGBColor {
     if luma > 150.0 { BLACK } else { WHITE }
 }
 
-/// A legend row at `at`: a swatch and a name per entry, left to right.
+/// Height of one legend row.
+pub const LEGEND_ROW: i32 = 28;
+
+/// Width of a legend entry: its swatch, its name and the gap after it.
+fn entry_width(name: &str) -> i32 {
+    36 + 9 * i32::try_from(name.chars().count()).unwrap_or(200)
+}
+
+/// The rows a legend of `entries` takes in `width` pixels (none for no entries).
+pub fn legend_rows(entries: &[(RGBColor, String)], width: i32) -> i32 {
+    let mut rows = 0;
+    let mut x = width;
+    for (_, name) in entries {
+        let w = entry_width(name);
+        if x + w > width {
+            rows += 1;
+            x = 0;
+        }
+        x += w;
+    }
+    rows
+}
+
+/// Draws a legend of `entries` starting at `at` (the first row's left end and middle): a
+/// swatch and a name each, left to right, wrapping into rows of `width` pixels.
 pub fn legend(
     area: &Area,
     entries: &[(RGBColor, String)],
     at: (i32, i32),
+    width: i32,
 ) -> Result<(), PlotError> {
     let label = style(17, BLACK, HPos::Left, VPos::Center);
-    let (mut x, y) = at;
+    let (mut x, mut y) = (0, at.1);
     for (colour, name) in entries {
+        let w = entry_width(name);
+        if x > 0 && x + w > width {
+            x = 0;
+            y += LEGEND_ROW;
+        }
+        let left = at.0 + x;
         area.draw(&Rectangle::new(
-            [(x, y - 7), (x + 14, y + 7)],
+            [(left, y - 7), (left + 14, y + 7)],
             colour.filled(),
         ))
         .map_err(fail)?;
-        text(area, name, (x + 20, y), &label)?;
-        x += 36 + 9 * i32::try_from(name.chars().count()).unwrap_or(40);
+        text(area, name, (left + 20, y), &label)?;
+        x += w;
     }
     Ok(())
 }

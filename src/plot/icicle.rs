@@ -81,7 +81,12 @@ pub fn draw(log: &EventLog, options: Options) -> Result<String, PlotError> {
         icicle.bands(&body, &layout, band, before)?;
         let used = icicle.legend_entries(&layout);
         let y = band * bands + 24;
-        canvas::legend(&body, &used, (GUTTER, y))?;
+        canvas::legend(
+            &body,
+            &used,
+            (GUTTER, y),
+            i32::try_from(w).unwrap_or(0) - GUTTER,
+        )?;
         if layout.capped {
             let note = canvas::style(16, canvas::GREY, HPos::Left, VPos::Center);
             canvas::text(

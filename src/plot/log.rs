@@ -71,6 +71,7 @@ pub fn plies(log: &EventLog) -> Result<String, PlotError> {
         x_desc: "ply".into(),
         y_desc: "nodes entered".into(),
         y_format: count_axis,
+        reference: None,
     };
     canvas::page(|root| bars.draw(&canvas::titled(root, &title, &subtitle(log))?))
 }
@@ -101,6 +102,7 @@ pub fn ranks(log: &EventLog) -> Result<String, PlotError> {
         x_desc: "rank of the cutting move in the ordered list (share of the cutoffs)".into(),
         y_desc: "cutoffs".into(),
         y_format: count_axis,
+        reference: None,
     };
     canvas::page(|root| bars.draw(&canvas::titled(root, &title, &subtitle(log))?))
 }
@@ -148,6 +150,7 @@ pub fn sources(log: &EventLog) -> Result<String, PlotError> {
         x_desc: "heuristic that ordered the cutting move (share of the cutoffs)".into(),
         y_desc: "cutoffs".into(),
         y_format: count_axis,
+        reference: None,
     };
     canvas::page(|root| bars.draw(&canvas::titled(root, &title, &subtitle(log))?))
 }
@@ -184,6 +187,7 @@ pub fn ebf(log: &EventLog) -> Result<String, PlotError> {
         x_desc: "iteration".into(),
         y_desc: "nodes".into(),
         y_format: count_axis,
+        reference: None,
     };
     canvas::page(|root| {
         let body = canvas::titled(root, &title, &subtitle(log))?;

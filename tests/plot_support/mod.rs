@@ -104,11 +104,12 @@ impl Svg {
         bars
     }
 
-    /// The text written just over a bar or stack whose top is at `top` and centre at `centre`.
+    /// The text written just over a bar or stack whose top is at `top` and centre at `centre`
+    /// (level with the top, or a few pixels above it when written upright).
     pub fn label_over(&self, centre: f64, top: f64) -> Option<&str> {
         self.texts
             .iter()
-            .find(|t| (t.x - centre).abs() <= 1.5 && (t.y - top).abs() <= 2.0)
+            .find(|t| (t.x - centre).abs() <= 1.5 && (-6.0..=1.0).contains(&(t.y - top)))
             .map(|t| t.text.as_str())
     }
 }
