@@ -113,7 +113,7 @@ fn cutoffs_by_source_are_the_statistics_in_each_sources_colour() {
     );
     let fills: Vec<String> = shown
         .iter()
-        .map(|&s| fill(canvas::hint(table.colour(s))))
+        .map(|&s| fill(canvas::source_colour(table, s)))
         .collect();
     let wanted: Vec<&str> = fills.iter().map(String::as_str).collect();
     let page = svg(ChartKind::Sources, Options::default());

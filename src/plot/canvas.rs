@@ -161,6 +161,19 @@ pub fn hint(colour: SourceColour) -> RGBColor {
     }
 }
 
+/// The colour of `source` on a slide: its colour hint, and for the killer slots after the
+/// first a lighter shade of it each, so `killer 1` and `killer 2` — one hint in the explorer,
+/// told apart there by their labels — differ on a slide where a block has no room for one.
+pub fn source_colour(sources: &SourceTable, source: crate::search::MoveSource) -> RGBColor {
+    let RGBColor(r, g, b) = hint(sources.colour(source));
+    let slot = sources.killer_slot(source).map_or(0, usize::from).min(4);
+    let lighter = |c: u8| {
+        let c = f64::from(c);
+        (c + (255.0 - c) * 0.22 * slot as f64).round() as u8
+    };
+    RGBColor(lighter(r), lighter(g), lighter(b))
+}
+
 /// The colour of an icicle block and the legend's word for it (a source's long name when it
 /// cut the node off).
 pub fn shade(shade: Shade, sources: &SourceTable) -> (RGBColor, String) {
@@ -171,7 +184,7 @@ pub fn shade(shade: Shade, sources: &SourceTable) -> (RGBColor, String) {
         Shade::All => (RGBColor(21, 101, 192), "ALL".into()),
         Shade::Quiescence => (QUIESCENCE, "quiescence".into()),
         Shade::CutBy(source) => (
-            hint(sources.colour(source)),
+            source_colour(sources, source),
             format!("cut by {}", sources.name(source)),
         ),
         Shade::NoCutoff => (RGBColor(224, 224, 224), "no cutoff".into()),

@@ -24,7 +24,7 @@ const MAX_BAND: i32 = 56;
 /// Width of the ply labels left of the bands.
 const GUTTER: i32 = 64;
 /// Average width of a label character at the labels' size, to decide whether one fits.
-const CHAR: f64 = 7.5;
+const CHAR: f64 = 8.6;
 
 /// The icicle below `options.node` (default: the last iteration's root).
 pub fn draw(log: &EventLog, options: Options) -> Result<String, PlotError> {

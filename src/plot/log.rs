@@ -140,7 +140,7 @@ pub fn sources(log: &EventLog) -> Result<String, PlotError> {
             colour: canvas::PLAIN,
             colours: shown
                 .iter()
-                .map(|&s| canvas::hint(table.colour(s)))
+                .map(|&s| canvas::source_colour(table, s))
                 .collect(),
             values: shown.iter().map(|s| cut(s) as f64).collect(),
             labels: shown.iter().map(|s| fmt::grouped(cut(s))).collect(),
