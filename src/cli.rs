@@ -7,10 +7,12 @@
 mod clap_error;
 mod compare;
 mod fen;
+mod lesson;
 mod log;
 mod perft;
 mod plot;
 mod search;
+mod selective_report;
 mod tui;
 
 use clap::{Parser, Subcommand};
@@ -43,6 +45,8 @@ pub enum Command {
     Compare(compare::CompareArgs),
     /// Inspect a recorded search log (.kslog): stats, JSON Lines export, Graphviz subtree, SVG charts.
     Log(log::LogArgs),
+    /// List the bundled lessons, or check one (or your own file) against the engine.
+    Lesson(lesson::LessonArgs),
     /// Speak the UCI protocol on stdin/stdout, for chess GUIs (Hash, Killers, History, Trace File options).
     Uci,
 }
@@ -101,6 +105,7 @@ pub fn run() -> ExitCode {
         Some(Command::Search(args)) => search::run(&args),
         Some(Command::Compare(args)) => compare::run(&args),
         Some(Command::Log(args)) => log::run(&args),
+        Some(Command::Lesson(args)) => lesson::run(&args),
         Some(Command::Uci) => {
             crate::uci::run(io::stdin().lock(), io::stdout()).map_err(CliError::from)
         }

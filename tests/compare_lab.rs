@@ -229,3 +229,77 @@ fn no_progress_bar_reaches_a_redirected_stderr() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// The summary's total nodes of each column of a plain lab run.
+fn column_totals(configs: &[&str]) -> Vec<u64> {
+    let mut args = vec!["compare", "--library", "--depth", "4", "--json"];
+    for config in configs {
+        args.extend(["--config", config]);
+    }
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&killerscope(&args))).expect("one JSON document");
+    v["summary"]
+        .as_array()
+        .expect("summary")
+        .iter()
+        .map(|line| line["nodes"].as_u64().expect("nodes"))
+        .collect()
+}
+
+#[test]
+fn technique_rows_search_what_the_same_switches_in_a_config_search() {
+    let text = stdout(&killerscope(&[
+        "compare",
+        "--library",
+        "--depth",
+        "4",
+        "--techniques",
+        "--json",
+    ]));
+    let v: serde_json::Value = serde_json::from_str(&text).expect("one JSON document");
+    let rows = v["techniques"].as_array().expect("technique rows");
+    let row = |name: &str| {
+        rows.iter()
+            .find(|r| r["technique"] == name)
+            .unwrap_or_else(|| panic!("no {name} row"))
+    };
+    let nodes = |name: &str, k: usize| row(name)["configs"][k]["nodes"].as_u64().expect("nodes");
+    assert_eq!(
+        column_totals(&["killers=0", "killers=2"]),
+        [nodes("full width", 0), nodes("full width", 1)]
+    );
+    assert_eq!(
+        column_totals(&["killers=0,lmr=on", "killers=2,nmp=on"]),
+        [nodes("lmr", 0), nodes("nmp", 1)]
+    );
+    for name in ["nmp", "lmr", "futility", "all"] {
+        for k in 0..2 {
+            let saved = row(name)["configs"][k]["saved"].as_i64().expect("saved");
+            let expected = nodes("full width", k) as i64 - nodes(name, k) as i64;
+            assert_eq!(saved, expected, "{name} column {k}");
+            assert!(saved > 0, "{name} saves nodes at depth 4");
+        }
+    }
+    let lmr = &row("lmr")["configs"][1];
+    assert!(lmr["reductions"].as_u64() > Some(0));
+    assert!(lmr["re_searched"].as_u64() <= lmr["reductions"].as_u64());
+    assert_eq!(row("full width")["configs"][0]["reductions"], 0);
+}
+
+#[test]
+fn techniques_refuse_columns_that_set_selective_switches() {
+    let out = killerscope(&[
+        "compare",
+        "--depth",
+        "2",
+        "--techniques",
+        "--config",
+        "lmr=on",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--techniques") && err.contains("lmr=on"),
+        "{err}"
+    );
+}

@@ -269,3 +269,52 @@ fn log_records_every_node_and_filters_restrict_it() {
     assert_eq!(out.status.code(), Some(2), "filters need --log");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn selective_search_reports_what_each_technique_did_and_full_width_reports_nothing() {
+    const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let text = |args: &[&str]| {
+        let out = killerscope(args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).expect("utf-8")
+    };
+    let selective = text(&[
+        "search", "--fen", KIWIPETE, "--depth", "6", "--search", "all=on",
+    ]);
+    for label in ["null moves", "reductions", "pruned", "aspiration"] {
+        assert!(
+            selective.lines().any(|l| l.starts_with(label)),
+            "no {label} line in {selective}"
+        );
+    }
+    let full = text(&["search", "--fen", KIWIPETE, "--depth", "4"]);
+    assert!(
+        !full.contains("null moves") && !full.contains("reductions"),
+        "{full}"
+    );
+
+    let json = text(&[
+        "search", "--fen", KIWIPETE, "--depth", "6", "--search", "all=on", "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("one JSON document");
+    let s = &v["selective"];
+    let sum = |key: &str| -> u64 {
+        s[key]
+            .as_array()
+            .expect("per-size counts")
+            .iter()
+            .map(|n| n.as_u64().expect("a count"))
+            .sum()
+    };
+    assert!(s["null_moves"].as_u64() >= s["null_cutoffs"].as_u64());
+    assert!(s["null_cutoffs"].as_u64() > Some(0), "{s}");
+    assert!(
+        sum("reductions") > 0 && sum("re_searched") <= sum("reductions"),
+        "{s}"
+    );
+    assert!(s["futility_pruned"].as_u64() > Some(0), "{s}");
+}

@@ -7,11 +7,13 @@
 mod lab;
 mod output;
 mod svg;
+mod techniques;
 
 use super::CliError;
 use super::plot::SvgOutput;
 use crate::chess::{Position, START_FEN};
-use crate::search::{OrderingConfig, SearchConfig};
+use crate::search::selective::parse_switches;
+use crate::search::{SearchConfig, SelectiveConfig};
 use crate::text::{printable, quote};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -34,11 +36,16 @@ pub struct CompareArgs {
     /// Depth every search goes to.
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=100))]
     depth: u8,
-    /// An ordering configuration such as "killers=0" or "countermove=on,history=relative" ("" is
-    /// the default); repeat the option for each column, the first is the base of every ratio
-    /// (default: "killers=0" and "killers=2").
+    /// A configuration such as "killers=0", "countermove=on,history=relative" or
+    /// "killers=2,lmr=on" (ordering and selective-search switches; "" is the default); repeat
+    /// the option for each column, the first is the base of every ratio (default: "killers=0"
+    /// and "killers=2").
     #[arg(long = "config", value_name = "CONFIG")]
     configs: Vec<String>,
+    /// One row per selective-search technique instead: every column searched full width, with
+    /// each technique alone and with all of them — nodes saved and ratios to the first column.
+    #[arg(long)]
+    techniques: bool,
     /// Transposition table size in MiB (each search starts with an empty table).
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
     hash: u64,
@@ -51,7 +58,7 @@ pub struct CompareArgs {
     /// Also draw the comparison as one SVG picture for a slide into this file (`-`: to stdout,
     /// in place of the tables): nodes per ply per configuration for one position, nodes relative
     /// to the first configuration per position (and their geometric mean) for several.
-    #[arg(long, value_name = "OUT.svg")]
+    #[arg(long, value_name = "OUT.svg", conflicts_with = "techniques")]
     svg: Option<PathBuf>,
 }
 
@@ -65,25 +72,18 @@ pub fn run(args: &CompareArgs) -> Result<(), CliError> {
     }
     let columns = columns(&args.configs)?;
     let positions = positions(args)?;
-    let picture = args.svg.as_deref().map(SvgOutput::open).transpose()?;
-    let per_ply = picture.is_some() && positions.len() == 1;
     let hash_mib = usize::try_from(args.hash).unwrap_or(usize::MAX);
-    let progress = progress_bar(positions.len(), columns.len());
-    let mut costs: Vec<Vec<Cost>> = Vec::with_capacity(positions.len());
-    for named in &positions {
-        let mut row = Vec::with_capacity(columns.len());
-        for column in &columns {
-            progress.set_message(format!("{} · {}", named.name, column.label));
-            let config = SearchConfig {
-                ordering: column.ordering,
-                hash_mib,
-                ..SearchConfig::default()
-            };
-            row.push(lab::measure(&named.pos, config, args.depth, per_ply));
-            progress.inc(1);
-        }
-        costs.push(row);
+    if args.techniques {
+        return run_techniques(args, &columns, &positions, hash_mib);
     }
+    let picture = args.svg.as_deref().map(SvgOutput::open).transpose()?;
+    let grid = Grid {
+        hash_mib,
+        selective: None,
+        per_ply: picture.is_some() && positions.len() == 1,
+    };
+    let progress = progress_bar(positions.len() * columns.len());
+    let costs = measure_grid(args, &columns, &positions, grid, &progress);
     progress.finish_and_clear();
     let summary = lab::summarize(&costs, columns.len());
     let sources = lab::used_sources(&columns);
@@ -96,10 +96,9 @@ pub fn run(args: &CompareArgs) -> Result<(), CliError> {
         summary: &summary,
         sources: &sources,
     };
-    if let Some(path) = &args.svg {
-        let picture =
-            svg::svg(&report).map_err(|e| CliError::new(format!("compare --svg: {e}")))?;
-        super::plot::write_svg(&picture, path)?;
+    if let Some(output) = picture {
+        let drawn = svg::svg(&report).map_err(|e| CliError::new(format!("compare --svg: {e}")))?;
+        output.write(&drawn)?;
         if svg_to_stdout {
             return Ok(());
         }
@@ -116,6 +115,87 @@ pub fn run(args: &CompareArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// `--techniques`: the grid searched once per technique row, then the techniques table.
+fn run_techniques(
+    args: &CompareArgs,
+    columns: &[Column],
+    positions: &[Named],
+    hash_mib: usize,
+) -> Result<(), CliError> {
+    if let Some(column) = columns.iter().find(|c| c.selective.any()) {
+        return Err(CliError::new(format!(
+            "--techniques chooses the selective switches itself; --config \"{}\" sets some",
+            column.label
+        )));
+    }
+    let rows = techniques::techniques();
+    let progress = progress_bar(rows.len() * positions.len() * columns.len());
+    let results: Vec<techniques::TechniqueResult> = rows
+        .iter()
+        .map(|row| {
+            let grid = Grid {
+                hash_mib,
+                selective: Some(row.selective),
+                per_ply: false,
+            };
+            let costs = measure_grid(args, columns, positions, grid, &progress);
+            techniques::TechniqueResult::new(row, costs, columns.len())
+        })
+        .collect();
+    progress.finish_and_clear();
+    let labels: Vec<String> = columns.iter().map(|c| c.label.clone()).collect();
+    let mut out = std::io::stdout().lock();
+    if args.csv {
+        techniques::csv(&mut out, &labels, &results)?;
+    } else if args.json {
+        techniques::json(&mut out, &labels, &results, args.depth)?;
+    } else {
+        techniques::markdown(&mut out, &labels, &results, args.depth, positions.len())?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// How every search of a grid runs.
+#[derive(Clone, Copy)]
+struct Grid {
+    /// Transposition table size, MiB.
+    hash_mib: usize,
+    /// Selective switches instead of the columns' own, when given.
+    selective: Option<SelectiveConfig>,
+    /// Whether to count nodes per ply (the one-position picture of `--svg`).
+    per_ply: bool,
+}
+
+/// Searches every position under every column as `grid` says: one row of costs per position.
+fn measure_grid(
+    args: &CompareArgs,
+    columns: &[Column],
+    positions: &[Named],
+    grid: Grid,
+    progress: &ProgressBar,
+) -> Vec<Vec<Cost>> {
+    positions
+        .iter()
+        .map(|named| {
+            columns
+                .iter()
+                .map(|column| {
+                    progress.set_message(format!("{} · {}", named.name, column.label));
+                    let config = SearchConfig {
+                        ordering: column.ordering,
+                        selective: grid.selective.unwrap_or(column.selective),
+                        hash_mib: grid.hash_mib,
+                    };
+                    let cost = lab::measure(&named.pos, config, args.depth, grid.per_ply);
+                    progress.inc(1);
+                    cost
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// The columns `--config` asks for, parsed; the classic killers-off / killers-on pair when none.
 fn columns(configs: &[String]) -> Result<Vec<Column>, CliError> {
     let texts: Vec<String> = if configs.is_empty() {
@@ -126,26 +206,29 @@ fn columns(configs: &[String]) -> Result<Vec<Column>, CliError> {
     texts
         .iter()
         .map(|text| {
-            let ordering = text
-                .parse::<OrderingConfig>()
+            let (ordering, selective) = parse_switches(text)
                 .map_err(|e| CliError::new(format!("--config \"{}\": {e}", quote(text))))?;
             let label = if text.trim().is_empty() {
                 "default".into()
             } else {
                 printable(text).into_owned()
             };
-            Ok(Column { label, ordering })
+            Ok(Column {
+                label,
+                ordering,
+                selective,
+            })
         })
         .collect()
 }
 
-/// A bar on stderr for runs over several positions, hidden when stderr is not a terminal (a
+/// A bar on stderr for runs of more than a couple of searches, hidden when stderr is not a terminal (a
 /// pipe, a file, a test) so that nothing but the report is ever written.
-fn progress_bar(positions: usize, columns: usize) -> ProgressBar {
-    if positions < 2 || !std::io::stderr().is_terminal() {
+fn progress_bar(searches: usize) -> ProgressBar {
+    if searches < 3 || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let searches = u64::try_from(positions * columns).unwrap_or(u64::MAX);
+    let searches = u64::try_from(searches).unwrap_or(u64::MAX);
     let bar = ProgressBar::new(searches);
     if let Ok(style) =
         ProgressStyle::with_template("{bar:30} {pos}/{len} searches · {elapsed} · {msg}")

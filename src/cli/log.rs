@@ -4,6 +4,7 @@
 //! charts as SVG for slides (`cli::plot`).
 
 use super::CliError;
+use super::selective_report::selective_lines;
 use crate::chess::Position;
 use crate::search::score::format_uci;
 use crate::search::stats::{RANK_LABELS, percent};
@@ -239,6 +240,9 @@ fn stats(log: &EventLog, file: &Path, mut out: impl Write) -> Result<(), CliErro
         "tt:         {} hits, {} cutoffs",
         stats.tt_hits, stats.tt_cutoffs
     )?;
+    for line in selective_lines(&stats.selective, 12) {
+        writeln!(out, "{line}")?;
+    }
     let mut k = 0;
     for e in log.events() {
         if let Event::Iteration {

@@ -19,7 +19,7 @@ impl ValueEnum for ChartKind {
     }
 
     fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(PossibleValue::new(self.name()).help(self.title()))
+        Some(PossibleValue::new(self.key()).help(self.title()))
     }
 }
 

@@ -3,7 +3,7 @@
 //! `uci` plays), it is the tree every competitive engine searches. Parsed from and printed as
 //! `nmp=on,lmr=on,...` (`--search`, UCI options, log headers beside the ordering settings).
 
-use super::config::{ConfigError, parse_on_off, split_settings};
+use super::config::{ConfigError, OrderingConfig, parse_on_off, split_settings};
 use crate::text::quote;
 use std::fmt;
 use std::str::FromStr;
@@ -89,6 +89,25 @@ impl SelectiveConfig {
     }
 }
 
+/// Whether `key` is a selective-search switch (`all` and the `nullmove` alias included) rather
+/// than an ordering one.
+pub fn is_selective_key(key: &str) -> bool {
+    let key = key.to_ascii_lowercase();
+    key == "all" || key == "nullmove" || SELECTIVE_KEYS.contains(&key.as_str())
+}
+
+/// Parses one switchboard mixing ordering and selective settings (`killers=0,lmr=on`): the
+/// lab's columns, where a configuration is the whole tree-shaping recipe.
+pub fn parse_switches(text: &str) -> Result<(OrderingConfig, SelectiveConfig), ConfigError> {
+    let (selective, ordering): (Vec<_>, Vec<_>) = split_settings(text, "config")?
+        .into_iter()
+        .partition(|(key, _)| is_selective_key(key));
+    Ok((
+        OrderingConfig::from_settings(ordering)?,
+        SelectiveConfig::from_settings(selective)?,
+    ))
+}
+
 /// Parses `key=value` pairs separated by commas (`nmp=on,lmr=on`, `all=on`); empty is all off.
 impl FromStr for SelectiveConfig {
     type Err = ConfigError;
@@ -134,5 +153,17 @@ mod tests {
         assert!(err("lmr=maybe").contains("`lmr`"));
         assert!(err("iid=on").contains("`iid`"));
         assert!(err("lmr").contains("key=value"));
+    }
+
+    #[test]
+    fn one_switchboard_splits_into_ordering_and_selective_settings() {
+        let (ordering, selective) = parse_switches("killers=0, LMR=on,nullmove=on").unwrap();
+        assert_eq!(ordering.killer_slots, 0);
+        assert!(selective.lmr && selective.null_move && !selective.futility);
+        assert_eq!(
+            parse_switches("").unwrap(),
+            (OrderingConfig::default(), SelectiveConfig::default())
+        );
+        assert!(parse_switches("iid=on").is_err());
     }
 }

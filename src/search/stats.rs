@@ -5,6 +5,7 @@
 
 use super::event::Event;
 use super::observer::{NodeKind, SearchObserver};
+use super::selective_stats::SelectiveCounts;
 use super::source::{KILLER_SOURCES, MoveSource};
 
 /// Labels of the rank buckets of `CutoffStats::by_rank`, in order.
@@ -75,6 +76,8 @@ pub struct CutoffStats {
     pub tt_hits: u64,
     /// TT hits whose bound ended the node without a search.
     pub tt_cutoffs: u64,
+    /// What selective search did: null moves, reductions and their re-searches, prunes.
+    pub selective: SelectiveCounts,
     kinds: Vec<NodeKind>,
 }
 
@@ -137,6 +140,7 @@ impl CutoffStats {
 
 impl SearchObserver for CutoffStats {
     fn observe(&mut self, event: Event) {
+        self.selective.observe(&event);
         match event {
             Event::NodeEnter { kind, .. } => {
                 match kind {

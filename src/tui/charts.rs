@@ -52,9 +52,10 @@ impl ChartKind {
         }
     }
 
-    /// The chart's name on the command line (`log plot --chart nodes-per-ply`): the slides
-    /// and the explorer speak of the same five charts by the same names.
-    pub fn name(self) -> &'static str {
+    /// The chart's name in lesson files and on the command line (`log plot --chart
+    /// nodes-per-ply`): lessons, slides and the explorer speak of the same five charts by the
+    /// same names.
+    pub fn key(self) -> &'static str {
         match self {
             ChartKind::Plies => "nodes-per-ply",
             ChartKind::Ranks => "ranks",

@@ -12,6 +12,7 @@ pub mod config_picker;
 pub mod fmt;
 pub mod keys;
 pub mod layout;
+pub mod lesson;
 pub mod library;
 pub mod line_edit;
 pub mod positions;

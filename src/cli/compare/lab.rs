@@ -6,7 +6,7 @@
 use crate::chess::Position;
 use crate::search::{
     CutoffStats, Limits, MoveSource, OrderingConfig, SOURCES, SearchConfig, SearchObserver,
-    Searcher, SourceInfo,
+    Searcher, SelectiveConfig, SourceInfo,
 };
 use crate::tui::charts::data::{Counts, PlyNodes};
 use std::sync::atomic::AtomicBool;
@@ -26,6 +26,8 @@ pub struct Column {
     pub label: String,
     /// The ordering searched with.
     pub ordering: OrderingConfig,
+    /// The selective-search techniques searched with (full width unless the column says).
+    pub selective: SelectiveConfig,
 }
 
 /// What one configuration cost on one position (or, summed, on all of them).
@@ -43,12 +45,25 @@ pub struct Cost {
     pub first_move_cutoffs: u64,
     /// Main-search cutoffs by source, indexed by source code (every row of `SOURCES`).
     pub by_source: Vec<u64>,
+    /// Late move reductions made.
+    pub reductions: u64,
+    /// Of which searched again at full depth after failing high.
+    pub re_searched: u64,
     /// Nodes entered per ply, when the search was asked to count them (the one-position
     /// picture of `--svg`); empty otherwise, and never summed.
     pub plies: Vec<PlyNodes>,
 }
 
 impl Cost {
+    /// A cost of `nodes` nodes and nothing else: the figures tests of the summaries need.
+    #[cfg(test)]
+    pub fn with_nodes(nodes: u64) -> Cost {
+        Cost {
+            nodes,
+            ..Cost::default()
+        }
+    }
+
     /// The cost of a search that produced `stats` and took `time`.
     fn of(stats: &CutoffStats, qnodes: u64, time: Duration) -> Cost {
         Cost {
@@ -58,16 +73,21 @@ impl Cost {
             cutoffs: stats.cutoffs,
             first_move_cutoffs: stats.by_rank[0],
             by_source: MoveSource::all().map(|s| stats.cutoffs_by(s)).collect(),
+            reductions: stats.selective.reductions_total(),
+            re_searched: stats.selective.re_searched_total(),
             plies: Vec::new(),
         }
     }
 
-    fn add(&mut self, other: &Cost) {
+    /// Adds `other`'s counts to these.
+    pub fn add(&mut self, other: &Cost) {
         self.nodes += other.nodes;
         self.qnodes += other.qnodes;
         self.time += other.time;
         self.cutoffs += other.cutoffs;
         self.first_move_cutoffs += other.first_move_cutoffs;
+        self.reductions += other.reductions;
+        self.re_searched += other.re_searched;
         if self.by_source.len() < other.by_source.len() {
             self.by_source.resize(other.by_source.len(), 0);
         }
@@ -206,10 +226,7 @@ mod tests {
     use super::*;
 
     fn cost(nodes: u64) -> Cost {
-        Cost {
-            nodes,
-            ..Cost::default()
-        }
+        Cost::with_nodes(nodes)
     }
 
     #[test]
@@ -235,6 +252,7 @@ mod tests {
         let column = |text: &str| Column {
             label: text.into(),
             ordering: text.parse().expect("valid config"),
+            selective: SelectiveConfig::default(),
         };
         let labels: Vec<&str> = used_sources(&[column("killers=0"), column("countermove=on")])
             .iter()

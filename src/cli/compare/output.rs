@@ -208,7 +208,13 @@ pub fn json(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
     let columns: Vec<Value> = lab
         .columns
         .iter()
-        .map(|c| json!({ "label": c.label, "ordering": c.ordering.to_string() }))
+        .map(|c| {
+            json!({
+                "label": c.label,
+                "ordering": c.ordering.to_string(),
+                "search": c.selective.to_string(),
+            })
+        })
         .collect();
     let sources: Vec<Value> = lab
         .sources

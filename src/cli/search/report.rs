@@ -3,6 +3,7 @@
 
 use crate::chess::notation::san;
 use crate::chess::{Move, Position};
+use crate::cli::selective_report::{selective_json, selective_lines};
 use crate::search::score::{format_uci, mate_distance};
 use crate::search::stats::{RANK_LABELS, percent};
 use crate::search::{
@@ -109,6 +110,9 @@ pub(super) fn write_summary(
         "TT hits       {} ({} ended the node)",
         stats.tt_hits, stats.tt_cutoffs
     )?;
+    for line in selective_lines(&stats.selective, 14) {
+        writeln!(out, "{line}")?;
+    }
     writeln!(
         out,
         "time          {} ms ({:.2} Mnps)",
@@ -183,6 +187,7 @@ pub(super) fn to_json(
         "killer_cutoffs": killer_slots.map(|(_, cut)| cut),
         "tt_hits": stats.tt_hits,
         "tt_cutoffs": stats.tt_cutoffs,
+        "selective": selective_json(&stats.selective),
         "time_ms": report.elapsed.as_millis() as u64,
         "nps": nodes_per_second(report.nodes, report.elapsed),
         "iterations": iterations,

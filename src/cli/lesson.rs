@@ -1,0 +1,130 @@
+//! `killerscope lesson`: the bundled lessons, and checking a lesson — bundled or a teacher's
+//! own file — against the engine. A check plays every step through: it runs the searches,
+//! finds every node, event and answer the lesson names and compares every node count, then
+//! prints each step with what it resolved to, or refuses the lesson naming the step.
+
+use super::CliError;
+use crate::text::printable;
+use crate::tui::lesson::{self, BUNDLED, Lesson, Wait};
+use clap::Args;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Longest lesson file read; real ones are a few kilobytes.
+const MAX_LESSON_BYTES: u64 = 1 << 20;
+
+/// Arguments of `killerscope lesson`.
+#[derive(Args, Debug)]
+pub struct LessonArgs {
+    /// A bundled lesson, by the name the list shows.
+    #[arg(requires = "check", conflicts_with = "file")]
+    name: Option<String>,
+    /// A lesson file of your own (TOML, the format of assets/lessons/).
+    #[arg(long, requires = "check")]
+    file: Option<PathBuf>,
+    /// Play the lesson through against the engine and print what every step resolves to.
+    #[arg(long)]
+    check: bool,
+}
+
+/// Runs the command.
+pub fn run(args: &LessonArgs) -> Result<(), CliError> {
+    let mut out = std::io::stdout().lock();
+    let text = match (&args.name, &args.file) {
+        (Some(name), _) => lesson::bundled(name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = BUNDLED.iter().map(|(n, _)| *n).collect();
+                CliError::new(format!(
+                    "no bundled lesson is called {} (lessons: {})",
+                    printable(name),
+                    names.join(", ")
+                ))
+            })?
+            .to_string(),
+        (None, Some(path)) => crate::files::read_text(path, MAX_LESSON_BYTES)
+            .map_err(|e| CliError::new(format!("lesson file {}: {e}", path.display())))?,
+        (None, None) if args.check => {
+            return Err(CliError::new("--check needs a lesson name or --file"));
+        }
+        (None, None) => return list(&mut out),
+    };
+    let checked = lesson::load(&text).map_err(|e| CliError::new(e.to_string()))?;
+    print_checked(&mut out, &checked)?;
+    out.flush()?;
+    Ok(())
+}
+
+fn list(out: &mut impl Write) -> Result<(), CliError> {
+    for (name, text) in BUNDLED {
+        let file = lesson::file::parse(text).map_err(CliError::new)?;
+        writeln!(out, "{name}  ({} steps)  {}", file.steps.len(), file.title)?;
+        writeln!(out, "    {}", file.summary)?;
+    }
+    Ok(())
+}
+
+fn print_checked(out: &mut impl Write, lesson: &Lesson) -> Result<(), CliError> {
+    writeln!(
+        out,
+        "{} — {} steps, every claim holds",
+        printable(&lesson.title),
+        lesson.steps.len()
+    )?;
+    for (k, step) in lesson.steps.iter().enumerate() {
+        let mut done: Vec<String> = Vec::new();
+        if let Some(pos) = &step.position {
+            done.push(format!("loads {}", pos.to_fen()));
+        }
+        if let Some(plan) = &step.search {
+            done.push(format!(
+                "searches to depth {} ({}{}): {} nodes",
+                plan.depth,
+                plan.config.ordering,
+                if plan.config.selective.any() {
+                    format!("; {}", plan.config.selective)
+                } else {
+                    String::new()
+                },
+                plan.nodes
+            ));
+        }
+        if let Some(id) = step.select {
+            done.push(format!("selects node {id}"));
+        }
+        if let Some(i) = step.timeline {
+            done.push(format!("moves the timeline to event {i}"));
+        }
+        if let Some(chart) = step.chart {
+            done.push(format!("opens the {} chart", chart.title()));
+        }
+        if let Some(columns) = &step.compare {
+            let cells: Vec<String> = columns
+                .iter()
+                .map(|(c, n)| {
+                    let label = if c.trim().is_empty() { "default" } else { c };
+                    format!("{label}: {n}")
+                })
+                .collect();
+            done.push(format!("compares {}", cells.join(", ")));
+        }
+        match step.wait {
+            Some(Wait::Key(c)) => done.push(format!("waits for the key {c}")),
+            Some(Wait::Select(id)) => done.push(format!("waits for node {id} to be selected")),
+            None => {}
+        }
+        if let Some(q) = &step.question {
+            done.push(format!(
+                "asks \"{}\" — answer {} (choice {} of {})",
+                printable(&q.prompt),
+                q.answer_san,
+                q.answer + 1,
+                q.choices.len()
+            ));
+        }
+        if done.is_empty() {
+            done.push("text only".into());
+        }
+        writeln!(out, "{:>3}. {}", k + 1, done.join("; "))?;
+    }
+    Ok(())
+}

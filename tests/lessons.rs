@@ -1,0 +1,206 @@
+//! Lessons are checked against the engine: the bundled one resolves to the search's own nodes,
+//! events and answers, and a lesson naming something the search does not produce is refused
+//! with the step and the reason.
+
+use killerscope::chess::notation::san;
+use killerscope::chess::{Move, Position};
+use killerscope::search::{Event, Limits, SearchConfig};
+use killerscope::trace::{SearchTree, record_search};
+use killerscope::tui::lesson::{self, Wait};
+
+const PUZZLE: &str = "6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1";
+
+fn lesson_text() -> &'static str {
+    lesson::bundled("killers-in-ten-minutes").expect("bundled")
+}
+
+/// The explorer's search of the puzzle, recorded.
+fn puzzle_search() -> (Position, Vec<Event>, SearchTree) {
+    let root = Position::from_fen(PUZZLE).expect("valid FEN");
+    let (log, _) = record_search(&root, SearchConfig::default(), &Limits::depth(6));
+    let tree = SearchTree::build(log.events());
+    (root, log.events().to_vec(), tree)
+}
+
+fn san_line(root: &Position, moves: &[Move]) -> Vec<String> {
+    let mut pos = root.clone();
+    moves
+        .iter()
+        .map(|&mv| {
+            let text = san(&pos, mv);
+            pos.make_move(mv);
+            text
+        })
+        .collect()
+}
+
+#[test]
+fn the_bundled_lesson_points_at_the_searchs_own_nodes_and_events() {
+    let lesson = lesson::load(lesson_text()).expect("the lesson holds");
+    let (root, events, tree) = puzzle_search();
+    let steps = &lesson.steps;
+    assert_eq!(steps[0].search.as_ref().map(|s| s.depth), Some(6));
+
+    let ra5 = steps[1].select.expect("step 2 selects a node");
+    assert_eq!(san_line(&root, &tree.moves_to(ra5)), ["Ra5"]);
+    let cut = tree
+        .node(ra5)
+        .and_then(|n| n.cutoff())
+        .expect("Ra5 is refuted");
+    let q = steps[1].question.as_ref().expect("a question");
+    assert_eq!(q.choices[q.answer], "Bc6");
+    assert_eq!(q.answer_san, "Bc6");
+    assert_eq!(
+        san(
+            &root.after_line(&[tree.node(ra5).unwrap().mv()]).unwrap(),
+            cut.mv
+        ),
+        "Bc6"
+    );
+
+    let store = steps[2].timeline.expect("step 3 moves the timeline");
+    match events[store] {
+        Event::KillerStore { ply, slots, .. } => {
+            assert_eq!(ply, 1);
+            assert_eq!(
+                slots.as_slice()[0],
+                cut.mv,
+                "Bc6 is in slot 1 after the store"
+            );
+        }
+        other => panic!("step 3 points at {other:?}"),
+    }
+    assert_eq!(steps[2].wait, Some(Wait::Key('K')));
+
+    let Some(Wait::Select(rb4)) = steps[3].wait else {
+        panic!("step 4 waits for a selection");
+    };
+    assert_eq!(san_line(&root, &tree.moves_to(rb4)), ["Rb4"]);
+    assert!(
+        tree.node(rb4).unwrap().enter_event() > store,
+        "…Rb4 comes after the store"
+    );
+    let q = steps[3].question.as_ref().expect("a question");
+    assert_eq!(q.answer_san, "Bc6");
+
+    let compare = steps[4].compare.as_ref().expect("step 5 compares");
+    assert_eq!(compare[0].1, 732_934);
+    assert_eq!(compare[1].1, 452_135);
+}
+
+fn refusal(edit: impl Fn(&str) -> String) -> String {
+    let text = edit(lesson_text());
+    lesson::load(&text)
+        .expect_err("the edited lesson is refused")
+        .to_string()
+}
+
+#[test]
+fn a_lesson_naming_what_the_search_did_not_produce_is_refused_with_the_step() {
+    let wrong_path = refusal(|t| t.replace("path = \"Ra5\" }", "path = \"Ra5 h4\" }"));
+    assert!(
+        wrong_path.starts_with("step 2:")
+            && wrong_path.contains("h4 (move 2 of the path) was not searched"),
+        "{wrong_path}"
+    );
+
+    let illegal = refusal(|t| t.replace("path = \"Rb4\"", "path = \"Rb9\""));
+    assert!(
+        illegal.starts_with("step 4:") && illegal.contains("Rb9"),
+        "{illegal}"
+    );
+
+    let no_store = refusal(|t| t.replace("move = \"Bc6\", ply = 1", "move = \"Bc6\", ply = 2"));
+    assert!(
+        no_store.starts_with("step 3:") && no_store.contains("killer_store"),
+        "{no_store}"
+    );
+
+    let answer_missing = refusal(|t| t.replace("[\"Qxb4\", \"Bc6\",", "[\"Qxb4\", \"Kg1\","));
+    assert!(
+        answer_missing.starts_with("step 4:") && answer_missing.contains("Bc6"),
+        "{answer_missing}"
+    );
+
+    let wrong_count = refusal(|t| t.replace("452135", "452136"));
+    assert!(
+        wrong_count.starts_with("step 5:") && wrong_count.contains("452135"),
+        "{wrong_count}"
+    );
+
+    let unknown_id = refusal(|t| t.replace("load = \"killer-puzzle\"", "load = \"no-such\""));
+    assert!(
+        unknown_id.starts_with("step 1:") && unknown_id.contains("no-such"),
+        "{unknown_id}"
+    );
+
+    let syntax = refusal(|t| t.replace("[[step]]", "[[stpe]]"));
+    assert!(syntax.contains("stpe"), "{syntax}");
+}
+
+#[test]
+fn the_lesson_command_lists_checks_and_refuses_through_the_binary() {
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_killerscope"))
+            .args(args)
+            .output()
+            .expect("the binary runs")
+    };
+    let list = run(&["lesson"]);
+    assert!(list.status.success());
+    assert!(String::from_utf8_lossy(&list.stdout).starts_with("killers-in-ten-minutes  (5 steps)"));
+
+    let checked = run(&["lesson", "killers-in-ten-minutes", "--check"]);
+    let text = String::from_utf8_lossy(&checked.stdout);
+    assert!(checked.status.success(), "{text}");
+    assert!(text.contains("answer Bc6 (choice 2 of 4)"), "{text}");
+
+    let dir = std::env::temp_dir().join(format!("ks-lesson-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let bad = dir.join("bad.toml");
+    std::fs::write(
+        &bad,
+        lesson_text().replace("path = \"Rb4\"", "path = \"Rb9\""),
+    )
+    .expect("write");
+    let refused = run(&[
+        "lesson",
+        "--file",
+        bad.to_str().expect("utf-8 path"),
+        "--check",
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.starts_with("error: step 4:") && err.contains("Rb9"),
+        "{err}"
+    );
+    assert!(refused.stdout.is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_event_at_a_node_from_a_source_must_be_exactly_that() {
+    let text = lesson::bundled("why-a-second-slot").expect("bundled");
+    let lesson = lesson::load(text).expect("the lesson holds");
+    assert_eq!(
+        lesson.steps[0].search.as_ref().map(|s| s.nodes),
+        Some(86_740)
+    );
+    let wrong_slot = text.replace(
+        "source = \"K2\", node = { depth = 3, path = \"Rc4 h6\" }",
+        "source = \"K1\", node = { depth = 3, path = \"Rc4 h6\" }",
+    );
+    let err = lesson::load(&wrong_slot)
+        .expect_err("f4 cut from slot 2")
+        .to_string();
+    assert!(
+        err.starts_with("step 6:") && err.contains("from K1"),
+        "{err}"
+    );
+    let bad_label = text.replace("source = \"K2\"", "source = \"K9\"");
+    let err = lesson::load(&bad_label)
+        .expect_err("no such source")
+        .to_string();
+    assert!(err.contains("unknown source K9"), "{err}");
+}
