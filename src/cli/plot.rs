@@ -1,6 +1,6 @@
 //! `killerscope log plot FILE --chart … -o out.svg`: the explorer's charts of a recorded search
 //! as SVG for slides, and the one way every SVG this program makes (`compare --svg` too) reaches
-//! a file or stdout. The chart and colouring names are the explorer's own (`ChartKind::name`,
+//! a file or stdout. The chart and colouring names are the explorer's own (`ChartKind::key`,
 //! `Colouring::name`), so the command line and the charts view speak one vocabulary.
 
 use super::CliError;
