@@ -10,6 +10,7 @@ mod fen;
 mod lesson;
 mod log;
 mod perft;
+mod plot;
 mod search;
 mod selective_report;
 pub mod tui;
@@ -42,7 +43,7 @@ pub enum Command {
     Search(search::SearchArgs),
     /// Search positions with several ordering configs and tabulate nodes, cutoffs and killer cutoffs.
     Compare(compare::CompareArgs),
-    /// Inspect a recorded search log (.kslog): stats, JSON Lines export, Graphviz subtree.
+    /// Inspect a recorded search log (.kslog): stats, JSON Lines export, Graphviz subtree, SVG charts.
     Log(log::LogArgs),
     /// List the bundled lessons, or check one (or your own file) against the engine.
     Lesson(lesson::LessonArgs),

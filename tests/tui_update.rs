@@ -556,7 +556,7 @@ fn the_compare_view_names_its_columns_and_the_sources_they_use() {
     assert_eq!(best[1], "Nf6", "in SAN: {best:?}");
     let shown = tui_support::screen(&draw(&mut app, 160, 48));
     assert!(
-        shown.contains("Compare · depth") && shown.contains("countermove"),
+        shown.contains("Compare 1/3 · numbers · depth") && shown.contains("countermove"),
         "{shown}"
     );
 }

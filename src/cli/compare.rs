@@ -6,9 +6,11 @@
 
 mod lab;
 mod output;
+mod svg;
 mod techniques;
 
 use super::CliError;
+use super::plot::SvgOutput;
 use crate::chess::{Position, START_FEN};
 use crate::search::selective::parse_switches;
 use crate::search::{SearchConfig, SelectiveConfig};
@@ -53,18 +55,35 @@ pub struct CompareArgs {
     /// Print one JSON document instead of markdown tables.
     #[arg(long)]
     json: bool,
+    /// Also draw the comparison as one SVG picture for a slide into this file (`-`: to stdout,
+    /// in place of the tables): nodes per ply per configuration for one position, nodes relative
+    /// to the first configuration per position (and their geometric mean) for several.
+    #[arg(long, value_name = "OUT.svg", conflicts_with = "techniques")]
+    svg: Option<PathBuf>,
 }
 
 /// Runs the command.
 pub fn run(args: &CompareArgs) -> Result<(), CliError> {
+    let svg_to_stdout = args.svg.as_ref().is_some_and(|p| p.as_os_str() == "-");
+    if svg_to_stdout && (args.csv || args.json) {
+        return Err(CliError::new(
+            "compare: --svg - writes the picture to stdout: name a file for it to keep --csv or --json",
+        ));
+    }
     let columns = columns(&args.configs)?;
     let positions = positions(args)?;
     let hash_mib = usize::try_from(args.hash).unwrap_or(usize::MAX);
     if args.techniques {
         return run_techniques(args, &columns, &positions, hash_mib);
     }
+    let picture = args.svg.as_deref().map(SvgOutput::open).transpose()?;
+    let grid = Grid {
+        hash_mib,
+        selective: None,
+        per_ply: picture.is_some() && positions.len() == 1,
+    };
     let progress = progress_bar(positions.len() * columns.len());
-    let costs = measure_grid(args, &columns, &positions, hash_mib, None, &progress);
+    let costs = measure_grid(args, &columns, &positions, grid, &progress);
     progress.finish_and_clear();
     let summary = lab::summarize(&costs, columns.len());
     let sources = lab::used_sources(&columns);
@@ -77,6 +96,13 @@ pub fn run(args: &CompareArgs) -> Result<(), CliError> {
         summary: &summary,
         sources: &sources,
     };
+    if let Some(output) = picture {
+        let drawn = svg::svg(&report).map_err(|e| CliError::new(format!("compare --svg: {e}")))?;
+        output.write(&drawn)?;
+        if svg_to_stdout {
+            return Ok(());
+        }
+    }
     let mut out = std::io::stdout().lock();
     if args.csv {
         output::csv(&mut out, &report)?;
@@ -107,14 +133,12 @@ fn run_techniques(
     let results: Vec<techniques::TechniqueResult> = rows
         .iter()
         .map(|row| {
-            let costs = measure_grid(
-                args,
-                columns,
-                positions,
+            let grid = Grid {
                 hash_mib,
-                Some(row.selective),
-                &progress,
-            );
+                selective: Some(row.selective),
+                per_ply: false,
+            };
+            let costs = measure_grid(args, columns, positions, grid, &progress);
             techniques::TechniqueResult::new(row, costs, columns.len())
         })
         .collect();
@@ -132,14 +156,23 @@ fn run_techniques(
     Ok(())
 }
 
-/// Searches every position under every column (with `selective` instead of the columns' own
-/// switches when given): one row of costs per position.
+/// How every search of a grid runs.
+#[derive(Clone, Copy)]
+struct Grid {
+    /// Transposition table size, MiB.
+    hash_mib: usize,
+    /// Selective switches instead of the columns' own, when given.
+    selective: Option<SelectiveConfig>,
+    /// Whether to count nodes per ply (the one-position picture of `--svg`).
+    per_ply: bool,
+}
+
+/// Searches every position under every column as `grid` says: one row of costs per position.
 fn measure_grid(
     args: &CompareArgs,
     columns: &[Column],
     positions: &[Named],
-    hash_mib: usize,
-    selective: Option<SelectiveConfig>,
+    grid: Grid,
     progress: &ProgressBar,
 ) -> Vec<Vec<Cost>> {
     positions
@@ -151,10 +184,10 @@ fn measure_grid(
                     progress.set_message(format!("{} · {}", named.name, column.label));
                     let config = SearchConfig {
                         ordering: column.ordering,
-                        selective: selective.unwrap_or(column.selective),
-                        hash_mib,
+                        selective: grid.selective.unwrap_or(column.selective),
+                        hash_mib: grid.hash_mib,
                     };
-                    let cost = lab::measure(&named.pos, config, args.depth);
+                    let cost = lab::measure(&named.pos, config, args.depth, grid.per_ply);
                     progress.inc(1);
                     cost
                 })

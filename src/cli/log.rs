@@ -1,6 +1,7 @@
-//! `killerscope log stats|export|dot FILE`: look into a recorded `.kslog` without the explorer —
-//! a summary (the same `CutoffStats` the `search` command prints, replayed from the log), JSON
-//! Lines for jq and pandas, or a Graphviz drawing of a subtree.
+//! `killerscope log stats|export|dot|plot FILE`: look into a recorded `.kslog` without the
+//! explorer — a summary (the same `CutoffStats` the `search` command prints, replayed from the
+//! log), JSON Lines for jq and pandas, a Graphviz drawing of a subtree, or one of the explorer's
+//! charts as SVG for slides (`cli::plot`).
 
 use super::CliError;
 use super::selective_report::selective_lines;
@@ -54,6 +55,9 @@ enum LogCommand {
         #[arg(long, default_value_t = 2)]
         depth: u32,
     },
+    /// Draw one of the explorer's charts (nodes per ply, cutoffs by rank or source, branching
+    /// factor, icicle) as an SVG picture for slides.
+    Plot(super::plot::PlotArgs),
 }
 
 /// Runs the command.
@@ -69,6 +73,7 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
             }
             Ok(write_jsonl(&load(file)?, out)?)
         }
+        LogCommand::Plot(plot) => super::plot::run(plot, &load(super::plot::file(plot))?),
         LogCommand::Dot { file, node, depth } => {
             let log = load(file)?;
             let tree = SearchTree::build(log.events());

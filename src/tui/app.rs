@@ -6,10 +6,11 @@ use std::path::PathBuf;
 
 use crate::chess::Position;
 use crate::chess::notation::Notation;
-use crate::search::{CutoffStats, Limits, OrderingConfig, SearchReport, SelectiveConfig};
+use crate::search::{Limits, OrderingConfig, SearchReport, SelectiveConfig};
 use crate::trace::LogHeader;
 
 use super::charts::Charts;
+pub use super::compare::Comparison;
 use super::config_picker::ConfigPicker;
 use super::keys::Context;
 use super::library::Entry;
@@ -121,17 +122,6 @@ pub struct Playback {
     pub speed: usize,
     /// Fraction of an event carried between ticks, in millionths.
     pub carry: u64,
-}
-
-/// The compare view's content.
-#[derive(Clone, Debug, Default)]
-pub struct Comparison {
-    /// Still running.
-    pub running: bool,
-    /// The column names, one per configuration asked for, in order.
-    pub labels: Vec<String>,
-    /// Results per config, in order.
-    pub rows: Vec<(OrderingConfig, CutoffStats, SearchReport)>,
 }
 
 /// A one-line message in the status bar.

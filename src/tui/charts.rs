@@ -8,7 +8,8 @@
 use ratatui::layout::Rect;
 
 use super::session::NodeId;
-use crate::trace::SearchTree;
+use crate::search::{Bound, MoveSource, NodeKind};
+use crate::trace::{Node, SearchTree};
 
 pub mod data;
 pub mod icicle;
@@ -51,7 +52,9 @@ impl ChartKind {
         }
     }
 
-    /// The chart's name in lesson files and on the command line.
+    /// The chart's name in lesson files and on the command line (`log plot --chart
+    /// nodes-per-ply`): lessons, slides and the explorer speak of the same five charts by the
+    /// same names.
     pub fn key(self) -> &'static str {
         match self {
             ChartKind::Plies => "nodes-per-ply",
@@ -78,6 +81,60 @@ pub enum Colouring {
     NodeType,
     /// The source of the move that cut the node off: which heuristic saved the work.
     Source,
+}
+
+impl Colouring {
+    /// Both colourings, in the order `m` switches between them.
+    pub const ALL: [Colouring; 2] = [Colouring::NodeType, Colouring::Source];
+
+    /// The colouring's name on the command line (`log plot --colour source`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Colouring::NodeType => "node-type",
+            Colouring::Source => "source",
+        }
+    }
+}
+
+/// What an icicle block says about its node in a colouring: the explorer turns it into a fill
+/// character and a style, the SVG export into a colour, so both tell a class the same thing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shade {
+    /// Not finished at the cursor (or ever, in a truncated log).
+    Open,
+    /// Node type: an exact score, a PV node.
+    Pv,
+    /// Node type: failed high, a CUT node.
+    Cut,
+    /// Node type: failed low, an ALL node (every move searched).
+    All,
+    /// Node type: a quiescence node.
+    Quiescence,
+    /// Source colouring: cut off by a move this heuristic ordered.
+    CutBy(MoveSource),
+    /// Source colouring: no move cut the node off.
+    NoCutoff,
+}
+
+impl Shade {
+    /// How `node` is shaded under `colouring` when the first `at` events have happened.
+    pub fn of(node: &Node, colouring: Colouring, at: usize) -> Shade {
+        let finished = node.exit_event().is_some_and(|x| x < at);
+        let Some((_, bound)) = node.result().filter(|_| finished) else {
+            return Shade::Open;
+        };
+        match colouring {
+            Colouring::NodeType => match (node.kind(), bound) {
+                (NodeKind::Quiescence, _) => Shade::Quiescence,
+                (_, Bound::Exact) => Shade::Pv,
+                (_, Bound::Lower) => Shade::Cut,
+                (_, Bound::Upper) => Shade::All,
+            },
+            Colouring::Source => node
+                .cutoff()
+                .map_or(Shade::NoCutoff, |cut| Shade::CutBy(cut.source)),
+        }
+    }
 }
 
 /// A move of the icicle's selection.

@@ -95,6 +95,9 @@ pub enum Action {
     ChartColours,
     /// Move the icicle's selection (and the tree's) or its root.
     Icicle(IcicleMove),
+    /// Compare view: pair the first configuration's icicle with the previous (-1) or next (+1)
+    /// configuration.
+    PairWith(isize),
     /// Write moves in the next notation: SAN, UCI, long algebraic.
     CycleNotation,
     /// Switch the killer panel between the killer table and the countermove table.

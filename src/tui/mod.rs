@@ -7,6 +7,7 @@
 
 pub mod app;
 pub mod charts;
+pub mod compare;
 pub mod config_picker;
 pub mod fmt;
 pub mod keys;

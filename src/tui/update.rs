@@ -112,10 +112,16 @@ impl App {
                     return vec![Effect::Save(self.save_path.clone())];
                 }
             }
+            Action::NextChart | Action::PrevChart | Action::ChartColours | Action::PairWith(_)
+                if self.mode == Mode::Compare =>
+            {
+                self.update_compare(action)
+            }
             Action::Charts
             | Action::NextChart
             | Action::PrevChart
             | Action::ChartColours
+            | Action::PairWith(_)
             | Action::Icicle(_) => self.update_charts(action),
             Action::CycleNotation => {
                 self.notation = self.notation.next();
@@ -287,9 +293,8 @@ impl App {
         match picker.choice() {
             Ok(chosen) => {
                 self.mode = Mode::Compare;
-                self.comparison.running = true;
-                self.comparison.rows.clear();
-                self.comparison.labels = chosen.iter().map(|p| p.name.clone()).collect();
+                let labels = chosen.iter().map(|p| p.name.clone()).collect();
+                self.comparison.start(labels);
                 vec![Effect::Compare(
                     chosen.into_iter().map(|p| p.ordering).collect(),
                 )]

@@ -9,12 +9,14 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
+use super::charts::data::Counts;
+use super::compare::{Compared, RECORD_BUDGET};
 use crate::chess::Position;
 use crate::search::{
-    CutoffStats, IterationReport, Limits, NullObserver, OrderingConfig, SearchConfig, SearchReport,
-    Searcher, SelectiveConfig,
+    CutoffStats, IterationReport, Limits, OrderingConfig, SearchConfig, SearchReport, Searcher,
+    SelectiveConfig,
 };
-use crate::trace::{Event, EventLog, LogHeader, Recorder};
+use crate::trace::{Event, EventLog, LogHeader, Recorder, SearchTree};
 
 /// Events per streamed batch: small enough for a smooth live view, large enough that the
 /// channel costs nothing next to the search.
@@ -27,8 +29,8 @@ pub enum Report {
     Iteration(IterationReport),
     /// The search ended (finished or stopped): the complete log and the result.
     Done(Box<(EventLog, SearchReport)>),
-    /// A compare run finished: each config's statistics and result, in the order asked.
-    Compared(Vec<(OrderingConfig, CutoffStats, SearchReport)>),
+    /// A compare run finished: each config's search, in the order asked.
+    Compared(Vec<Compared>),
 }
 
 /// A running worker: its channels and its stop flag.
@@ -108,8 +110,9 @@ pub fn spawn_search(
     }
 }
 
-/// Runs `root` to `depth` once per config, all with `selective`, without recording, counting
-/// cutoffs: the compare view.
+/// Runs `root` to `depth` once per config, all with `selective`, counting cutoffs and nodes per
+/// ply and recording each search in memory (within its share of `RECORD_BUDGET`) for its
+/// icicle: the compare view.
 pub fn spawn_compare(
     root: Position,
     depth: u8,
@@ -120,26 +123,14 @@ pub fn spawn_compare(
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
     let handle = thread::spawn(move || {
+        let share = RECORD_BUDGET / configs.len().max(1);
         let mut results = Vec::with_capacity(configs.len());
         for ordering in configs {
-            let mut searcher = Searcher::new(SearchConfig {
-                ordering,
-                selective,
-                ..SearchConfig::default()
-            });
-            let mut stats = CutoffStats::new();
-            let report = searcher.search(
-                &root,
-                &[],
-                &Limits::depth(depth),
-                &flag,
-                &mut (&mut stats, NullObserver),
-                &mut |_: &IterationReport| {},
-            );
+            let compared = compare_one(&root, depth, ordering, selective, share, &flag);
             if flag.load(Ordering::Relaxed) {
                 return;
             }
-            results.push((ordering, stats, report));
+            results.push(compared);
         }
         let _ = report_tx.send(Report::Compared(results));
     });
@@ -148,6 +139,46 @@ pub fn spawn_compare(
         reports: report_rx,
         stop,
         handle: Some(handle),
+    }
+}
+
+/// One configuration's search of the comparison, recording at most `cap` events.
+fn compare_one(
+    root: &Position,
+    depth: u8,
+    ordering: OrderingConfig,
+    selective: SelectiveConfig,
+    cap: usize,
+    stop: &AtomicBool,
+) -> Compared {
+    let limits = Limits::depth(depth);
+    let header = LogHeader::new(root.to_fen(), &ordering, &limits).with_selective(&selective);
+    let sources = header.sources.clone();
+    let mut recorder = Recorder::new(header).with_cap(cap);
+    let mut searcher = Searcher::new(SearchConfig {
+        ordering,
+        selective,
+        ..SearchConfig::default()
+    });
+    let mut stats = CutoffStats::new();
+    let mut counts = Counts::default();
+    let report = searcher.search(
+        root,
+        &[],
+        &limits,
+        stop,
+        &mut (&mut stats, (&mut counts, &mut recorder)),
+        &mut |_: &IterationReport| {},
+    );
+    let log = recorder.into_log();
+    let tree = (!log.is_truncated()).then(|| SearchTree::build(log.events()));
+    Compared {
+        ordering,
+        stats,
+        report,
+        plies: counts.plies().to_vec(),
+        tree,
+        sources,
     }
 }
 

@@ -5,9 +5,10 @@
 
 use crate::chess::Position;
 use crate::search::{
-    CutoffStats, Limits, MoveSource, OrderingConfig, SOURCES, SearchConfig, Searcher,
-    SelectiveConfig, SourceInfo,
+    CutoffStats, Limits, MoveSource, OrderingConfig, SOURCES, SearchConfig, SearchObserver,
+    Searcher, SelectiveConfig, SourceInfo,
 };
+use crate::tui::charts::data::{Counts, PlyNodes};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -48,6 +49,9 @@ pub struct Cost {
     pub reductions: u64,
     /// Of which searched again at full depth after failing high.
     pub re_searched: u64,
+    /// Nodes entered per ply, when the search was asked to count them (the one-position
+    /// picture of `--svg`); empty otherwise, and never summed.
+    pub plies: Vec<PlyNodes>,
 }
 
 impl Cost {
@@ -71,6 +75,7 @@ impl Cost {
             by_source: MoveSource::all().map(|s| stats.cutoffs_by(s)).collect(),
             reductions: stats.selective.reductions_total(),
             re_searched: stats.selective.re_searched_total(),
+            plies: Vec::new(),
         }
     }
 
@@ -118,19 +123,40 @@ impl Cost {
     }
 }
 
-/// Searches `pos` to `depth` under `config` from an empty table and counts what ordering did.
-pub fn measure(pos: &Position, config: SearchConfig, depth: u8) -> Cost {
-    let mut searcher = Searcher::new(config);
+/// Searches `pos` to `depth` under `config` from an empty table and counts what ordering did;
+/// with `per_ply`, the nodes entered at each ply too (which costs a little time, so only the
+/// picture that shows them asks).
+pub fn measure(pos: &Position, config: SearchConfig, depth: u8, per_ply: bool) -> Cost {
     let mut stats = CutoffStats::new();
+    if !per_ply {
+        let (qnodes, time) = search(pos, config, depth, &mut stats);
+        return Cost::of(&stats, qnodes, time);
+    }
+    let mut counts = Counts::default();
+    let (qnodes, time) = search(pos, config, depth, &mut (&mut stats, &mut counts));
+    Cost {
+        plies: counts.plies().to_vec(),
+        ..Cost::of(&stats, qnodes, time)
+    }
+}
+
+/// One search from an empty table, watched by `observer`: its quiescence nodes and time.
+fn search(
+    pos: &Position,
+    config: SearchConfig,
+    depth: u8,
+    observer: &mut impl SearchObserver,
+) -> (u64, Duration) {
+    let mut searcher = Searcher::new(config);
     let report = searcher.search(
         pos,
         &[],
         &Limits::depth(depth),
         &AtomicBool::new(false),
-        &mut stats,
+        observer,
         &mut |_| {},
     );
-    Cost::of(&stats, report.qnodes, report.elapsed)
+    (report.qnodes, report.elapsed)
 }
 
 /// The sources some column can produce, in report order: the only ones worth a column.

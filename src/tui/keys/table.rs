@@ -382,6 +382,45 @@ fn overlays() -> Vec<Binding> {
     let close = "close (stops a comparison still running)";
     let keys = [Esc, Char('c'), Char('q')];
     compare.row(&keys, "Esc c q", Action::Leave, close, CompareView);
+    let next = "next picture: numbers, nodes per ply, icicles";
+    compare.row(
+        &[Tab, Char('v')],
+        "Tab v",
+        Action::NextChart,
+        next,
+        CompareView,
+    );
+    let back = "previous picture";
+    compare.row(
+        &[BackTab, Char('V')],
+        "S-Tab V",
+        Action::PrevChart,
+        back,
+        CompareView,
+    );
+    let pair = "icicles: the configuration under the first one";
+    compare.row(
+        &[Left, Char('h')],
+        "← → h l",
+        Action::PairWith(-1),
+        pair,
+        CompareView,
+    );
+    compare.row(
+        &[Right, Char('l')],
+        "",
+        Action::PairWith(1),
+        "",
+        CompareView,
+    );
+    let colours = "icicles: colour by node type / by cutoff source";
+    compare.row(
+        &[Char('m')],
+        "m",
+        Action::ChartColours,
+        colours,
+        CompareView,
+    );
 
     [help.out, fen.out, picker.out, choose.out, compare.out].concat()
 }

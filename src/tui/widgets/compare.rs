@@ -1,7 +1,10 @@
 //! The compare view: the current position searched to the current depth under each
-//! configuration chosen in the compare picker, side by side — tree size and its ratio to the
-//! first column, cutoffs, first-move cutoff rate, cutoffs by every source some configuration
-//! uses, killer stores, TT hits, best move and score.
+//! configuration chosen in the compare picker, side by side, as three pages that `Tab` cycles
+//! like the charts view's charts — the numbers (tree size and its ratio to the first column,
+//! cutoffs, first-move cutoff rate, cutoffs by every source some configuration uses, killer
+//! stores, TT hits, best move and score), nodes per ply of every configuration with the ratio
+//! to the first (`charts::paired`), and two icicles on one scale (`compare_icicle`). One page
+//! at a time, so every page fits 80×24; the pictures leave the hint line free for their keys.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Rect};
@@ -10,10 +13,23 @@ use ratatui::widgets::{Block, Cell, Clear, Paragraph, Row, Table};
 
 use crate::search::{MoveSource, SOURCES};
 use crate::tui::app::App;
+use crate::tui::compare::ComparePage;
 use crate::tui::fmt;
+use crate::tui::keys::Action;
 use crate::tui::layout::centered;
 use crate::tui::setup::selective_label;
-use crate::tui::widgets::Panel;
+use crate::tui::widgets::charts::paired;
+use crate::tui::widgets::{Panel, compare_icicle};
+
+/// The actions the hint line names while the compare view is open, with a word each; their
+/// keys come from the key table.
+pub const HINTS: [(Action, &str); 5] = [
+    (Action::NextChart, "picture"),
+    (Action::PrevChart, "back"),
+    (Action::PairWith(-1), "icicle pair"),
+    (Action::ChartColours, "colours"),
+    (Action::Leave, "close"),
+];
 
 /// Width of the row-label column.
 const LABEL_WIDTH: u16 = 18;
@@ -24,14 +40,8 @@ const COLUMN_WIDTH: u16 = 17;
 /// configuration.
 pub fn rows(app: &App) -> Vec<Vec<String>> {
     let results = &app.comparison.rows;
-    let base = results.first().map_or(0, |(_, s, _)| s.nodes());
-    let name = |i: usize| {
-        app.comparison
-            .labels
-            .get(i)
-            .cloned()
-            .unwrap_or_else(|| results[i].0.changes())
-    };
+    let base = results.first().map_or(0, |r| r.stats.nodes());
+    let name = |i: usize| app.comparison.name(i);
     let mut out = vec![
         std::iter::once(String::new())
             .chain((0..results.len()).map(name))
@@ -42,34 +52,38 @@ pub fn rows(app: &App) -> Vec<Vec<String>> {
         row.extend((0..results.len()).map(f));
         out.push(row);
     };
-    add("nodes", &|i| fmt::count(results[i].1.nodes()));
+    add("nodes", &|i| fmt::count(results[i].stats.nodes()));
     add("  vs first", &|i| {
         if base == 0 {
             "–".into()
         } else {
-            format!("{:.2}×", results[i].1.nodes() as f64 / base as f64)
+            format!("{:.2}×", results[i].stats.nodes() as f64 / base as f64)
         }
     });
-    add("  main search", &|i| fmt::count(results[i].1.main_nodes));
-    add("  quiescence", &|i| fmt::count(results[i].1.q_nodes));
-    add("cutoffs", &|i| fmt::count(results[i].1.cutoffs));
+    add("  main search", &|i| {
+        fmt::count(results[i].stats.main_nodes)
+    });
+    add("  quiescence", &|i| fmt::count(results[i].stats.q_nodes));
+    add("cutoffs", &|i| fmt::count(results[i].stats.cutoffs));
     add("1st-move cutoffs", &|i| {
-        let s = &results[i].1;
+        let s = &results[i].stats;
         fmt::percent(s.by_rank[0], s.cutoffs)
     });
     for row in SOURCES {
         let source = MoveSource::from_code(row.code);
-        if results.iter().any(|(c, _, _)| c.uses(source)) {
+        if results.iter().any(|r| r.ordering.uses(source)) {
             let label = format!("  by {}", row.label);
-            add(&label, &|i| fmt::count(results[i].1.cutoffs_by(source)));
+            add(&label, &|i| fmt::count(results[i].stats.cutoffs_by(source)));
         }
     }
-    add("killer stores", &|i| fmt::count(results[i].1.killer_stores));
-    add("TT hits", &|i| fmt::count(results[i].1.tt_hits));
-    add("best move", &|i| {
-        app.notation.format(&app.root, results[i].2.best_move)
+    add("killer stores", &|i| {
+        fmt::count(results[i].stats.killer_stores)
     });
-    add("score", &|i| fmt::score(results[i].2.score));
+    add("TT hits", &|i| fmt::count(results[i].stats.tt_hits));
+    add("best move", &|i| {
+        app.notation.format(&app.root, results[i].report.best_move)
+    });
+    add("score", &|i| fmt::score(results[i].report.score));
     out
 }
 
@@ -77,32 +91,29 @@ pub fn rows(app: &App) -> Vec<Vec<String>> {
 pub struct CompareOverlay;
 
 impl Panel for CompareOverlay {
-    /// Draws the view as an overlay centred in `area`, as wide as its columns want.
+    /// Draws the page on screen: the table centred and as wide as its columns want, a picture
+    /// over the whole screen but its last line (the hints).
     fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
         let theme = &app.theme;
-        let rows = rows(app);
-        let columns = rows.first().map_or(1, Vec::len);
-        let wanted = u16::try_from(columns.saturating_sub(1))
-            .unwrap_or(u16::MAX)
-            .saturating_mul(COLUMN_WIDTH)
-            .saturating_add(LABEL_WIDTH + 2)
-            .max(72);
-        let height = u16::try_from(rows.len() + 2).unwrap_or(u16::MAX).max(5);
-        let popup = centered(area, wanted, height);
-        frame.render_widget(Clear, popup);
+        let page = app.comparison.page;
+        let place = ComparePage::ALL
+            .iter()
+            .position(|&p| p == page)
+            .unwrap_or(0)
+            + 1;
+        let selective = if app.settings.selective.any() {
+            format!(" · {}", selective_label(&app.settings.selective))
+        } else {
+            String::new()
+        };
+        let title = format!(
+            " Compare {place}/{} · {} · depth {}{selective} · Tab next · Esc closes ",
+            ComparePage::ALL.len(),
+            page.title(),
+            app.settings.depth
+        );
         let block = Block::bordered()
-            .title(Span::styled(
-                format!(
-                    " Compare · depth {}{} · Esc closes ",
-                    app.settings.depth,
-                    if app.settings.selective.any() {
-                        format!(" · {}", selective_label(&app.settings.selective))
-                    } else {
-                        String::new()
-                    }
-                ),
-                theme.title,
-            ))
+            .title(Span::styled(title, theme.title))
             .border_style(theme.border_focus);
         if app.comparison.rows.is_empty() {
             let text = if app.comparison.running {
@@ -113,20 +124,66 @@ impl Panel for CompareOverlay {
             } else {
                 "Stopped before every search finished.".to_string()
             };
+            let popup = centered(area, 72, 5);
+            frame.render_widget(Clear, popup);
             frame.render_widget(
                 Paragraph::new(Line::styled(text, theme.info)).block(block),
                 popup,
             );
             return;
         }
-        let mut widths = vec![Constraint::Length(LABEL_WIDTH)];
-        widths.extend(std::iter::repeat_n(Constraint::Fill(1), columns - 1));
-        let mut iter = rows.into_iter();
-        let header = iter
-            .next()
-            .map(|h| Row::new(h.into_iter().map(Cell::from)).style(theme.title))
-            .unwrap_or_default();
-        let body = iter.map(|r| Row::new(r.into_iter().map(Cell::from)).style(theme.text));
-        frame.render_widget(Table::new(body, widths).header(header).block(block), popup);
+        if page == ComparePage::Numbers {
+            numbers(frame, area, app, block);
+            return;
+        }
+        let popup = Rect {
+            height: area.height.saturating_sub(1),
+            ..area
+        };
+        frame.render_widget(Clear, popup);
+        let inner = block.inner(popup);
+        frame.render_widget(block, popup);
+        if inner.is_empty() {
+            return;
+        }
+        if page == ComparePage::Icicle {
+            compare_icicle::render(frame, inner, app);
+            return;
+        }
+        let comparison = &app.comparison;
+        let names: Vec<String> = (0..comparison.rows.len())
+            .map(|i| comparison.name(i))
+            .collect();
+        let sides: Vec<paired::Side> = names
+            .iter()
+            .zip(&comparison.rows)
+            .map(|(name, row)| (name.as_str(), row.plies.as_slice()))
+            .collect();
+        let lines = paired::lines(theme, &sides, inner.width, inner.height);
+        frame.render_widget(Paragraph::new(lines), inner);
     }
+}
+
+/// The numbers page: the table, centred.
+fn numbers(frame: &mut Frame, area: Rect, app: &App, block: Block) {
+    let theme = &app.theme;
+    let rows = rows(app);
+    let columns = rows.first().map_or(1, Vec::len);
+    let wanted = u16::try_from(columns.saturating_sub(1))
+        .unwrap_or(u16::MAX)
+        .saturating_mul(COLUMN_WIDTH)
+        .saturating_add(LABEL_WIDTH + 2)
+        .max(72);
+    let height = u16::try_from(rows.len() + 2).unwrap_or(u16::MAX).max(5);
+    let popup = centered(area, wanted, height);
+    frame.render_widget(Clear, popup);
+    let mut widths = vec![Constraint::Length(LABEL_WIDTH)];
+    widths.extend(std::iter::repeat_n(Constraint::Fill(1), columns - 1));
+    let mut iter = rows.into_iter();
+    let header = iter
+        .next()
+        .map(|h| Row::new(h.into_iter().map(Cell::from)).style(theme.title))
+        .unwrap_or_default();
+    let body = iter.map(|r| Row::new(r.into_iter().map(Cell::from)).style(theme.text));
+    frame.render_widget(Table::new(body, widths).header(header).block(block), popup);
 }

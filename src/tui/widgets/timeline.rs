@@ -15,7 +15,7 @@ use crate::tui::fmt;
 use crate::tui::keys::{self, Action, Context};
 use crate::tui::session::Session;
 use crate::tui::setup::selective_label;
-use crate::tui::widgets::{Panel, charts};
+use crate::tui::widgets::{Panel, charts, compare};
 
 /// Event `index` in words, moves in `notation` where the position is known (UCI otherwise).
 pub fn describe(session: &Session, index: usize, notation: Notation) -> String {
@@ -306,6 +306,7 @@ fn hints(frame: &mut Frame, area: Rect, app: &App) {
         None => {
             let (context, hints) = match app.mode {
                 Mode::Charts => (Context::Charts, &charts::HINTS[..]),
+                Mode::Compare => (Context::Compare, &compare::HINTS[..]),
                 _ => (Context::Normal, &HINTS[..]),
             };
             let mut spans = Vec::new();

@@ -1,0 +1,117 @@
+//! `killerscope log plot FILE --chart … -o out.svg`: the explorer's charts of a recorded search
+//! as SVG for slides, and the one way every SVG this program makes (`compare --svg` too) reaches
+//! a file or stdout. The chart and colouring names are the explorer's own (`ChartKind::key`,
+//! `Colouring::name`), so the command line and the charts view speak one vocabulary.
+
+use super::CliError;
+use crate::plot::{self, Options};
+use crate::trace::{EventLog, NodeId};
+use crate::tui::charts::{ChartKind, Colouring};
+use clap::builder::PossibleValue;
+use clap::{Args, ValueEnum};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// `--chart` takes the explorer's chart names (`nodes-per-ply`, `ranks`, …).
+impl ValueEnum for ChartKind {
+    fn value_variants<'a>() -> &'a [Self] {
+        &ChartKind::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.key()).help(self.title()))
+    }
+}
+
+/// `--colour` takes the explorer's colourings of the icicle (`node-type`, `source`).
+impl ValueEnum for Colouring {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Colouring::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.name()))
+    }
+}
+
+/// Arguments of `killerscope log plot`.
+#[derive(Args, Debug)]
+pub struct PlotArgs {
+    /// The .kslog file.
+    file: PathBuf,
+    /// Which chart: the ones the explorer's charts view (`v`) cycles through.
+    #[arg(long)]
+    chart: ChartKind,
+    /// Where the SVG goes (`-` for stdout).
+    #[arg(short = 'o', long = "output", value_name = "OUT.svg")]
+    output: PathBuf,
+    /// Icicle only: colour the blocks by node type (PV, CUT, ALL, quiescence) or by the source
+    /// of the move that cut each node off (default: node-type).
+    #[arg(long)]
+    colour: Option<Colouring>,
+    /// Icicle only: the node at the top (default: the last iteration's root).
+    #[arg(long)]
+    node: Option<NodeId>,
+}
+
+/// Runs `log plot` on an already loaded log.
+pub fn run(args: &PlotArgs, log: &EventLog) -> Result<(), CliError> {
+    if args.chart != ChartKind::Icicle && (args.colour.is_some() || args.node.is_some()) {
+        return Err(CliError::new(
+            "log plot: --colour and --node apply to --chart icicle only",
+        ));
+    }
+    let options = Options {
+        colouring: args.colour.unwrap_or_default(),
+        node: args.node,
+    };
+    let svg = plot::chart(log, args.chart, options)
+        .map_err(|e| CliError::new(format!("log plot {}: {e}", args.file.display())))?;
+    write_svg(&svg, &args.output)
+}
+
+/// The file `log plot` reads.
+pub fn file(args: &PlotArgs) -> &Path {
+    &args.file
+}
+
+/// Writes `svg` to `path`, or to stdout for `-`.
+pub fn write_svg(svg: &str, path: &Path) -> Result<(), CliError> {
+    SvgOutput::open(path)?.write(svg)
+}
+
+/// Where an SVG goes, opened before the work that draws it when that work is long (a lab run
+/// over the library), so a mistyped directory fails at once instead of after every search.
+pub enum SvgOutput {
+    /// `-`: standard output.
+    Stdout,
+    /// A file, created (or truncated) and named for messages.
+    File(std::fs::File, PathBuf),
+}
+
+impl SvgOutput {
+    /// Opens `path` (`-` for stdout) for writing.
+    pub fn open(path: &Path) -> Result<SvgOutput, CliError> {
+        if path.as_os_str() == "-" {
+            return Ok(SvgOutput::Stdout);
+        }
+        std::fs::File::create(path)
+            .map(|file| SvgOutput::File(file, path.to_path_buf()))
+            .map_err(|e| CliError::new(format!("cannot write {}: {e}", path.display())))
+    }
+
+    /// Writes the document and flushes it.
+    pub fn write(self, svg: &str) -> Result<(), CliError> {
+        match self {
+            SvgOutput::Stdout => {
+                let mut out = std::io::stdout().lock();
+                out.write_all(svg.as_bytes())?;
+                Ok(out.flush()?)
+            }
+            SvgOutput::File(mut file, path) => file
+                .write_all(svg.as_bytes())
+                .and_then(|()| file.flush())
+                .map_err(|e| CliError::new(format!("cannot write {}: {e}", path.display()))),
+        }
+    }
+}

@@ -1,0 +1,227 @@
+//! `killerscope log plot` and `compare --svg` through the real binary, as a teacher would run
+//! them: a log recorded with `search --log`, every chart to a file and to stdout, and clean
+//! failures (status 2, an `error:` line, no panic) for an unknown chart, an output that cannot
+//! be written, a file that is not a log and options that do not fit the chart.
+
+mod plot_support;
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_killerscope"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ks-plot-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// A log of a depth-3 search of the start position, recorded by the binary.
+fn recorded(dir: &std::path::Path) -> String {
+    let log = dir.join("start.kslog");
+    let log = log.to_str().expect("UTF-8 temp path").to_string();
+    let out = run(&["search", "--depth", "3", "--log", &log]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    log
+}
+
+fn assert_refused(out: &Output, needle: &str) {
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(err.starts_with("error:") && err.contains(needle), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn every_chart_goes_to_a_file_or_to_stdout() {
+    let dir = scratch("ok");
+    let log = recorded(&dir);
+    for chart in ["nodes-per-ply", "ranks", "sources", "ebf", "icicle"] {
+        let svg = dir.join(format!("{chart}.svg"));
+        let svg = svg.to_str().expect("UTF-8 temp path");
+        let out = run(&["log", "plot", &log, "--chart", chart, "-o", svg]);
+        assert!(out.status.success(), "{chart}: {}", text(&out.stderr));
+        assert!(out.stdout.is_empty(), "{chart}: nothing on stdout");
+        let written = std::fs::read_to_string(svg).expect("the SVG was written");
+        plot_support::parse(&written);
+    }
+    let args = [
+        "log", "plot", &log, "--chart", "icicle", "--colour", "source",
+    ];
+    let out = run(&[&args[..], &["--node", "1", "-o", "-"]].concat());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let page = plot_support::parse(&text(&out.stdout));
+    assert!(
+        page.strings()[0].contains("(node 1, ply 1)"),
+        "{:?}",
+        page.strings()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_charts_outputs_logs_and_options_exit_2_with_a_message() {
+    let dir = scratch("bad");
+    let log = recorded(&dir);
+    let out = run(&["log", "plot", &log, "--chart", "pie", "-o", "-"]);
+    assert_refused(&out, "nodes-per-ply");
+    let missing = dir.join("no-such-dir").join("x.svg");
+    let missing = missing.to_str().expect("UTF-8 temp path");
+    let out = run(&["log", "plot", &log, "--chart", "ranks", "-o", missing]);
+    assert_refused(&out, "cannot write");
+    let here = dir.to_str().expect("UTF-8 temp path");
+    let out = run(&["log", "plot", &log, "--chart", "ranks", "-o", here]);
+    assert_refused(&out, "cannot write");
+    let junk = dir.join("junk.kslog");
+    std::fs::write(&junk, "not a log at all").expect("write");
+    let junk = junk.to_str().expect("UTF-8 temp path");
+    let out = run(&["log", "plot", junk, "--chart", "ebf", "-o", "-"]);
+    assert_refused(&out, "junk.kslog");
+    assert!(out.stdout.is_empty());
+    let out = run(&[
+        "log", "plot", &log, "--chart", "ranks", "--node", "1", "-o", "-",
+    ]);
+    assert_refused(&out, "--chart icicle only");
+    let out = run(&[
+        "log", "plot", &log, "--chart", "icicle", "--node", "99999999", "-o", "-",
+    ]);
+    assert_refused(&out, "no node 99999999");
+    let out = run(&["log", "plot", &log, "--chart", "icicle"]);
+    assert_refused(&out, "--output");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The classroom puzzle (Black to move; Bg2-c6 is the killer).
+const PUZZLE: &str = "6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1";
+
+/// Runs `compare` with `args`, `--json` on stdout and `--svg` into a file; returns both.
+fn compare(dir: &std::path::Path, args: &[&str]) -> (serde_json::Value, plot_support::Svg) {
+    let svg = dir.join("lab.svg");
+    let svg = svg.to_str().expect("UTF-8 temp path");
+    let all = [&["compare"], args, &["--json", "--svg", svg]].concat();
+    let out = run(&all);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json = serde_json::from_slice(&out.stdout).expect("the JSON report");
+    let page = plot_support::parse(&std::fs::read_to_string(svg).expect("the SVG was written"));
+    (json, page)
+}
+
+#[test]
+fn one_position_is_drawn_as_nodes_per_ply_per_configuration() {
+    use killerscope::chess::Position;
+    use killerscope::search::{CutoffStats, Limits, SearchConfig, Searcher};
+    use killerscope::tui::charts::data::Counts;
+    let dir = scratch("one");
+    let configs = ["killers=0", "killers=2"];
+    let (json, page) = compare(
+        &dir,
+        &[
+            "--fen", PUZZLE, "--depth", "3", "--config", configs[0], "--config", configs[1],
+        ],
+    );
+    let results = json["positions"][0]["results"].as_array().expect("results");
+    for (k, config) in configs.iter().enumerate() {
+        let nodes = results[k]["nodes"].as_u64().expect("nodes");
+        let legend = format!("{config}: {} nodes", plot_support::grouped(nodes));
+        assert!(
+            page.strings().iter().any(|t| t.starts_with(&legend)),
+            "{legend}"
+        );
+        let mut counts = Counts::default();
+        let mut searcher = Searcher::new(SearchConfig {
+            ordering: config.parse().expect("valid config"),
+            ..SearchConfig::default()
+        });
+        let root = Position::from_fen(PUZZLE).expect("valid FEN");
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let mut observer = (CutoffStats::new(), &mut counts);
+        searcher.search(
+            &root,
+            &[],
+            &Limits::depth(3),
+            &stop,
+            &mut observer,
+            &mut |_| {},
+        );
+        assert_eq!(counts.nodes(), nodes, "the same search as the lab's");
+        let per_ply: Vec<u64> = counts.plies().iter().map(|p| p.total()).collect();
+        let bars = page.bars(&[&plot_support::fill(killerscope::plot::canvas::series(k))]);
+        plot_support::assert_to_scale(&bars, &per_ply);
+        for (bar, &n) in bars.iter().zip(&per_ply) {
+            let written = killerscope::tui::fmt::count(n);
+            assert_eq!(page.label_over(bar.centre(), bar.y), Some(written.as_str()));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn several_positions_are_drawn_relative_to_the_first_configuration() {
+    let dir = scratch("many");
+    let epd = dir.join("two.epd");
+    let lines = format!("{PUZZLE} id \"puzzle\";\n8/8/8/4k3/8/8/4P3/4K3 w - - id \"pawn\";\n");
+    std::fs::write(&epd, lines).expect("write");
+    let epd = epd.to_str().expect("UTF-8 temp path");
+    let args = [
+        "--epd",
+        epd,
+        "--depth",
+        "3",
+        "--config",
+        "killers=0",
+        "--config",
+        "",
+    ];
+    let (json, page) = compare(&dir, &args);
+    let positions = json["positions"].as_array().expect("positions");
+    let mut expected: Vec<String> = positions
+        .iter()
+        .map(|p| {
+            let nodes = |k: usize| p["results"][k]["nodes"].as_f64().expect("nodes");
+            format!("{:.2}", nodes(1) / nodes(0))
+        })
+        .collect();
+    let geomean = json["summary"][1]["geomean_ratio"].as_f64().expect("ratio");
+    expected.push(format!("{geomean:.2}"));
+    let bars = page.bars(&[&plot_support::fill(killerscope::plot::canvas::series(1))]);
+    let written: Vec<&str> = bars
+        .iter()
+        .map(|b| {
+            page.label_over(b.centre(), b.y)
+                .expect("a figure over every bar")
+        })
+        .collect();
+    assert_eq!(written, expected);
+    let strings = page.strings();
+    for name in ["puzzle", "pawn", "geometric mean", "default"] {
+        assert!(strings.contains(&name), "{name}: {strings:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn compare_svg_to_stdout_replaces_the_tables_and_bad_outputs_fail_first() {
+    let out = run(&["compare", "--fen", PUZZLE, "--depth", "2", "--svg", "-"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    plot_support::parse(&text(&out.stdout));
+    let out = run(&["compare", "--depth", "2", "--svg", "-", "--json"]);
+    assert_refused(&out, "--svg -");
+    let out = run(&[
+        "compare",
+        "--library",
+        "--depth",
+        "9",
+        "--svg",
+        "/no/such/dir/lab.svg",
+    ]);
+    assert_refused(&out, "cannot write /no/such/dir/lab.svg");
+}
