@@ -88,10 +88,11 @@ impl State {
         }
     }
 
-    pub(super) fn node(&self, what: &str) -> Result<Open, Bad> {
+    /// The innermost open node, for an event that belongs to one.
+    pub(super) fn node(&self) -> Result<Open, Bad> {
         match self.stack.last() {
             Some(node) => Ok(*node),
-            None => bad(0, format!("{what} outside any node: no node_enter is open")),
+            None => bad(0, "outside any node: no node_enter is open"),
         }
     }
 
@@ -136,7 +137,7 @@ impl State {
             "node_enter" => self.node_enter(f).and_then(no_pv),
             "node_exit" => self.node_exit(f).and_then(no_pv),
             "move_tried" => {
-                let node = self.node(kind)?;
+                let node = self.node()?;
                 check_ply(f, &node)?;
                 let mv = self.searched(f)?;
                 let index = f.int(Key::Index, 0, 255)?;
@@ -154,14 +155,14 @@ impl State {
             "cutoff" => self.cutoff(f).and_then(no_pv),
             "killer_store" => self.killer_store(f).and_then(no_pv),
             "mate_killer_store" => {
-                let node = self.node(kind)?;
+                let node = self.node()?;
                 let ply = row_index(f, &node)?;
                 let mv = self.searched(f)?;
                 no_pv(Event::MateKillerStore { ply, mv })
             }
             "counter_store" => self.counter_store(f).and_then(no_pv),
             "null_move" => {
-                let node = self.node(kind)?;
+                let node = self.node()?;
                 check_ply(f, &node)?;
                 let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
                 let depth = f.int(Key::Depth, -128, 127)?.unwrap_or(0) as i8;
@@ -175,14 +176,14 @@ impl State {
                 })
             }
             "reduction" => {
-                let node = self.node(kind)?;
+                let node = self.node()?;
                 check_ply(f, &node)?;
                 let mv = self.searched(f)?;
                 let by = f.need(Key::By, f.int(Key::By, 0, 255)?)? as u8;
                 no_pv(Event::Reduction { mv, by })
             }
             "re_search" => {
-                let node = self.node(kind)?;
+                let node = self.node()?;
                 check_ply(f, &node)?;
                 let mv = self.searched(f)?;
                 f.choice(Key::Reason, &["reduction"])?;
@@ -192,7 +193,7 @@ impl State {
                 })
             }
             "pruned" => {
-                let node = self.node(kind)?;
+                let node = self.node()?;
                 check_ply(f, &node)?;
                 let mv = self.legal(f, Key::Move)?.unwrap_or(Move::NULL);
                 let rules = [
@@ -224,7 +225,7 @@ impl State {
                 })
             }
             "tt_hit" => {
-                let node = self.node(kind)?;
+                let node = self.node()?;
                 check_ply(f, &node)?;
                 let mv = match f.mv(Key::Move)? {
                     Some(Some(text)) => self.board.loose(text).map_err(|what| Bad {
@@ -331,7 +332,9 @@ impl State {
     }
 
     fn node_exit(&mut self, f: &Fields) -> Result<Event, Bad> {
-        let node = self.node("node_exit without a node_enter:")?;
+        let Some(&node) = self.stack.last() else {
+            return bad(0, "an exit without an enter: no node is open");
+        };
         check_ply(f, &node)?;
         let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
         let bound = match f.choice(Key::Bound, &BOUNDS)? {
@@ -351,7 +354,7 @@ impl State {
     }
 
     fn cutoff(&mut self, f: &Fields) -> Result<Event, Bad> {
-        let node = self.node("cutoff")?;
+        let node = self.node()?;
         check_ply(f, &node)?;
         let mv = self.searched(f)?;
         let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;

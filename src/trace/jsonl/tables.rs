@@ -11,7 +11,7 @@ use crate::search::{Event, KillerSlots, MAX_KILLER_SLOTS, NodeCount};
 
 impl State {
     pub(super) fn killer_store(&mut self, f: &Fields) -> Result<Event, Bad> {
-        let node = self.node("killer_store")?;
+        let node = self.node()?;
         let ply = row_index(f, &node)?;
         let mv = self.searched(f)?;
         let slots = match f.move_list(Key::Slots)? {
@@ -71,7 +71,7 @@ impl State {
     }
 
     pub(super) fn counter_store(&mut self, f: &Fields) -> Result<Event, Bad> {
-        let node = self.node("counter_store")?;
+        let node = self.node()?;
         check_ply(f, &node)?;
         let mv = self.searched(f)?;
         let key = match f.object(Key::Answers)? {
