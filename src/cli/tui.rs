@@ -10,7 +10,8 @@ use super::CliError;
 use crate::chess::Position;
 use crate::search::MAX_KILLER_SLOTS;
 use crate::text::quote;
-use crate::trace::EventLog;
+use crate::trace::jsonl::{ImportOptions, ImportSummary};
+use crate::trace::load_record;
 use crate::tui::app::{App, DEFAULT_DEPTH, Effect, MAX_DEPTH, Settings};
 use crate::tui::library::{self, Entry};
 use crate::tui::run::run as run_explorer;
@@ -37,9 +38,13 @@ pub struct TuiArgs {
     #[arg(long, default_value_t = 2,
           value_parser = clap::value_parser!(u8).range(0..=MAX_KILLER_SLOTS as i64))]
     pub killers: u8,
-    /// Open a saved `.kslog` instead of searching.
+    /// Open a saved search instead of searching: a `.kslog`, or a JSON Lines trace from any
+    /// engine (docs/trace-schema.md), told apart by content.
     #[arg(long)]
     pub log: Option<PathBuf>,
+    /// For a trace: skip bad lines (and count them) instead of refusing the file.
+    #[arg(long)]
+    pub lenient: bool,
     /// Letters instead of Unicode chess pieces.
     #[arg(long)]
     pub ascii: bool,
@@ -95,9 +100,14 @@ pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<(App, Vec<Effect>)
         killers: args.killers,
     };
     let theme = Theme::select(args.no_color);
+    let mut summary = None;
     let (root, session, effects) = if let Some(path) = &args.log {
-        let log =
-            EventLog::read_file(path).map_err(|e| CliError::new(format!("cannot open log {e}")))?;
+        let options = ImportOptions {
+            lenient: args.lenient,
+        };
+        let (log, read) = load_record(path, options)
+            .map_err(|e| CliError::new(format!("cannot open log {e}")))?;
+        summary = read;
         let root = parse_fen(&log.header().fen, &format!("log {} header", path.display()))?;
         let session = Session::from_log(root.clone(), log);
         (root, Some(session), Vec::new())
@@ -126,9 +136,39 @@ pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<(App, Vec<Effect>)
             app.settings.killers = config.killer_slots;
         }
         app.session = session;
-        app.info("browsing a saved log: [ ] { } K p to step through it, r to search again");
+        match summary {
+            Some(summary) => app.info(trace_note(&summary)),
+            None => {
+                app.info("browsing a saved log: [ ] { } K p to step through it, r to search again")
+            }
+        }
     }
     Ok((app, effects))
+}
+
+/// The status line after opening a trace: what was skipped or left open, if anything.
+fn trace_note(summary: &ImportSummary) -> String {
+    let mut notes = Vec::new();
+    if summary.skipped > 0 {
+        notes.push(format!("{} bad lines skipped", summary.skipped));
+    }
+    if summary.unknown_kinds > 0 {
+        notes.push(format!(
+            "{} lines of unknown kinds skipped",
+            summary.unknown_kinds
+        ));
+    }
+    if summary.open_at_end > 0 {
+        notes.push(format!("{} nodes unfinished", summary.open_at_end));
+    }
+    if notes.is_empty() {
+        "browsing a trace: [ ] { } K p to step through it".to_string()
+    } else {
+        format!(
+            "browsing a trace ({}): [ ] {{ }} K p to step",
+            notes.join(", ")
+        )
+    }
 }
 
 /// Runs `killerscope tui`.
