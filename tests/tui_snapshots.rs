@@ -149,6 +149,7 @@ fn tree_row_carries_the_cutoff_marker() {
     let style = tree::RowStyle {
         theme: &app.theme,
         notation: Notation::San,
+        live: false,
     };
     let line = tree::row_line(
         &app.session,
@@ -184,6 +185,7 @@ fn a_pvs_re_search_is_marked_in_its_row_and_explained() {
     let style = tree::RowStyle {
         theme: &app.theme,
         notation: Notation::San,
+        live: false,
     };
     let text = line_text(&tree::row_line(session, style, second, &label, &pos, false));
     assert!(text.contains('↻'), "{text}");

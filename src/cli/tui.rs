@@ -1,5 +1,6 @@
 //! `killerscope tui` (and bare `killerscope`): open the explorer on a position with a live
-//! search, or on a saved `.kslog` to browse a recorded search without searching.
+//! search, on a saved `.kslog` or JSON Lines trace to browse a recorded search without
+//! searching, or on a trace another engine is writing, to watch its search as it happens.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -13,6 +14,7 @@ use crate::text::quote;
 use crate::trace::jsonl::{ImportOptions, ImportSummary};
 use crate::trace::load_record;
 use crate::tui::app::{App, DEFAULT_DEPTH, Effect, MAX_DEPTH, Settings};
+use crate::tui::follow::FollowSource;
 use crate::tui::library::{self, Entry};
 use crate::tui::run::run as run_explorer;
 use crate::tui::session::Session;
@@ -22,10 +24,10 @@ use crate::tui::theme::Theme;
 #[derive(Args, Debug, Default)]
 pub struct TuiArgs {
     /// Position to search (default: the first position of the built-in library).
-    #[arg(long, conflicts_with_all = ["epd", "log"])]
+    #[arg(long, conflicts_with_all = ["epd", "log", "follow"])]
     pub fen: Option<String>,
     /// EPD file to take the position from (with --id).
-    #[arg(long, requires = "id", conflicts_with = "log")]
+    #[arg(long, requires = "id", conflicts_with_all = ["log", "follow"])]
     pub epd: Option<PathBuf>,
     /// The `id` of the EPD position to open.
     #[arg(long, requires = "epd")]
@@ -40,9 +42,13 @@ pub struct TuiArgs {
     pub killers: u8,
     /// Open a saved search instead of searching: a `.kslog`, or a JSON Lines trace from any
     /// engine (docs/trace-schema.md), told apart by content.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "follow")]
     pub log: Option<PathBuf>,
-    /// For a trace: skip bad lines (and count them) instead of refusing the file.
+    /// Watch another engine's search live: a JSON Lines trace being written to a file or a
+    /// FIFO, or `-` for standard input (keys still come from the terminal).
+    #[arg(long, value_name = "FILE")]
+    pub follow: Option<PathBuf>,
+    /// For a trace (--log or --follow): skip bad lines (and count them) instead of stopping.
     #[arg(long)]
     pub lenient: bool,
     /// Letters instead of Unicode chess pieces.
@@ -111,6 +117,20 @@ pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<(App, Vec<Effect>)
         let root = parse_fen(&log.header().fen, &format!("log {} header", path.display()))?;
         let session = Session::from_log(root.clone(), log);
         (root, Some(session), Vec::new())
+    } else if let Some(path) = &args.follow {
+        let source = if path.as_os_str() == "-" {
+            FollowSource::Stdin
+        } else {
+            FollowSource::Path(path.clone())
+        };
+        let options = ImportOptions {
+            lenient: args.lenient,
+        };
+        (
+            Position::startpos(),
+            None,
+            vec![Effect::Follow(source, options)],
+        )
     } else if let Some(fen) = &args.fen {
         (parse_fen(fen, "--fen")?, None, vec![Effect::Search])
     } else if let (Some(path), Some(id)) = (&args.epd, &args.id) {

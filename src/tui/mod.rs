@@ -9,6 +9,7 @@ pub mod app;
 pub mod charts;
 pub mod config_picker;
 pub mod fmt;
+pub mod follow;
 pub mod keys;
 pub mod layout;
 pub mod library;

@@ -68,12 +68,8 @@ impl LinePlace {
 }
 
 impl ImportError {
-    /// An error that belongs to no line (opening, reading).
-    pub(crate) fn whole(
-        kind: ImportErrorKind,
-        byte: u64,
-        message: impl Into<String>,
-    ) -> ImportError {
+    /// An error that belongs to no line (opening, reading), at byte offset `byte`.
+    pub fn whole(kind: ImportErrorKind, byte: u64, message: impl Into<String>) -> ImportError {
         ImportError {
             kind,
             message: message.into(),

@@ -58,6 +58,9 @@ pub struct RowStyle<'a> {
     pub theme: &'a Theme,
     /// How the cutting move in the marker is written.
     pub notation: Notation,
+    /// Whether the log is still growing: an open node is still being searched, rather than
+    /// unfinished (a log cut short, or a trace that ended mid-node).
+    pub live: bool,
 }
 
 /// The text of one node's row. `pos` is the position at the node; `on_pv` whether its line
@@ -95,7 +98,8 @@ pub fn row_line(
             spans.push(Span::styled(format!("{:>5} ", fmt::score(score)), base));
             spans.push(Span::styled(format!("{tag} "), theme.node_type));
         }
-        None => spans.push(Span::styled("    … ··· ", theme.dim)),
+        None if style.live => spans.push(Span::styled("    … ··· ", theme.dim)),
+        None => spans.push(Span::styled("unfinished", theme.error)),
     }
     spans.extend(marker_spans(session, style, id, pos));
     spans.push(Span::styled(
@@ -171,6 +175,7 @@ impl Panel for TreePanel {
         let style = RowStyle {
             theme: &app.theme,
             notation: app.notation,
+            live: app.is_live(),
         };
         let rows = rows::build(session, &app.view, style);
         app.view.state.close_all();
