@@ -180,11 +180,10 @@ fn import(file: &Path, output: &Path, lenient: bool) -> Result<(), CliError> {
         import_file(file, ImportOptions { lenient }).map_err(|e| CliError::new(e.to_string()))?;
     log.write_file(output)
         .map_err(|e| CliError::new(e.to_string()))?;
-    let tree = SearchTree::build(log.events());
     eprintln!(
         "imported {} events ({} nodes) from {} lines into {}",
         log.len(),
-        tree.len(),
+        summary.nodes,
         summary.lines,
         printable(&output.display().to_string())
     );

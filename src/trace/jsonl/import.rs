@@ -28,6 +28,8 @@ pub struct ImportSummary {
     pub lines: u64,
     /// Events imported.
     pub events: u64,
+    /// Nodes entered (the tree's size, without building it).
+    pub nodes: u64,
     /// Bad lines skipped (lenient mode), and the lines of subtrees skipped with them.
     pub skipped: u64,
     /// Lines of event kinds this schema does not have (skipped: newer writers add kinds).
@@ -282,6 +284,7 @@ impl Importer {
             return Err(ImportError::whole(ImportErrorKind::Empty, 0, "empty trace"));
         };
         self.summary.open_at_end = state.stack.len() as u64;
+        self.summary.nodes = state.nodes;
         self.summary.undeclared_sources = state.labels.undeclared;
         header.sources = state.labels.table();
         let truncated = truncated || !state.stack.is_empty();
