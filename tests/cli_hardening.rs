@@ -139,7 +139,7 @@ fn a_ply_range_out_of_bounds_says_so() {
 fn a_missing_subcommand_or_argument_is_an_error_not_a_help_page() {
     let err = refused(&["log"], 400);
     assert!(err.contains("requires a subcommand"), "{err}");
-    assert!(err.contains("stats, export, dot"), "{err}");
+    assert!(err.contains("stats, export, import, dot"), "{err}");
     for args in [
         &["fen"][..],
         &["perft"],
@@ -147,6 +147,7 @@ fn a_missing_subcommand_or_argument_is_an_error_not_a_help_page() {
         &["log", "stats"],
         &["log", "export"],
         &["log", "dot"],
+        &["log", "import"],
     ] {
         let err = refused(args, 400);
         assert!(err.contains("required"), "{args:?}: {err}");
@@ -162,6 +163,7 @@ fn readers(path: &str) -> Vec<Vec<&str>> {
         vec!["log", "stats", path],
         vec!["log", "export", "--jsonl", path],
         vec!["log", "dot", path],
+        vec!["log", "import", path, "-o", "/dev/null"],
         vec!["tui", "--log", path],
         vec!["tui", "--epd", path, "--id", "x"],
         vec!["compare", "--depth", "1", "--epd", path],
@@ -205,7 +207,7 @@ fn epd_files_are_read_within_bounds() {
     let file = std::fs::File::create(&epd).expect("create");
     file.set_len(10 << 30).expect("a sparse 10 GiB file");
     drop(file);
-    for args in &readers(path)[4..] {
+    for args in &readers(path)[5..] {
         let err = refused(args, 400);
         assert!(
             err.contains(path) && err.contains("larger than 64 MiB"),
@@ -214,7 +216,7 @@ fn epd_files_are_read_within_bounds() {
     }
     let good = "8/8/8/4k3/8/8/4P3/4K3 w - - id \"pawn\";\n";
     std::fs::write(&epd, format!("{good}{}\n", "8".repeat(1 << 20))).expect("write");
-    for args in &readers(path)[4..] {
+    for args in &readers(path)[5..] {
         let err = refused(args, 400);
         let at_line_2 =
             err.contains(&format!("{path}: EPD line 2:")) || err.contains(&format!("{path}:2:"));
@@ -224,7 +226,7 @@ fn epd_files_are_read_within_bounds() {
         );
     }
     std::fs::write(&epd, [good.as_bytes(), b"\xff\n"].concat()).expect("write");
-    for args in &readers(path)[4..] {
+    for args in &readers(path)[5..] {
         let err = refused(args, 400);
         let at = format!("not UTF-8 text: line 2, byte {}", good.len());
         assert!(err.contains(&at), "{err}");

@@ -46,7 +46,9 @@ fn stats_export_and_dot_work_on_a_log() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let jsonl = text(&out.stdout);
     assert!(jsonl.lines().count() > 100);
-    assert!(jsonl.starts_with("{\"i\":0,\"type\":\"node_enter\",\"ply\":0,"));
+    assert!(jsonl.starts_with("{\"type\":\"header\",\"schema\":1,"));
+    let first = jsonl.lines().nth(1).expect("an event after the header");
+    assert!(first.starts_with("{\"i\":0,\"type\":\"node_enter\",\"ply\":0,"));
 
     let out = run(&["log", "dot", file, "--node", "1", "--depth", "1"]);
     assert!(out.status.success(), "{}", text(&out.stderr));

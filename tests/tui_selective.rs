@@ -303,6 +303,7 @@ fn reverse_futility_and_mate_distance_prune_whole_nodes() {
             theme: &app.theme,
             notation: Notation::San,
             ascii: false,
+            live: false,
         },
         id,
         &label(s, id),

@@ -150,6 +150,7 @@ fn tree_row_carries_the_cutoff_marker() {
         theme: &app.theme,
         notation: Notation::San,
         ascii: false,
+        live: false,
     };
     let line = tree::row_line(
         &app.session,
@@ -186,6 +187,7 @@ fn a_pvs_re_search_is_marked_in_its_row_and_explained() {
         theme: &app.theme,
         notation: Notation::San,
         ascii: false,
+        live: false,
     };
     let text = line_text(&tree::row_line(session, style, second, &label, &pos, false));
     assert!(text.contains('↻'), "{text}");

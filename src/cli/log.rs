@@ -1,7 +1,9 @@
-//! `killerscope log stats|export|dot|plot FILE`: look into a recorded `.kslog` without the
+//! `killerscope log stats|export|dot|plot|import FILE`: look into a recorded search without the
 //! explorer — a summary (the same `CutoffStats` the `search` command prints, replayed from the
-//! log), JSON Lines for jq and pandas, a Graphviz drawing of a subtree, or one of the explorer's
-//! charts as SVG for slides (`cli::plot`).
+//! log), a JSON Lines trace for jq and pandas, a Graphviz drawing of a subtree, or one of the
+//! explorer's charts as SVG for slides (`cli::plot`) — and turn another engine's JSON Lines
+//! trace into a `.kslog`. `stats`, `dot` and `plot` take a `.kslog` or a trace, told apart by
+//! content.
 
 use super::CliError;
 use super::selective_report::selective_lines;
@@ -10,8 +12,10 @@ use crate::search::score::format_uci;
 use crate::search::stats::{RANK_LABELS, percent};
 use crate::search::{CutoffStats, MoveSource};
 use crate::text::printable;
+use crate::trace::jsonl::{ImportOptions, ImportSummary, import_file};
 use crate::trace::{
-    EVENT_BYTES, Event, EventKind, EventLog, NodeId, SearchTree, write_dot, write_jsonl,
+    EVENT_BYTES, Event, EventKind, EventLog, NodeId, SearchTree, load_record, write_dot,
+    write_jsonl,
 };
 use clap::{Args, Subcommand};
 use std::borrow::Cow;
@@ -32,10 +36,14 @@ pub struct LogArgs {
 enum LogCommand {
     /// Summarize a log: header, events by type, nodes, cutoffs by ordering source and by rank.
     Stats {
-        /// The .kslog file.
+        /// The .kslog file or JSON Lines trace.
         file: PathBuf,
+        /// For a trace: skip bad lines (and count them) instead of stopping at the first.
+        #[arg(long)]
+        lenient: bool,
     },
-    /// Print every event as one JSON object per line (for jq, pandas).
+    /// Print the log as a JSON Lines trace: a header line, then one object per event
+    /// (docs/trace-schema.md; for jq, pandas, and `log import`).
     Export {
         /// JSON Lines output (the one format so far; required so scripts stay explicit).
         #[arg(long)]
@@ -43,11 +51,26 @@ enum LogCommand {
         /// The .kslog file.
         file: PathBuf,
     },
+    /// Read a JSON Lines trace (any engine's search, docs/trace-schema.md) into a .kslog,
+    /// checking every line: moves replayed from the root, exits matched to enters.
+    Import {
+        /// The JSON Lines trace.
+        file: PathBuf,
+        /// The .kslog to write.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Skip bad lines (and count them) instead of stopping at the first.
+        #[arg(long)]
+        lenient: bool,
+    },
     /// Draw a subtree as a Graphviz digraph (pipe into `dot -Tsvg`); moves in SAN, cutoff edges
     /// in red.
     Dot {
-        /// The .kslog file.
+        /// The .kslog file or JSON Lines trace.
         file: PathBuf,
+        /// For a trace: skip bad lines (and count them) instead of stopping at the first.
+        #[arg(long)]
+        lenient: bool,
         /// Node id to start from (default: the root of the last iteration).
         #[arg(long)]
         node: Option<NodeId>,
@@ -64,7 +87,15 @@ enum LogCommand {
 pub fn run(args: &LogArgs) -> Result<(), CliError> {
     let out = BufWriter::new(std::io::stdout().lock());
     match &args.command {
-        LogCommand::Stats { file } => stats(&load(file)?, file, out),
+        LogCommand::Stats { file, lenient } => {
+            let (log, summary) = load_any(file, *lenient)?;
+            stats(&log, file, summary.as_ref(), out)
+        }
+        LogCommand::Import {
+            file,
+            output,
+            lenient,
+        } => import(file, output, *lenient),
         LogCommand::Export { jsonl, file } => {
             if !jsonl {
                 return Err(CliError::new(
@@ -73,9 +104,17 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
             }
             Ok(write_jsonl(&load(file)?, out)?)
         }
-        LogCommand::Plot(plot) => super::plot::run(plot, &load(super::plot::file(plot))?),
-        LogCommand::Dot { file, node, depth } => {
-            let log = load(file)?;
+        LogCommand::Plot(plot) => {
+            let (log, _) = load_any(super::plot::file(plot), false)?;
+            super::plot::run(plot, &log)
+        }
+        LogCommand::Dot {
+            file,
+            node,
+            depth,
+            lenient,
+        } => {
+            let (log, _) = load_any(file, *lenient)?;
             let tree = SearchTree::build(log.events());
             let start = match node {
                 Some(id) if (*id as usize) < tree.len() => *id,
@@ -109,7 +148,66 @@ fn load(file: &Path) -> Result<EventLog, CliError> {
     EventLog::read_file(file).map_err(|e| CliError::new(e.to_string()))
 }
 
-fn stats(log: &EventLog, file: &Path, mut out: impl Write) -> Result<(), CliError> {
+/// A `.kslog` or a trace, told apart by content.
+fn load_any(file: &Path, lenient: bool) -> Result<(EventLog, Option<ImportSummary>), CliError> {
+    load_record(file, ImportOptions { lenient }).map_err(|e| CliError::new(e.to_string()))
+}
+
+/// What an import skipped, for the report after it (empty when nothing was).
+fn skipped_lines(summary: &ImportSummary) -> Vec<String> {
+    let mut out = Vec::new();
+    let counts = [
+        (summary.skipped, "bad lines skipped (--lenient)"),
+        (
+            summary.unknown_kinds,
+            "lines of unknown event kinds skipped",
+        ),
+        (summary.unknown_keys, "unknown keys skipped"),
+        (
+            summary.undeclared_sources,
+            "sources not declared in the header (shown plain)",
+        ),
+        (
+            summary.open_at_end,
+            "nodes open at the end (marked unfinished)",
+        ),
+    ];
+    for (n, what) in counts {
+        if n > 0 {
+            out.push(format!("{n} {what}"));
+        }
+    }
+    if let Some(first) = &summary.first_skipped {
+        out.push(format!("first skipped: {first}"));
+    }
+    out
+}
+
+/// `log import`: the trace read and checked, written as a `.kslog`, and a one-line report.
+fn import(file: &Path, output: &Path, lenient: bool) -> Result<(), CliError> {
+    let (log, summary) =
+        import_file(file, ImportOptions { lenient }).map_err(|e| CliError::new(e.to_string()))?;
+    log.write_file(output)
+        .map_err(|e| CliError::new(e.to_string()))?;
+    eprintln!(
+        "imported {} events ({} nodes) from {} lines into {}",
+        log.len(),
+        summary.nodes,
+        summary.lines,
+        printable(&output.display().to_string())
+    );
+    for line in skipped_lines(&summary) {
+        eprintln!("  {}", printable(&line));
+    }
+    Ok(())
+}
+
+fn stats(
+    log: &EventLog,
+    file: &Path,
+    summary: Option<&ImportSummary>,
+    mut out: impl Write,
+) -> Result<(), CliError> {
     let h = log.header();
     // Header strings are the file's text, not ours: shown escaped (`printable`) so that a
     // crafted header cannot drive the terminal.
@@ -137,12 +235,18 @@ fn stats(log: &EventLog, file: &Path, mut out: impl Write) -> Result<(), CliErro
         .map(|r| format!("{} {}", r.code, printable(&r.label)))
         .collect();
     writeln!(out, "sources:    {}", or_none(&sources.join(", ")))?;
-    let truncated = if log.is_truncated() {
-        "yes: the recording cap was reached, the log ends mid-search"
-    } else {
-        "no"
+    let truncated = match (log.is_truncated(), summary) {
+        (false, _) => "no",
+        (true, None) => "yes: the recording cap was reached, the log ends mid-search",
+        (true, Some(_)) => "yes: the trace ends mid-search (open nodes are unfinished)",
     };
     writeln!(out, "truncated:  {truncated}")?;
+    if let Some(summary) = summary {
+        writeln!(out, "trace:      {} lines imported", summary.lines)?;
+        for line in skipped_lines(summary) {
+            writeln!(out, "  {}", printable(&line))?;
+        }
+    }
     let counts = log.counts();
     let bytes = log.len() * EVENT_BYTES;
     writeln!(

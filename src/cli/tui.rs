@@ -1,5 +1,6 @@
 //! `killerscope tui` (and bare `killerscope`): open the explorer on a position with a live
-//! search, or on a saved `.kslog` to browse a recorded search without searching.
+//! search, on a saved `.kslog` or JSON Lines trace to browse a recorded search without
+//! searching, or on a trace another engine is writing, to watch its search as it happens.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -10,8 +11,10 @@ use super::CliError;
 use crate::chess::Position;
 use crate::search::{MAX_KILLER_SLOTS, OrderingConfig, SelectiveConfig};
 use crate::text::quote;
-use crate::trace::EventLog;
+use crate::trace::jsonl::{ImportOptions, ImportSummary};
+use crate::trace::load_record;
 use crate::tui::app::{App, DEFAULT_DEPTH, Effect, MAX_DEPTH, Settings};
+use crate::tui::follow::FollowSource;
 use crate::tui::library::{self, Entry};
 use crate::tui::run::run as run_explorer;
 use crate::tui::session::Session;
@@ -22,10 +25,10 @@ use crate::tui::theme::Theme;
 #[derive(Args, Debug, Default)]
 pub struct TuiArgs {
     /// Position to search (default: the first position of the built-in library).
-    #[arg(long, conflicts_with_all = ["epd", "log"])]
+    #[arg(long, conflicts_with_all = ["epd", "log", "follow"])]
     pub fen: Option<String>,
     /// EPD file to take the position from (with --id).
-    #[arg(long, requires = "id", conflicts_with = "log")]
+    #[arg(long, requires = "id", conflicts_with_all = ["log", "follow"])]
     pub epd: Option<PathBuf>,
     /// The `id` of the EPD position to open.
     #[arg(long, requires = "epd")]
@@ -46,9 +49,17 @@ pub struct TuiArgs {
     /// full width); fixes it over a position's `search` EPD opcode. `S` switches it.
     #[arg(long = "search", value_name = "CONFIG")]
     pub selective: Option<String>,
-    /// Open a saved `.kslog` instead of searching.
-    #[arg(long)]
+    /// Open a saved search instead of searching: a `.kslog`, or a JSON Lines trace from any
+    /// engine (docs/trace-schema.md), told apart by content.
+    #[arg(long, conflicts_with = "follow")]
     pub log: Option<PathBuf>,
+    /// Watch another engine's search live: a JSON Lines trace being written to a file or a
+    /// FIFO, or `-` for standard input (keys still come from the terminal).
+    #[arg(long, value_name = "FILE")]
+    pub follow: Option<PathBuf>,
+    /// For a trace (--log or --follow): skip bad lines (and count them) instead of stopping.
+    #[arg(long)]
+    pub lenient: bool,
     /// Letters instead of Unicode chess pieces.
     #[arg(long)]
     pub ascii: bool,
@@ -136,12 +147,31 @@ pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<(App, Vec<Effect>)
     };
     let theme = Theme::select(args.no_color);
     let mut asked = PositionSettings::default();
+    let mut summary = None;
     let (root, session, effects) = if let Some(path) = &args.log {
-        let log =
-            EventLog::read_file(path).map_err(|e| CliError::new(format!("cannot open log {e}")))?;
+        let options = ImportOptions {
+            lenient: args.lenient,
+        };
+        let (log, read) = load_record(path, options)
+            .map_err(|e| CliError::new(format!("cannot open log {e}")))?;
+        summary = read;
         let root = parse_fen(&log.header().fen, &format!("log {} header", path.display()))?;
         let session = Session::from_log(root.clone(), log);
         (root, Some(session), Vec::new())
+    } else if let Some(path) = &args.follow {
+        let source = if path.as_os_str() == "-" {
+            FollowSource::Stdin
+        } else {
+            FollowSource::Path(path.clone())
+        };
+        let options = ImportOptions {
+            lenient: args.lenient,
+        };
+        (
+            Position::startpos(),
+            None,
+            vec![Effect::Follow(source, options)],
+        )
     } else if let Some(fen) = &args.fen {
         (parse_fen(fen, "--fen")?, None, vec![Effect::Search])
     } else if let (Some(path), Some(id)) = (&args.epd, &args.id) {
@@ -182,11 +212,41 @@ pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<(App, Vec<Effect>)
             app.settings.selective = config;
         }
         app.session = session;
-        app.info("browsing a saved log: [ ] { } K p to step through it, r to search again");
+        match summary {
+            Some(summary) => app.info(trace_note(&summary)),
+            None => {
+                app.info("browsing a saved log: [ ] { } K p to step through it, r to search again")
+            }
+        }
     }
     let note = app.load_position_settings(asked);
     app.loaded = (!note.is_empty()).then_some(note);
     Ok((app, effects))
+}
+
+/// The status line after opening a trace: what was skipped or left open, if anything.
+fn trace_note(summary: &ImportSummary) -> String {
+    let mut notes = Vec::new();
+    if summary.skipped > 0 {
+        notes.push(format!("{} bad lines skipped", summary.skipped));
+    }
+    if summary.unknown_kinds > 0 {
+        notes.push(format!(
+            "{} lines of unknown kinds skipped",
+            summary.unknown_kinds
+        ));
+    }
+    if summary.open_at_end > 0 {
+        notes.push(format!("{} nodes unfinished", summary.open_at_end));
+    }
+    if notes.is_empty() {
+        "browsing a trace: [ ] { } K p to step through it".to_string()
+    } else {
+        format!(
+            "browsing a trace ({}): [ ] {{ }} K p to step",
+            notes.join(", ")
+        )
+    }
 }
 
 /// Runs `killerscope tui`.

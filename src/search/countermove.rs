@@ -4,7 +4,7 @@
 //! and its to-square), the quiet move that last refuted it; the picker tries that move right after
 //! the killers.
 
-use crate::chess::{Color, Move, Piece, PieceKind};
+use crate::chess::{Color, Move, Piece, PieceKind, Square};
 
 /// Number of (piece, to-square) keys: 12 pieces × 64 squares.
 pub const COUNTER_KEYS: usize = 12 * 64;
@@ -17,8 +17,14 @@ impl CounterKey {
     /// The key of `prev`, the move just played, made by `piece` (the piece now on its
     /// to-square; for a promotion the promoted piece, as in most engines).
     pub fn new(piece: Piece, prev: Move) -> CounterKey {
+        CounterKey::at(piece, prev.to())
+    }
+
+    /// The key of a move by `piece` to `to`, for a reader that knows the parts rather than
+    /// the move (a trace names them).
+    pub fn at(piece: Piece, to: Square) -> CounterKey {
         let piece_index = piece.color.index() * 6 + piece.kind.index();
-        CounterKey((piece_index * 64 + prev.to().index()) as u16)
+        CounterKey((piece_index * 64 + to.index()) as u16)
     }
 
     /// The dense index `0..COUNTER_KEYS`, the form events and logs store.
@@ -99,7 +105,7 @@ impl CounterMoveTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::{MoveFlag, Square};
+    use crate::chess::MoveFlag;
 
     fn mv(from: u8, to: u8, flag: MoveFlag) -> Move {
         Move::new(Square::from_index(from), Square::from_index(to), flag)

@@ -2,7 +2,7 @@
 //! moves in SAN when the root position is known, and the refuting move of every cut node drawn
 //! as a bold red edge labelled with its rank and ordering source.
 
-use super::export::bound_name;
+use super::jsonl::bound_name;
 use super::sources::SourceTable;
 use super::tree::{NodeId, SearchTree};
 use crate::chess::notation::san;

@@ -1,6 +1,7 @@
 //! The in-memory event log: what one search did, event by event, plus what it was searching.
 
 use super::header::LogHeader;
+use super::sources::SourceTable;
 use crate::chess::Move;
 use crate::search::{Event, EventKind, SearchObserver};
 
@@ -50,6 +51,12 @@ impl EventLog {
     /// Adds the PV of the next iteration, for a live view that learns PVs before the final log.
     pub fn push_pv(&mut self, pv: Vec<Move>) {
         self.pvs.push(pv);
+    }
+
+    /// Replaces the header's source table: a trace being followed may name sources its header
+    /// did not declare, which get rows as they appear.
+    pub fn set_sources(&mut self, sources: SourceTable) {
+        self.header.sources = sources;
     }
 
     /// Marks the log as cut short: it ends mid-search.

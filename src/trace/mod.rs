@@ -3,6 +3,8 @@
 //!
 //! `Recorder` (a `SearchObserver`) → `EventLog` (in memory, `.kslog` on disk) →
 //! `SearchTree` (node index) + `Replay` (killer table, history table and path at any event).
+//! `jsonl` is the public way in and out: any engine's trace as JSON Lines, imported into an
+//! `EventLog` (and `load_record` opens either format, told apart by content).
 //!
 //! ```
 //! use killerscope::chess::Position;
@@ -35,10 +37,11 @@
 mod codec;
 mod dot;
 mod error;
-mod export;
 mod filter;
 mod format;
 mod header;
+pub mod jsonl;
+mod load;
 mod log;
 mod marks;
 pub mod query;
@@ -52,10 +55,11 @@ mod tree;
 pub use crate::search::{EVENT_BYTES, Event, EventKind, KillerSlots, NodeCount};
 pub use dot::{DOT_NODE_LIMIT, write_dot};
 pub use error::{LogError, LogErrorKind};
-pub use export::write_jsonl;
 pub use filter::TraceFilter;
 pub use format::{MAGIC, VERSION};
 pub use header::{LogHeader, Setting};
+pub use jsonl::write_jsonl;
+pub use load::{Format, LoadError, load_record, sniff};
 pub use log::{DEFAULT_EVENT_CAP, EventLog};
 pub use marks::{Marks, NullTry, PrunedMove, ReSearch, Window, move_order, pruned_moves};
 pub use record::record_search;

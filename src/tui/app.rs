@@ -8,10 +8,12 @@ use crate::chess::Position;
 use crate::chess::notation::Notation;
 use crate::search::{Limits, OrderingConfig, SearchReport, SelectiveConfig};
 use crate::trace::LogHeader;
+use crate::trace::jsonl::ImportOptions;
 
 use super::charts::Charts;
 pub use super::compare::Comparison;
 use super::config_picker::ConfigPicker;
+use super::follow::FollowSource;
 use super::keys::Context;
 use super::library::Entry;
 use super::line_edit::LineEdit;
@@ -78,6 +80,8 @@ pub enum Effect {
     Compare(Vec<OrderingConfig>),
     /// Write the current log to this file.
     Save(PathBuf),
+    /// Follow a trace another engine is writing, replacing the session as its header arrives.
+    Follow(FollowSource, ImportOptions),
 }
 
 /// Settings for the next search.
@@ -156,6 +160,8 @@ pub struct App {
     pub session: Session,
     /// Whether a worker is searching for `session`.
     pub searching: bool,
+    /// What the explorer is following (another engine's trace being written), while it is.
+    pub following: Option<String>,
     /// Nodes and depth of the last iteration report, for the gauge and nps.
     pub progress: Option<(u8, u64)>,
     /// Final result of the last finished search.
@@ -213,6 +219,7 @@ impl App {
             settings,
             session,
             searching: false,
+            following: None,
             progress: None,
             report: None,
             elapsed: 0.0,
@@ -262,6 +269,26 @@ impl App {
         self.view = TreeView::default();
         self.charts.forget_nodes();
         self.searching = true;
+        self.progress = None;
+        self.report = None;
+        self.elapsed = 0.0;
+        self.playback.playing = false;
+    }
+
+    /// Whether the log is still growing: a search running or a trace being followed.
+    pub fn is_live(&self) -> bool {
+        self.searching || self.following.is_some()
+    }
+
+    /// Starts a session for a followed trace whose header just arrived.
+    pub fn begin_trace(&mut self, header: LogHeader, root: Position) {
+        if let Some(depth) = header.depth_limit() {
+            self.settings.depth = depth.clamp(1, MAX_DEPTH);
+        }
+        self.root = root.clone();
+        self.session = Session::new(root, header);
+        self.view = TreeView::default();
+        self.charts.forget_nodes();
         self.progress = None;
         self.report = None;
         self.elapsed = 0.0;

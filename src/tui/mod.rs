@@ -10,6 +10,7 @@ pub mod charts;
 pub mod compare;
 pub mod config_picker;
 pub mod fmt;
+pub mod follow;
 pub mod keys;
 pub mod layout;
 pub mod lesson;

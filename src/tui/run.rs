@@ -12,6 +12,7 @@ use crossterm::event::{self, Event as TermEvent, KeyEventKind};
 use crate::search::OrderingConfig;
 use crate::trace::DEFAULT_EVENT_CAP;
 use crate::tui::app::{App, Effect};
+use crate::tui::follow::{Followed, Follower, spawn_follow};
 use crate::tui::setup::selective_label;
 use crate::tui::terminal;
 use crate::tui::ui;
@@ -30,6 +31,7 @@ pub const EVENT_BATCH: usize = 1024;
 pub struct Runtime {
     search: Option<Worker>,
     compare: Option<Worker>,
+    follow: Option<Follower>,
     started: Option<Instant>,
 }
 
@@ -39,6 +41,8 @@ impl Runtime {
         match effect {
             Effect::Search => {
                 self.search = None;
+                self.follow = None;
+                app.following = None;
                 app.begin_search();
                 let ordering = app.ordering();
                 self.search = Some(worker::spawn_search(
@@ -72,6 +76,27 @@ impl Runtime {
                     w.stop();
                 }
                 app.info("stopping…");
+                if let Some(name) = app.following.take() {
+                    self.follow = None;
+                    let open = app.session.tree.open_nodes().count();
+                    if open > 0 {
+                        app.session.log.mark_truncated();
+                    }
+                    app.info(format!(
+                        "stopped following {name}: {} events, {open} open nodes left unfinished",
+                        app.session.log.len()
+                    ));
+                }
+            }
+            Effect::Follow(source, options) => {
+                self.search = None;
+                app.following = Some(source.name());
+                app.info(format!(
+                    "following {}: waiting for its header line… (s stops)",
+                    source.name()
+                ));
+                self.follow = Some(spawn_follow(source, options));
+                self.started = Some(Instant::now());
             }
             Effect::Compare(configs) => {
                 self.compare = Some(worker::spawn_compare(
@@ -149,10 +174,80 @@ impl Runtime {
                 self.compare = None;
             }
         }
-        if app.searching
+        self.drain_follow(app, deadline);
+        if app.is_live()
             && let Some(t) = self.started
         {
             app.elapsed = t.elapsed().as_secs_f64();
+        }
+    }
+
+    /// Moves what the trace reader read into the app, within the frame's budget.
+    fn drain_follow(&mut self, app: &mut App, deadline: Instant) {
+        let Some(follower) = &self.follow else {
+            return;
+        };
+        let mut ended = None;
+        while Instant::now() < deadline {
+            match follower.rx.try_recv() {
+                Ok(Followed::Header(header)) => {
+                    let (header, root) = *header;
+                    app.begin_trace(header, root);
+                }
+                Ok(Followed::Batch(batch)) => {
+                    if let Some(sources) = batch.sources {
+                        app.session.log.set_sources(sources);
+                    }
+                    app.session.extend(&batch.events);
+                    for pv in batch.pvs {
+                        app.session.log.push_pv(pv);
+                    }
+                    if app.session.log.len() >= DEFAULT_EVENT_CAP {
+                        ended = Some(Some(format!(
+                            "the trace passed the {DEFAULT_EVENT_CAP}-event cap: following stopped"
+                        )));
+                        break;
+                    }
+                    if let Some(name) = &app.following {
+                        let message = format!(
+                            "following {name}: {} events, {} nodes (s stops)",
+                            app.session.log.len(),
+                            app.session.tree.len()
+                        );
+                        app.info(message);
+                    }
+                }
+                Ok(Followed::Ended(end)) => {
+                    let (summary, _, error) = *end;
+                    ended = Some(error.or_else(|| {
+                        (summary.skipped > 0)
+                            .then(|| format!("{} bad lines skipped (--lenient)", summary.skipped))
+                    }));
+                    break;
+                }
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => {
+                    ended = Some(None);
+                    break;
+                }
+            }
+        }
+        let Some(error) = ended else {
+            return;
+        };
+        self.follow = None;
+        let name = app.following.take().unwrap_or_default();
+        let open = app.session.tree.open_nodes().count();
+        if open > 0 {
+            app.session.log.mark_truncated();
+        }
+        let done = format!(
+            "{name} ended: {} events, {open} open nodes left unfinished",
+            app.session.log.len()
+        );
+        match error {
+            Some(e) => app.error(format!("{done}; {e}")),
+            None => app.info(done),
         }
     }
 }
@@ -207,7 +302,7 @@ pub fn run(mut app: App, first: Vec<Effect>) -> io::Result<()> {
         if app.quit {
             break;
         }
-        let busy = app.searching || app.playback.playing || app.comparison.running;
+        let busy = app.is_live() || app.playback.playing || app.comparison.running;
         if event::poll(if busy { FRAME } else { IDLE })? {
             let first = event::read()?;
             let waiting = || -> io::Result<Option<TermEvent>> {

@@ -69,7 +69,7 @@ impl App {
             }
             Action::PlayPause => {
                 self.playback.playing = !self.playback.playing;
-                if self.playback.playing && self.session.at.is_none() && !self.searching {
+                if self.playback.playing && self.session.at.is_none() && !self.is_live() {
                     self.seek(0);
                 }
             }
@@ -97,7 +97,7 @@ impl App {
                 return vec![Effect::Search];
             }
             Action::Stop => {
-                if self.searching || self.comparison.running {
+                if self.is_live() || self.comparison.running {
                     return vec![Effect::Stop];
                 }
                 self.playback.playing = false;
@@ -106,7 +106,7 @@ impl App {
             Action::SaveLog => {
                 if self.session.events().is_empty() {
                     self.error("nothing to save: no search recorded yet");
-                } else if self.searching {
+                } else if self.is_live() {
                     self.error("the search is still running: stop it (s) or wait, then save");
                 } else {
                     return vec![Effect::Save(self.save_path.clone())];
@@ -236,7 +236,7 @@ impl App {
             return false;
         }
         let target = self.session.position() + steps as usize;
-        if target >= self.session.events().len() && !self.searching {
+        if target >= self.session.events().len() && !self.is_live() {
             self.playback.playing = false;
         }
         self.seek(target);

@@ -255,7 +255,7 @@ fn status(frame: &mut Frame, area: Rect, app: &App) {
     let at = session.position();
     let state = if app.playback.playing {
         Span::styled(format!("▶ {}/s", SPEEDS[app.playback.speed]), theme.info)
-    } else if session.at.is_none() && app.searching {
+    } else if session.at.is_none() && app.is_live() {
         Span::styled("● live", theme.info)
     } else if session.at.is_none() {
         Span::styled("■ end", theme.dim)

@@ -91,6 +91,9 @@ pub struct RowStyle<'a> {
     pub notation: Notation,
     /// ASCII markers (`x`, `re`, `NMx`) for terminals without Unicode (`--ascii`).
     pub ascii: bool,
+    /// Whether the log is still growing: an open node is still being searched, rather than
+    /// unfinished (a log cut short, or a trace that ended mid-node).
+    pub live: bool,
 }
 
 /// The text of one node's row. `pos` is the position at the node; `on_pv` whether its line
@@ -128,7 +131,8 @@ pub fn row_line(
             spans.push(Span::styled(format!("{:>5} ", fmt::score(score)), base));
             spans.push(Span::styled(format!("{tag} "), theme.node_type));
         }
-        None => spans.push(Span::styled("    … ··· ", theme.dim)),
+        None if style.live => spans.push(Span::styled("    … ··· ", theme.dim)),
+        None => spans.push(Span::styled("unfinished", theme.error)),
     }
     spans.extend(marker_spans(session, style, id, pos));
     spans.push(Span::styled(
@@ -160,6 +164,7 @@ impl Panel for TreePanel {
             theme: &app.theme,
             notation: app.notation,
             ascii: app.ascii,
+            live: app.is_live(),
         };
         let rows = rows::build(session, &app.view, style);
         app.view.state.close_all();

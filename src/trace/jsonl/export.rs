@@ -1,11 +1,15 @@
-//! Logs as JSON Lines, one object per event, for jq and pandas. Each line is a serde value of
-//! `Line`, whose `type` is the event kind's name (`EventKind::name`) and whose `source` fields
-//! carry the labels of the log's own source table.
+//! Logs as JSON Lines in the public trace schema (`docs/trace-schema.md`): a header line, then
+//! one object per event, for jq and pandas and for `log import` to read back. Each event line
+//! is a serde value of `Line`, whose `type` is the event kind's name (`EventKind::name`),
+//! whose `source` fields carry the labels of the log's own source table and whose scores are
+//! `JsonScore`s. Export → import → export gives the same bytes.
 
-use super::log::EventLog;
+use super::header::header_line;
+use super::score::{JsonScore, to_json};
 use crate::chess::{Move, Square};
 use crate::search::countermove::CounterKey;
 use crate::search::{Bound, Event, NodeKind, ReSearchReason};
+use crate::trace::EventLog;
 use serde::Serialize;
 use std::borrow::Cow;
 use std::io::{self, Write};
@@ -68,8 +72,8 @@ enum Record<'a> {
     NodeEnter {
         ply: u8,
         depth: i8,
-        alpha: i32,
-        beta: i32,
+        alpha: JsonScore,
+        beta: JsonScore,
         #[serde(rename = "move")]
         mv: Option<String>,
         kind: &'static str,
@@ -87,8 +91,8 @@ enum Record<'a> {
         mv: Option<String>,
         index: u8,
         source: Cow<'a, str>,
-        score: i32,
-        beta: i32,
+        score: JsonScore,
+        beta: JsonScore,
     },
     KillerStore {
         ply: u8,
@@ -111,7 +115,7 @@ enum Record<'a> {
         ply: u8,
         depth: i8,
         reduction: u8,
-        score: i32,
+        score: JsonScore,
         cutoff: bool,
     },
     Reduction {
@@ -131,12 +135,12 @@ enum Record<'a> {
         #[serde(rename = "move")]
         mv: Option<String>,
         rule: &'static str,
-        score: i32,
+        score: JsonScore,
     },
     Aspiration {
         depth: u8,
-        alpha: i32,
-        beta: i32,
+        alpha: JsonScore,
+        beta: JsonScore,
         outcome: &'static str,
     },
     TtHit {
@@ -144,31 +148,35 @@ enum Record<'a> {
         #[serde(rename = "move")]
         mv: Option<String>,
         depth: i8,
-        score: i32,
+        score: JsonScore,
         bound: &'static str,
         cutoff: bool,
     },
     NodeExit {
         ply: u8,
-        score: i32,
+        score: JsonScore,
         bound: &'static str,
     },
     Iteration {
         depth: u8,
-        score: i32,
+        score: JsonScore,
         nodes: u64,
         pv: Vec<String>,
     },
 }
 
-/// Writes every event of `log` as one JSON object per line. Events inside a node carry the
-/// node's `ply`; sources are labelled from the log's header.
+/// Writes `log` as a trace: its header line, then every event as one JSON object per line.
+/// Events inside a node carry the node's `ply`; sources are labelled from the log's header;
+/// scores are centipawns, or `{"mate": n}` from the event's node.
 pub fn write_jsonl<W: Write>(log: &EventLog, mut w: W) -> io::Result<()> {
     let sources = &log.header().sources;
+    w.write_all(header_line(log.header(), log.is_truncated())?.as_bytes())?;
+    w.write_all(b"\n")?;
     let mut plies: Vec<u8> = Vec::new();
     let mut iteration = 0;
     for (i, &event) in log.events().iter().enumerate() {
         let ply = plies.last().copied().unwrap_or(0);
+        let at = |score| to_json(score, u32::from(ply));
         let record = match event {
             Event::NodeEnter {
                 ply,
@@ -182,8 +190,8 @@ pub fn write_jsonl<W: Write>(log: &EventLog, mut w: W) -> io::Result<()> {
                 Record::NodeEnter {
                     ply,
                     depth,
-                    alpha,
-                    beta,
+                    alpha: to_json(alpha, u32::from(ply)),
+                    beta: to_json(beta, u32::from(ply)),
                     mv: json_move(mv),
                     kind: kind_name(kind),
                 }
@@ -205,8 +213,8 @@ pub fn write_jsonl<W: Write>(log: &EventLog, mut w: W) -> io::Result<()> {
                 mv: json_move(mv),
                 index,
                 source: sources.raw_label(source),
-                score,
-                beta,
+                score: at(score),
+                beta: at(beta),
             },
             Event::KillerStore { ply, mv, slots } => Record::KillerStore {
                 ply,
@@ -231,7 +239,7 @@ pub fn write_jsonl<W: Write>(log: &EventLog, mut w: W) -> io::Result<()> {
                 ply,
                 depth,
                 reduction,
-                score,
+                score: at(score),
                 cutoff,
             },
             Event::Reduction { mv, by } => Record::Reduction {
@@ -250,7 +258,7 @@ pub fn write_jsonl<W: Write>(log: &EventLog, mut w: W) -> io::Result<()> {
                 ply,
                 mv: json_move(mv),
                 rule: rule.name(),
-                score,
+                score: at(score),
             },
             Event::Aspiration {
                 depth,
@@ -259,8 +267,8 @@ pub fn write_jsonl<W: Write>(log: &EventLog, mut w: W) -> io::Result<()> {
                 outcome,
             } => Record::Aspiration {
                 depth,
-                alpha,
-                beta,
+                alpha: to_json(alpha, 0),
+                beta: to_json(beta, 0),
                 outcome: outcome.name(),
             },
             Event::TtHit {
@@ -273,7 +281,7 @@ pub fn write_jsonl<W: Write>(log: &EventLog, mut w: W) -> io::Result<()> {
                 ply,
                 mv: json_move(mv),
                 depth,
-                score,
+                score: at(score),
                 bound: bound_name(bound),
                 cutoff,
             },
@@ -281,7 +289,7 @@ pub fn write_jsonl<W: Write>(log: &EventLog, mut w: W) -> io::Result<()> {
                 plies.pop();
                 Record::NodeExit {
                     ply,
-                    score,
+                    score: at(score),
                     bound: bound_name(bound),
                 }
             }
@@ -294,7 +302,7 @@ pub fn write_jsonl<W: Write>(log: &EventLog, mut w: W) -> io::Result<()> {
                 iteration += 1;
                 Record::Iteration {
                     depth,
-                    score,
+                    score: to_json(score, 0),
                     nodes: nodes.get(),
                     pv,
                 }

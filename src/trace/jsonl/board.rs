@@ -1,0 +1,240 @@
+//! The positions a trace's nodes stand in, replayed with killerscope's own chess core: every
+//! `node_enter` plays its move on the position of the node it is entered from, every
+//! `node_exit` takes it back, so the importer can check that each move a trace names is legal
+//! where it is played and can give each `Move` the flags (capture, castling, en passant) UCI
+//! text leaves out. A line of any depth costs one small undo record per open node.
+
+use crate::chess::{Move, MoveFlag, NullUndo, PieceKind, Position, Square, Undo};
+
+/// How the node on top of the stack was reached.
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    /// A top-level node: the root position (or, in a trace that starts below the root, an
+    /// unknown one).
+    Top,
+    /// A move, with what takes it back.
+    Played(Move, Undo),
+    /// A null move (a pass), with what takes it back.
+    Passed(NullUndo),
+    /// A move in a subtree whose position is unknown: nothing was played.
+    Unplayed,
+}
+
+/// The position at the innermost open node.
+#[derive(Clone, Debug)]
+pub struct Board {
+    pos: Position,
+    steps: Vec<Step>,
+    /// Stack depth from which positions are unknown: a trace whose top-level node is not the
+    /// root (one that recorded only some plies) cannot be replayed.
+    unknown_from: Option<usize>,
+}
+
+/// A UCI move's parts: from, to and promotion piece.
+type Uci = (Square, Square, Option<PieceKind>);
+
+/// Splits UCI text (`e2e4`, `e7e8q`) into its parts; `None` when it is not UCI.
+fn parse_uci(text: &str) -> Option<Uci> {
+    let b = text.as_bytes();
+    if !(4..=5).contains(&b.len()) || !text.is_ascii() {
+        return None;
+    }
+    let from = Square::parse(&text[0..2])?;
+    let to = Square::parse(&text[2..4])?;
+    let promo = match b.get(4) {
+        None => None,
+        Some(b'n') => Some(PieceKind::Knight),
+        Some(b'b') => Some(PieceKind::Bishop),
+        Some(b'r') => Some(PieceKind::Rook),
+        Some(b'q') => Some(PieceKind::Queen),
+        Some(_) => return None,
+    };
+    Some((from, to, promo))
+}
+
+/// The move `(from, to, promo)` with the flag the board in `pos` gives it: a capture when the
+/// target holds a piece, en passant for a pawn moving diagonally to an empty square, a double
+/// push, castling for a king moving two files. Legal or not, it is what the move would be.
+fn with_flag(pos: Option<&Position>, (from, to, promo): Uci) -> Move {
+    let piece = pos.and_then(|p| p.piece_on(from)).map(|p| p.kind);
+    let capture = pos.is_some_and(|p| p.piece_on(to).is_some());
+    let files = (i16::from(from.file()) - i16::from(to.file())).abs();
+    let ranks = (i16::from(from.rank()) - i16::from(to.rank())).abs();
+    let flag = match (promo, piece) {
+        (Some(kind), _) => MoveFlag::promotion(kind, capture),
+        (None, _) if capture => MoveFlag::Capture,
+        (None, Some(PieceKind::Pawn)) if files == 1 => MoveFlag::EnPassant,
+        (None, Some(PieceKind::Pawn)) if ranks == 2 => MoveFlag::DoublePush,
+        (None, Some(PieceKind::King)) if files == 2 && to.file() > from.file() => {
+            MoveFlag::KingCastle
+        }
+        (None, Some(PieceKind::King)) if files == 2 => MoveFlag::QueenCastle,
+        _ => MoveFlag::Quiet,
+    };
+    Move::new(from, to, flag)
+}
+
+impl Board {
+    /// A board at `root`, with no node open.
+    pub fn new(root: Position) -> Board {
+        Board {
+            pos: root,
+            steps: Vec::new(),
+            unknown_from: None,
+        }
+    }
+
+    /// Whether the position at the innermost open node is known.
+    pub fn known(&self) -> bool {
+        self.unknown_from.is_none()
+    }
+
+    /// Reads a move that must be legal at the innermost node. Where the position is unknown
+    /// the move is only checked for UCI syntax.
+    pub fn legal(&self, text: &str) -> Result<Move, String> {
+        let uci = parse_uci(text).ok_or_else(|| not_uci(text))?;
+        if !self.known() {
+            return Ok(with_flag(None, uci));
+        }
+        let mv = with_flag(Some(&self.pos), uci);
+        if self.pos.is_legal(mv) {
+            Ok(mv)
+        } else {
+            Err(format!(
+                "{} is not a legal move in {}",
+                crate::text::quote(text),
+                self.pos.to_fen()
+            ))
+        }
+    }
+
+    /// Reads a move that need not be legal here (a killer slot filled elsewhere, a TT move),
+    /// flagged as the board here would make it.
+    pub fn loose(&self, text: &str) -> Result<Move, String> {
+        let uci = parse_uci(text).ok_or_else(|| not_uci(text))?;
+        Ok(with_flag(self.known().then_some(&self.pos), uci))
+    }
+
+    /// Reads a move where no position is known: UCI syntax only, flags from the text alone.
+    pub fn syntax(text: &str) -> Result<Move, String> {
+        parse_uci(text)
+            .map(|uci| with_flag(None, uci))
+            .ok_or_else(|| not_uci(text))
+    }
+
+    /// The position at the innermost open node, taken.
+    pub fn into_position(self) -> Position {
+        self.pos
+    }
+
+    /// Opens a top-level node; `ply > 0` means the trace starts below the root, where the
+    /// position is unknown.
+    pub fn enter_top(&mut self, ply: u32) {
+        if ply > 0 && self.unknown_from.is_none() {
+            self.unknown_from = Some(self.steps.len());
+        }
+        self.steps.push(Step::Top);
+    }
+
+    /// Opens a node reached by `mv` (legal here: from [`Board::legal`]), or by a null move.
+    pub fn enter(&mut self, mv: Option<Move>) -> Result<(), String> {
+        let step = match mv {
+            _ if !self.known() => Step::Unplayed,
+            Some(mv) => Step::Played(mv, self.pos.make_move(mv)),
+            None if self.pos.in_check() => {
+                return Err(format!(
+                    "a null move (a pass) while in check is illegal in {}",
+                    self.pos.to_fen()
+                ));
+            }
+            None => Step::Passed(self.pos.make_null_move()),
+        };
+        self.steps.push(step);
+        Ok(())
+    }
+
+    /// Closes the innermost node, taking back the move that reached it.
+    pub fn exit(&mut self) {
+        match self.steps.pop() {
+            Some(Step::Played(mv, undo)) => self.pos.unmake_move(mv, undo),
+            Some(Step::Passed(undo)) => self.pos.unmake_null_move(undo),
+            Some(Step::Top | Step::Unplayed) | None => {}
+        }
+        if self
+            .unknown_from
+            .is_some_and(|depth| self.steps.len() <= depth)
+        {
+            self.unknown_from = None;
+        }
+    }
+
+    /// The piece standing on `sq` at the innermost node, when the position is known.
+    pub fn piece_on(&self, sq: Square) -> Option<crate::chess::Piece> {
+        self.known().then(|| self.pos.piece_on(sq)).flatten()
+    }
+}
+
+fn not_uci(text: &str) -> String {
+    format!(
+        "\"{}\" is not a move in UCI notation (like e2e4, e7e8q or e1g1)",
+        crate::text::quote(text)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_get_their_flags_and_illegal_ones_are_named() {
+        let mut board = Board::new(Position::startpos());
+        board.enter_top(0);
+        let e4 = board.legal("e2e4").expect("legal");
+        assert_eq!(e4.flag(), MoveFlag::DoublePush);
+        let err = board.legal("e2e5").expect_err("illegal");
+        assert!(
+            err.contains("e2e5 is not a legal move in rnbqkbnr/"),
+            "{err}"
+        );
+        assert!(
+            board
+                .legal("e2")
+                .expect_err("not UCI")
+                .contains("not a move in UCI")
+        );
+        board.enter(Some(e4)).expect("played");
+        assert_eq!(
+            board.loose("d7d5").expect("syntax").flag(),
+            MoveFlag::DoublePush
+        );
+        board.exit();
+        board.exit();
+        assert_eq!(board.into_position(), Position::startpos());
+    }
+
+    #[test]
+    fn a_trace_below_the_root_is_read_without_positions() {
+        let mut board = Board::new(Position::startpos());
+        board.enter_top(3);
+        assert!(!board.known());
+        let mv = board.legal("a1a8").expect("unknown position: syntax only");
+        board.enter(Some(mv)).expect("not played");
+        board.exit();
+        board.exit();
+        assert!(board.known());
+        assert_eq!(board.into_position(), Position::startpos());
+    }
+
+    #[test]
+    fn a_null_move_in_check_is_refused() {
+        let check = "4k3/8/8/8/8/8/8/4K2r w - - 0 1";
+        let mut board = Board::new(Position::from_fen(check).expect("FEN"));
+        board.enter_top(0);
+        assert!(
+            board
+                .enter(None)
+                .expect_err("in check")
+                .contains("null move")
+        );
+    }
+}

@@ -1,0 +1,400 @@
+//! Turning one event line's fields into an `Event`, checked against the search so far: the
+//! open nodes (an exit needs an enter, a child is one ply below its parent), the positions
+//! (every move a node searches must be legal where it is played) and the rules of alpha-beta
+//! (a cutoff's score is at least its beta). Optional fields get the defaults the schema
+//! documents. Nothing changes until a line has passed every check, so a bad line skipped in
+//! lenient mode leaves the state as it was.
+
+use super::board::Board;
+use super::fields::{Bad, Fields, Key, bad};
+use super::labels::{Labels, UNSPECIFIED};
+use crate::chess::{Move, Position};
+use crate::search::score::format_uci;
+use crate::search::{
+    Bound, Event, KillerSlots, MoveSource, NodeKind, PruneRule, ReSearchReason, WindowOutcome,
+};
+
+/// An open node as the importer tracks it.
+#[derive(Clone, Copy, Debug)]
+pub struct Open {
+    /// Distance from the root (not capped at 255, unlike the event's `u8`).
+    pub ply: u32,
+    alpha: i32,
+    beta: i32,
+    /// Moves tried so far.
+    pub(super) tried: u32,
+    /// The last move tried, with its index and source.
+    last: Option<(Move, u8, MoveSource)>,
+    /// The move that reached the node (`Move::NULL` for a root or a null move).
+    pub(super) entered_by: Move,
+}
+
+impl Open {
+    /// The node's window.
+    pub fn window(&self) -> (i32, i32) {
+        (self.alpha, self.beta)
+    }
+}
+
+/// The search so far, as the lines read up to now describe it.
+#[derive(Debug)]
+pub struct State {
+    /// The root position.
+    pub root: Position,
+    /// Source labels and codes.
+    pub labels: Labels,
+    /// The position at the innermost open node.
+    pub board: Board,
+    /// Open nodes, innermost last.
+    pub stack: Vec<Open>,
+    /// Killer rows as the stores left them, for a store that omits its slots.
+    pub(super) rows: Vec<KillerSlots>,
+    /// Nodes entered so far.
+    pub nodes: u64,
+}
+
+const PLY_CAP: u32 = u8::MAX as u32;
+
+fn capped(ply: u32) -> u8 {
+    ply.min(PLY_CAP) as u8
+}
+
+/// The event's ply must be the open node's (both capped at 255 as the log stores them).
+pub(super) fn check_ply(f: &Fields, node: &Open) -> Result<(), Bad> {
+    match f.int(Key::Ply, 0, i64::from(u32::MAX))? {
+        Some(p) if capped(p as u32) != capped(node.ply) => bad(
+            f.col(Key::Ply),
+            format!("\"ply\" is {p}, but the open node is at ply {}", node.ply),
+        ),
+        _ => Ok(()),
+    }
+}
+
+pub(super) fn row_index(f: &Fields, node: &Open) -> Result<u8, Bad> {
+    Ok(f.int(Key::Ply, 0, 255)?
+        .map_or(capped(node.ply), |p| p as u8))
+}
+
+impl State {
+    /// The state after the header: nothing open yet.
+    pub fn new(root: Position, labels: Labels) -> State {
+        State {
+            board: Board::new(root.clone()),
+            root,
+            labels,
+            stack: Vec::new(),
+            rows: Vec::new(),
+            nodes: 0,
+        }
+    }
+
+    /// The innermost open node, for an event that belongs to one.
+    pub(super) fn node(&self) -> Result<Open, Bad> {
+        match self.stack.last() {
+            Some(node) => Ok(*node),
+            None => bad(0, "outside any node: no node_enter is open"),
+        }
+    }
+
+    /// A move that must be legal at the innermost node.
+    fn legal(&self, f: &Fields, key: Key) -> Result<Option<Move>, Bad> {
+        match f.mv(key)? {
+            None => Ok(None),
+            Some(None) => Ok(Some(Move::NULL)),
+            Some(Some(text)) => {
+                let col = f.col(key);
+                self.board.legal(text).map(Some).map_err(|what| Bad {
+                    col,
+                    what: format!("\"{}\": {what}", key.name()),
+                })
+            }
+        }
+    }
+
+    /// A move that must be legal here and present.
+    pub(super) fn searched(&self, f: &Fields) -> Result<Move, Bad> {
+        match f.need(Key::Move, self.legal(f, Key::Move)?)? {
+            mv if mv.is_null() => bad(f.col(Key::Move), "\"move\" must be a move here, not null"),
+            mv => Ok(mv),
+        }
+    }
+
+    fn source(&mut self, f: &Fields) -> Result<Option<MoveSource>, Bad> {
+        let Some(label) = f.string(Key::Source)? else {
+            return Ok(None);
+        };
+        let col = f.col(Key::Source);
+        self.labels
+            .source(label)
+            .map(Some)
+            .map_err(|what| Bad { col, what })
+    }
+
+    /// Reads the event `kind` from `f`; `Ok(None)` for a kind this schema does not have.
+    pub fn event(&mut self, kind: &str, f: &Fields) -> Result<Option<(Event, Vec<Move>)>, Bad> {
+        let no_pv = |e: Event| Ok(Some((e, Vec::new())));
+        match kind {
+            "node_enter" => self.node_enter(f).and_then(no_pv),
+            "node_exit" => self.node_exit(f).and_then(no_pv),
+            "move_tried" => {
+                let node = self.node()?;
+                check_ply(f, &node)?;
+                let mv = self.searched(f)?;
+                let index = f.int(Key::Index, 0, 255)?;
+                let index = index.map_or(node.tried.min(255) as u8, |i| i as u8);
+                let source = match self.source(f)? {
+                    Some(s) => s,
+                    None => self.unspecified()?,
+                };
+                if let Some(open) = self.stack.last_mut() {
+                    open.tried += 1;
+                    open.last = Some((mv, index, source));
+                }
+                no_pv(Event::MoveTried { mv, index, source })
+            }
+            "cutoff" => self.cutoff(f).and_then(no_pv),
+            "killer_store" => self.killer_store(f).and_then(no_pv),
+            "mate_killer_store" => {
+                let node = self.node()?;
+                let ply = row_index(f, &node)?;
+                let mv = self.searched(f)?;
+                no_pv(Event::MateKillerStore { ply, mv })
+            }
+            "counter_store" => self.counter_store(f).and_then(no_pv),
+            "null_move" => {
+                let node = self.node()?;
+                check_ply(f, &node)?;
+                let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
+                let depth = f.int(Key::Depth, -128, 127)?.unwrap_or(0) as i8;
+                let reduction = f.int(Key::Reduction, 0, 255)?.unwrap_or(0) as u8;
+                let cutoff = f.boolean(Key::Cutoff)?.unwrap_or(score >= node.beta);
+                no_pv(Event::NullMove {
+                    depth,
+                    reduction,
+                    score,
+                    cutoff,
+                })
+            }
+            "reduction" => {
+                let node = self.node()?;
+                check_ply(f, &node)?;
+                let mv = self.searched(f)?;
+                let by = f.need(Key::By, f.int(Key::By, 0, 255)?)? as u8;
+                no_pv(Event::Reduction { mv, by })
+            }
+            "re_search" => {
+                let node = self.node()?;
+                check_ply(f, &node)?;
+                let mv = self.searched(f)?;
+                f.choice(Key::Reason, &["reduction"])?;
+                no_pv(Event::ReSearch {
+                    mv,
+                    reason: ReSearchReason::Reduction,
+                })
+            }
+            "pruned" => {
+                let node = self.node()?;
+                check_ply(f, &node)?;
+                let mv = self.legal(f, Key::Move)?.unwrap_or(Move::NULL);
+                let rules = [
+                    PruneRule::Futility,
+                    PruneRule::ReverseFutility,
+                    PruneRule::MateDistance,
+                ];
+                let names = rules.map(PruneRule::name);
+                let rule = rules[f.need(Key::Rule, f.choice(Key::Rule, &names)?)?];
+                let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
+                no_pv(Event::Pruned { mv, rule, score })
+            }
+            "aspiration" => {
+                let depth = f.need(Key::Depth, f.int(Key::Depth, 0, 255)?)? as u8;
+                let alpha = f.need(Key::Alpha, f.score(Key::Alpha, 0)?)?;
+                let beta = f.need(Key::Beta, f.score(Key::Beta, 0)?)?;
+                let outcomes = [
+                    WindowOutcome::Inside,
+                    WindowOutcome::FailLow,
+                    WindowOutcome::FailHigh,
+                ];
+                let names = outcomes.map(WindowOutcome::name);
+                let outcome = outcomes[f.need(Key::Outcome, f.choice(Key::Outcome, &names)?)?];
+                no_pv(Event::Aspiration {
+                    depth,
+                    alpha,
+                    beta,
+                    outcome,
+                })
+            }
+            "tt_hit" => {
+                let node = self.node()?;
+                check_ply(f, &node)?;
+                let mv = match f.mv(Key::Move)? {
+                    Some(Some(text)) => self.board.loose(text).map_err(|what| Bad {
+                        col: f.col(Key::Move),
+                        what: format!("\"move\": {what}"),
+                    })?,
+                    _ => Move::NULL,
+                };
+                let depth = f.int(Key::Depth, -128, 127)?.unwrap_or(0) as i8;
+                let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
+                let bound = f
+                    .choice(Key::Bound, &BOUNDS)?
+                    .map_or(Bound::Exact, bound_of);
+                let cutoff = f.boolean(Key::Cutoff)?.unwrap_or(false);
+                no_pv(Event::TtHit {
+                    mv,
+                    depth,
+                    score,
+                    bound,
+                    cutoff,
+                })
+            }
+            "iteration" => self.iteration(f).map(Some),
+            _ => Ok(None),
+        }
+    }
+
+    fn unspecified(&mut self) -> Result<MoveSource, Bad> {
+        self.labels
+            .source(UNSPECIFIED)
+            .map_err(|what| Bad { col: 0, what })
+    }
+
+    fn node_enter(&mut self, f: &Fields) -> Result<Event, Bad> {
+        let parent = self.stack.last().copied();
+        let given = f.int(Key::Ply, 0, i64::from(u32::MAX))?.map(|p| p as u32);
+        let ply = match (parent, given) {
+            (Some(p), Some(g)) if capped(g) != capped(p.ply + 1) => {
+                return bad(
+                    f.col(Key::Ply),
+                    format!(
+                        "\"ply\" is {g}, but the open node is at ply {}: a child is one ply deeper",
+                        p.ply
+                    ),
+                );
+            }
+            (Some(p), _) => p.ply + 1,
+            (None, g) => g.unwrap_or(0),
+        };
+        let depth = f.need(Key::Depth, f.int(Key::Depth, -128, 127)?)? as i8;
+        let alpha = f.need(Key::Alpha, f.score(Key::Alpha, ply)?)?;
+        let beta = f.need(Key::Beta, f.score(Key::Beta, ply)?)?;
+        let kind = match f.choice(Key::Kind, &["main", "quiescence"])? {
+            Some(1) => NodeKind::Quiescence,
+            _ => NodeKind::Main,
+        };
+        let mv = if parent.is_some() {
+            let mv = self.legal(f, Key::Move)?;
+            let mv = f.need(Key::Move, mv).map_err(|b| Bad {
+                what: format!("{} (null for a null move)", b.what),
+                ..b
+            })?;
+            self.board
+                .enter((!mv.is_null()).then_some(mv))
+                .map_err(|what| Bad {
+                    col: f.col(Key::Move),
+                    what,
+                })?;
+            mv
+        } else {
+            let mv = match f.mv(Key::Move)? {
+                Some(Some(text)) if ply > 0 => Board::syntax(text).map_err(|what| Bad {
+                    col: f.col(Key::Move),
+                    what,
+                })?,
+                Some(Some(_)) => {
+                    return bad(
+                        f.col(Key::Move),
+                        "a top-level node at ply 0 is the root: its \"move\" must be null",
+                    );
+                }
+                _ => Move::NULL,
+            };
+            self.board.enter_top(ply);
+            mv
+        };
+        self.stack.push(Open {
+            ply,
+            alpha,
+            beta,
+            tried: 0,
+            last: None,
+            entered_by: mv,
+        });
+        self.nodes += 1;
+        Ok(Event::NodeEnter {
+            ply: capped(ply),
+            depth,
+            kind,
+            mv,
+            alpha,
+            beta,
+        })
+    }
+
+    fn node_exit(&mut self, f: &Fields) -> Result<Event, Bad> {
+        let Some(&node) = self.stack.last() else {
+            return bad(0, "an exit without an enter: no node is open");
+        };
+        check_ply(f, &node)?;
+        let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
+        let bound = match f.choice(Key::Bound, &BOUNDS)? {
+            Some(k) => bound_of(k),
+            None if score <= node.alpha => Bound::Upper,
+            None if score >= node.beta => Bound::Lower,
+            None => Bound::Exact,
+        };
+        Ok(self.close(score, bound))
+    }
+
+    /// Closes the innermost node with `score` and `bound`.
+    pub fn close(&mut self, score: i32, bound: Bound) -> Event {
+        self.stack.pop();
+        self.board.exit();
+        Event::NodeExit { score, bound }
+    }
+
+    fn cutoff(&mut self, f: &Fields) -> Result<Event, Bad> {
+        let node = self.node()?;
+        check_ply(f, &node)?;
+        let mv = self.searched(f)?;
+        let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
+        let beta = f.score(Key::Beta, node.ply)?.unwrap_or(node.beta);
+        if score < beta {
+            return bad(
+                f.col(Key::Score),
+                format!(
+                    "cutoff score {} is below its beta {}: a cutoff needs score >= beta",
+                    format_uci(score),
+                    format_uci(beta)
+                ),
+            );
+        }
+        let tried = node.last.filter(|&(m, ..)| m == mv);
+        let index = match f.int(Key::Index, 0, 255)? {
+            Some(i) => i as u8,
+            None => tried.map_or(node.tried.min(255) as u8, |(_, i, _)| i),
+        };
+        let source = match (self.source(f)?, tried) {
+            (Some(s), _) => s,
+            (None, Some((_, _, s))) => s,
+            (None, None) => self.unspecified()?,
+        };
+        Ok(Event::Cutoff {
+            mv,
+            index,
+            source,
+            score,
+            beta,
+        })
+    }
+}
+
+const BOUNDS: [&str; 3] = ["exact", "lower", "upper"];
+
+fn bound_of(k: usize) -> Bound {
+    match k {
+        1 => Bound::Lower,
+        2 => Bound::Upper,
+        _ => Bound::Exact,
+    }
+}
