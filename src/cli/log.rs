@@ -133,7 +133,7 @@ fn stats(log: &EventLog, file: &Path, mut out: impl Write) -> Result<(), CliErro
         .collect();
     writeln!(out, "sources:    {}", or_none(&sources.join(", ")))?;
     let truncated = if log.is_truncated() {
-        "yes: the recording cap was reached, the log ends mid-search"
+        "yes: recording stopped early (event cap or write error), the log ends mid-search"
     } else {
         "no"
     };

@@ -34,6 +34,7 @@
 
 mod codec;
 mod dot;
+mod encode;
 mod error;
 mod export;
 mod filter;
@@ -44,6 +45,8 @@ mod recorder;
 mod replay;
 mod sources;
 mod stores;
+mod stream;
+mod stream_file;
 mod tree;
 
 pub use crate::search::{EVENT_BYTES, Event, EventKind, KillerSlots, NodeCount};
@@ -54,7 +57,9 @@ pub use filter::TraceFilter;
 pub use format::{MAGIC, VERSION};
 pub use header::{LogHeader, Setting};
 pub use log::{DEFAULT_EVENT_CAP, EventLog};
-pub use recorder::Recorder;
+pub use recorder::{InMemory, Recorder, Store};
 pub use replay::{HistoryScores, KillerCutoff, Replay};
 pub use sources::{SourceRow, SourceTable};
+pub use stream::{BATCH, Streaming};
+pub use stream_file::{LogOutput, StreamedLog};
 pub use tree::{CutoffInfo, Node, NodeId, SearchTree};

@@ -1,8 +1,10 @@
-//! The `Recorder`: a `SearchObserver` that appends every hook call to an `EventLog`.
+//! The `Recorder`: a `SearchObserver` that appends every hook call to a buffer of events, kept
+//! in memory as an `EventLog` or handed batch by batch to a writer thread (`stream.rs`).
 //!
-//! Recording must not disturb the search: it never allocates past its cap, stops cleanly when
-//! the cap is reached (marking the log truncated), and an optional filter skips whole subtrees
-//! while the recorder keeps following the search's path so it knows where it is.
+//! Recording must not disturb the search: the hot path is one comparison and a 16-byte push,
+//! it never allocates past its cap, stops cleanly when the cap is reached or the store fails
+//! (marking the log truncated), and an optional filter skips whole subtrees while the recorder
+//! keeps following the search's path so it knows where it is.
 
 use super::filter::TraceFilter;
 use super::header::LogHeader;
@@ -37,63 +39,149 @@ struct Sink {
     sent: usize,
 }
 
-/// Records a search into an `EventLog`: pass `&mut recorder` as the search's observer, then take
-/// the log with `into_log()`.
-#[derive(Debug)]
-pub struct Recorder {
-    log: EventLog,
-    cap: usize,
-    filter: Option<TraceFilter>,
-    frames: Vec<Frame>,
-    recording: bool,
-    pv_pending: bool,
-    sink: Option<Sink>,
+/// Where a recorder's events go when its buffer is full: [`InMemory`] grows the buffer (it is
+/// the log), [`Streaming`](super::Streaming) hands it to a writer thread and takes an empty one.
+pub trait Store: sealed::Sealed {
+    /// Events recorded when no cap is set.
+    const DEFAULT_CAP: u64;
+
+    /// How many events the buffer, of this capacity, may hold before `make_room` is due.
+    fn room(&self, capacity: usize) -> usize;
+
+    /// Makes room for at least one more event, given that at most `left` more may be
+    /// recorded; returns how many events were moved out of the buffer, or `None` when
+    /// recording must stop (the store failed).
+    fn make_room(&mut self, events: &mut Vec<Event>, left: u64) -> Option<usize>;
 }
 
-impl Recorder {
-    /// A recorder for the search described by `header`, recording everything up to
+pub(super) mod sealed {
+    /// Only this crate's stores exist: the recorder relies on what they promise.
+    pub trait Sealed {}
+}
+
+/// The store of an in-memory recording: the buffer is the log, grown by doubling up to the cap.
+#[derive(Debug, Default)]
+pub struct InMemory;
+
+impl sealed::Sealed for InMemory {}
+
+impl Store for InMemory {
+    const DEFAULT_CAP: u64 = DEFAULT_EVENT_CAP as u64;
+
+    fn room(&self, capacity: usize) -> usize {
+        capacity
+    }
+
+    fn make_room(&mut self, events: &mut Vec<Event>, left: u64) -> Option<usize> {
+        let len = events.len();
+        let most = len.saturating_add(usize::try_from(left).unwrap_or(usize::MAX));
+        let wanted = (len * 2).max(1024).min(most);
+        events.reserve_exact(wanted - len);
+        Some(0)
+    }
+}
+
+/// Records a search: pass `&mut recorder` as the search's observer. In memory (`Recorder::new`,
+/// then `into_log()`) for the explorer and tests, or streamed to a file (`stream_to_file`, then
+/// `finish()`) so that a search of any size is recorded in bounded memory.
+#[derive(Debug)]
+pub struct Recorder<S: Store = InMemory> {
+    /// Header, PVs and truncation; `events` is the buffer (all of it when in memory).
+    log: EventLog,
+    /// Events moved out of the buffer to the store before `log.events[0]`.
+    base: u64,
+    cap: Option<u64>,
+    /// Buffer length at which `push` calls `spill`: the store's room, the cap or the sink.
+    limit: usize,
+    filter: Option<TraceFilter>,
+    frames: Vec<Frame>,
+    /// Whether events are recorded now: on the filter's path and not stopped.
+    recording: bool,
+    /// Recording has stopped for good (cap reached or store failed).
+    stopped: bool,
+    pv_pending: bool,
+    sink: Option<Sink>,
+    store: S,
+}
+
+impl Recorder<InMemory> {
+    /// A recorder for the search described by `header`, keeping the log in memory up to
     /// `DEFAULT_EVENT_CAP` events.
-    pub fn new(header: LogHeader) -> Recorder {
+    pub fn new(header: LogHeader) -> Recorder<InMemory> {
         Recorder {
             log: EventLog::new(header),
-            cap: DEFAULT_EVENT_CAP,
+            base: 0,
+            cap: None,
+            limit: 0,
             filter: None,
             frames: Vec::new(),
             recording: true,
+            stopped: false,
             pv_pending: false,
             sink: None,
+            store: InMemory,
         }
-    }
-
-    /// Caps the log at `cap` events (memory use stays below `cap` × 16 bytes); recording stops
-    /// there and the log is marked truncated, while the search goes on.
-    pub fn with_cap(mut self, cap: usize) -> Recorder {
-        self.cap = cap;
-        self
-    }
-
-    /// Records only the nodes `filter` selects; the filter is noted in the log header.
-    pub fn with_filter(mut self, filter: TraceFilter) -> Recorder {
-        self.log.header.filter = filter.to_string();
-        self.filter = Some(filter);
-        self
     }
 
     /// Sends every `batch` new events (and the rest at each iteration and at the end) to `tx`,
     /// so a live view can follow the search while the log is still being written. A closed
     /// channel is dropped silently: the recording goes on.
-    pub fn with_sink(mut self, tx: Sender<Vec<Event>>, batch: usize) -> Recorder {
+    pub fn with_sink(mut self, tx: Sender<Vec<Event>>, batch: usize) -> Recorder<InMemory> {
         self.sink = Some(Sink {
             tx,
             batch: batch.max(1),
             sent: 0,
         });
+        self.limit = 0;
         self
     }
 
     /// The log so far.
     pub fn log(&self) -> &EventLog {
         &self.log
+    }
+
+    /// Flushes the sink and hands over the log.
+    pub fn into_log(mut self) -> EventLog {
+        self.flush();
+        self.log
+    }
+
+    /// The same recorder with another store, the events recorded so far still in the buffer
+    /// (the new store takes them at its first `make_room`). A sink is not carried over.
+    pub(super) fn with_store<T: Store>(self, store: T) -> Recorder<T> {
+        Recorder {
+            log: self.log,
+            base: self.base,
+            cap: self.cap,
+            limit: 0,
+            filter: self.filter,
+            frames: self.frames,
+            recording: self.recording,
+            stopped: self.stopped,
+            pv_pending: self.pv_pending,
+            sink: None,
+            store,
+        }
+    }
+}
+
+impl<S: Store> Recorder<S> {
+    /// Caps the recording at `cap` events (in memory, memory use stays below `cap` × 16
+    /// bytes); recording stops there and the log is marked truncated, while the search goes
+    /// on. Without a cap an in-memory recorder stops at `DEFAULT_EVENT_CAP` and a streaming
+    /// one never does.
+    pub fn with_cap(mut self, cap: usize) -> Recorder<S> {
+        self.cap = Some(cap as u64);
+        self.limit = 0;
+        self
+    }
+
+    /// Records only the nodes `filter` selects; the filter is noted in the log header.
+    pub fn with_filter(mut self, filter: TraceFilter) -> Recorder<S> {
+        self.log.header.filter = filter.to_string();
+        self.filter = Some(filter);
+        self
     }
 
     /// Sends any events not yet sent to the sink.
@@ -106,36 +194,74 @@ impl Recorder {
                 if sink.tx.send(batch).is_err() {
                     self.sink = None;
                 }
+                self.limit = 0;
             }
         }
     }
 
-    /// Flushes the sink and hands over the log.
-    pub fn into_log(mut self) -> EventLog {
-        self.flush();
-        self.log
+    /// Events recorded so far, in the buffer or already handed to the store.
+    pub fn recorded(&self) -> u64 {
+        self.base + self.log.events.len() as u64
+    }
+
+    /// The store, for the store's own settings.
+    pub(super) fn store_mut(&mut self) -> &mut S {
+        &mut self.store
+    }
+
+    /// Splits the recorder into what a store needs to finish: the log (header, PVs,
+    /// truncation, the events still in the buffer) and the store.
+    pub(super) fn into_parts(self) -> (EventLog, S) {
+        (self.log, self.store)
     }
 
     #[inline(always)]
     fn push(&mut self, event: Event) {
-        if !self.recording {
-            return;
+        if self.recording && (self.log.events.len() < self.limit || self.spill()) {
+            self.log.events.push(event);
         }
-        let events = &mut self.log.events;
-        if events.len() >= self.cap {
-            self.log.truncated = true;
-            return;
+    }
+
+    /// The buffer reached its limit: stops at the cap, feeds the sink, lets the store make
+    /// room, and sets the next limit. Returns whether the event may be recorded.
+    #[cold]
+    #[inline(never)]
+    fn spill(&mut self) -> bool {
+        let cap = self.cap.unwrap_or(S::DEFAULT_CAP);
+        let left = cap.saturating_sub(self.recorded());
+        if left == 0 {
+            self.stop();
+            return false;
         }
-        if events.len() == events.capacity() {
-            let wanted = (events.len() * 2).max(1024).min(self.cap);
-            events.reserve_exact(wanted - events.len());
-        }
-        events.push(event);
         if let Some(sink) = &self.sink
-            && events.len() - sink.sent >= sink.batch
+            && self.log.events.len() - sink.sent >= sink.batch
         {
             self.flush();
         }
+        if self.log.events.len() >= self.store.room(self.log.events.capacity()) {
+            match self.store.make_room(&mut self.log.events, left) {
+                Some(moved) => self.base += moved as u64,
+                None => {
+                    self.stop();
+                    return false;
+                }
+            }
+        }
+        let len = self.log.events.len();
+        let uncapped = len.saturating_add(usize::try_from(left).unwrap_or(usize::MAX));
+        let mut limit = self.store.room(self.log.events.capacity()).min(uncapped);
+        if let Some(sink) = &self.sink {
+            limit = limit.min(sink.sent + sink.batch);
+        }
+        self.limit = limit.max(len + 1);
+        true
+    }
+
+    /// Stops recording for good and marks the log truncated.
+    fn stop(&mut self) {
+        self.stopped = true;
+        self.recording = false;
+        self.log.truncated = true;
     }
 
     fn enter_filtered(&mut self, ply: u8, mv: Move) {
@@ -169,16 +295,16 @@ impl Recorder {
             }
         };
         self.frames.push(frame);
-        self.recording = frame.recorded;
+        self.recording = frame.recorded && !self.stopped;
     }
 
     fn exit_filtered(&mut self) {
         self.frames.pop();
-        self.recording = self.frames.last().is_none_or(|f| f.recorded);
+        self.recording = !self.stopped && self.frames.last().is_none_or(|f| f.recorded);
     }
 }
 
-impl SearchObserver for Recorder {
+impl<S: Store> SearchObserver for Recorder<S> {
     #[inline]
     fn observe(&mut self, event: Event) {
         match event {
@@ -195,14 +321,14 @@ impl SearchObserver for Recorder {
                 }
             }
             Event::Iteration { .. } => {
-                let recording = std::mem::replace(&mut self.recording, true);
-                let before = self.log.events.len();
+                let recording = std::mem::replace(&mut self.recording, !self.stopped);
+                let before = self.recorded();
                 self.push(event);
-                if self.log.events.len() > before {
+                if self.recorded() > before {
                     self.log.pvs.push(Vec::new());
                     self.pv_pending = true;
                 }
-                self.recording = recording;
+                self.recording = recording && !self.stopped;
                 self.flush();
             }
             // Every other kind, present or future, is recorded as it comes.
