@@ -1,14 +1,15 @@
-//! The `Recorder`: a `SearchObserver` that appends every hook call to a buffer of events, kept
-//! in memory as an `EventLog` or handed batch by batch to a writer thread (`stream.rs`).
+//! The `Recorder`: a `SearchObserver` that appends every hook call to a buffer, kept in memory
+//! as an `EventLog` or handed batch by batch to a writer thread (`stream.rs`).
 //!
-//! Recording must not disturb the search: the hot path is one comparison and a 16-byte push,
-//! it never allocates past its cap, stops cleanly when the cap is reached or the store fails
-//! (marking the log truncated), and an optional filter skips whole subtrees while the recorder
-//! keeps following the search's path so it knows where it is.
+//! Recording must not disturb the search: the hot path, inlined at every hook site, is one
+//! comparison and a 16-byte store; it never allocates past its cap, stops cleanly when the cap
+//! is reached or the store fails (marking the log truncated), and an optional filter skips
+//! whole subtrees while the recorder keeps following the search's path so it knows where it is.
 
 use super::filter::TraceFilter;
 use super::header::LogHeader;
-use super::log::{DEFAULT_EVENT_CAP, EventLog};
+use super::log::EventLog;
+use super::store::{InMemory, Store};
 use crate::chess::Move;
 use crate::search::{Event, SearchObserver};
 use std::sync::mpsc::Sender;
@@ -33,52 +34,10 @@ struct Frame {
 
 /// Streams recorded events to a consumer (the live explorer) in batches.
 #[derive(Debug)]
-struct Sink {
-    tx: Sender<Vec<Event>>,
+struct Sink<T> {
+    tx: Sender<Vec<T>>,
     batch: usize,
     sent: usize,
-}
-
-/// Where a recorder's events go when its buffer is full: [`InMemory`] grows the buffer (it is
-/// the log), [`Streaming`](super::Streaming) hands it to a writer thread and takes an empty one.
-pub trait Store: sealed::Sealed {
-    /// Events recorded when no cap is set.
-    const DEFAULT_CAP: u64;
-
-    /// How many events the buffer, of this capacity, may hold before `make_room` is due.
-    fn room(&self, capacity: usize) -> usize;
-
-    /// Makes room for at least one more event, given that at most `left` more may be
-    /// recorded; returns how many events were moved out of the buffer, or `None` when
-    /// recording must stop (the store failed).
-    fn make_room(&mut self, events: &mut Vec<Event>, left: u64) -> Option<usize>;
-}
-
-pub(super) mod sealed {
-    /// Only this crate's stores exist: the recorder relies on what they promise.
-    pub trait Sealed {}
-}
-
-/// The store of an in-memory recording: the buffer is the log, grown by doubling up to the cap.
-#[derive(Debug, Default)]
-pub struct InMemory;
-
-impl sealed::Sealed for InMemory {}
-
-impl Store for InMemory {
-    const DEFAULT_CAP: u64 = DEFAULT_EVENT_CAP as u64;
-
-    fn room(&self, capacity: usize) -> usize {
-        capacity
-    }
-
-    fn make_room(&mut self, events: &mut Vec<Event>, left: u64) -> Option<usize> {
-        let len = events.len();
-        let most = len.saturating_add(usize::try_from(left).unwrap_or(usize::MAX));
-        let wanted = (len * 2).max(1024).min(most);
-        events.reserve_exact(wanted - len);
-        Some(0)
-    }
 }
 
 /// Records a search: pass `&mut recorder` as the search's observer. In memory (`Recorder::new`,
@@ -86,9 +45,13 @@ impl Store for InMemory {
 /// `finish()`) so that a search of any size is recorded in bounded memory.
 #[derive(Debug)]
 pub struct Recorder<S: Store = InMemory> {
-    /// Header, PVs and truncation; `events` is the buffer (all of it when in memory).
-    log: EventLog,
-    /// Events moved out of the buffer to the store before `log.events[0]`.
+    header: LogHeader,
+    /// Recorded items not yet handed to the store (all of them, in memory).
+    buf: Vec<S::Item>,
+    /// The PV of every recorded iteration, in order.
+    pvs: Vec<Vec<Move>>,
+    truncated: bool,
+    /// Items moved out of the buffer to the store before `buf[0]`.
     base: u64,
     cap: Option<u64>,
     /// Buffer length at which `push` calls `spill`: the store's room, the cap or the sink.
@@ -100,8 +63,16 @@ pub struct Recorder<S: Store = InMemory> {
     /// Recording has stopped for good (cap reached or store failed).
     stopped: bool,
     pv_pending: bool,
-    sink: Option<Sink>,
+    sink: Option<Sink<S::Item>>,
     store: S,
+}
+
+/// What a store needs from a recorder to finish its log.
+pub(super) struct Parts<S: Store> {
+    pub buf: Vec<S::Item>,
+    pub pvs: Vec<Vec<Move>>,
+    pub truncated: bool,
+    pub store: S,
 }
 
 impl Recorder<InMemory> {
@@ -109,7 +80,10 @@ impl Recorder<InMemory> {
     /// `DEFAULT_EVENT_CAP` events.
     pub fn new(header: LogHeader) -> Recorder<InMemory> {
         Recorder {
-            log: EventLog::new(header),
+            header,
+            buf: Vec::new(),
+            pvs: Vec::new(),
+            truncated: false,
             base: 0,
             cap: None,
             limit: 0,
@@ -136,22 +110,25 @@ impl Recorder<InMemory> {
         self
     }
 
-    /// The log so far.
-    pub fn log(&self) -> &EventLog {
-        &self.log
+    /// The events recorded so far.
+    pub fn events(&self) -> &[Event] {
+        &self.buf
     }
 
     /// Flushes the sink and hands over the log.
     pub fn into_log(mut self) -> EventLog {
         self.flush();
-        self.log
+        EventLog::from_parts(self.header, self.buf, self.pvs, self.truncated)
     }
 
-    /// The same recorder with another store, the events recorded so far still in the buffer
-    /// (the new store takes them at its first `make_room`). A sink is not carried over.
+    /// The same recorder with another store; the events recorded so far are converted and stay
+    /// in the buffer until the new store's first `make_room`. A sink is not carried over.
     pub(super) fn with_store<T: Store>(self, store: T) -> Recorder<T> {
         Recorder {
-            log: self.log,
+            header: self.header,
+            buf: self.buf.into_iter().map(T::item).collect(),
+            pvs: self.pvs,
+            truncated: self.truncated,
             base: self.base,
             cap: self.cap,
             limit: 0,
@@ -179,29 +156,33 @@ impl<S: Store> Recorder<S> {
 
     /// Records only the nodes `filter` selects; the filter is noted in the log header.
     pub fn with_filter(mut self, filter: TraceFilter) -> Recorder<S> {
-        self.log.header.filter = filter.to_string();
+        self.header.filter = filter.to_string();
         self.filter = Some(filter);
         self
     }
 
+    /// What was searched, as the log's header will say.
+    pub fn header(&self) -> &LogHeader {
+        &self.header
+    }
+
     /// Sends any events not yet sent to the sink.
     pub fn flush(&mut self) {
-        if let Some(sink) = &mut self.sink {
-            let events = &self.log.events;
-            if sink.sent < events.len() {
-                let batch = events[sink.sent..].to_vec();
-                sink.sent = events.len();
-                if sink.tx.send(batch).is_err() {
-                    self.sink = None;
-                }
-                self.limit = 0;
+        if let Some(sink) = &mut self.sink
+            && sink.sent < self.buf.len()
+        {
+            let batch = self.buf[sink.sent..].to_vec();
+            sink.sent = self.buf.len();
+            if sink.tx.send(batch).is_err() {
+                self.sink = None;
             }
+            self.limit = 0;
         }
     }
 
     /// Events recorded so far, in the buffer or already handed to the store.
     pub fn recorded(&self) -> u64 {
-        self.base + self.log.events.len() as u64
+        self.base + self.buf.len() as u64
     }
 
     /// The store, for the store's own settings.
@@ -209,16 +190,20 @@ impl<S: Store> Recorder<S> {
         &mut self.store
     }
 
-    /// Splits the recorder into what a store needs to finish: the log (header, PVs,
-    /// truncation, the events still in the buffer) and the store.
-    pub(super) fn into_parts(self) -> (EventLog, S) {
-        (self.log, self.store)
+    /// Takes the recorder apart for its store to finish the log.
+    pub(super) fn into_parts(self) -> Parts<S> {
+        Parts {
+            buf: self.buf,
+            pvs: self.pvs,
+            truncated: self.truncated,
+            store: self.store,
+        }
     }
 
     #[inline(always)]
     fn push(&mut self, event: Event) {
-        if self.recording && (self.log.events.len() < self.limit || self.spill()) {
-            self.log.events.push(event);
+        if self.recording && (self.buf.len() < self.limit || self.spill()) {
+            self.buf.push(S::item(event));
         }
     }
 
@@ -234,12 +219,12 @@ impl<S: Store> Recorder<S> {
             return false;
         }
         if let Some(sink) = &self.sink
-            && self.log.events.len() - sink.sent >= sink.batch
+            && self.buf.len() - sink.sent >= sink.batch
         {
             self.flush();
         }
-        if self.log.events.len() >= self.store.room(self.log.events.capacity()) {
-            match self.store.make_room(&mut self.log.events, left) {
+        if self.buf.len() >= self.store.room(self.buf.capacity()) {
+            match self.store.make_room(&mut self.buf, left) {
                 Some(moved) => self.base += moved as u64,
                 None => {
                     self.stop();
@@ -247,9 +232,9 @@ impl<S: Store> Recorder<S> {
                 }
             }
         }
-        let len = self.log.events.len();
+        let len = self.buf.len();
         let uncapped = len.saturating_add(usize::try_from(left).unwrap_or(usize::MAX));
-        let mut limit = self.store.room(self.log.events.capacity()).min(uncapped);
+        let mut limit = self.store.room(self.buf.capacity()).min(uncapped);
         if let Some(sink) = &self.sink {
             limit = limit.min(sink.sent + sink.batch);
         }
@@ -261,7 +246,40 @@ impl<S: Store> Recorder<S> {
     fn stop(&mut self) {
         self.stopped = true;
         self.recording = false;
-        self.log.truncated = true;
+        self.truncated = true;
+    }
+
+    /// Iterations (which own a PV and always record) and every event of a filtered recording.
+    #[cold]
+    #[inline(never)]
+    fn observe_rare(&mut self, event: Event) {
+        match event {
+            Event::NodeEnter { ply, mv, .. } => {
+                if self.filter.is_some() {
+                    self.enter_filtered(ply, mv);
+                }
+                self.push(event);
+            }
+            Event::NodeExit { .. } => {
+                self.push(event);
+                if self.filter.is_some() {
+                    self.exit_filtered();
+                }
+            }
+            Event::Iteration { .. } => {
+                let recording = std::mem::replace(&mut self.recording, !self.stopped);
+                let before = self.recorded();
+                self.push(event);
+                if self.recorded() > before {
+                    self.pvs.push(Vec::new());
+                    self.pv_pending = true;
+                }
+                self.recording = recording && !self.stopped;
+                self.flush();
+            }
+            // Every other kind, present or future, is recorded as it comes.
+            _ => self.push(event),
+        }
     }
 
     fn enter_filtered(&mut self, ply: u8, mv: Move) {
@@ -305,40 +323,20 @@ impl<S: Store> Recorder<S> {
 }
 
 impl<S: Store> SearchObserver for Recorder<S> {
-    #[inline]
+    /// Inlined into every hook site of the search, where the event's kind is known: without a
+    /// filter the common kinds reduce to one comparison and a store.
+    #[inline(always)]
     fn observe(&mut self, event: Event) {
-        match event {
-            Event::NodeEnter { ply, mv, .. } => {
-                if self.filter.is_some() {
-                    self.enter_filtered(ply, mv);
-                }
-                self.push(event);
-            }
-            Event::NodeExit { .. } => {
-                self.push(event);
-                if self.filter.is_some() {
-                    self.exit_filtered();
-                }
-            }
-            Event::Iteration { .. } => {
-                let recording = std::mem::replace(&mut self.recording, !self.stopped);
-                let before = self.recorded();
-                self.push(event);
-                if self.recorded() > before {
-                    self.log.pvs.push(Vec::new());
-                    self.pv_pending = true;
-                }
-                self.recording = recording && !self.stopped;
-                self.flush();
-            }
-            // Every other kind, present or future, is recorded as it comes.
-            _ => self.push(event),
+        if self.filter.is_none() && !matches!(event, Event::Iteration { .. }) {
+            self.push(event);
+        } else {
+            self.observe_rare(event);
         }
     }
 
     fn iteration_pv(&mut self, pv: &[Move]) {
         if std::mem::take(&mut self.pv_pending)
-            && let Some(last) = self.log.pvs.last_mut()
+            && let Some(last) = self.pvs.last_mut()
         {
             *last = pv.to_vec();
         }

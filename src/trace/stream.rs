@@ -1,13 +1,15 @@
-//! Recording straight to a `.kslog` file in bounded memory: the recorder fills a buffer of
-//! events and hands it, whole, to a writer thread through a bounded channel; the writer
-//! encodes, checksums and writes it (`stream_file.rs`) and sends the empty buffer back. The
-//! search thread never encodes, allocates per event or sends per event, and a slow disk makes
-//! it wait rather than grow memory: at most `QUEUE + 3` buffers of `BATCH` events exist.
+//! Recording straight to a `.kslog` file in bounded memory: the recorder encodes each event
+//! into a buffer of 16-byte records (inlined where the search reports it, so from registers)
+//! and hands the buffer, whole, to a writer thread through a bounded channel; the writer
+//! checksums and writes it (`stream_file.rs`) and sends an empty buffer back. The search thread
+//! never allocates or sends per event, and a slow disk makes it wait rather than grow memory:
+//! at most `QUEUE + 4` buffers of `BATCH` events exist.
 
 use super::error::{LogError, LogErrorKind};
-use super::log::EventLog;
-use super::recorder::{InMemory, Recorder, Store, sealed};
-use super::stream_file::{LogFile, LogOutput, StreamedLog};
+use super::recorder::{Parts, Recorder};
+use super::store::{InMemory, Store, sealed};
+use super::stream_file::{LogFile, LogOutput, Record, StreamedLog};
+use crate::chess::Move;
 use crate::search::Event;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -23,8 +25,8 @@ const QUEUE: usize = 4;
 /// The store of a streamed recording: a writer thread and the channels to it.
 #[derive(Debug)]
 pub struct Streaming {
-    batches: Option<SyncSender<Vec<Event>>>,
-    spare: Receiver<Vec<Event>>,
+    batches: Option<SyncSender<Vec<Record>>>,
+    spare: Receiver<Vec<Record>>,
     writer: Option<JoinHandle<LogFile>>,
     batch: usize,
     path: Option<PathBuf>,
@@ -33,18 +35,25 @@ pub struct Streaming {
 impl sealed::Sealed for Streaming {}
 
 impl Store for Streaming {
+    type Item = Record;
+
     const DEFAULT_CAP: u64 = u64::MAX;
+
+    #[inline(always)]
+    fn item(event: Event) -> Record {
+        event.to_bytes()
+    }
 
     fn room(&self, _capacity: usize) -> usize {
         self.batch
     }
 
-    fn make_room(&mut self, events: &mut Vec<Event>, _left: u64) -> Option<usize> {
+    fn make_room(&mut self, buf: &mut Vec<Record>, _left: u64) -> Option<usize> {
         let fresh = self
             .spare
             .try_recv()
             .unwrap_or_else(|_| Vec::with_capacity(self.batch));
-        let full = std::mem::replace(events, fresh);
+        let full = std::mem::replace(buf, fresh);
         let moved = full.len();
         self.batches.as_ref()?.send(full).ok()?;
         Some(moved)
@@ -57,20 +66,20 @@ impl Recorder<InMemory> {
     /// events in batches as they come. The filter and cap set so far stay; without a cap,
     /// nothing stops the recording but a write error. Call `finish` when the search ends.
     pub fn stream_to(self, out: Box<dyn LogOutput>) -> io::Result<Recorder<Streaming>> {
-        let file = LogFile::create(out, self.log().header())?;
-        let (batches, queue) = mpsc::sync_channel::<Vec<Event>>(QUEUE);
+        let file = LogFile::create(out, self.header())?;
+        let (batches, queue) = mpsc::sync_channel::<Vec<Record>>(QUEUE);
         let (spare_tx, spare) = mpsc::channel();
         let writer = thread::Builder::new()
             .name("kslog writer".into())
             .spawn(move || {
                 let mut file = file;
-                for mut batch in queue {
-                    file.append(&batch);
+                for batch in queue {
+                    let mut spare = file.append(batch);
                     if file.failed() {
                         break;
                     }
-                    batch.clear();
-                    let _ = spare_tx.send(batch);
+                    spare.clear();
+                    let _ = spare_tx.send(spare);
                 }
                 file
             })?;
@@ -113,8 +122,13 @@ impl Recorder<Streaming> {
     /// Writes the rest of the events, the PVs and the trailer, and patches the event count and
     /// the flags. `Ok` means the file is a valid log; `Err` that it could not be completed.
     pub fn finish(self) -> Result<StreamedLog, LogError> {
-        let (log, mut store) = self.into_parts();
-        store.finish(log).map_err(|e| {
+        let Parts {
+            buf,
+            pvs,
+            truncated,
+            mut store,
+        } = self.into_parts();
+        store.finish(buf, &pvs, truncated).map_err(|e| {
             let e = LogError::at(0, LogErrorKind::Write(e));
             match &store.path {
                 Some(path) => e.in_file(path),
@@ -126,11 +140,16 @@ impl Recorder<Streaming> {
 
 impl Streaming {
     /// Sends the last events, waits for the writer and finishes the file.
-    fn finish(&mut self, log: EventLog) -> io::Result<StreamedLog> {
+    fn finish(
+        &mut self,
+        rest: Vec<Record>,
+        pvs: &[Vec<Move>],
+        truncated: bool,
+    ) -> io::Result<StreamedLog> {
         if let Some(batches) = self.batches.take()
-            && !log.events.is_empty()
+            && !rest.is_empty()
         {
-            let _ = batches.send(log.events);
+            let _ = batches.send(rest);
         }
         let writer = self
             .writer
@@ -139,6 +158,6 @@ impl Streaming {
         let file = writer
             .join()
             .map_err(|_| io::Error::other("the log writer thread panicked"))?;
-        file.finish(&log.pvs, log.truncated)
+        file.finish(pvs, truncated)
     }
 }

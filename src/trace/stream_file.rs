@@ -9,11 +9,11 @@
 //! stops and the tail is moved back over the last events, into bytes the output already
 //! accepted, so the file is still valid: cut short and marked truncated.
 
-use super::encode::{encode_events, flags_bytes, header_bytes, tail_bytes, tail_len};
+use super::encode::{flags_bytes, header_bytes, tail_bytes, tail_len};
 use super::format::{MAGIC, VERSION};
 use super::header::LogHeader;
 use crate::chess::Move;
-use crate::search::{EVENT_BYTES, Event};
+use crate::search::{EVENT_BYTES, EventKind};
 use crc32fast::Hasher as Checksum;
 use std::fs::File;
 use std::io::{self, Seek, SeekFrom, Write};
@@ -31,6 +31,9 @@ impl LogOutput for File {
         File::set_len(self, len)
     }
 }
+
+/// One event as it is stored in the file.
+pub(crate) type Record = [u8; EVENT_BYTES];
 
 /// Bytes after the events of a log with no PVs: PV count, trailer marker, count, checksum.
 const EMPTY_TAIL: u64 = 4 + 4 + 8 + 4;
@@ -61,9 +64,9 @@ pub(crate) struct LogFile {
     written: u64,
     sum: Checksum,
     /// Per appended batch: its first event and the CRC-32 of the events before it. The last
-    /// batch's bytes stay in `encoded`, so the log can be finished at any event inside it.
+    /// batch is kept (`last`), so the log can be finished at any event inside it.
     batches: Vec<(u64, Checksum)>,
-    encoded: Vec<u8>,
+    last: Vec<Record>,
     /// Index of every `iteration` event written: the k-th owns the k-th PV.
     iterations: Vec<u64>,
     /// How many bytes the output is known to hold (the furthest any write reached).
@@ -111,7 +114,7 @@ impl LogFile {
             written: 0,
             sum: Checksum::new(),
             batches: Vec::new(),
-            encoded: Vec::new(),
+            last: Vec::new(),
             iterations: Vec::new(),
             end: bytes.len() as u64,
             error: None,
@@ -123,28 +126,32 @@ impl LogFile {
         self.error.is_some()
     }
 
-    /// Writes `events` after the ones already written; after a failure it does nothing.
-    pub fn append(&mut self, events: &[Event]) {
+    /// Writes `batch` after the events already written (after a failure it writes nothing);
+    /// returns the batch before it, for reuse.
+    pub fn append(&mut self, batch: Vec<Record>) -> Vec<Record> {
         if self.failed() {
-            return;
+            return batch;
         }
+        let previous = std::mem::replace(&mut self.last, batch);
         self.batches.push((self.written, self.sum.clone()));
-        encode_events(events, &mut self.encoded);
         let first = self.written;
+        let iteration = EventKind::Iteration as u8;
         self.iterations.extend(
             (first..)
-                .zip(events)
-                .filter(|(_, e)| matches!(e, Event::Iteration { .. }))
+                .zip(&self.last)
+                .filter(|(_, r)| r[0] == iteration)
                 .map(|(i, _)| i),
         );
+        let bytes = self.last.as_flattened();
         let at = self.events_at + first * EVENT_BYTES as u64;
-        let (accepted, result) = write_counting(&mut *self.out, &self.encoded);
+        let (accepted, result) = write_counting(&mut *self.out, bytes);
         self.end = self.end.max(at + accepted as u64);
         self.written += (accepted / EVENT_BYTES) as u64;
         match result {
-            Ok(()) => self.sum.update(&self.encoded),
+            Ok(()) => self.sum.update(bytes),
             Err(e) => self.error = Some(e),
         }
+        previous
     }
 
     /// Writes the tail (the first PVs, one per `iteration` event written) and patches the
@@ -219,7 +226,7 @@ impl LogFile {
         if bytes == 0 {
             return Some(sum.clone());
         }
-        let tail = self.encoded.get(..bytes).filter(|_| is_last)?;
+        let tail = self.last.as_flattened().get(..bytes).filter(|_| is_last)?;
         let mut sum = sum.clone();
         sum.update(tail);
         Some(sum)
