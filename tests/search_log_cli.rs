@@ -121,9 +121,10 @@ fn uci_reports_a_write_error_in_an_info_string_and_still_plays() {
         .spawn()
         .expect("sh runs");
     let script = format!(
-        "uci\nsetoption name Trace File value {}\nposition fen {PUZZLE}\ngo depth 5\nquit\n",
+        "uci\nsetoption name Trace File value {}\nposition fen {PUZZLE}\ngo depth 5\n",
         path.display()
     );
+    // No `quit`: at the end of input a bounded search is let finish.
     let mut stdin = engine.stdin.take().expect("piped");
     stdin
         .write_all(script.as_bytes())
