@@ -167,8 +167,11 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
         Some(path) => {
             let mut recorder = args.recorder(&pos, &config, path)?;
             let observer = &mut (&mut recorder, &mut stats);
-            let (report, iterations) = search(args, &pos, config, observer, &mut out)?;
-            (report, iterations, Some((path, recorder.finish())))
+            let searched = search(args, &pos, config, observer, &mut out);
+            // The log is completed even when stdout broke: it is valid on its own.
+            let log = recorder.finish();
+            let (report, iterations) = searched?;
+            (report, iterations, Some((path, log)))
         }
         None => {
             let (report, iterations) = search(args, &pos, config, &mut stats, &mut out)?;

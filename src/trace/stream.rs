@@ -120,7 +120,8 @@ impl Recorder<Streaming> {
     }
 
     /// Writes the rest of the events, the PVs and the trailer, and patches the event count and
-    /// the flags. `Ok` means the file is a valid log; `Err` that it could not be completed.
+    /// the flags. `Ok` means the file is a valid log; `Err` that it could not be completed. A
+    /// recorder dropped without `finish` leaves a file that does not read as a log.
     pub fn finish(self) -> Result<StreamedLog, LogError> {
         let Parts {
             buf,

@@ -74,16 +74,6 @@ pub(crate) struct LogFile {
     error: Option<io::Error>,
 }
 
-impl std::fmt::Debug for LogFile {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("LogFile")
-            .field("written", &self.written)
-            .field("end", &self.end)
-            .field("error", &self.error)
-            .finish_non_exhaustive()
-    }
-}
-
 impl LogFile {
     /// Writes a complete, valid, empty log marked truncated to `out`, then places the output
     /// where the events go. Fails if `out` cannot take even that, or cannot seek.
