@@ -237,7 +237,9 @@ fn stats(
     writeln!(out, "sources:    {}", or_none(&sources.join(", ")))?;
     let truncated = match (log.is_truncated(), summary) {
         (false, _) => "no",
-        (true, None) => "yes: the recording cap was reached, the log ends mid-search",
+        (true, None) => {
+            "yes: recording stopped early (event cap or write error), the log ends mid-search"
+        }
         (true, Some(_)) => "yes: the trace ends mid-search (open nodes are unfinished)",
     };
     writeln!(out, "truncated:  {truncated}")?;

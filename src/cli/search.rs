@@ -10,13 +10,13 @@ use crate::search::{
     CutoffStats, HistoryMode, IterationReport, Limits, MAX_KILLER_SLOTS, OrderingConfig,
     SearchConfig, SearchObserver, SearchReport, Searcher, SelectiveConfig,
 };
-use crate::trace::{DEFAULT_EVENT_CAP, EventLog, LogHeader, Recorder, TraceFilter};
+use crate::trace::{LogError, LogHeader, Recorder, StreamedLog, Streaming, TraceFilter};
 use crate::uci::info_line;
 use clap::Args;
 use report::{to_json, write_summary};
 use serde_json::json;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -66,6 +66,7 @@ pub struct SearchArgs {
     json: bool,
     /// Record the search into this event log (.kslog) for `killerscope log` and the explorer:
     /// a regular file (created or replaced), or /dev/null; a FIFO or a terminal is refused.
+    /// Events stream to the file as the search runs, in a few MiB of memory whatever its size.
     #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
     /// Record only the nodes on this line of UCI moves from the root and below it, e.g.
@@ -80,9 +81,10 @@ pub struct SearchArgs {
     /// Record only the nodes whose ply lies in this range, e.g. "0..4" or "1..=3".
     #[arg(long, value_name = "RANGE", requires = "log")]
     trace_plies: Option<String>,
-    /// Stop recording after this many events (the log is marked truncated; the search goes on).
-    #[arg(long, value_name = "EVENTS", requires = "log", default_value_t = DEFAULT_EVENT_CAP)]
-    trace_cap: usize,
+    /// Stop recording after this many events (the log is marked truncated; the search goes
+    /// on). Without it every event is recorded.
+    #[arg(long, value_name = "EVENTS", requires = "log")]
+    trace_cap: Option<usize>,
 }
 
 impl SearchArgs {
@@ -114,10 +116,19 @@ impl SearchArgs {
         })
     }
 
-    fn recorder(&self, pos: &Position, config: &SearchConfig) -> Result<Recorder, CliError> {
+    /// A recorder streaming to `path`, which is created (or replaced) now, before the search.
+    fn recorder(
+        &self,
+        pos: &Position,
+        config: &SearchConfig,
+        path: &Path,
+    ) -> Result<Recorder<Streaming>, CliError> {
         let header = LogHeader::new(pos.to_fen(), &config.ordering, &self.limits())
             .with_selective(&config.selective);
-        let mut recorder = Recorder::new(header).with_cap(self.trace_cap);
+        let mut recorder = Recorder::new(header);
+        if let Some(cap) = self.trace_cap {
+            recorder = recorder.with_cap(cap);
+        }
         if let Some(line) = &self.trace_line {
             let filter = TraceFilter::parse_line(pos, line).map_err(CliError::new)?;
             recorder = recorder.with_filter(filter);
@@ -126,7 +137,9 @@ impl SearchArgs {
             let filter = TraceFilter::parse_plies(plies).map_err(CliError::new)?;
             recorder = recorder.with_filter(filter);
         }
-        Ok(recorder)
+        recorder
+            .stream_to_file(path)
+            .map_err(|e| CliError::new(format!("--log {e}")))
     }
 
     fn limits(&self) -> Limits {
@@ -143,7 +156,8 @@ impl SearchArgs {
     }
 }
 
-/// Runs the command.
+/// Runs the command. A log that could not be completed is an error (status 2) after the
+/// search's report; a log cut short by a write error is valid, so only a warning on stderr.
 pub fn run(args: &SearchArgs) -> Result<(), CliError> {
     let pos = Position::from_fen(&args.fen)?;
     let config = args.config()?;
@@ -151,40 +165,65 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     let (report, iterations, log) = match &args.log {
         Some(path) => {
-            crate::files::create_output(path)
-                .map_err(|e| CliError::new(format!("--log {}: {e}", path.display())))?;
-            let mut recorder = args.recorder(&pos, &config)?;
+            let mut recorder = args.recorder(&pos, &config, path)?;
             let observer = &mut (&mut recorder, &mut stats);
-            let (report, iterations) = search(args, &pos, config, observer, &mut out)?;
-            (report, iterations, Some(recorder.into_log()))
+            let searched = search(args, &pos, config, observer, &mut out);
+            // The log is completed even when stdout broke: it is valid on its own.
+            let log = recorder.finish();
+            let (report, iterations) = searched?;
+            (report, iterations, Some((path, log)))
         }
         None => {
             let (report, iterations) = search(args, &pos, config, &mut stats, &mut out)?;
             (report, iterations, None)
         }
     };
-    if let (Some(path), Some(log)) = (&args.log, &log) {
-        log.write_file(path)
-            .map_err(|e| CliError::new(e.to_string()))?;
-    }
+    let saved = log
+        .as_ref()
+        .and_then(|(path, log)| Some((*path, log.as_ref().ok()?)));
     if args.json {
         let mut value = to_json(&pos, &config.ordering, &report, &stats, &iterations);
-        if let (Some(path), Some(log)) = (&args.log, &log) {
+        if let Some((path, log)) = saved {
             value["log"] = json!({
                 "file": path.display().to_string(),
-                "events": log.len(),
-                "truncated": log.is_truncated(),
+                "events": log.events,
+                "truncated": log.truncated,
+                "write_error": log.write_error.as_ref().map(ToString::to_string),
             });
         }
         writeln!(out, "{value}")?;
     } else {
         write_summary(&mut out, &pos, &config.ordering, &report, &stats)?;
-        if let (Some(path), Some(log)) = (&args.log, &log) {
+        if let Some((path, log)) = saved {
             writeln!(out, "{}", log_line(path, log))?;
         }
     }
     out.flush()?;
-    Ok(())
+    match log {
+        Some((path, Ok(log))) => {
+            if let Some(e) = &log.write_error {
+                eprintln!("{}", stopped_warning(path, log.events, e));
+            }
+            Ok(())
+        }
+        Some((_, Err(e))) => Err(not_saved(&e)),
+        None => Ok(()),
+    }
+}
+
+/// The warning for a recording a write error cut short: what failed, and that the log is
+/// still valid.
+fn stopped_warning(path: &Path, events: u64, e: &std::io::Error) -> String {
+    format!(
+        "warning: --log {}: recording stopped after {events} events: cannot write: {e}; \
+         the log is valid and marked truncated, the search went on",
+        crate::text::printable(&path.display().to_string())
+    )
+}
+
+/// The error for a log that could not be completed.
+fn not_saved(e: &LogError) -> CliError {
+    CliError::new(format!("--log {e}; the file is not a valid log"))
 }
 
 /// Searches with `observer`, printing `info` lines as iterations finish (unless `--json`).
@@ -217,15 +256,15 @@ fn search<O: SearchObserver>(
     }
 }
 
-fn log_line(path: &std::path::Path, log: &EventLog) -> String {
-    let truncated = if log.is_truncated() {
-        " (truncated at the event cap)"
-    } else {
-        ""
+fn log_line(path: &Path, log: &StreamedLog) -> String {
+    let truncated = match (&log.write_error, log.truncated) {
+        (Some(_), _) => " (truncated: a write failed)",
+        (None, true) => " (truncated at the event cap)",
+        (None, false) => "",
     };
     format!(
         "log           {}: {} events{truncated}",
         crate::text::printable(&path.display().to_string()),
-        log.len()
+        log.events
     )
 }

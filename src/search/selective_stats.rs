@@ -64,7 +64,9 @@ impl SelectiveCounts {
             > 0
     }
 
-    /// Counts `event`; node enters and exits keep the per-node reduction bookkeeping.
+    /// Counts `event`; node enters and exits keep the per-node reduction bookkeeping. Inlined
+    /// with `CutoffStats::observe`.
+    #[inline(always)]
     pub fn observe(&mut self, event: &Event) {
         match *event {
             Event::NodeEnter { .. } => self.pending.push(None),

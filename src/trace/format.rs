@@ -1,5 +1,5 @@
-//! The `.kslog` file format (layout in `docs/kslog-format.md`): writing, and reading with full
-//! validation. Every malformed input — empty, cut short, foreign, bit-flipped — is a `LogError`
+//! The `.kslog` file format (layout in `docs/kslog-format.md`): its constants, and reading with
+//! full validation (writing is in `encode.rs`). Every malformed input — empty, cut short, foreign, bit-flipped — is a `LogError`
 //! with the byte offset where it was noticed, never a panic, and never an allocation sized by an
 //! unchecked number from the file.
 
@@ -10,7 +10,7 @@ use super::sources::{SourceRow, SourceTable};
 use crate::chess::Move;
 use crate::search::{EVENT_BYTES, Event, SourceColour};
 use crc32fast::Hasher as Checksum;
-use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufReader, Read};
 use std::path::Path;
 
 /// First eight bytes of every `.kslog` file.
@@ -18,64 +18,16 @@ pub const MAGIC: [u8; 8] = *b"KSLOG\r\n\x1a";
 /// The format version this build writes and reads.
 pub const VERSION: u16 = 2;
 /// Marks the start of the trailer.
-const TRAILER_MAGIC: [u8; 4] = *b"KEND";
+pub(super) const TRAILER_MAGIC: [u8; 4] = *b"KEND";
 /// Longest header string accepted; real ones are a few dozen bytes.
 const MAX_STRING: u32 = 1 << 20;
 /// Most settings or source rows one header list may hold; real ones hold a dozen.
-const MAX_LIST: u16 = 1024;
+pub(super) const MAX_LIST: u16 = 1024;
 /// Killer-slot byte of a source row that is not a killer.
-const NOT_A_KILLER: u8 = u8::MAX;
+pub(super) const NOT_A_KILLER: u8 = u8::MAX;
 /// Events decoded per read call.
-const CHUNK_EVENTS: usize = 4096;
-const FLAG_TRUNCATED: u16 = 1;
-
-struct Output<W: Write> {
-    w: W,
-    sum: Checksum,
-}
-
-impl<W: Write> Output<W> {
-    fn put(&mut self, bytes: &[u8]) -> io::Result<()> {
-        self.sum.update(bytes);
-        self.w.write_all(bytes)
-    }
-
-    fn put_str(&mut self, s: &str) -> io::Result<()> {
-        self.put(&(s.len() as u32).to_le_bytes())?;
-        self.put(s.as_bytes())
-    }
-
-    fn put_settings(&mut self, settings: &[Setting]) -> io::Result<()> {
-        let settings = &settings[..settings.len().min(usize::from(MAX_LIST))];
-        self.put(&(settings.len() as u16).to_le_bytes())?;
-        for (key, value) in settings {
-            self.put_str(key)?;
-            self.put_str(value)?;
-        }
-        Ok(())
-    }
-
-    fn put_sources(&mut self, table: &SourceTable) -> io::Result<()> {
-        let rows = &table.rows()[..table.rows().len().min(usize::from(MAX_LIST))];
-        self.put(&(rows.len() as u16).to_le_bytes())?;
-        for row in rows {
-            self.put(&[row.code, row.killer_slot.unwrap_or(NOT_A_KILLER)])?;
-            self.put_str(&row.label)?;
-            self.put_str(&row.name)?;
-            self.put_str(row.colour.name())?;
-        }
-        Ok(())
-    }
-
-    fn put_header(&mut self, h: &LogHeader) -> io::Result<()> {
-        for s in [&h.fen, &h.engine, &h.filter] {
-            self.put_str(s)?;
-        }
-        self.put_settings(&h.ordering)?;
-        self.put_settings(&h.limits)?;
-        self.put_sources(&h.sources)
-    }
-}
+pub(super) const CHUNK_EVENTS: usize = 4096;
+pub(super) const FLAG_TRUNCATED: u16 = 1;
 
 struct Input<R: Read> {
     r: R,
@@ -188,54 +140,9 @@ impl<R: Read> Input<R> {
 }
 
 impl EventLog {
-    /// Writes the log in `.kslog` format; `read_from` gives back an identical log.
-    pub fn write_to<W: Write>(&self, w: W) -> io::Result<()> {
-        let mut out = Output {
-            w,
-            sum: Checksum::new(),
-        };
-        out.put(&MAGIC)?;
-        out.put(&VERSION.to_le_bytes())?;
-        let flags = if self.truncated { FLAG_TRUNCATED } else { 0 };
-        out.put(&flags.to_le_bytes())?;
-        out.put_header(&self.header)?;
-        out.put(&(self.events.len() as u64).to_le_bytes())?;
-        let mut buf = Vec::with_capacity(CHUNK_EVENTS * EVENT_BYTES);
-        for chunk in self.events.chunks(CHUNK_EVENTS) {
-            buf.clear();
-            for e in chunk {
-                buf.extend_from_slice(&e.to_bytes());
-            }
-            out.put(&buf)?;
-        }
-        out.put(&(self.pvs.len() as u32).to_le_bytes())?;
-        for pv in &self.pvs {
-            let pv = &pv[..pv.len().min(usize::from(u16::MAX))];
-            out.put(&(pv.len() as u16).to_le_bytes())?;
-            for mv in pv {
-                out.put(&mv.raw().to_le_bytes())?;
-            }
-        }
-        out.put(&TRAILER_MAGIC)?;
-        out.put(&(self.events.len() as u64).to_le_bytes())?;
-        let checksum = out.sum.finalize();
-        out.w.write_all(&checksum.to_le_bytes())?;
-        out.w.flush()
-    }
-
     /// Reads a `.kslog` stream, validating every field, event and the checksum.
     pub fn read_from<R: Read>(r: R) -> Result<EventLog, LogError> {
         read(r, None)
-    }
-
-    /// Writes the log to a file at `path` (created or replaced); a FIFO, a terminal or another
-    /// kind of file a log cannot go to is refused before it is opened (see [`crate::files`]).
-    pub fn write_file(&self, path: impl AsRef<Path>) -> Result<(), LogError> {
-        let path = path.as_ref();
-        let io_err = |e| LogError::at(0, LogErrorKind::Write(e)).in_file(path);
-        let file = crate::files::create_output(path).map_err(io_err)?;
-        self.write_to(BufWriter::with_capacity(1 << 16, file))
-            .map_err(io_err)
     }
 
     /// Reads a `.kslog` file; errors name the file and the byte offset. Only a regular file is

@@ -36,6 +36,7 @@
 
 mod codec;
 mod dot;
+mod encode;
 mod error;
 mod filter;
 mod format;
@@ -49,7 +50,10 @@ mod record;
 mod recorder;
 mod replay;
 mod sources;
+mod store;
 mod stores;
+mod stream;
+mod stream_file;
 mod tree;
 
 pub use crate::search::{EVENT_BYTES, Event, EventKind, KillerSlots, NodeCount};
@@ -66,4 +70,7 @@ pub use record::record_search;
 pub use recorder::Recorder;
 pub use replay::{HistoryScores, KillerCutoff, Replay};
 pub use sources::{SourceRow, SourceTable};
+pub use store::{InMemory, Store};
+pub use stream::{BATCH, Streaming};
+pub use stream_file::{LogOutput, StreamedLog};
 pub use tree::{CutoffInfo, Node, NodeId, SearchTree};

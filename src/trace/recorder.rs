@@ -1,12 +1,15 @@
-//! The `Recorder`: a `SearchObserver` that appends every hook call to an `EventLog`.
+//! The `Recorder`: a `SearchObserver` that appends every hook call to a buffer, kept in memory
+//! as an `EventLog` or handed batch by batch to a writer thread (`stream.rs`).
 //!
-//! Recording must not disturb the search: it never allocates past its cap, stops cleanly when
-//! the cap is reached (marking the log truncated), and an optional filter skips whole subtrees
-//! while the recorder keeps following the search's path so it knows where it is.
+//! Recording must not disturb the search: the hot path, inlined at every hook site, is one
+//! comparison and a 16-byte store; it never allocates past its cap, stops cleanly when the cap
+//! is reached or the store fails (marking the log truncated), and an optional filter skips
+//! whole subtrees while the recorder keeps following the search's path so it knows where it is.
 
 use super::filter::TraceFilter;
 use super::header::LogHeader;
-use super::log::{DEFAULT_EVENT_CAP, EventLog};
+use super::log::EventLog;
+use super::store::{InMemory, Store};
 use crate::chess::Move;
 use crate::search::{Event, SearchObserver};
 use std::sync::mpsc::Sender;
@@ -31,110 +34,251 @@ struct Frame {
 
 /// Streams recorded events to a consumer (the live explorer) in batches.
 #[derive(Debug)]
-struct Sink {
-    tx: Sender<Vec<Event>>,
+struct Sink<T> {
+    tx: Sender<Vec<T>>,
     batch: usize,
     sent: usize,
 }
 
-/// Records a search into an `EventLog`: pass `&mut recorder` as the search's observer, then take
-/// the log with `into_log()`.
+/// Records a search: pass `&mut recorder` as the search's observer. In memory (`Recorder::new`,
+/// then `into_log()`) for the explorer and tests, or streamed to a file (`stream_to_file`, then
+/// `finish()`) so that a search of any size is recorded in bounded memory.
 #[derive(Debug)]
-pub struct Recorder {
-    log: EventLog,
-    cap: usize,
+pub struct Recorder<S: Store = InMemory> {
+    header: LogHeader,
+    /// Recorded items not yet handed to the store (all of them, in memory).
+    buf: Vec<S::Item>,
+    /// The PV of every recorded iteration, in order.
+    pvs: Vec<Vec<Move>>,
+    truncated: bool,
+    /// Items moved out of the buffer to the store before `buf[0]`.
+    base: u64,
+    cap: Option<u64>,
+    /// Buffer length at which `push` calls `spill`: the store's room, the cap or the sink.
+    limit: usize,
     filter: Option<TraceFilter>,
     frames: Vec<Frame>,
+    /// Whether events are recorded now: on the filter's path and not stopped.
     recording: bool,
+    /// Recording has stopped for good (cap reached or store failed).
+    stopped: bool,
     pv_pending: bool,
-    sink: Option<Sink>,
+    sink: Option<Sink<S::Item>>,
+    store: S,
 }
 
-impl Recorder {
-    /// A recorder for the search described by `header`, recording everything up to
+/// What a store needs from a recorder to finish its log.
+pub(super) struct Parts<S: Store> {
+    pub buf: Vec<S::Item>,
+    pub pvs: Vec<Vec<Move>>,
+    pub truncated: bool,
+    pub store: S,
+}
+
+impl Recorder<InMemory> {
+    /// A recorder for the search described by `header`, keeping the log in memory up to
     /// `DEFAULT_EVENT_CAP` events.
-    pub fn new(header: LogHeader) -> Recorder {
+    pub fn new(header: LogHeader) -> Recorder<InMemory> {
         Recorder {
-            log: EventLog::new(header),
-            cap: DEFAULT_EVENT_CAP,
+            header,
+            buf: Vec::new(),
+            pvs: Vec::new(),
+            truncated: false,
+            base: 0,
+            cap: None,
+            limit: 0,
             filter: None,
             frames: Vec::new(),
             recording: true,
+            stopped: false,
             pv_pending: false,
             sink: None,
+            store: InMemory,
         }
-    }
-
-    /// Caps the log at `cap` events (memory use stays below `cap` × 16 bytes); recording stops
-    /// there and the log is marked truncated, while the search goes on.
-    pub fn with_cap(mut self, cap: usize) -> Recorder {
-        self.cap = cap;
-        self
-    }
-
-    /// Records only the nodes `filter` selects; the filter is noted in the log header.
-    pub fn with_filter(mut self, filter: TraceFilter) -> Recorder {
-        self.log.header.filter = filter.to_string();
-        self.filter = Some(filter);
-        self
     }
 
     /// Sends every `batch` new events (and the rest at each iteration and at the end) to `tx`,
     /// so a live view can follow the search while the log is still being written. A closed
     /// channel is dropped silently: the recording goes on.
-    pub fn with_sink(mut self, tx: Sender<Vec<Event>>, batch: usize) -> Recorder {
+    pub fn with_sink(mut self, tx: Sender<Vec<Event>>, batch: usize) -> Recorder<InMemory> {
         self.sink = Some(Sink {
             tx,
             batch: batch.max(1),
             sent: 0,
         });
+        self.limit = 0;
         self
     }
 
-    /// The log so far.
-    pub fn log(&self) -> &EventLog {
-        &self.log
-    }
-
-    /// Sends any events not yet sent to the sink.
-    pub fn flush(&mut self) {
-        if let Some(sink) = &mut self.sink {
-            let events = &self.log.events;
-            if sink.sent < events.len() {
-                let batch = events[sink.sent..].to_vec();
-                sink.sent = events.len();
-                if sink.tx.send(batch).is_err() {
-                    self.sink = None;
-                }
-            }
-        }
+    /// The events recorded so far.
+    pub fn events(&self) -> &[Event] {
+        &self.buf
     }
 
     /// Flushes the sink and hands over the log.
     pub fn into_log(mut self) -> EventLog {
         self.flush();
-        self.log
+        EventLog::from_parts(self.header, self.buf, self.pvs, self.truncated)
+    }
+
+    /// The same recorder with another store; the events recorded so far are converted and stay
+    /// in the buffer until the new store's first `make_room`. A sink is not carried over.
+    pub(super) fn with_store<T: Store>(self, store: T) -> Recorder<T> {
+        Recorder {
+            header: self.header,
+            buf: self.buf.into_iter().map(T::item).collect(),
+            pvs: self.pvs,
+            truncated: self.truncated,
+            base: self.base,
+            cap: self.cap,
+            limit: 0,
+            filter: self.filter,
+            frames: self.frames,
+            recording: self.recording,
+            stopped: self.stopped,
+            pv_pending: self.pv_pending,
+            sink: None,
+            store,
+        }
+    }
+}
+
+impl<S: Store> Recorder<S> {
+    /// Caps the recording at `cap` events (in memory, memory use stays below `cap` × 16
+    /// bytes); recording stops there and the log is marked truncated, while the search goes
+    /// on. Without a cap an in-memory recorder stops at `DEFAULT_EVENT_CAP` and a streaming
+    /// one never does.
+    pub fn with_cap(mut self, cap: usize) -> Recorder<S> {
+        self.cap = Some(cap as u64);
+        self.limit = 0;
+        self
+    }
+
+    /// Records only the nodes `filter` selects; the filter is noted in the log header.
+    pub fn with_filter(mut self, filter: TraceFilter) -> Recorder<S> {
+        self.header.filter = filter.to_string();
+        self.filter = Some(filter);
+        self
+    }
+
+    /// What was searched, as the log's header will say.
+    pub fn header(&self) -> &LogHeader {
+        &self.header
+    }
+
+    /// Sends any events not yet sent to the sink.
+    pub fn flush(&mut self) {
+        if let Some(sink) = &mut self.sink
+            && sink.sent < self.buf.len()
+        {
+            let batch = self.buf[sink.sent..].to_vec();
+            sink.sent = self.buf.len();
+            if sink.tx.send(batch).is_err() {
+                self.sink = None;
+            }
+            self.limit = 0;
+        }
+    }
+
+    /// Events recorded so far, in the buffer or already handed to the store.
+    pub fn recorded(&self) -> u64 {
+        self.base + self.buf.len() as u64
+    }
+
+    /// The store, for the store's own settings.
+    pub(super) fn store_mut(&mut self) -> &mut S {
+        &mut self.store
+    }
+
+    /// Takes the recorder apart for its store to finish the log.
+    pub(super) fn into_parts(self) -> Parts<S> {
+        Parts {
+            buf: self.buf,
+            pvs: self.pvs,
+            truncated: self.truncated,
+            store: self.store,
+        }
     }
 
     #[inline(always)]
     fn push(&mut self, event: Event) {
-        if !self.recording {
-            return;
+        if self.recording && (self.buf.len() < self.limit || self.spill()) {
+            self.buf.push(S::item(event));
         }
-        let events = &mut self.log.events;
-        if events.len() >= self.cap {
-            self.log.truncated = true;
-            return;
+    }
+
+    /// The buffer reached its limit: stops at the cap, feeds the sink, lets the store make
+    /// room, and sets the next limit. Returns whether the event may be recorded.
+    #[cold]
+    #[inline(never)]
+    fn spill(&mut self) -> bool {
+        let cap = self.cap.unwrap_or(S::DEFAULT_CAP);
+        let left = cap.saturating_sub(self.recorded());
+        if left == 0 {
+            self.stop();
+            return false;
         }
-        if events.len() == events.capacity() {
-            let wanted = (events.len() * 2).max(1024).min(self.cap);
-            events.reserve_exact(wanted - events.len());
-        }
-        events.push(event);
         if let Some(sink) = &self.sink
-            && events.len() - sink.sent >= sink.batch
+            && self.buf.len() - sink.sent >= sink.batch
         {
             self.flush();
+        }
+        if self.buf.len() >= self.store.room(self.buf.capacity()) {
+            match self.store.make_room(&mut self.buf, left) {
+                Some(moved) => self.base += moved as u64,
+                None => {
+                    self.stop();
+                    return false;
+                }
+            }
+        }
+        let len = self.buf.len();
+        let uncapped = len.saturating_add(usize::try_from(left).unwrap_or(usize::MAX));
+        let mut limit = self.store.room(self.buf.capacity()).min(uncapped);
+        if let Some(sink) = &self.sink {
+            limit = limit.min(sink.sent + sink.batch);
+        }
+        self.limit = limit.max(len + 1);
+        true
+    }
+
+    /// Stops recording for good and marks the log truncated.
+    fn stop(&mut self) {
+        self.stopped = true;
+        self.recording = false;
+        self.truncated = true;
+    }
+
+    /// Iterations (which own a PV and always record) and every event of a filtered recording.
+    #[cold]
+    #[inline(never)]
+    fn observe_rare(&mut self, event: Event) {
+        match event {
+            Event::NodeEnter { ply, mv, .. } => {
+                if self.filter.is_some() {
+                    self.enter_filtered(ply, mv);
+                }
+                self.push(event);
+            }
+            Event::NodeExit { .. } => {
+                self.push(event);
+                if self.filter.is_some() {
+                    self.exit_filtered();
+                }
+            }
+            Event::Iteration { .. } => {
+                let recording = std::mem::replace(&mut self.recording, !self.stopped);
+                let before = self.recorded();
+                self.push(event);
+                if self.recorded() > before {
+                    self.pvs.push(Vec::new());
+                    self.pv_pending = true;
+                }
+                self.recording = recording && !self.stopped;
+                self.flush();
+            }
+            // Every other kind, present or future, is recorded as it comes.
+            _ => self.push(event),
         }
     }
 
@@ -169,50 +313,30 @@ impl Recorder {
             }
         };
         self.frames.push(frame);
-        self.recording = frame.recorded;
+        self.recording = frame.recorded && !self.stopped;
     }
 
     fn exit_filtered(&mut self) {
         self.frames.pop();
-        self.recording = self.frames.last().is_none_or(|f| f.recorded);
+        self.recording = !self.stopped && self.frames.last().is_none_or(|f| f.recorded);
     }
 }
 
-impl SearchObserver for Recorder {
-    #[inline]
+impl<S: Store> SearchObserver for Recorder<S> {
+    /// Inlined into every hook site of the search, where the event's kind is known: without a
+    /// filter the common kinds reduce to one comparison and a store.
+    #[inline(always)]
     fn observe(&mut self, event: Event) {
-        match event {
-            Event::NodeEnter { ply, mv, .. } => {
-                if self.filter.is_some() {
-                    self.enter_filtered(ply, mv);
-                }
-                self.push(event);
-            }
-            Event::NodeExit { .. } => {
-                self.push(event);
-                if self.filter.is_some() {
-                    self.exit_filtered();
-                }
-            }
-            Event::Iteration { .. } => {
-                let recording = std::mem::replace(&mut self.recording, true);
-                let before = self.log.events.len();
-                self.push(event);
-                if self.log.events.len() > before {
-                    self.log.pvs.push(Vec::new());
-                    self.pv_pending = true;
-                }
-                self.recording = recording;
-                self.flush();
-            }
-            // Every other kind, present or future, is recorded as it comes.
-            _ => self.push(event),
+        if self.filter.is_none() && !matches!(event, Event::Iteration { .. }) {
+            self.push(event);
+        } else {
+            self.observe_rare(event);
         }
     }
 
     fn iteration_pv(&mut self, pv: &[Move]) {
         if std::mem::take(&mut self.pv_pending)
-            && let Some(last) = self.log.pvs.last_mut()
+            && let Some(last) = self.pvs.last_mut()
         {
             *last = pv.to_vec();
         }

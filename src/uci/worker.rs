@@ -90,7 +90,15 @@ impl SearchJob {
             let _ = write_line(out, &info_line(r));
         };
         let stop = &self.control.stop;
-        let report = match &self.trace {
+        let recorder = self.trace.as_ref().and_then(|(path, config)| {
+            let header = LogHeader::new(self.position.to_fen(), &config.ordering, &self.limits)
+                .with_selective(&config.selective);
+            Recorder::new(header)
+                .stream_to_file(path)
+                .map_err(|e| trace_message(out, "trace not saved", &e.to_string()))
+                .ok()
+        });
+        let report = match recorder {
             None => searcher.search(
                 &self.position,
                 &self.game_keys,
@@ -99,10 +107,7 @@ impl SearchJob {
                 &mut NullObserver,
                 &mut on_iteration,
             ),
-            Some((path, config)) => {
-                let header = LogHeader::new(self.position.to_fen(), &config.ordering, &self.limits)
-                    .with_selective(&config.selective);
-                let mut recorder = Recorder::new(header);
+            Some(mut recorder) => {
                 let report = searcher.search(
                     &self.position,
                     &self.game_keys,
@@ -111,10 +116,18 @@ impl SearchJob {
                     &mut recorder,
                     &mut on_iteration,
                 );
-                if let Err(e) = recorder.into_log().write_file(path) {
-                    // The path came from the GUI's `Trace File` option: show it escaped.
-                    let why = crate::text::printable(&e.to_string()).into_owned();
-                    let _ = write_line(out, &format!("info string trace not saved: {why}"));
+                match recorder.finish() {
+                    Ok(log) => {
+                        if let Some(e) = log.write_error {
+                            let why = format!(
+                                "recording stopped after {} events: cannot write: {e}; the log is \
+                                 valid and marked truncated",
+                                log.events
+                            );
+                            trace_message(out, "trace cut short", &why);
+                        }
+                    }
+                    Err(e) => trace_message(out, "trace not saved", &e.to_string()),
                 }
                 report
             }
@@ -129,6 +142,13 @@ impl SearchJob {
         }
         let _ = write_line(out, &format!("bestmove {}", report.best_move));
     }
+}
+
+/// Says why a trace went wrong in an `info string`. The message holds the path from the GUI's
+/// `Trace File` option: it is shown escaped.
+fn trace_message(out: &SharedOut, what: &str, why: &str) {
+    let why = crate::text::printable(why).into_owned();
+    let _ = write_line(out, &format!("info string {what}: {why}"));
 }
 
 /// The report of a search that completed no iteration: depth 0, the move it will play.

@@ -287,7 +287,7 @@ impl Toy {
 pub fn record(recorder: &mut killerscope::trace::Recorder, depth: i8) -> (Toy, Vec<Checkpoint>) {
     let mut toy = Toy::new(Color::White);
     let mut checkpoints = Vec::new();
-    toy.run(recorder, depth, &|r| r.log().len(), &mut checkpoints);
+    toy.run(recorder, depth, &|r| r.events().len(), &mut checkpoints);
     (toy, checkpoints)
 }
 

@@ -167,7 +167,7 @@ pub fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
     ]));
     if app.session.log.is_truncated() {
         out.push(note(
-            "log truncated at the event cap".to_string(),
+            "log truncated: recording stopped early".to_string(),
             theme.error,
         ));
         if let Some((depth, nodes)) = app.progress {

@@ -1,0 +1,164 @@
+//! Recording straight to a `.kslog` file in bounded memory: the recorder encodes each event
+//! into a buffer of 16-byte records (inlined where the search reports it, so from registers)
+//! and hands the buffer, whole, to a writer thread through a bounded channel; the writer
+//! checksums and writes it (`stream_file.rs`) and sends an empty buffer back. The search thread
+//! never allocates or sends per event, and a slow disk makes it wait rather than grow memory:
+//! at most `QUEUE + 4` buffers of `BATCH` events exist.
+
+use super::error::{LogError, LogErrorKind};
+use super::recorder::{Parts, Recorder};
+use super::store::{InMemory, Store, sealed};
+use super::stream_file::{LogFile, LogOutput, Record, StreamedLog};
+use crate::chess::Move;
+use crate::search::Event;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::thread::{self, JoinHandle};
+
+/// Events per buffer handed to the writer: 1 MiB, large enough that the hand-over costs
+/// nothing next to the search, small enough that memory stays a few MiB.
+pub const BATCH: usize = 1 << 16;
+/// Full buffers that may wait for the writer before the search waits for it.
+const QUEUE: usize = 4;
+
+/// The store of a streamed recording: a writer thread and the channels to it.
+#[derive(Debug)]
+pub struct Streaming {
+    batches: Option<SyncSender<Vec<Record>>>,
+    spare: Receiver<Vec<Record>>,
+    writer: Option<JoinHandle<LogFile>>,
+    batch: usize,
+    path: Option<PathBuf>,
+}
+
+impl sealed::Sealed for Streaming {}
+
+impl Store for Streaming {
+    type Item = Record;
+
+    const DEFAULT_CAP: u64 = u64::MAX;
+
+    #[inline(always)]
+    fn item(event: Event) -> Record {
+        event.to_bytes()
+    }
+
+    fn room(&self, _capacity: usize) -> usize {
+        self.batch
+    }
+
+    fn make_room(&mut self, buf: &mut Vec<Record>, _left: u64) -> Option<usize> {
+        let fresh = self
+            .spare
+            .try_recv()
+            .unwrap_or_else(|_| Vec::with_capacity(self.batch));
+        let full = std::mem::replace(buf, fresh);
+        let moved = full.len();
+        self.batches.as_ref()?.send(full).ok()?;
+        Some(moved)
+    }
+}
+
+impl Recorder<InMemory> {
+    /// Streams the recording to `out` from now on: writes a valid empty log there at once
+    /// (so an output that cannot take even that fails here, before the search), then the
+    /// events in batches as they come. The filter and cap set so far stay; without a cap,
+    /// nothing stops the recording but a write error. Call `finish` when the search ends.
+    pub fn stream_to(self, out: Box<dyn LogOutput>) -> io::Result<Recorder<Streaming>> {
+        let file = LogFile::create(out, self.header())?;
+        let (batches, queue) = mpsc::sync_channel::<Vec<Record>>(QUEUE);
+        let (spare_tx, spare) = mpsc::channel();
+        let writer = thread::Builder::new()
+            .name("kslog writer".into())
+            .spawn(move || {
+                let mut file = file;
+                for batch in queue {
+                    let mut spare = file.append(batch);
+                    if file.failed() {
+                        break;
+                    }
+                    spare.clear();
+                    let _ = spare_tx.send(spare);
+                }
+                file
+            })?;
+        Ok(self.with_store(Streaming {
+            batches: Some(batches),
+            spare,
+            writer: Some(writer),
+            batch: BATCH,
+            path: None,
+        }))
+    }
+
+    /// Streams the recording to a file at `path` (created or replaced; a FIFO, a terminal or
+    /// another kind of file a log cannot go to is refused, see [`crate::files`]).
+    pub fn stream_to_file(self, path: impl AsRef<Path>) -> Result<Recorder<Streaming>, LogError> {
+        let path = path.as_ref();
+        let err = |e| LogError::at(0, LogErrorKind::Write(e)).in_file(path);
+        let file = crate::files::create_output(path).map_err(err)?;
+        let regular = file.metadata().is_ok_and(|m| m.is_file());
+        let mut recorder = self.stream_to(Box::new(file)).map_err(|e| {
+            // Not even the header fitted: remove the broken file rather than leave it.
+            if regular {
+                let _ = std::fs::remove_file(path);
+            }
+            err(e)
+        })?;
+        recorder.store_mut().path = Some(path.to_path_buf());
+        Ok(recorder)
+    }
+}
+
+impl Recorder<Streaming> {
+    /// Hands the writer `events` events at a time instead of `BATCH` (at least one): tests use
+    /// small batches to cross many batch boundaries.
+    pub fn with_batch(mut self, events: usize) -> Recorder<Streaming> {
+        self.store_mut().batch = events.max(1);
+        self
+    }
+
+    /// Writes the rest of the events, the PVs and the trailer, and patches the event count and
+    /// the flags. `Ok` means the file is a valid log; `Err` that it could not be completed. A
+    /// recorder dropped without `finish` leaves a file that does not read as a log.
+    pub fn finish(self) -> Result<StreamedLog, LogError> {
+        let Parts {
+            buf,
+            pvs,
+            truncated,
+            mut store,
+        } = self.into_parts();
+        store.finish(buf, &pvs, truncated).map_err(|e| {
+            let e = LogError::at(0, LogErrorKind::Write(e));
+            match &store.path {
+                Some(path) => e.in_file(path),
+                None => e,
+            }
+        })
+    }
+}
+
+impl Streaming {
+    /// Sends the last events, waits for the writer and finishes the file.
+    fn finish(
+        &mut self,
+        rest: Vec<Record>,
+        pvs: &[Vec<Move>],
+        truncated: bool,
+    ) -> io::Result<StreamedLog> {
+        if let Some(batches) = self.batches.take()
+            && !rest.is_empty()
+        {
+            let _ = batches.send(rest);
+        }
+        let writer = self
+            .writer
+            .take()
+            .ok_or_else(|| io::Error::other("the log was already finished"))?;
+        let file = writer
+            .join()
+            .map_err(|_| io::Error::other("the log writer thread panicked"))?;
+        file.finish(pvs, truncated)
+    }
+}

@@ -1,0 +1,88 @@
+//! Property test: for random small searches — positions a few random legal moves from the
+//! standard test positions, depths 1 to 4, random ordering and selective switches, random
+//! caps and batch sizes — the streamed file is byte-identical to the in-memory encoding of the
+//! same search, and reads back as the in-memory log.
+
+mod common;
+mod trace_stream_support;
+
+use common::SEEDS;
+use killerscope::chess::{MoveList, Position};
+use killerscope::search::{OrderingConfig, SelectiveConfig};
+use killerscope::trace::EventLog;
+use proptest::prelude::*;
+use trace_stream_support::{Case, Disk, Failure, encode};
+
+/// The position `choices` reaches from seed `seed`: each choice picks a legal move (modulo
+/// their number); the walk stops early at a mate or stalemate.
+fn walk(seed: usize, choices: &[usize]) -> Position {
+    let mut pos = Position::from_fen(SEEDS[seed % SEEDS.len()]).expect("seed FENs are valid");
+    for &choice in choices {
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        if list.is_empty() {
+            break;
+        }
+        pos.make_move(list[choice % list.len()]);
+    }
+    pos
+}
+
+/// Ordering and selective settings as the command line spells them, one value per key.
+fn switches() -> impl Strategy<Value = (String, String)> {
+    let on_off = || prop_oneof![Just("on"), Just("off")];
+    (
+        0..=4u8,
+        prop_oneof![Just("off"), Just("plain"), Just("relative")],
+        (on_off(), on_off(), on_off(), on_off(), on_off()),
+        prop_oneof![Just("after"), Just("between"), Just("before")],
+        prop_oneof![Just("ply"), Just("depth")],
+        (on_off(), on_off(), on_off(), on_off(), on_off()),
+    )
+        .prop_map(
+            |(killers, history, (tt, mvvlva, grand, mate, counter), placement, index, sel)| {
+                let (aspiration, nmp, lmr, futility, mdp) = sel;
+                (
+                    format!(
+                        "killers={killers},history={history},tt={tt},mvvlva={mvvlva},\
+                         grandparent={grand},matekillers={mate},countermove={counter},\
+                         placement={placement},killerindex={index}"
+                    ),
+                    format!(
+                        "aspiration={aspiration},nmp={nmp},lmr={lmr},futility={futility},\
+                         mdp={mdp}"
+                    ),
+                )
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn streamed_bytes_equal_the_in_memory_encoding(
+        seed in 0..SEEDS.len(),
+        choices in prop::collection::vec(0..64usize, 0..8),
+        depth in 1..=4u8,
+        (ordering, selective) in switches(),
+        batch in prop_oneof![1..50usize, 50..5000usize],
+        cap in prop_oneof![Just(usize::MAX), 0..20_000usize],
+    ) {
+        let case = Case {
+            root: walk(seed, &choices),
+            depth,
+            ordering: ordering.parse::<OrderingConfig>().expect("valid ordering"),
+            selective: selective.parse::<SelectiveConfig>().expect("valid switches"),
+        };
+        let memory = case.in_memory(cap);
+        let disk = Disk::new(Failure::Never);
+        let streamed = case.streamed(&disk, batch, cap).expect("streams");
+        prop_assert_eq!(streamed.events, memory.len() as u64);
+        prop_assert_eq!(streamed.truncated, memory.is_truncated());
+        let bytes = disk.bytes();
+        let fen = case.root.to_fen();
+        prop_assert!(bytes == encode(&memory), "{} {} {}: bytes differ", fen, ordering, selective);
+        prop_assert_eq!(EventLog::read_from(bytes.as_slice()).expect("valid"), memory);
+    }
+}
