@@ -13,12 +13,20 @@ use crate::trace::{NodeId, SearchTree};
 /// Positions remembered (most recently used first): the selected node, its parent, the view's
 /// root and the timeline's node, with room to spare.
 const CAPACITY: usize = 8;
+/// A long replay leaves a checkpoint every this many moves, so that a later look-up of any
+/// node on that line (the killer panel asks for ancestors of the selection) starts at most
+/// this many moves above it instead of at the root.
+const CHECKPOINT_EVERY: usize = 256;
+/// Checkpoints kept (oldest dropped first): lines of 100,000 plies stay covered.
+const MAX_CHECKPOINTS: usize = 512;
 
-/// A most-recently-used cache of node positions. Interior mutability keeps `position_at` a
-/// query (`&self`) for the panels; the explorer is single-threaded.
+/// A most-recently-used cache of node positions, plus checkpoints along long lines. Interior
+/// mutability keeps `position_at` a query (`&self`) for the panels; the explorer is
+/// single-threaded.
 #[derive(Debug, Default)]
 pub struct PositionCache {
     entries: RefCell<Vec<(NodeId, Position)>>,
+    checkpoints: RefCell<Vec<(NodeId, Position)>>,
 }
 
 impl PositionCache {
@@ -32,31 +40,39 @@ impl PositionCache {
             entries.insert(0, hit);
             return Some(position);
         }
+        let mut checkpoints = self.checkpoints.borrow_mut();
         let base = entries
             .iter()
+            .chain(checkpoints.iter())
             .filter(|&&(n, _)| tree.is_ancestor(n, id))
             .max_by_key(|&&(n, _)| n);
         let (stop, start) = match base {
-            Some((n, position)) => (Some(*n), position),
-            None => (None, root),
+            Some((n, position)) => (Some(*n), position.clone()),
+            None => (None, root.clone()),
         };
-        let mut moves = Vec::new();
+        let mut line = Vec::new();
         let mut at = Some(id);
         while let Some(n) = at.filter(|&n| Some(n) != stop) {
             let node = tree.node(n)?;
             if !node.mv().is_null() || node.is_null_move() {
-                moves.push(node.mv());
+                line.push((n, node.mv()));
             }
             at = node.parent();
         }
-        let mut position = start.clone();
-        for &mv in moves.iter().rev() {
+        let mut position = start;
+        for (k, &(node, mv)) in line.iter().rev().enumerate() {
             if mv.is_null() {
                 position = position.after_pass()?;
             } else if position.is_legal(mv) {
                 position.make_move(mv);
             } else {
                 return None;
+            }
+            if (k + 1) % CHECKPOINT_EVERY == 0 {
+                if checkpoints.len() == MAX_CHECKPOINTS {
+                    checkpoints.remove(0);
+                }
+                checkpoints.push((node, position.clone()));
             }
         }
         entries.insert(0, (id, position.clone()));
@@ -111,6 +127,23 @@ mod tests {
             1 + 17 / 2,
             "Black moved 8 times"
         );
+    }
+
+    #[test]
+    fn ancestors_of_a_long_line_come_from_checkpoints_and_agree_with_a_fresh_replay() {
+        let (start, tree) = shuffle(2_000);
+        let cache = PositionCache::default();
+        assert!(cache.at(&tree, &start, 2_000).is_some());
+        let kept = cache.checkpoints.borrow().len();
+        assert_eq!(
+            kept,
+            2_000 / CHECKPOINT_EVERY,
+            "one checkpoint per stretch of the line"
+        );
+        for id in [1_999, 1_500, 1_025, 1_024, 700, 256, 3] {
+            let fresh = start.after_line(&tree.moves_to(id));
+            assert_eq!(cache.at(&tree, &start, id), fresh, "node {id}");
+        }
     }
 
     #[test]
