@@ -104,7 +104,11 @@ proptest! {
         prop_assert_eq!(summary.events as usize, log.len());
         let second = export(&imported);
         prop_assert!(first == second, "export differs after import: {ordering} {selective} {recording:?}");
-        if !matches!(recording, Recording::Plies(..)) {
+        // A filtered log leaves out the nodes where some killer-slot moves were stored: the
+        // trace names them in UCI only, so their flags are read from the board where they
+        // reappear and may differ (the export above stays identical). Whole and capped logs
+        // keep every store, so they must come back equal.
+        if matches!(recording, Recording::Whole | Recording::Capped(_)) {
             prop_assert!(imported == log, "the imported log differs: {ordering} {selective} {recording:?}");
         }
     }
