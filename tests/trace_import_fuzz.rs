@@ -33,6 +33,7 @@ fn bases() -> &'static [Vec<Vec<u8>>; 2] {
             ordering: "countermove=on,matekillers=on".parse().expect("ordering"),
             selective: "all=on".parse().expect("selective"),
             hash_mib: 1,
+            ..SearchConfig::default()
         };
         let limits = Limits::depth(3);
         let header =

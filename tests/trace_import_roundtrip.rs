@@ -40,6 +40,7 @@ fn search(
         ordering: ordering.parse::<OrderingConfig>().expect("ordering"),
         selective: selective.parse::<SelectiveConfig>().expect("selective"),
         hash_mib: 1,
+        ..SearchConfig::default()
     };
     let limits = Limits::depth(depth);
     let header = LogHeader::new(fen, &config.ordering, &limits).with_selective(&config.selective);

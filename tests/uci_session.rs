@@ -2,6 +2,9 @@
 
 mod uci_support;
 
+use killerscope::chess::Position;
+use killerscope::search::{EvalKind, Limits, NullObserver, SearchConfig, Searcher};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use uci_support::{Engine, SHORT};
 
@@ -11,7 +14,7 @@ fn handshake_lists_options() {
     engine.send("uci");
     let lines = engine.expect("uciok", SHORT);
     assert!(lines.iter().any(|l| l.starts_with("id name killerscope")));
-    for option in ["Hash", "Killers", "History", "Trace File"] {
+    for option in ["Hash", "Killers", "History", "Evaluation", "Trace File"] {
         assert!(
             lines
                 .iter()
@@ -163,5 +166,65 @@ fn trace_file_option_records_each_search() {
     let log = killerscope::trace::EventLog::read_file(&path).expect("a readable log");
     assert!(!log.is_empty());
     assert_eq!(log.header().limits_text(), "depth 3");
+    assert_eq!(
+        log.header().eval_kind(),
+        EvalKind::Full,
+        "uci plays with the full evaluation"
+    );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `Evaluation simple` makes the engine search the classroom's tree: the same node count as
+/// `killerscope search` with the same switches, so a GUI user can reproduce a lesson's numbers.
+#[test]
+fn evaluation_option_switches_to_the_classroom_evaluation() {
+    let node_count = |script: &[&str]| {
+        let mut engine = Engine::start();
+        for line in script {
+            engine.send(line);
+        }
+        engine.send("go depth 6");
+        let lines = engine.expect("bestmove", SHORT);
+        engine.quit();
+        lines
+            .iter()
+            .rev()
+            .find_map(|l| {
+                let rest = l.split(" nodes ").nth(1)?;
+                rest.split_whitespace().next()?.parse::<u64>().ok()
+            })
+            .expect("an info line with nodes")
+    };
+    let off = [
+        "Aspiration Windows",
+        "Null Move Pruning",
+        "Late Move Reductions",
+        "Futility Pruning",
+        "Mate Distance Pruning",
+    ]
+    .map(|name| format!("setoption name {name} value false"));
+    let mut classroom: Vec<&str> = off.iter().map(String::as_str).collect();
+    classroom.push("setoption name Evaluation value simple");
+    let expected = {
+        let mut searcher = Searcher::new(SearchConfig::default());
+        let stop = AtomicBool::new(false);
+        searcher
+            .search(
+                &Position::startpos(),
+                &[],
+                &Limits::depth(6),
+                &stop,
+                &mut NullObserver,
+                &mut |_| {},
+            )
+            .nodes
+    };
+    assert_eq!(node_count(&classroom), expected);
+    let mut full = classroom.clone();
+    full.push("setoption name Evaluation value full");
+    assert_ne!(
+        node_count(&full),
+        expected,
+        "the full evaluation shapes another tree"
+    );
 }

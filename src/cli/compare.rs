@@ -186,6 +186,7 @@ fn measure_grid(
                         ordering: column.ordering,
                         selective: grid.selective.unwrap_or(column.selective),
                         hash_mib: grid.hash_mib,
+                        ..SearchConfig::default()
                     };
                     let cost = lab::measure(&named.pos, config, args.depth, grid.per_ply);
                     progress.inc(1);

@@ -7,7 +7,7 @@ mod report;
 use super::CliError;
 use crate::chess::{Position, START_FEN};
 use crate::search::{
-    CutoffStats, HistoryMode, IterationReport, Limits, MAX_KILLER_SLOTS, OrderingConfig,
+    CutoffStats, EvalKind, HistoryMode, IterationReport, Limits, MAX_KILLER_SLOTS, OrderingConfig,
     SearchConfig, SearchObserver, SearchReport, Searcher, SelectiveConfig,
 };
 use crate::trace::{LogError, LogHeader, Recorder, StreamedLog, Streaming, TraceFilter};
@@ -46,6 +46,11 @@ pub struct SearchArgs {
     /// futility, mdp); default full width, as the classroom lessons read it.
     #[arg(long = "search", value_name = "CONFIG")]
     selective: Option<String>,
+    /// Evaluation: "simple" (material and piece-square tables, the classroom's, whose trees
+    /// the lessons and node counts are read from) or "full" (PeSTO tables, pawn structure,
+    /// mobility and king safety: what `uci` plays with).
+    #[arg(long, value_name = "KIND", default_value = "simple")]
+    eval: EvalKind,
     /// Killer slots per ply (0 disables killers).
     #[arg(long, value_parser = clap::value_parser!(u8).range(0..=MAX_KILLER_SLOTS as i64))]
     killers: Option<u8>,
@@ -112,6 +117,7 @@ impl SearchArgs {
         Ok(SearchConfig {
             ordering,
             selective,
+            eval: self.eval,
             hash_mib: usize::try_from(self.hash).unwrap_or(usize::MAX),
         })
     }
@@ -124,7 +130,8 @@ impl SearchArgs {
         path: &Path,
     ) -> Result<Recorder<Streaming>, CliError> {
         let header = LogHeader::new(pos.to_fen(), &config.ordering, &self.limits())
-            .with_selective(&config.selective);
+            .with_selective(&config.selective)
+            .with_eval(config.eval);
         let mut recorder = Recorder::new(header);
         if let Some(cap) = self.trace_cap {
             recorder = recorder.with_cap(cap);
@@ -183,6 +190,7 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
         .and_then(|(path, log)| Some((*path, log.as_ref().ok()?)));
     if args.json {
         let mut value = to_json(&pos, &config.ordering, &report, &stats, &iterations);
+        value["eval"] = json!(config.eval.name());
         if let Some((path, log)) = saved {
             value["log"] = json!({
                 "file": path.display().to_string(),
@@ -194,6 +202,7 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
         writeln!(out, "{value}")?;
     } else {
         write_summary(&mut out, &pos, &config.ordering, &report, &stats)?;
+        writeln!(out, "evaluation    {}", config.eval)?;
         if let Some((path, log)) = saved {
             writeln!(out, "{}", log_line(path, log))?;
         }

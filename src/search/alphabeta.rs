@@ -8,7 +8,7 @@
 use super::MAX_PLY;
 use super::config::OrderingConfig;
 use super::countermove::CounterKey;
-use super::eval::EvalState;
+use super::eval::{EvalKind, EvalState};
 use super::event::Event;
 use super::event::{PruneRule, ReSearchReason};
 use super::limits::Clock;
@@ -74,6 +74,8 @@ pub(super) struct Context<'a, O: SearchObserver> {
     pub root_moves: &'a [Move],
     /// Which selective-search techniques are on (all off: full width).
     pub selective: SelectiveConfig,
+    /// Which evaluation scores the leaves; fixed for one search (set it through `new`).
+    eval: EvalKind,
     keys: [u64; MAX_PLY + 1],
     evals: [EvalState; MAX_PLY + 1],
     buffers: Vec<MoveBuffer>,
@@ -101,8 +103,9 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         stop: &'a AtomicBool,
         clock: Clock,
         game_keys: &'a [u64],
+        eval: EvalKind,
     ) -> Self {
-        let root_eval = EvalState::of(&pos);
+        let root_eval = EvalState::of(&pos, eval);
         Context {
             pos,
             ordering,
@@ -119,6 +122,7 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             pv: PvTable::new(),
             root_moves: &[],
             selective: SelectiveConfig::default(),
+            eval,
             keys: [0; MAX_PLY + 1],
             evals: [root_eval; MAX_PLY + 1],
             buffers: (0..MAX_PLY).map(|_| MoveBuffer::new()).collect(),
@@ -128,8 +132,11 @@ impl<'a, O: SearchObserver> Context<'a, O> {
     /// The static evaluation of the position at `ply` for the side to move.
     #[inline]
     fn static_eval(&self, ply: usize) -> i32 {
-        debug_assert_eq!(self.evals[ply], EvalState::of(&self.pos));
-        self.evals[ply].score(self.pos.side_to_move())
+        debug_assert_eq!(self.evals[ply], EvalState::of(&self.pos, self.eval));
+        match self.eval {
+            EvalKind::Simple => self.evals[ply].score(self.pos.side_to_move()),
+            EvalKind::Full => self.evals[ply].score_full(&self.pos),
+        }
     }
 
     /// Counts a node and, every `CHECK_INTERVAL` nodes, polls the stop flag and the clock.
@@ -321,7 +328,7 @@ impl<'a, O: SearchObserver> Context<'a, O> {
                 continue;
             }
             let order = index.min(usize::from(u8::MAX)) as u8;
-            self.evals[ply + 1] = self.evals[ply].after(&self.pos, mv);
+            self.evals[ply + 1] = self.evals[ply].after(&self.pos, mv, self.eval);
             let undo = self.pos.make_move(mv);
             let check = self.pos.in_check();
             if futile && index > 0 && mv.is_quiet() && !check {
@@ -559,7 +566,7 @@ impl<'a, O: SearchObserver> Context<'a, O> {
                 index: order,
                 source,
             });
-            self.evals[ply + 1] = self.evals[ply].after(&self.pos, mv);
+            self.evals[ply + 1] = self.evals[ply].after(&self.pos, mv, self.eval);
             let undo = self.pos.make_move(mv);
             let check = self.pos.in_check();
             let score = -self.quiescence(-beta, -alpha, ply + 1, mv, check);

@@ -2,6 +2,7 @@
 //! nodes it was saving. Parsed from and printed as `killers=2,history=off,...` strings, the form
 //! used on the command line (`--config`), in UCI options and in event-log headers.
 
+use super::eval::EvalKind;
 use super::selective::SelectiveConfig;
 use super::source::{KILLER_SOURCES, MoveSource};
 use crate::text::quote;
@@ -369,6 +370,8 @@ pub struct SearchConfig {
     pub ordering: OrderingConfig,
     /// Selective-search switches (all off: full width).
     pub selective: SelectiveConfig,
+    /// The evaluation (simple, the classroom's, unless playing).
+    pub eval: EvalKind,
     /// Transposition table size in MiB (rounded down to a power-of-two number of buckets).
     pub hash_mib: usize,
 }
@@ -378,6 +381,7 @@ impl Default for SearchConfig {
         SearchConfig {
             ordering: OrderingConfig::default(),
             selective: SelectiveConfig::default(),
+            eval: EvalKind::Simple,
             hash_mib: 16,
         }
     }

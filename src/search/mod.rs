@@ -11,7 +11,6 @@ pub mod killers;
 pub mod limits;
 pub mod observer;
 pub mod picker;
-mod pst;
 pub mod pv;
 pub mod score;
 pub mod searcher;
@@ -27,6 +26,7 @@ pub use config::{
     ConfigError, HistoryMode, KillerIndex, KillerPlacement, MAX_KILLER_SLOTS, OrderingConfig,
     SearchConfig,
 };
+pub use eval::EvalKind;
 pub use event::{
     EVENT_BYTES, Event, EventKind, KillerSlots, NodeCount, PruneRule, ReSearchReason, WindowOutcome,
 };

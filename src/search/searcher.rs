@@ -155,6 +155,7 @@ impl Searcher {
             stop,
             clock,
             game_keys,
+            self.config.eval,
         );
 
         ctx.root_moves = &limits.searchmoves;

@@ -6,7 +6,10 @@
 
 use super::sources::SourceTable;
 use crate::search::selective::SELECTIVE_KEYS;
-use crate::search::{Limits, OrderingConfig, SelectiveConfig};
+use crate::search::{EvalKind, Limits, OrderingConfig, SelectiveConfig};
+
+/// The setting that names the evaluation (`eval=full`); absent for the classroom's.
+pub const EVAL_KEY: &str = "eval";
 
 /// One `(key, value)` setting; values are kept as written (`on`, `2`, `between`).
 pub type Setting = (String, String);
@@ -65,6 +68,24 @@ impl LogHeader {
         self
     }
 
+    /// Adds `eval=full` when the search played with the full evaluation, so a log of a `uci`
+    /// game explains its scores; the classroom's simple evaluation leaves the header as it was.
+    pub fn with_eval(mut self, eval: EvalKind) -> LogHeader {
+        if eval != EvalKind::default() {
+            self.ordering
+                .push((EVAL_KEY.to_string(), eval.name().to_string()));
+        }
+        self
+    }
+
+    /// The evaluation the search used (simple when the header names none, or names one this
+    /// build does not know).
+    pub fn eval_kind(&self) -> EvalKind {
+        lookup(&self.ordering, EVAL_KEY)
+            .and_then(|name| name.parse().ok())
+            .unwrap_or_default()
+    }
+
     /// The selective-search switches (all off when the header names none).
     pub fn selective_config(&self) -> Option<SelectiveConfig> {
         let pairs = self
@@ -111,7 +132,7 @@ impl LogHeader {
         let pairs = self
             .ordering
             .iter()
-            .filter(|(k, _)| !SELECTIVE_KEYS.contains(&k.as_str()))
+            .filter(|(k, _)| !SELECTIVE_KEYS.contains(&k.as_str()) && k != EVAL_KEY)
             .map(|(k, v)| (k.as_str(), v.as_str()));
         OrderingConfig::from_settings(pairs).ok()
     }

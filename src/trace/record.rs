@@ -15,8 +15,9 @@ pub fn record_search(
     config: SearchConfig,
     limits: &Limits,
 ) -> (EventLog, SearchReport) {
-    let header =
-        LogHeader::new(root.to_fen(), &config.ordering, limits).with_selective(&config.selective);
+    let header = LogHeader::new(root.to_fen(), &config.ordering, limits)
+        .with_selective(&config.selective)
+        .with_eval(config.eval);
     let mut recorder = Recorder::new(header);
     let report = Searcher::new(config).search(
         root,

@@ -11,7 +11,7 @@ use super::options;
 use super::worker::{self, Job, SearchControl, SearchJob, SharedOut, write_line};
 use crate::chess::Position;
 use crate::chess::notation::parse_uci;
-use crate::search::{SearchConfig, Searcher, SelectiveConfig};
+use crate::search::{EvalKind, SearchConfig, Searcher, SelectiveConfig};
 use crate::text::{printable, quote};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -51,6 +51,7 @@ impl UciEngine {
     pub fn new<W: Write + Send + 'static>(output: W) -> UciEngine {
         let config = SearchConfig {
             selective: SelectiveConfig::ALL,
+            eval: EvalKind::Full,
             ..SearchConfig::default()
         };
         let out: SharedOut = Arc::new(Mutex::new(Box::new(output)));
@@ -150,6 +151,7 @@ impl UciEngine {
         ];
         lines.extend(options::declarations());
         lines.extend([
+            "option name Evaluation type combo default full var full var simple".to_string(),
             "option name Trace File type string default <empty>".to_string(),
             "uciok".to_string(),
         ]);
@@ -209,6 +211,10 @@ impl UciEngine {
                 self.queue(Job::Clear);
                 return Ok(());
             }
+            "evaluation" => match value.parse::<EvalKind>() {
+                Ok(eval) => self.config.eval = eval,
+                Err(why) => return self.info_string(&format!("ignored Evaluation: {why}")),
+            },
             "trace file" => {
                 self.trace_file =
                     (!value.is_empty() && value != "<empty>").then(|| PathBuf::from(value));

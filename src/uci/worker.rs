@@ -92,7 +92,8 @@ impl SearchJob {
         let stop = &self.control.stop;
         let recorder = self.trace.as_ref().and_then(|(path, config)| {
             let header = LogHeader::new(self.position.to_fen(), &config.ordering, &self.limits)
-                .with_selective(&config.selective);
+                .with_selective(&config.selective)
+                .with_eval(config.eval);
             Recorder::new(header)
                 .stream_to_file(path)
                 .map_err(|e| trace_message(out, "trace not saved", &e.to_string()))

@@ -133,6 +133,7 @@ impl Case {
             ordering: self.ordering,
             selective: self.selective,
             hash_mib: 1,
+            ..SearchConfig::default()
         };
         let limits = Limits::depth(self.depth);
         let stop = AtomicBool::new(false);

@@ -1,4 +1,4 @@
-//! Piece values and piece-square tables for the tapered evaluation.
+//! Piece values and the classroom piece-square tables for the tapered evaluation.
 //!
 //! Tables are written as a board is drawn — rank 8 on the first row, a-file on the left — from
 //! White's point of view; `eval` mirrors them for Black. The shapes follow the well-known
