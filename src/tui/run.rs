@@ -13,6 +13,7 @@ use crate::search::OrderingConfig;
 use crate::trace::DEFAULT_EVENT_CAP;
 use crate::tui::app::{App, Effect};
 use crate::tui::follow::{Followed, Follower, spawn_follow};
+use crate::tui::lesson;
 use crate::tui::setup::selective_label;
 use crate::tui::terminal;
 use crate::tui::ui;
@@ -106,6 +107,12 @@ impl Runtime {
                     app.settings.selective,
                 ));
             }
+            Effect::Discard => {
+                self.search = None;
+                self.follow = None;
+                app.following = None;
+            }
+            Effect::OpenLesson(index) => open_lesson(self, app, index),
             Effect::Save(path) => {
                 let log = &app.session.log;
                 match log.write_file(&path) {
@@ -141,21 +148,7 @@ impl Runtime {
                     }
                     Report::Done(done) => {
                         let (log, report) = *done;
-                        app.session.replace_log(log);
-                        app.searching = false;
-                        app.elapsed = report.elapsed.as_secs_f64();
-                        let best = app.notation.format(&app.root, report.best_move);
-                        let how = match app.session.header().selective_config() {
-                            Some(config) if config.any() => {
-                                format!(" ({} search)", selective_label(&config))
-                            }
-                            _ => String::new(),
-                        };
-                        app.info(format!(
-                            "search done: depth {}, best {best}, {} nodes{how}",
-                            report.depth, report.nodes
-                        ));
-                        app.report = Some(report);
+                        app.finish_search(log, report);
                     }
                     Report::Compared(_) => {}
                 }
@@ -252,6 +245,23 @@ impl Runtime {
     }
 }
 
+/// Checks bundled lesson `index` against the engine (a fraction of a second: its searches
+/// run here) and opens it, carrying out the effects of its first step; a lesson that does not
+/// hold is not opened and the status line says why.
+fn open_lesson(runtime: &mut Runtime, app: &mut App, index: usize) {
+    let Some(&(name, text)) = lesson::BUNDLED.get(index) else {
+        return;
+    };
+    match lesson::load(text) {
+        Ok(checked) => {
+            for effect in app.open_lesson(checked) {
+                runtime.apply(app, effect);
+            }
+        }
+        Err(e) => app.error(format!("lesson {name} does not hold: {e}")),
+    }
+}
+
 /// Handles `first` and then the events `waiting` says are already there, up to `EVENT_BATCH`
 /// in all or until the user quits, carrying out each one's effects before the next; returns
 /// how many were handled. The caller draws once afterwards.
@@ -266,10 +276,7 @@ pub fn handle_events(
     while let Some(event) = next.take() {
         let effects = match event {
             TermEvent::Key(key) if key.kind != KeyEventKind::Release => app.handle_key(key),
-            TermEvent::Mouse(mouse) => {
-                app.on_mouse(mouse);
-                Vec::new()
-            }
+            TermEvent::Mouse(mouse) => app.on_mouse(mouse),
             TermEvent::Paste(text) => {
                 app.paste(&text);
                 Vec::new()

@@ -296,6 +296,12 @@ const HINTS: [(Action, &str); 11] = [
     (Action::Charts, "charts"),
 ];
 
+/// The lesson's keys, named first in the hint line while a lesson is on screen.
+const LESSON_HINTS: [(Context, Action, &str); 2] = [
+    (Context::Lesson, Action::LessonNext, "step"),
+    (Context::Lesson, Action::CloseLesson, "close lesson"),
+];
+
 fn hints(frame: &mut Frame, area: Rect, app: &App) {
     let theme = &app.theme;
     let hint = match &app.message {
@@ -310,6 +316,16 @@ fn hints(frame: &mut Frame, area: Rect, app: &App) {
                 _ => (Context::Normal, &HINTS[..]),
             };
             let mut spans = Vec::new();
+            if let Some(lesson) = app.lesson.as_ref().filter(|_| app.mode.shows_lesson()) {
+                let mut keys = LESSON_HINTS.to_vec();
+                if lesson.asking() {
+                    keys.insert(1, (Context::Question, Action::LessonAnswer(0), "answer"));
+                }
+                for (context, action, what) in keys {
+                    spans.push(Span::styled(keys::label(context, action), theme.key));
+                    spans.push(Span::styled(format!(" {what}  "), theme.dim));
+                }
+            }
             for &(action, what) in hints {
                 spans.push(Span::styled(keys::label(context, action), theme.key));
                 spans.push(Span::styled(format!(" {what}  "), theme.dim));
