@@ -31,7 +31,7 @@ impl Panel for LessonPanel {
         };
         let theme = &app.theme;
         let block = Block::bordered()
-            .title(Span::styled(title(state), theme.title))
+            .title(Span::styled(title(state, area.width), theme.title))
             .border_style(theme.border_focus);
         let inner = block.inner(area);
         frame.render_widget(block, area);
@@ -45,15 +45,28 @@ impl Panel for LessonPanel {
     }
 }
 
-/// " Lesson: Killer moves in ten minutes — step 2 of 5 ".
-pub fn title(state: &LessonState) -> String {
+/// " Lesson: Killer moves in ten minutes — step 2 of 5 ", without "Lesson:" and then with
+/// the name shortened by `…` where that does not fit, so that where the learner is always
+/// fits a panel `width` wide.
+pub fn title(state: &LessonState, width: u16) -> String {
     let lesson = state.player.lesson();
-    format!(
-        " Lesson: {} — step {} of {} ",
-        lesson.title,
+    let place = format!(
+        " — step {} of {} ",
         state.player.index() + 1,
         lesson.steps.len()
-    )
+    );
+    let room = usize::from(width).saturating_sub(2);
+    let full = format!(" Lesson: {}{place}", lesson.title);
+    if full.chars().count() <= room {
+        return full;
+    }
+    let room = room.saturating_sub(1 + place.chars().count()).max(1);
+    let mut name: String = lesson.title.chars().take(room).collect();
+    if name.chars().count() < lesson.title.chars().count() {
+        name.pop();
+        name.push('…');
+    }
+    format!(" {name}{place}")
 }
 
 /// One part of the panel and whether it may be dropped when the panel is too short.
@@ -109,7 +122,11 @@ fn body(app: &App, state: &LessonState, width: usize) -> Vec<Part> {
             let verdict = if picked == q.answer {
                 (format!("✓ Right: {}. {}", q.answer_san, q.why), theme.info)
             } else {
-                let said = format!("✗ The log says {}. {}", q.answer_san, q.why);
+                let chosen = q.choices.get(picked).map_or("", String::as_str);
+                let said = format!(
+                    "✗ You picked {chosen}; the log says {}. {}",
+                    q.answer_san, q.why
+                );
                 (said, theme.error)
             };
             parts.push(Part {
@@ -323,6 +340,17 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_title_keeps_the_step_count_and_shortens_the_name() {
+        let text = crate::tui::lesson::bundled("alpha-beta-from-the-ground-up").expect("bundled");
+        let state = LessonState::new(crate::tui::lesson::load(text).expect("holds"));
+        let full = " Lesson: Alpha-beta from the ground up — step 1 of 7 ";
+        assert_eq!(title(&state, 80), full);
+        let short = title(&state, 40);
+        assert_eq!(short, " Alpha-beta from the g… — step 1 of 7 ");
+        assert_eq!(short.chars().count(), 38, "the width inside the borders");
+    }
 
     #[test]
     fn wrapping_breaks_between_words_and_splits_only_overlong_ones() {

@@ -317,13 +317,19 @@ fn hints(frame: &mut Frame, area: Rect, app: &App) {
             };
             let mut spans = Vec::new();
             if let Some(lesson) = app.lesson.as_ref().filter(|_| app.mode.shows_lesson()) {
-                let mut keys = LESSON_HINTS.to_vec();
-                if lesson.asking() {
-                    keys.insert(1, (Context::Question, Action::LessonAnswer(0), "answer"));
-                }
-                for (context, action, what) in keys {
+                for (context, action, what) in LESSON_HINTS {
                     spans.push(Span::styled(keys::label(context, action), theme.key));
                     spans.push(Span::styled(format!(" {what}  "), theme.dim));
+                }
+                if let Some(q) = lesson
+                    .player
+                    .step()
+                    .question
+                    .as_ref()
+                    .filter(|_| lesson.asking())
+                {
+                    spans.insert(2, Span::styled(format!("1-{}", q.choices.len()), theme.key));
+                    spans.insert(3, Span::styled(" answer  ", theme.dim));
                 }
             }
             for &(action, what) in hints {
