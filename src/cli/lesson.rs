@@ -95,10 +95,13 @@ fn explore(args: &LessonArgs, checked: Lesson) -> Result<(), CliError> {
 }
 
 fn list(out: &mut impl Write) -> Result<(), CliError> {
-    for (name, text) in BUNDLED {
-        let file = lesson::file::parse(text).map_err(CliError::new)?;
-        writeln!(out, "{name}  ({} steps)  {}", file.steps.len(), file.title)?;
-        writeln!(out, "    {}", file.summary)?;
+    for listed in lesson::catalogue() {
+        writeln!(
+            out,
+            "{}  ({} steps)  {}",
+            listed.name, listed.steps, listed.title
+        )?;
+        writeln!(out, "    {}", listed.summary)?;
     }
     Ok(())
 }

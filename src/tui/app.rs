@@ -283,18 +283,6 @@ impl App {
         out
     }
 
-    /// Switches projector mode, with the theme that goes with it (monochrome stays
-    /// monochrome).
-    pub fn set_projector(&mut self, on: bool) {
-        self.projector = on;
-        let mono = self.theme.mono;
-        self.theme = match (on, mono) {
-            (true, _) => Theme::projector(mono),
-            (false, true) => Theme::mono(),
-            (false, false) => Theme::color(),
-        };
-    }
-
     /// Takes the end of the running search: its complete log and result, a status line
     /// saying what it found, and — when a lesson started it — the step's node and event.
     pub fn finish_search(&mut self, log: EventLog, report: SearchReport) {

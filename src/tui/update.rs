@@ -154,19 +154,8 @@ impl App {
             | Action::LessonBack
             | Action::LessonAnswer(_)
             | Action::CloseLesson => return self.update_lesson(action),
-            Action::Projector => {
-                self.set_projector(!self.projector);
-                let state = if self.projector { "on" } else { "off" };
-                self.info(format!("projector mode {state}"));
-            }
-            Action::Focus => {
-                self.focus = !self.focus;
-                self.info(if self.focus {
-                    "only the board, the tree and the lesson (F shows the rest)"
-                } else {
-                    "every panel back"
-                });
-            }
+            Action::Projector => self.toggle_projector(),
+            Action::Focus => self.toggle_focus(),
             Action::Quit => {
                 self.mode = Mode::Normal;
                 self.quit = true;

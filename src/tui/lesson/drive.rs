@@ -50,10 +50,13 @@ impl App {
             }
             Action::LessonNext => {
                 player.advance();
+                self.message = None;
                 return self.enter_step(false);
             }
             Action::LessonBack => {
-                if !player.back() {
+                if player.back() {
+                    self.message = None;
+                } else {
                     self.info("the first step, as it began");
                 }
                 return self.enter_step(true);

@@ -3,7 +3,8 @@
 //! once answered — the answer the log gives and why, and on the last line what lets the
 //! lesson go on. Whatever the step claims about the search is shown only while the search on
 //! screen is the one the lesson was checked against; otherwise the panel says what differs.
-//! When the panel is too short, the text is cut before the question or the way on is.
+//! When the panel is too short, blank lines and details go first, then the text is cut
+//! (marked `…`), never the question, its answer or the way on.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -40,7 +41,7 @@ impl Panel for LessonPanel {
         }
         let mut parts = body(app, state, usize::from(inner.width));
         parts.push(footer(theme, state));
-        let lines = fit(parts, usize::from(inner.height));
+        let lines = fit(parts, usize::from(inner.height), usize::from(inner.width));
         frame.render_widget(Paragraph::new(lines), inner);
     }
 }
@@ -191,17 +192,23 @@ fn looks(app: &App, state: &LessonState) -> Vec<(String, Style, bool)> {
         let row = format!("▸ {label}: {} nodes {mark}", fmt::grouped(pinned));
         out.push((row, style, false));
     }
-    let done = if state.player.waited() { " ✓" } else { "" };
+    let waited = state.player.waited();
+    let done = if waited { " ✓" } else { "" };
     match step.wait {
-        Some(Wait::Key(c)) => out.push((format!("▸ Your turn: press {c}{done}"), theme.key, false)),
+        Some(Wait::Key(c)) => {
+            out.push((format!("▸ Your turn: press {c}{done}"), theme.key, waited))
+        }
         Some(Wait::Select(id)) => {
             let name = if holds {
                 node_name(app, id)
             } else {
                 "the node the step names".to_string()
             };
-            let what = format!("▸ Your turn: select {name} in the tree{done}");
-            out.push((what, theme.key, false));
+            out.push((
+                format!("▸ Your turn: select {name}{done}"),
+                theme.key,
+                waited,
+            ));
         }
         None => {}
     }
@@ -282,9 +289,10 @@ fn footer(theme: &Theme, state: &LessonState) -> Part {
     }
 }
 
-/// Fits the parts into `height` rows, the last part (the way on) always in the last row:
-/// blank lines and details go first, then the text is cut, marked with `…`.
-fn fit(mut parts: Vec<Part>, height: usize) -> Vec<Line<'static>> {
+/// Fits the parts into `height` rows of `width`, the last part (the way on) always in the last row:
+/// blank lines and details go first, then the text is cut (to one line at least), marked
+/// with `…`.
+fn fit(mut parts: Vec<Part>, height: usize, width: usize) -> Vec<Line<'static>> {
     let count = |parts: &[Part]| parts.iter().map(|p| p.lines.len()).sum::<usize>();
     while count(&parts) > height {
         match parts.iter().rposition(|p| p.optional) {
@@ -296,10 +304,17 @@ fn fit(mut parts: Vec<Part>, height: usize) -> Vec<Line<'static>> {
     }
     let over = count(&parts).saturating_sub(height);
     if let Some(text) = parts.iter_mut().find(|p| p.text).filter(|_| over > 0) {
-        let keep = text.lines.len().saturating_sub(over + 1);
+        let keep = text.lines.len().saturating_sub(over).max(1);
         text.lines.truncate(keep);
-        text.lines
-            .push(Line::raw("… (a taller window shows the rest)"));
+        if let Some(last) = text.lines.last_mut() {
+            let style = last.spans.first().map_or_else(Style::default, |s| s.style);
+            let kept: String = last
+                .to_string()
+                .chars()
+                .take(width.saturating_sub(2))
+                .collect();
+            *last = Line::styled(format!("{kept} …"), style);
+        }
     }
     let footer = parts.pop().map(|p| p.lines).unwrap_or_default();
     let mut lines: Vec<Line<'static>> = parts.into_iter().flat_map(|p| p.lines).collect();
@@ -373,11 +388,11 @@ mod tests {
             part(2, false, false),
             part(1, false, false),
         ];
-        let lines = fit(parts, 6);
+        let lines = fit(parts, 6, 3);
         assert_eq!(lines.len(), 6);
         let text: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
-        assert_eq!(text[2], "… (a taller window shows the rest)");
+        assert_eq!(text[..3], ["0", "1", "2 …"], "the text cut, marked");
         assert_eq!(text[5], "0", "the footer stays in the last row");
-        assert_eq!(fit(vec![part(1, false, false)], 0).len(), 0);
+        assert_eq!(fit(vec![part(1, false, false)], 0, 3).len(), 0);
     }
 }
