@@ -4,7 +4,8 @@
 //! a terminal without bracketed paste, a held key) costs a frame per burst, not per key.
 
 use std::io;
-use std::sync::mpsc::TryRecvError;
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{self, Event as TermEvent, KeyEventKind};
@@ -13,7 +14,7 @@ use crate::search::OrderingConfig;
 use crate::trace::DEFAULT_EVENT_CAP;
 use crate::tui::app::{App, Effect};
 use crate::tui::follow::{Followed, Follower, spawn_follow};
-use crate::tui::lesson;
+use crate::tui::lesson::{self, Lesson};
 use crate::tui::setup::selective_label;
 use crate::tui::terminal;
 use crate::tui::ui;
@@ -34,6 +35,9 @@ pub struct Runtime {
     compare: Option<Worker>,
     follow: Option<Follower>,
     started: Option<Instant>,
+    /// A bundled lesson being checked against the engine on its own thread (its searches
+    /// take a moment), so the screen keeps drawing meanwhile.
+    checking: Option<Receiver<Result<Lesson, String>>>,
 }
 
 impl Runtime {
@@ -112,7 +116,18 @@ impl Runtime {
                 self.follow = None;
                 app.following = None;
             }
-            Effect::OpenLesson(index) => open_lesson(self, app, index),
+            Effect::OpenLesson(index) => {
+                let Some(&(name, text)) = lesson::BUNDLED.get(index) else {
+                    return;
+                };
+                let (tx, rx) = mpsc::channel();
+                thread::spawn(move || {
+                    let checked =
+                        lesson::load(text).map_err(|e| format!("lesson {name} does not hold: {e}"));
+                    let _ = tx.send(checked);
+                });
+                self.checking = Some(rx);
+            }
             Effect::Save(path) => {
                 let log = &app.session.log;
                 match log.write_file(&path) {
@@ -168,11 +183,42 @@ impl Runtime {
             }
         }
         self.drain_follow(app, deadline);
+        self.drain_lesson(app);
         if app.is_live()
             && let Some(t) = self.started
         {
             app.elapsed = t.elapsed().as_secs_f64();
         }
+    }
+
+    /// Opens the lesson whose check has ended, carrying out its first step's effects, or says
+    /// why it was not opened.
+    fn drain_lesson(&mut self, app: &mut App) {
+        let Some(rx) = &self.checking else {
+            return;
+        };
+        let result = match rx.try_recv() {
+            Ok(result) => result,
+            Err(TryRecvError::Empty) => return,
+            Err(TryRecvError::Disconnected) => {
+                Err("the lesson check ended without a result".into())
+            }
+        };
+        self.checking = None;
+        match result {
+            Ok(checked) => {
+                for effect in app.open_lesson(checked) {
+                    self.apply(app, effect);
+                }
+            }
+            Err(why) => app.error(why),
+        }
+    }
+
+    /// Whether a worker of the runtime's own is busy (the explorer then redraws at the frame
+    /// rate to pick up its result).
+    fn busy(&self) -> bool {
+        self.checking.is_some()
     }
 
     /// Moves what the trace reader read into the app, within the frame's budget.
@@ -245,23 +291,6 @@ impl Runtime {
     }
 }
 
-/// Checks bundled lesson `index` against the engine (a fraction of a second: its searches
-/// run here) and opens it, carrying out the effects of its first step; a lesson that does not
-/// hold is not opened and the status line says why.
-fn open_lesson(runtime: &mut Runtime, app: &mut App, index: usize) {
-    let Some(&(name, text)) = lesson::BUNDLED.get(index) else {
-        return;
-    };
-    match lesson::load(text) {
-        Ok(checked) => {
-            for effect in app.open_lesson(checked) {
-                runtime.apply(app, effect);
-            }
-        }
-        Err(e) => app.error(format!("lesson {name} does not hold: {e}")),
-    }
-}
-
 /// Handles `first` and then the events `waiting` says are already there, up to `EVENT_BATCH`
 /// in all or until the user quits, carrying out each one's effects before the next; returns
 /// how many were handled. The caller draws once afterwards.
@@ -309,7 +338,8 @@ pub fn run(mut app: App, first: Vec<Effect>) -> io::Result<()> {
         if app.quit {
             break;
         }
-        let busy = app.is_live() || app.playback.playing || app.comparison.running;
+        let busy =
+            app.is_live() || app.playback.playing || app.comparison.running || runtime.busy();
         if event::poll(if busy { FRAME } else { IDLE })? {
             let first = event::read()?;
             let waiting = || -> io::Result<Option<TermEvent>> {
