@@ -46,8 +46,8 @@ impl Panel for LessonPanel {
     }
 }
 
-/// " Lesson: Killer moves in ten minutes — step 2 of 5 ", without "Lesson:" and then with
-/// the name shortened by `…` where that does not fit, so that where the learner is always
+/// " Lesson: Killer moves in ten minutes — step 2 of 5 ", without the last space, then without
+/// "Lesson:" and then with the name shortened by `…` where that does not fit, so that where the learner is always
 /// fits a panel `width` wide.
 pub fn title(state: &LessonState, width: u16) -> String {
     let lesson = state.player.lesson();
@@ -58,8 +58,12 @@ pub fn title(state: &LessonState, width: u16) -> String {
     );
     let room = usize::from(width).saturating_sub(2);
     let full = format!(" Lesson: {}{place}", lesson.title);
+    let tight = full.trim_end();
     if full.chars().count() <= room {
         return full;
+    }
+    if tight.chars().count() <= room {
+        return tight.to_string();
     }
     let room = room.saturating_sub(1 + place.chars().count()).max(1);
     let mut name: String = lesson.title.chars().take(room).collect();
@@ -362,6 +366,11 @@ mod tests {
         let state = LessonState::new(crate::tui::lesson::load(text).expect("holds"));
         let full = " Lesson: Alpha-beta from the ground up — step 1 of 7 ";
         assert_eq!(title(&state, 80), full);
+        assert_eq!(
+            title(&state, 54),
+            full.trim_end(),
+            "the frame's corner closes it"
+        );
         let short = title(&state, 40);
         assert_eq!(short, " Alpha-beta from the g… — step 1 of 7 ");
         assert_eq!(short.chars().count(), 38, "the width inside the borders");
