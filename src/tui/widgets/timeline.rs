@@ -296,6 +296,15 @@ const HINTS: [(Action, &str); 11] = [
     (Action::Charts, "charts"),
 ];
 
+/// A key label without ← and →, which step the lesson while one is on screen.
+fn without_arrows(label: &str) -> String {
+    let keys: Vec<&str> = label
+        .split_whitespace()
+        .filter(|k| !matches!(*k, "←" | "→"))
+        .collect();
+    keys.join(" ")
+}
+
 /// The lesson's keys, named first in the hint line while a lesson is on screen.
 const LESSON_HINTS: [(Context, Action, &str); 2] = [
     (Context::Lesson, Action::LessonNext, "step"),
@@ -332,8 +341,15 @@ fn hints(frame: &mut Frame, area: Rect, app: &App) {
                     spans.insert(3, Span::styled(" answer  ", theme.dim));
                 }
             }
+            let lesson_keys = app.lesson.is_some() && app.mode.shows_lesson();
             for &(action, what) in hints {
-                spans.push(Span::styled(keys::label(context, action), theme.key));
+                let label = keys::label(context, action);
+                let label = if lesson_keys {
+                    without_arrows(label)
+                } else {
+                    label.to_string()
+                };
+                spans.push(Span::styled(label, theme.key));
                 spans.push(Span::styled(format!(" {what}  "), theme.dim));
             }
             let mut next = format!(
