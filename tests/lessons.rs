@@ -176,7 +176,63 @@ fn the_lesson_command_lists_checks_and_refuses_through_the_binary() {
         "{err}"
     );
     assert!(refused.stdout.is_empty());
+
+    let opened = run(&["lesson", "--file", bad.to_str().expect("utf-8 path")]);
+    assert_eq!(opened.status.code(), Some(2), "refused before any terminal");
+    let err = String::from_utf8_lossy(&opened.stderr);
+    assert!(
+        err.starts_with("error: step 4:") && err.contains("Rb9"),
+        "{err}"
+    );
+    assert!(opened.stdout.is_empty(), "no explorer was drawn");
     let _ = std::fs::remove_dir_all(&dir);
+
+    let no_tty = run(&["lesson", "killers-in-ten-minutes", "--projector"]);
+    assert_eq!(no_tty.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&no_tty.stderr);
+    assert!(
+        err.contains("needs a terminal"),
+        "checked, then refused: {err}"
+    );
+    let both = run(&["lesson", "killers-in-ten-minutes", "--check", "--projector"]);
+    assert_eq!(both.status.code(), Some(2));
+    let unknown = run(&["lesson", "no-such-lesson"]);
+    let err = String::from_utf8_lossy(&unknown.stderr);
+    assert!(err.contains("killers-in-ten-minutes"), "the names: {err}");
+}
+
+#[test]
+fn a_lesson_the_explorer_could_not_follow_is_refused() {
+    let unbound = refusal(|t| t.replace("wait = { key = \"K\" }", "wait = { key = \"y\" }"));
+    assert!(
+        unbound.starts_with("step 3:") && unbound.contains("does nothing on y"),
+        "{unbound}"
+    );
+    let lesson_key = refusal(|t| t.replace("wait = { key = \"K\" }", "wait = { key = \"x\" }"));
+    assert!(
+        lesson_key.starts_with("step 3:") && lesson_key.contains("lesson's own keys"),
+        "{lesson_key}"
+    );
+    let mixed = refusal(|t| {
+        t.replace(
+            "configs = [\"killers=0,history=off\", \"killers=2,history=off\"], nodes = [732934, 452135]",
+            "configs = [\"killers=0,history=off\", \"killers=2,history=off,lmr=on\"]",
+        )
+    });
+    assert!(
+        mixed.starts_with("step 5:") && mixed.contains("one selective setting"),
+        "{mixed}"
+    );
+    let many = refusal(|t| {
+        t.replace(
+            "choices = [\"Bc6\", \"Qb2\", \"a4\", \"Rc7\"]",
+            "choices = [\"Bc6\", \"Qb2\", \"a4\", \"Rc7\", \"a3\", \"h3\", \"h4\", \"g4\", \"Kf2\", \"Kh1\"]",
+        )
+    });
+    assert!(
+        many.starts_with("step 2:") && many.contains("at most 9 choices"),
+        "{many}"
+    );
 }
 
 #[test]

@@ -190,6 +190,19 @@ fn tui_flags_set_the_first_search_and_killers_override_the_ordering() {
         "the explorer starts full width"
     );
     assert_eq!(plain.ordering(), Default::default());
+    assert!(!plain.projector);
+
+    let (projected, _) = prepare(
+        &TuiArgs {
+            projector: true,
+            no_color: true,
+            ..args()
+        },
+        library::embedded(),
+    )
+    .expect("valid flags");
+    assert!(projected.projector, "--projector starts in projector mode");
+    assert!(projected.theme.mono, "and keeps --no-color monochrome");
 }
 
 #[test]

@@ -1,11 +1,16 @@
-//! `killerscope lesson`: the bundled lessons, and checking a lesson — bundled or a teacher's
-//! own file — against the engine. A check plays every step through: it runs the searches,
-//! finds every node, event and answer the lesson names and compares every node count, then
-//! prints each step with what it resolved to, or refuses the lesson naming the step.
+//! `killerscope lesson`: the bundled lessons, and opening one — bundled or a teacher's own
+//! file — in the explorer, or only checking it against the engine (`--check`). Either way the
+//! lesson is played through first: the searches run, every node, event and answer it names is
+//! found and every node count compared. A lesson that does not hold is refused naming the
+//! step, before any terminal is touched; `--check` prints what each step resolved to.
 
 use super::CliError;
+use crate::chess::Position;
 use crate::text::printable;
+use crate::tui::app::{App, Settings};
 use crate::tui::lesson::{self, BUNDLED, Lesson, Wait};
+use crate::tui::library;
+use crate::tui::theme::Theme;
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -16,15 +21,25 @@ const MAX_LESSON_BYTES: u64 = 1 << 20;
 /// Arguments of `killerscope lesson`.
 #[derive(Args, Debug)]
 pub struct LessonArgs {
-    /// A bundled lesson, by the name the list shows.
-    #[arg(requires = "check", conflicts_with = "file")]
+    /// A bundled lesson, by the name the list shows: opened in the explorer.
+    #[arg(conflicts_with = "file")]
     name: Option<String>,
-    /// A lesson file of your own (TOML, the format of assets/lessons/).
-    #[arg(long, requires = "check")]
+    /// A lesson file of your own (TOML, the format of assets/lessons/): opened in the explorer.
+    #[arg(long)]
     file: Option<PathBuf>,
-    /// Play the lesson through against the engine and print what every step resolves to.
+    /// Only play the lesson through against the engine and print what every step resolves
+    /// to, without opening the explorer.
     #[arg(long)]
     check: bool,
+    /// Projector mode: high-contrast colours and the biggest board that fits (`P` switches).
+    #[arg(long, conflicts_with = "check")]
+    projector: bool,
+    /// Letters instead of Unicode chess pieces.
+    #[arg(long, conflicts_with = "check")]
+    ascii: bool,
+    /// Monochrome screen (also when the NO_COLOR environment variable is set).
+    #[arg(long, conflicts_with = "check")]
+    no_color: bool,
 }
 
 /// Runs the command.
@@ -49,16 +64,44 @@ pub fn run(args: &LessonArgs) -> Result<(), CliError> {
         (None, None) => return list(&mut out),
     };
     let checked = lesson::load(&text).map_err(|e| CliError::new(e.to_string()))?;
+    if !args.check {
+        return explore(args, checked);
+    }
     print_checked(&mut out, &checked)?;
     out.flush()?;
     Ok(())
 }
 
+/// Opens the explorer on the checked lesson, at its first step.
+fn explore(args: &LessonArgs, checked: Lesson) -> Result<(), CliError> {
+    let library = library::embedded();
+    let root = match checked.steps.iter().find_map(|s| s.position.clone()) {
+        Some(position) => position,
+        None => library
+            .first()
+            .and_then(|e| Position::from_fen(&e.fen).ok())
+            .unwrap_or_else(Position::startpos),
+    };
+    let mut app = App::new(
+        root,
+        Settings::default(),
+        Theme::select(args.no_color),
+        library,
+    );
+    app.ascii = args.ascii;
+    app.set_projector(args.projector);
+    let effects = app.open_lesson(checked);
+    super::tui::explore(app, effects)
+}
+
 fn list(out: &mut impl Write) -> Result<(), CliError> {
-    for (name, text) in BUNDLED {
-        let file = lesson::file::parse(text).map_err(CliError::new)?;
-        writeln!(out, "{name}  ({} steps)  {}", file.steps.len(), file.title)?;
-        writeln!(out, "    {}", file.summary)?;
+    for listed in lesson::catalogue() {
+        writeln!(
+            out,
+            "{}  ({} steps)  {}",
+            listed.name, listed.steps, listed.title
+        )?;
+        writeln!(out, "    {}", listed.summary)?;
     }
     Ok(())
 }

@@ -66,6 +66,9 @@ pub struct TuiArgs {
     /// Monochrome screen (also when the NO_COLOR environment variable is set).
     #[arg(long)]
     pub no_color: bool,
+    /// Projector mode: high-contrast colours and the biggest board that fits (`P` switches).
+    #[arg(long)]
+    pub projector: bool,
 }
 
 fn parse_fen(fen: &str, source: &str) -> Result<Position, CliError> {
@@ -191,6 +194,7 @@ pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<(App, Vec<Effect>)
     };
     let mut app = App::new(root, settings, theme, library);
     app.ascii = args.ascii;
+    app.set_projector(args.projector);
     app.fixed = Fixed {
         ordering: ordering.is_some(),
         killers: args.killers.is_some(),
@@ -252,6 +256,12 @@ fn trace_note(summary: &ImportSummary) -> String {
 /// Runs `killerscope tui`.
 pub fn run(args: &TuiArgs) -> Result<(), CliError> {
     let (app, effects) = prepare(args, library::embedded())?;
+    explore(app, effects)
+}
+
+/// Runs the explorer on a prepared state, starting with `effects`; refuses when standard
+/// output is not a terminal.
+pub fn explore(app: App, effects: Vec<Effect>) -> Result<(), CliError> {
     if !std::io::stdout().is_terminal() {
         return Err(CliError::new(
             "the explorer needs a terminal: stdout is not a TTY",

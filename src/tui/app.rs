@@ -7,18 +7,19 @@ use std::path::PathBuf;
 use crate::chess::Position;
 use crate::chess::notation::Notation;
 use crate::search::{Limits, OrderingConfig, SearchReport, SelectiveConfig};
-use crate::trace::LogHeader;
 use crate::trace::jsonl::ImportOptions;
+use crate::trace::{EventLog, LogHeader};
 
 use super::charts::Charts;
 pub use super::compare::Comparison;
 use super::config_picker::ConfigPicker;
 use super::follow::FollowSource;
 use super::keys::Context;
+use super::lesson::LessonState;
 use super::library::Entry;
 use super::line_edit::LineEdit;
 use super::session::Session;
-use super::setup::{Fixed, Saved};
+use super::setup::{Fixed, Saved, selective_label};
 use super::theme::Theme;
 use super::tree_view::TreeView;
 
@@ -52,6 +53,8 @@ pub enum Mode {
     Compare,
     /// The charts view in place of the lower panels.
     Charts,
+    /// Choosing a bundled lesson; the index of the highlighted one.
+    LessonPicker(usize),
 }
 
 impl Mode {
@@ -65,7 +68,14 @@ impl Mode {
             Mode::ComparePicker(_) => Context::ComparePicker,
             Mode::Compare => Context::Compare,
             Mode::Charts => Context::Charts,
+            Mode::LessonPicker(_) => Context::LessonPicker,
         }
+    }
+
+    /// Whether the lesson panel is on screen (and its keys work) in this mode: the views a
+    /// lesson drives, not the pickers, the FEN box or the help.
+    pub fn shows_lesson(&self) -> bool {
+        matches!(self, Mode::Normal | Mode::Charts | Mode::Compare)
     }
 }
 
@@ -82,6 +92,12 @@ pub enum Effect {
     Save(PathBuf),
     /// Follow a trace another engine is writing, replacing the session as its header arrives.
     Follow(FollowSource, ImportOptions),
+    /// Drop the running search or followed trace without keeping what it found (a lesson
+    /// moved on to a position it does not search).
+    Discard,
+    /// Check the bundled lesson with this index in `lesson::BUNDLED` against the engine and,
+    /// if it holds, open it (`App::open_lesson`); else say why.
+    OpenLesson(usize),
 }
 
 /// Settings for the next search.
@@ -194,6 +210,13 @@ pub struct App {
     /// What the position just loaded brought (`loaded kiwipete: search lmr`), said together
     /// with the search it starts.
     pub loaded: Option<String>,
+    /// The lesson being followed, if one is open.
+    pub lesson: Option<LessonState>,
+    /// Projector mode: high-contrast theme and the biggest board that fits (`P`,
+    /// `--projector`).
+    pub projector: bool,
+    /// Only the board, the tree and the lesson on screen (`F`), for a class to read.
+    pub focus: bool,
 }
 
 impl App {
@@ -239,7 +262,44 @@ impl App {
             next_ordering: None,
             saved: None,
             loaded: None,
+            lesson: None,
+            projector: false,
+            focus: false,
         }
+    }
+
+    /// The key-table contexts a key is looked up in, first match first: while a lesson is on
+    /// screen its keys (and, while its question waits, the answer digits) come before the
+    /// mode's own.
+    pub fn contexts(&self) -> Vec<Context> {
+        let mut out = Vec::with_capacity(3);
+        if let Some(lesson) = self.lesson.as_ref().filter(|_| self.mode.shows_lesson()) {
+            if lesson.asking() {
+                out.push(Context::Question);
+            }
+            out.push(Context::Lesson);
+        }
+        out.push(self.mode.context());
+        out
+    }
+
+    /// Takes the end of the running search: its complete log and result, a status line
+    /// saying what it found, and — when a lesson started it — the step's node and event.
+    pub fn finish_search(&mut self, log: EventLog, report: SearchReport) {
+        self.session.replace_log(log);
+        self.searching = false;
+        self.elapsed = report.elapsed.as_secs_f64();
+        let best = self.notation.format(&self.root, report.best_move);
+        let how = match self.session.header().selective_config() {
+            Some(config) if config.any() => format!(" ({} search)", selective_label(&config)),
+            _ => String::new(),
+        };
+        self.info(format!(
+            "search done: depth {}, best {best}, {} nodes{how}",
+            report.depth, report.nodes
+        ));
+        self.report = Some(report);
+        self.lesson_search_done();
     }
 
     /// The ordering config the next search uses: the one asked for (`next_ordering`) or else

@@ -5,7 +5,9 @@
 //! Lookup rules, in order: the first row of the current mode (or of `Context::Everywhere`,
 //! whose rows come first) whose keys match wins. A mode may end with a fallback row — text
 //! entry types any other character, the help overlay closes on any other key — so typed text
-//! is a row of the table too, not a special case in the handler.
+//! is a row of the table too, not a special case in the handler. While a lesson is open its
+//! contexts (`Context::Question`, then `Context::Lesson`) are looked up before the mode's own:
+//! the few keys they share with it are the lesson's there, on purpose (`App::contexts`).
 
 use std::sync::LazyLock;
 
@@ -13,7 +15,10 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 pub use super::charts::IcicleMove;
 pub use super::line_edit::Edit;
+pub use group::Group;
+pub use table::lesson::MAX_CHOICES;
 
+mod group;
 mod table;
 #[cfg(test)]
 mod tests;
@@ -126,6 +131,33 @@ pub enum Action {
     CompareRun,
     /// Leave the overlay for the normal view (stopping a comparison that is still running).
     Leave,
+    /// Open the lesson picker: the bundled lessons.
+    OpenLessons,
+    /// Open the highlighted lesson in the lesson picker.
+    LessonLoad,
+    /// Go on to the lesson's next step (once the step's wait and question are done).
+    LessonNext,
+    /// Go back one step of the lesson, restoring what that step showed.
+    LessonBack,
+    /// Answer the step's question with this choice (0-based).
+    LessonAnswer(u8),
+    /// Close the lesson (the explorer stays where it is).
+    CloseLesson,
+    /// Projector mode on / off: high-contrast colours and a bigger board where it fits.
+    Projector,
+    /// Show only the board, the tree and the lesson (and back).
+    Focus,
+}
+
+impl Action {
+    /// Whether the action is one of the lesson's own (stepping, answering, closing): the
+    /// learner's doing, which a step waiting for a key or a node does not count.
+    pub fn is_lesson(self) -> bool {
+        matches!(
+            self,
+            Action::LessonNext | Action::LessonBack | Action::LessonAnswer(_) | Action::CloseLesson
+        )
+    }
 }
 
 /// Where the keyboard is: the data-free side of `app::Mode`, so the table can name modes.
@@ -147,11 +179,18 @@ pub enum Context {
     Compare,
     /// The charts view.
     Charts,
+    /// Laid over the normal, charts and compare views while a lesson is open: its rows are
+    /// looked up first (`App::contexts`).
+    Lesson,
+    /// Laid over `Lesson` while the step's question waits for an answer.
+    Question,
+    /// The lesson picker.
+    LessonPicker,
 }
 
 impl Context {
     /// Every context, for tests and the help overlay.
-    pub const ALL: [Context; 8] = [
+    pub const ALL: [Context; 11] = [
         Context::Everywhere,
         Context::Normal,
         Context::Help,
@@ -160,71 +199,18 @@ impl Context {
         Context::ComparePicker,
         Context::Compare,
         Context::Charts,
+        Context::Lesson,
+        Context::Question,
+        Context::LessonPicker,
     ];
 
     /// Whether a key held with Ctrl, Alt or Super still counts as the plain key. Not in the
-    /// normal view, so terminal and window-manager chords never start or stop a search; the
-    /// overlays take the key alone (text entry must, since AltGr characters arrive with
+    /// normal view (nor the lesson keys laid over it), so terminal and window-manager chords
+    /// never start or stop a search; the overlays take the key alone (text entry must, since AltGr characters arrive with
     /// modifiers on some terminals).
     fn ignores_modifiers(self) -> bool {
-        self != Context::Normal
+        !matches!(self, Context::Normal | Context::Lesson | Context::Question)
     }
-}
-
-/// Which part of the help overlay a row is listed under.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Group {
-    /// Moving around the search tree.
-    Tree,
-    /// Stepping through the search in time.
-    Timeline,
-    /// Choosing what to search and how.
-    Search,
-    /// Everything else, including the keys of every mode.
-    General,
-    /// Inside the help overlay.
-    HelpView,
-    /// Typing a FEN.
-    FenEntry,
-    /// In the position picker.
-    Picker,
-    /// In the compare picker.
-    ComparePicker,
-    /// In the compare view.
-    CompareView,
-    /// In the charts view.
-    ChartsView,
-}
-
-impl Group {
-    /// Heading shown in the help overlay.
-    pub fn title(self) -> &'static str {
-        match self {
-            Group::Tree => "Tree",
-            Group::Timeline => "Timeline",
-            Group::Search => "Search",
-            Group::General => "General",
-            Group::HelpView => "In this help",
-            Group::FenEntry => "Typing a FEN (f)",
-            Group::Picker => "Position picker (o)",
-            Group::ComparePicker => "Compare picker (c)",
-            Group::CompareView => "Compare view",
-            Group::ChartsView => "Charts view (v)",
-        }
-    }
-
-    /// The normal view's groups, in the order the help overlay shows them.
-    pub const MAIN: [Group; 4] = [Group::Tree, Group::Timeline, Group::Search, Group::General];
-
-    /// The overlays' groups, in the order the help overlay shows them.
-    pub const OVERLAYS: [Group; 6] = [
-        Group::HelpView,
-        Group::FenEntry,
-        Group::Picker,
-        Group::ComparePicker,
-        Group::CompareView,
-        Group::ChartsView,
-    ];
 }
 
 /// One key: a code, held with Ctrl or not (Shift is part of the code: `G`, `{`).

@@ -4,6 +4,8 @@
 
 use ratatui::layout::{Constraint, Layout, Rect};
 
+mod teach;
+
 /// The rectangle of every panel; a panel not shown at this size gets an empty rectangle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Areas {
@@ -21,8 +23,45 @@ pub struct Areas {
     pub timeline: Rect,
     /// One line of key hints (or the FEN prompt while typing).
     pub hints: Rect,
-    /// The charts view (only while it is open: see [`with_charts`]).
+    /// The charts view (only while it is open: see [`with_charts`]); with a lesson open, the
+    /// compare view too.
     pub charts: Rect,
+    /// The lesson panel (only while a lesson is open: see [`arrange`]).
+    pub lesson: Rect,
+}
+
+/// What besides the screen size decides the layout.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Screen {
+    /// A view (the charts, or with a lesson the comparison) takes panels' place.
+    pub view: bool,
+    /// A lesson is open: its panel needs a place.
+    pub lesson: bool,
+    /// Only the board, the tree and the lesson are shown.
+    pub focus: bool,
+    /// Projector mode: the biggest board that fits.
+    pub projector: bool,
+}
+
+/// Computes the panel rectangles for a screen of this size showing `screen`: the usual
+/// layouts ([`compute`], [`with_charts`]) unless a lesson, focus or projector mode asks for
+/// another ([`teach::arrange`]).
+pub fn arrange(area: Rect, screen: Screen) -> Areas {
+    match screen {
+        Screen {
+            lesson: false,
+            focus: false,
+            projector: false,
+            view,
+        } => {
+            if view {
+                with_charts(area)
+            } else {
+                compute(area)
+            }
+        }
+        _ => teach::arrange(area, screen),
+    }
 }
 
 /// Width of the board column in the compact layout: 8 squares of 3 cells, rank labels, borders.
@@ -69,7 +108,7 @@ pub fn compute(area: Rect) -> Areas {
             explain,
             timeline,
             hints,
-            charts: Rect::default(),
+            ..Areas::default()
         };
     }
     let left_width = if area.width >= 100 {
@@ -96,12 +135,12 @@ pub fn compute(area: Rect) -> Areas {
         explain,
         timeline,
         hints,
-        charts: Rect::default(),
+        ..Areas::default()
     }
 }
 
 /// Whether the screen takes the wide layout.
-fn is_wide(area: Rect) -> bool {
+pub fn is_wide(area: Rect) -> bool {
     area.width >= 160 && area.height >= 48
 }
 
@@ -146,9 +185,9 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
 mod tests {
     use super::*;
 
-    fn no_overlap(a: &Areas) {
+    pub(super) fn no_overlap(a: &Areas) {
         let all = [
-            a.board, a.tree, a.killers, a.stats, a.explain, a.timeline, a.hints, a.charts,
+            a.board, a.tree, a.killers, a.stats, a.explain, a.timeline, a.hints, a.charts, a.lesson,
         ];
         for (i, x) in all.iter().enumerate() {
             for y in &all[i + 1..] {

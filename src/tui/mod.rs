@@ -17,6 +17,7 @@ pub mod lesson;
 pub mod library;
 pub mod line_edit;
 pub mod positions;
+pub mod presentation;
 pub mod run;
 pub mod scan;
 pub mod session;

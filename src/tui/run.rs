@@ -4,7 +4,8 @@
 //! a terminal without bracketed paste, a held key) costs a frame per burst, not per key.
 
 use std::io;
-use std::sync::mpsc::TryRecvError;
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{self, Event as TermEvent, KeyEventKind};
@@ -13,6 +14,7 @@ use crate::search::OrderingConfig;
 use crate::trace::DEFAULT_EVENT_CAP;
 use crate::tui::app::{App, Effect};
 use crate::tui::follow::{Followed, Follower, spawn_follow};
+use crate::tui::lesson::{self, Lesson};
 use crate::tui::setup::selective_label;
 use crate::tui::terminal;
 use crate::tui::ui;
@@ -33,6 +35,9 @@ pub struct Runtime {
     compare: Option<Worker>,
     follow: Option<Follower>,
     started: Option<Instant>,
+    /// A bundled lesson being checked against the engine on its own thread (its searches
+    /// take a moment), so the screen keeps drawing meanwhile.
+    checking: Option<Receiver<Result<Lesson, String>>>,
 }
 
 impl Runtime {
@@ -106,6 +111,23 @@ impl Runtime {
                     app.settings.selective,
                 ));
             }
+            Effect::Discard => {
+                self.search = None;
+                self.follow = None;
+                app.following = None;
+            }
+            Effect::OpenLesson(index) => {
+                let Some(&(name, text)) = lesson::BUNDLED.get(index) else {
+                    return;
+                };
+                let (tx, rx) = mpsc::channel();
+                thread::spawn(move || {
+                    let checked =
+                        lesson::load(text).map_err(|e| format!("lesson {name} does not hold: {e}"));
+                    let _ = tx.send(checked);
+                });
+                self.checking = Some(rx);
+            }
             Effect::Save(path) => {
                 let log = &app.session.log;
                 match log.write_file(&path) {
@@ -141,21 +163,7 @@ impl Runtime {
                     }
                     Report::Done(done) => {
                         let (log, report) = *done;
-                        app.session.replace_log(log);
-                        app.searching = false;
-                        app.elapsed = report.elapsed.as_secs_f64();
-                        let best = app.notation.format(&app.root, report.best_move);
-                        let how = match app.session.header().selective_config() {
-                            Some(config) if config.any() => {
-                                format!(" ({} search)", selective_label(&config))
-                            }
-                            _ => String::new(),
-                        };
-                        app.info(format!(
-                            "search done: depth {}, best {best}, {} nodes{how}",
-                            report.depth, report.nodes
-                        ));
-                        app.report = Some(report);
+                        app.finish_search(log, report);
                     }
                     Report::Compared(_) => {}
                 }
@@ -175,11 +183,42 @@ impl Runtime {
             }
         }
         self.drain_follow(app, deadline);
+        self.drain_lesson(app);
         if app.is_live()
             && let Some(t) = self.started
         {
             app.elapsed = t.elapsed().as_secs_f64();
         }
+    }
+
+    /// Opens the lesson whose check has ended, carrying out its first step's effects, or says
+    /// why it was not opened.
+    fn drain_lesson(&mut self, app: &mut App) {
+        let Some(rx) = &self.checking else {
+            return;
+        };
+        let result = match rx.try_recv() {
+            Ok(result) => result,
+            Err(TryRecvError::Empty) => return,
+            Err(TryRecvError::Disconnected) => {
+                Err("the lesson check ended without a result".into())
+            }
+        };
+        self.checking = None;
+        match result {
+            Ok(checked) => {
+                for effect in app.open_lesson(checked) {
+                    self.apply(app, effect);
+                }
+            }
+            Err(why) => app.error(why),
+        }
+    }
+
+    /// Whether a worker of the runtime's own is busy (the explorer then redraws at the frame
+    /// rate to pick up its result).
+    fn busy(&self) -> bool {
+        self.checking.is_some()
     }
 
     /// Moves what the trace reader read into the app, within the frame's budget.
@@ -266,10 +305,7 @@ pub fn handle_events(
     while let Some(event) = next.take() {
         let effects = match event {
             TermEvent::Key(key) if key.kind != KeyEventKind::Release => app.handle_key(key),
-            TermEvent::Mouse(mouse) => {
-                app.on_mouse(mouse);
-                Vec::new()
-            }
+            TermEvent::Mouse(mouse) => app.on_mouse(mouse),
             TermEvent::Paste(text) => {
                 app.paste(&text);
                 Vec::new()
@@ -302,7 +338,8 @@ pub fn run(mut app: App, first: Vec<Effect>) -> io::Result<()> {
         if app.quit {
             break;
         }
-        let busy = app.is_live() || app.playback.playing || app.comparison.running;
+        let busy =
+            app.is_live() || app.playback.playing || app.comparison.running || runtime.busy();
         if event::poll(if busy { FRAME } else { IDLE })? {
             let first = event::read()?;
             let waiting = || -> io::Result<Option<TermEvent>> {

@@ -12,6 +12,9 @@ use crate::search::SourceColour;
 pub struct Theme {
     /// True for the monochrome variant (widgets then draw bracket markers on the board).
     pub mono: bool,
+    /// White pieces drawn as outlines and Black as solid shapes, so the shape tells the side
+    /// where colour does not (monochrome, and the projector's black-on-light board).
+    pub outline_white: bool,
     /// Panel borders.
     pub border: Style,
     /// Border of the panel that has the keyboard.
@@ -71,6 +74,7 @@ impl Theme {
         let plain = Style::new();
         Theme {
             mono: false,
+            outline_white: false,
             border: plain.fg(Color::DarkGray),
             border_focus: plain.fg(Color::Cyan),
             title: plain.fg(Color::Cyan).add_modifier(Modifier::BOLD),
@@ -108,6 +112,7 @@ impl Theme {
         let dim = plain.add_modifier(Modifier::DIM);
         Theme {
             mono: true,
+            outline_white: true,
             border: plain,
             border_focus: bold,
             title: bold,
@@ -133,6 +138,53 @@ impl Theme {
             gauge: plain,
             text: plain,
             chart: plain,
+        }
+    }
+
+    /// The projector theme: what a washed-out projection still shows. No dark grey (it
+    /// vanishes), everything bold, a board of light and mid-grey squares with every piece in
+    /// black (White as outlines, Black solid), strong yellow and red for the marked squares.
+    /// With `mono`, the monochrome theme with its dim text made plain.
+    pub fn projector(mono: bool) -> Theme {
+        let bold = Style::new().add_modifier(Modifier::BOLD);
+        if mono {
+            return Theme {
+                coords: bold,
+                quiescence: Style::new(),
+                dim: Style::new(),
+                text: bold,
+                ..Theme::mono()
+            };
+        }
+        let ink = bold.fg(Color::Rgb(0, 0, 0));
+        Theme {
+            mono: false,
+            outline_white: true,
+            border: bold.fg(Color::White),
+            border_focus: bold.fg(Color::LightYellow),
+            title: bold.fg(Color::LightCyan),
+            light_square: Style::new().bg(Color::Rgb(235, 235, 235)),
+            dark_square: Style::new().bg(Color::Rgb(150, 150, 150)),
+            white_piece: ink,
+            black_piece: ink,
+            last_move: Style::new().bg(Color::Rgb(255, 221, 0)),
+            killer_square: Style::new().bg(Color::Rgb(255, 110, 110)),
+            coords: bold.fg(Color::White),
+            pv: bold.fg(Color::LightGreen),
+            quiescence: bold.fg(Color::Gray),
+            cutoff: bold.fg(Color::LightRed),
+            node_type: bold.fg(Color::LightBlue),
+            selective: bold.fg(Color::LightMagenta),
+            dim: bold.fg(Color::Gray),
+            selected: bold.add_modifier(Modifier::REVERSED),
+            killer_hit: bold.fg(Color::LightRed),
+            killer_new: bold.fg(Color::LightYellow),
+            key: bold.fg(Color::LightYellow),
+            error: bold.fg(Color::LightRed),
+            info: bold.fg(Color::LightGreen),
+            gauge: bold.fg(Color::LightGreen),
+            text: bold.fg(Color::White),
+            chart: bold.fg(Color::LightCyan),
         }
     }
 
@@ -170,6 +222,28 @@ impl Theme {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_projector_theme_has_no_dark_grey_and_keeps_monochrome() {
+        let projector = Theme::projector(false);
+        let styles = [
+            projector.border,
+            projector.title,
+            projector.coords,
+            projector.quiescence,
+            projector.dim,
+            projector.text,
+            projector.key,
+        ];
+        for style in styles {
+            assert_ne!(style.fg, Some(Color::DarkGray), "{style:?}");
+            assert!(style.add_modifier.contains(Modifier::BOLD), "{style:?}");
+        }
+        assert!(projector.outline_white && !projector.mono);
+        let mono = Theme::projector(true);
+        assert!(mono.mono && mono.text.fg.is_none());
+        assert!(!mono.dim.add_modifier.contains(Modifier::DIM));
+    }
 
     #[test]
     fn every_source_colour_has_a_style_and_monochrome_only_bolds() {

@@ -1,10 +1,12 @@
-//! `draw`: lays the panels out for the screen size and renders each, then the overlay of the
-//! current mode. Every panel has the same shape (`widgets::Panel`), so this is a list.
+//! `draw`: lays the panels out for the screen size (and the lesson, focus and projector
+//! modes) and renders each, then the overlay of the current mode — with a lesson open, the
+//! comparison is drawn beside the lesson panel instead of over it. Every panel has the same shape (`widgets::Panel`), so this is a list.
 
 use ratatui::Frame;
+use ratatui::layout::Rect;
 
 use crate::tui::app::{App, Mode};
-use crate::tui::layout;
+use crate::tui::layout::{self, Screen};
 use crate::tui::widgets::Panel;
 use crate::tui::widgets::board::BoardPanel;
 use crate::tui::widgets::charts::ChartsPanel;
@@ -14,6 +16,8 @@ use crate::tui::widgets::explain::ExplainPanel;
 use crate::tui::widgets::fen_input::FenOverlay;
 use crate::tui::widgets::help::HelpOverlay;
 use crate::tui::widgets::killers::KillersPanel;
+use crate::tui::widgets::lesson::LessonPanel;
+use crate::tui::widgets::lesson_picker::LessonPickerOverlay;
 use crate::tui::widgets::picker::PickerOverlay;
 use crate::tui::widgets::stats::StatsPanel;
 use crate::tui::widgets::timeline::{HintLine, StatusLine};
@@ -24,18 +28,28 @@ use crate::tui::widgets::tree::TreePanel;
 /// selection.
 pub fn draw(frame: &mut Frame, app: &mut App) {
     let area = frame.area();
-    let areas = if app.mode == Mode::Charts {
-        layout::with_charts(area)
-    } else {
-        layout::compute(area)
+    let lesson = app.lesson.is_some();
+    let compare_beside_lesson = lesson && app.mode == Mode::Compare;
+    let screen = Screen {
+        view: app.mode == Mode::Charts || compare_beside_lesson,
+        lesson,
+        focus: app.focus,
+        projector: app.projector,
     };
-    let panels: [(&dyn Panel, _); 8] = [
+    let areas = layout::arrange(area, screen);
+    let charts = if compare_beside_lesson {
+        Rect::default()
+    } else {
+        areas.charts
+    };
+    let panels: [(&dyn Panel, _); 9] = [
         (&TreePanel, areas.tree),
         (&BoardPanel, areas.board),
         (&KillersPanel, areas.killers),
         (&StatsPanel, areas.stats),
         (&ExplainPanel, areas.explain),
-        (&ChartsPanel, areas.charts),
+        (&ChartsPanel, charts),
+        (&LessonPanel, areas.lesson),
         (&StatusLine, areas.timeline),
         (&HintLine, areas.hints),
     ];
@@ -44,7 +58,9 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
             panel.render(frame, rect, app);
         }
     }
-    if let Some(overlay) = overlay(&app.mode) {
+    if compare_beside_lesson {
+        CompareOverlay.render(frame, areas.charts, app);
+    } else if let Some(overlay) = overlay(&app.mode) {
         overlay.render(frame, area, app);
     }
 }
@@ -58,5 +74,6 @@ fn overlay(mode: &Mode) -> Option<&'static dyn Panel> {
         Mode::Picker(_) => Some(&PickerOverlay),
         Mode::ComparePicker(_) => Some(&ConfigPickerOverlay),
         Mode::Compare => Some(&CompareOverlay),
+        Mode::LessonPicker(_) => Some(&LessonPickerOverlay),
     }
 }

@@ -2,7 +2,7 @@
 //! runtime must carry out; `App::handle_key` only looks the key up in the key table. Also the
 //! replay clock.
 
-use crossterm::event::{KeyEvent, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyCode, KeyEvent, MouseEvent, MouseEventKind};
 use ratatui::layout::Position as Cell;
 
 use crate::chess::Position;
@@ -13,14 +13,29 @@ use super::app::{App, Effect, KillerTab, MAX_DEPTH, Mode, SPEEDS};
 use super::config_picker::ConfigPicker;
 use super::fmt;
 use super::keys::{Action, action_for};
+use super::lesson;
 use super::line_edit::{CAPACITY, LineEdit};
 use super::setup::PositionSettings;
 
 impl App {
-    /// Looks the key up in the key table for the current mode and applies the action it is
-    /// bound to; returns what the runtime must do.
+    /// Looks the key up in the key table for the current mode (the lesson's keys first while
+    /// one is on screen) and applies the action it is bound to; a lesson waiting for the
+    /// learner to press a key or select a node is told. Returns what the runtime must do.
     pub fn handle_key(&mut self, key: KeyEvent) -> Vec<Effect> {
-        action_for(self.mode.context(), key).map_or_else(Vec::new, |a| self.update(a))
+        let watched = self.lesson.is_some() && self.mode.shows_lesson();
+        let action = self
+            .contexts()
+            .into_iter()
+            .find_map(|context| action_for(context, key));
+        let mut effects = action.map_or_else(Vec::new, |a| self.update(a));
+        if watched && !action.is_some_and(Action::is_lesson) {
+            let typed = match key.code {
+                KeyCode::Char(c) => Some(c),
+                _ => None,
+            };
+            effects.extend(self.observe_learner(typed));
+        }
+        effects
     }
 
     /// Applies one action. Overlay actions in a mode they do not belong to change nothing.
@@ -134,6 +149,13 @@ impl App {
                 };
             }
             Action::Help => self.mode = Mode::Help(0),
+            Action::OpenLessons => self.mode = Mode::LessonPicker(0),
+            Action::LessonNext
+            | Action::LessonBack
+            | Action::LessonAnswer(_)
+            | Action::CloseLesson => return self.update_lesson(action),
+            Action::Projector => self.toggle_projector(),
+            Action::Focus => self.toggle_focus(),
             Action::Quit => {
                 self.mode = Mode::Normal;
                 self.quit = true;
@@ -142,6 +164,7 @@ impl App {
             | Action::PickerPrev
             | Action::PickerNext
             | Action::PickerLoad
+            | Action::LessonLoad
             | Action::CompareToggle
             | Action::CompareRun
             | Action::FenSubmit
@@ -154,14 +177,28 @@ impl App {
 
     /// Applies an action of the help, FEN, picker or compare overlay.
     fn update_overlay(&mut self, action: Action) -> Vec<Effect> {
-        let count = self.library.len();
+        let count = match self.mode {
+            Mode::LessonPicker(_) => lesson::BUNDLED.len(),
+            _ => self.library.len(),
+        };
         match (&mut self.mode, action) {
             (Mode::Help(scroll), Action::Scroll(lines)) => {
                 *scroll = scroll.saturating_add_signed(lines);
             }
-            (Mode::Picker(index), Action::PickerPrev) => *index = index.saturating_sub(1),
-            (Mode::Picker(index), Action::PickerNext) => {
+            (Mode::Picker(index) | Mode::LessonPicker(index), Action::PickerPrev) => {
+                *index = index.saturating_sub(1);
+            }
+            (Mode::Picker(index) | Mode::LessonPicker(index), Action::PickerNext) => {
                 *index = (*index + 1).min(count.saturating_sub(1));
+            }
+            (Mode::LessonPicker(index), Action::LessonLoad) => {
+                let chosen = *index;
+                self.mode = Mode::Normal;
+                self.info(format!(
+                    "checking the lesson {} against the engine…",
+                    lesson::BUNDLED.get(chosen).map_or("", |(name, _)| name)
+                ));
+                return vec![Effect::OpenLesson(chosen)];
             }
             (Mode::Picker(index), Action::PickerLoad) => {
                 let chosen = *index;
@@ -206,11 +243,11 @@ impl App {
     }
 
     /// Mouse: a click selects (or toggles) a tree row — or, in the charts view, an icicle
-    /// block — and the wheel moves the selection.
-    pub fn on_mouse(&mut self, mouse: MouseEvent) {
+    /// block — and the wheel moves the selection; a lesson waiting for that node goes on.
+    pub fn on_mouse(&mut self, mouse: MouseEvent) -> Vec<Effect> {
         let charts = self.mode == Mode::Charts;
         if self.mode != Mode::Normal && !charts {
-            return;
+            return Vec::new();
         }
         match mouse.kind {
             MouseEventKind::Down(_) if charts && self.click_chart(mouse.column, mouse.row) => {}
@@ -222,6 +259,10 @@ impl App {
             MouseEventKind::ScrollUp => self.view.up(&self.session, 1),
             _ => {}
         }
+        if self.lesson.is_some() {
+            return self.observe_learner(None);
+        }
+        Vec::new()
     }
 
     /// Advances the replay clock by `millis`; returns whether the timeline moved.

@@ -17,6 +17,7 @@ use killerscope::tui::ui;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
+pub mod lesson;
 pub mod synthetic;
 
 /// The classroom killer puzzle (Black to move after 1.f4; Bg2-c6 is the killer at ply 1).

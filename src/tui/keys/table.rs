@@ -10,6 +10,8 @@ use crossterm::event::KeyCode::{
 use super::{Action, Binding, Context, Edit, Group, IcicleMove, Key, Trigger};
 use crate::search::MAX_KILLER_SLOTS;
 
+pub mod lesson;
+
 const _: () = assert!(MAX_KILLER_SLOTS <= 9, "one digit key per killer-slot count");
 
 /// Builds rows of one mode: `row(keys, label, action, help, group)`.
@@ -80,6 +82,7 @@ pub(super) fn bindings() -> Vec<Binding> {
     out.extend(normal());
     out.extend(overlays());
     out.extend(charts());
+    out.extend(lesson::rows());
     out
 }
 
@@ -219,6 +222,12 @@ fn normal() -> Vec<Binding> {
     r.row(&[KeyCode::Tab], "Tab", Action::KillerTab, tables, General);
     let notation = "moves in SAN / UCI / long (Bg2-c6)";
     r.row(&[Char('n')], "n", Action::CycleNotation, notation, General);
+    let lessons = "lessons: pick one (they drive the explorer)";
+    r.row(&[Char('L')], "L", Action::OpenLessons, lessons, General);
+    let projector = "projector: high contrast, bigger board";
+    r.row(&[Char('P')], "P", Action::Projector, projector, General);
+    let focus = "only the board, the tree and the lesson";
+    r.row(&[Char('F')], "F", Action::Focus, focus, General);
     let save = "save the event log (.kslog)";
     r.row(&[Char('w')], "w", Action::SaveLog, save, General);
     r.row(&[Char('?')], "?", Action::Help, "this help", General);

@@ -108,3 +108,73 @@ fn ctrl_letters_in_the_fen_box_edit_instead_of_typing_letters() {
     let shifted = KeyEvent::new(Char('K'), KeyModifiers::SHIFT);
     assert_eq!(action_for(Context::Fen, shifted), Some(Action::Insert('K')));
 }
+
+/// The keys of the rows that apply in `context` (its own and `Everywhere`'s).
+fn keys_of(context: Context) -> Vec<(Key, Action)> {
+    bindings()
+        .iter()
+        .filter(|b| b.context == context || b.context == Context::Everywhere)
+        .flat_map(|b| match &b.trigger {
+            Trigger::Keys(keys, action) => keys.iter().map(|&k| (k, *action)).collect(),
+            Trigger::AnyChar(_) | Trigger::AnyKey(_) => Vec::new(),
+        })
+        .collect()
+}
+
+#[test]
+fn no_two_rows_of_a_context_share_a_key() {
+    for context in Context::ALL {
+        let keys = keys_of(context);
+        for (i, (key, action)) in keys.iter().enumerate() {
+            if let Some((_, other)) = keys[i + 1..].iter().find(|(k, _)| k == key) {
+                panic!("{key:?} in {context:?} is bound to {action:?} and {other:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_lesson_keys_shadow_only_the_arrows_and_the_slot_digits_of_the_views_under_them() {
+    let lesson: Vec<(Key, Action)> = [Context::Question, Context::Lesson]
+        .into_iter()
+        .flat_map(keys_of)
+        .filter(|(k, _)| !k.ctrl)
+        .collect();
+    let digits: Vec<Key> = (1..=9u8)
+        .map(|d| Key::plain(Char(char::from(b'0' + d))))
+        .collect();
+    for under in [Context::Normal, Context::Charts, Context::Compare] {
+        let shadowed: Vec<Key> = lesson
+            .iter()
+            .filter(|(k, _)| action_for(under, k.event()).is_some())
+            .map(|(k, _)| *k)
+            .collect();
+        for key in &shadowed {
+            let arrow = [Key::plain(Left), Key::plain(Right)].contains(key);
+            assert!(arrow || digits.contains(key), "{key:?} shadows {under:?}");
+        }
+        assert!(shadowed.contains(&Key::plain(Right)), "{under:?}");
+    }
+    for c in ['l', 'h'] {
+        let key = Key::plain(Char(c));
+        assert!(
+            !lesson.iter().any(|(k, _)| *k == key),
+            "{c} still opens / closes"
+        );
+    }
+    for digit in &digits {
+        let slot = action_for(Context::Normal, digit.event());
+        assert!(
+            matches!(slot, None | Some(Action::SetKillers(_))),
+            "{digit:?}: {slot:?}"
+        );
+    }
+    assert_eq!(
+        action_for(Context::Lesson, Key::plain(Right).event()),
+        Some(Action::LessonNext)
+    );
+    assert_eq!(
+        action_for(Context::Question, Key::plain(Char('1')).event()),
+        Some(Action::LessonAnswer(0))
+    );
+}

@@ -3,11 +3,17 @@
 //! answer and node count it names must come out of the search — so it can never make a false
 //! claim.
 
+pub mod answer;
+mod drive;
 pub mod file;
 pub mod player;
+pub mod state;
 pub mod verify;
 
 pub use player::{Player, Scene, View};
+pub use state::{LessonState, SearchCheck};
+
+use std::sync::LazyLock;
 pub use verify::{Lesson, LessonError, Question, SearchPlan, Step, Wait, verify};
 
 /// The lessons that ship with killerscope: (name, file text), in teaching order.
@@ -33,6 +39,45 @@ pub const BUNDLED: [(&str, &str); 5] = [
         include_str!("../../../assets/lessons/move-ordering-lab.toml"),
     ),
 ];
+
+/// A bundled lesson as the picker lists it.
+#[derive(Clone, Debug)]
+pub struct Listed {
+    /// The name `killerscope lesson NAME` takes.
+    pub name: &'static str,
+    /// Its title.
+    pub title: String,
+    /// Its summary.
+    pub summary: String,
+    /// How many steps it has.
+    pub steps: usize,
+}
+
+static CATALOGUE: LazyLock<Vec<Listed>> = LazyLock::new(|| {
+    BUNDLED
+        .iter()
+        .map(|&(name, text)| match file::parse(text) {
+            Ok(f) => Listed {
+                name,
+                title: f.title,
+                summary: f.summary,
+                steps: f.steps.len(),
+            },
+            Err(e) => Listed {
+                name,
+                title: name.to_string(),
+                summary: e,
+                steps: 0,
+            },
+        })
+        .collect()
+});
+
+/// The bundled lessons' names, titles and summaries, read once (for the picker and the list),
+/// in the order of `BUNDLED`.
+pub fn catalogue() -> &'static [Listed] {
+    &CATALOGUE
+}
 
 /// Reads and checks a lesson's text against the engine and the classroom library.
 pub fn load(text: &str) -> Result<Lesson, LessonError> {

@@ -3,17 +3,17 @@
 //! compared — and the lesson is refused at the first step that names something the search did
 //! not produce. What comes out holds every reference resolved, ready for the explorer to drive.
 
+use super::answer::{self, Read};
 use super::file::{AnswerSpec, EventSpec, LessonFile, NodeSpec, StepFile};
 use crate::chess::Position;
-use crate::chess::notation::san;
 use crate::search::selective::parse_switches;
 use crate::search::{CutoffStats, Limits, OrderingConfig, SearchConfig, Searcher, SelectiveConfig};
-use crate::trace::query::{
-    EventRef, NodeRef, cutoff_move, find_event, find_node, moves_tried, parse_move,
-};
+use crate::trace::query::{EventRef, NodeRef, find_event, find_node};
 use crate::trace::{EventLog, NodeId, SearchTree, record_search};
 use crate::tui::charts::ChartKind;
+use crate::tui::keys::{Context, Key, action_for};
 use crate::tui::library::Entry;
+use crossterm::event::KeyCode;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
@@ -69,6 +69,9 @@ pub struct Question {
     pub answer: usize,
     /// The right move in SAN, for the feedback line.
     pub answer_san: String,
+    /// Why, as the log tells it: where the move stood in the node's order and which
+    /// heuristic put it there.
+    pub why: String,
 }
 
 /// One step, every reference resolved against the searches before it.
@@ -169,38 +172,33 @@ fn verify_step(spec: &StepFile, library: &[Entry], current: &mut Current) -> Res
     let wait = match &spec.wait {
         None => None,
         Some(w) => Some(match (&w.key, &w.select) {
-            (Some(key), None) => Wait::Key(single_char(key)?),
+            (Some(key), None) => Wait::Key(wait_key(key)?),
             (None, Some(n)) => Wait::Select(node(current, n)?),
             _ => return Err("a wait names either one key or one node to select".into()),
         }),
     };
-    let question = spec.question.as_ref().map(|q| {
-        let (answer_node, rule) = match &q.answer {
-            AnswerSpec::FirstTried(n) => (n, "first move tried"),
-            AnswerSpec::CutoffBy(n) => (n, "cutoff"),
-        };
-        let (id, pos) = resolve(current, answer_node)?;
-        let (log, tree, ..) = current
-            .log
-            .as_ref()
-            .ok_or("a question needs a search before it")?;
-        let mv = match &q.answer {
-            AnswerSpec::FirstTried(_) => moves_tried(tree, log.events(), id).first().copied(),
-            AnswerSpec::CutoffBy(_) => cutoff_move(tree, id),
-        }
-        .ok_or_else(|| format!("the answer's node ({}) has no {rule}", answer_node.path))?;
-        let answer = q
-            .choices
-            .iter()
-            .position(|c| parse_move(&pos, c).is_ok_and(|m| m == mv))
-            .ok_or_else(|| format!("the answer, {}, is not among the choices", san(&pos, mv)))?;
-        Ok::<_, String>(Question {
-            prompt: q.prompt.clone(),
-            choices: q.choices.clone(),
-            answer,
-            answer_san: san(&pos, mv),
+    let question = spec
+        .question
+        .as_ref()
+        .map(|q| {
+            let spec = match &q.answer {
+                AnswerSpec::FirstTried(n) | AnswerSpec::CutoffBy(n) => n,
+            };
+            let (node, at) = resolve(current, spec)?;
+            let (Some(root), Some((log, tree, _))) = (&current.root, &current.log) else {
+                return Err("a question needs a search before it".to_string());
+            };
+            let read = Read {
+                log,
+                tree,
+                root,
+                node,
+                at: &at,
+                depth: spec.depth,
+            };
+            answer::question(q, &read)
         })
-    });
+        .transpose()?;
     Ok(Step {
         text: spec.text.clone(),
         position,
@@ -210,7 +208,7 @@ fn verify_step(spec: &StepFile, library: &[Entry], current: &mut Current) -> Res
         chart,
         compare,
         wait,
-        question: question.transpose()?,
+        question,
     })
 }
 
@@ -333,8 +331,19 @@ fn compare(
         ));
     }
     let mut out = Vec::with_capacity(configs.len());
+    let mut shared: Option<(&str, SelectiveConfig)> = None;
     for (k, text) in configs.iter().enumerate() {
         let (ordering, selective) = parse_switches(text).map_err(|e| format!("{text}: {e}"))?;
+        match shared {
+            Some((first, s)) if s != selective => {
+                return Err(format!(
+                    "the compare view searches every column with one selective setting, but \
+                     {first:?} and {text:?} differ: put selective switches in the search step"
+                ));
+            }
+            Some(_) => {}
+            None => shared = Some((text, selective)),
+        }
         let config = SearchConfig {
             ordering,
             selective,
@@ -360,10 +369,27 @@ fn compare(
     Ok(out)
 }
 
-fn single_char(key: &str) -> Result<char, String> {
+/// A key the step waits for: one character the explorer's normal view acts on, and not one
+/// the lesson takes for itself while it is open (it would step or answer instead).
+fn wait_key(key: &str) -> Result<char, String> {
     let mut chars = key.chars();
-    match (chars.next(), chars.next()) {
-        (Some(c), None) => Ok(c),
-        _ => Err(format!("a wait key is one character, not {key:?}")),
+    let c = match (chars.next(), chars.next()) {
+        (Some(c), None) => c,
+        _ => return Err(format!("a wait key is one character, not {key:?}")),
+    };
+    let event = Key::plain(KeyCode::Char(c)).event();
+    if [Context::Lesson, Context::Question]
+        .into_iter()
+        .any(|context| action_for(context, event).is_some())
+    {
+        return Err(format!(
+            "{c} is one of the lesson's own keys while a lesson is open: wait for another"
+        ));
     }
+    if action_for(Context::Normal, event).is_none() {
+        return Err(format!(
+            "the explorer does nothing on {c}: wait for a key it binds (? lists them)"
+        ));
+    }
+    Ok(c)
 }

@@ -46,11 +46,12 @@ fn mark(view: &BoardView, sq: Square) -> Mark {
 }
 
 /// The glyph for a piece: solid shapes in colour (the foreground tells the side), outline vs
-/// solid in monochrome, FEN letters with `--ascii`.
-pub fn glyph(piece: Piece, ascii: bool, mono: bool) -> char {
+/// solid where the shape must tell it (`outline_white`: monochrome, projector), FEN letters
+/// with `--ascii`.
+pub fn glyph(piece: Piece, ascii: bool, outline_white: bool) -> char {
     if ascii {
         piece.fen_char()
-    } else if mono {
+    } else if outline_white {
         piece.unicode()
     } else {
         Piece::new(Color::Black, piece.kind).unicode()
@@ -61,7 +62,8 @@ pub fn glyph(piece: Piece, ascii: bool, mono: bool) -> char {
 pub struct BoardPanel;
 
 impl Panel for BoardPanel {
-    /// Draws the position at the selected node: 5×2 cells per square when there is room, else 3×1.
+    /// Draws the position at the selected node: 5×2 cells per square when there is room (7×3
+    /// in projector mode when there is more), else 3×1.
     fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
         let selected = app.view.selected_node();
         let node = selected.and_then(|id| app.session.node(id));
@@ -101,12 +103,12 @@ impl Panel for BoardPanel {
             .border_style(theme.border);
         let inner = block.inner(area);
         frame.render_widget(block, area);
-        let large = inner.width >= 42 && inner.height >= 17;
-        let (w, h) = if large { (5usize, 2usize) } else { (3, 1) };
+        let (w, h) = square_size(inner, app.projector);
+        let piece_row = if h == 3 { 1 } else { h - 1 };
         let mut lines = Vec::with_capacity(8 * h + 1);
         for rank in (0..8u8).rev() {
             for row in 0..h {
-                let label = if row + 1 == h {
+                let label = if row == piece_row {
                     format!("{} ", rank + 1)
                 } else {
                     "  ".to_string()
@@ -116,7 +118,7 @@ impl Panel for BoardPanel {
                     let Some(sq) = Square::from_coords(file, rank) else {
                         continue;
                     };
-                    spans.push(square_span(view, theme, sq, w, row + 1 == h));
+                    spans.push(square_span(view, theme, sq, w, row == piece_row));
                 }
                 lines.push(Line::from(spans));
             }
@@ -135,6 +137,23 @@ impl Panel for BoardPanel {
             ..inner
         };
         frame.render_widget(Paragraph::new(lines), centred);
+    }
+}
+
+/// Panel size (borders included) that fits the projector's 7×3 squares.
+pub const PROJECTOR_PANEL: (u16, u16) = (60, 27);
+
+/// Cells per square (width, height) for a board drawn in `inner`: 7×3 in projector mode
+/// when it fits, 5×2 when that fits, else 3×1 — the piece on the middle row of a 3-row
+/// square, on the last row otherwise.
+pub fn square_size(inner: Rect, projector: bool) -> (usize, usize) {
+    let big = (PROJECTOR_PANEL.0 - 2, PROJECTOR_PANEL.1 - 2);
+    if projector && inner.width >= big.0 && inner.height >= big.1 {
+        (7, 3)
+    } else if inner.width >= 42 && inner.height >= 17 {
+        (5, 2)
+    } else {
+        (3, 1)
     }
 }
 
@@ -165,7 +184,7 @@ fn square_span<'a>(
             } else {
                 theme.black_piece
             });
-            glyph(p, view.ascii, theme.mono)
+            glyph(p, view.ascii, theme.outline_white)
         }
         None if theme.mono && dark && piece_row => '·',
         None => ' ',

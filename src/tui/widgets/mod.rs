@@ -18,6 +18,8 @@ pub mod fen_input;
 pub mod help;
 pub mod icicle_bands;
 pub mod killers;
+pub mod lesson;
+pub mod lesson_picker;
 pub mod picker;
 pub mod stats;
 pub mod timeline;

@@ -296,6 +296,21 @@ const HINTS: [(Action, &str); 11] = [
     (Action::Charts, "charts"),
 ];
 
+/// A key label without ← and →, which step the lesson while one is on screen.
+fn without_arrows(label: &str) -> String {
+    let keys: Vec<&str> = label
+        .split_whitespace()
+        .filter(|k| !matches!(*k, "←" | "→"))
+        .collect();
+    keys.join(" ")
+}
+
+/// The lesson's keys, named first in the hint line while a lesson is on screen.
+const LESSON_HINTS: [(Context, Action, &str); 2] = [
+    (Context::Lesson, Action::LessonNext, "step"),
+    (Context::Lesson, Action::CloseLesson, "close lesson"),
+];
+
 fn hints(frame: &mut Frame, area: Rect, app: &App) {
     let theme = &app.theme;
     let hint = match &app.message {
@@ -310,8 +325,31 @@ fn hints(frame: &mut Frame, area: Rect, app: &App) {
                 _ => (Context::Normal, &HINTS[..]),
             };
             let mut spans = Vec::new();
+            if let Some(lesson) = app.lesson.as_ref().filter(|_| app.mode.shows_lesson()) {
+                for (context, action, what) in LESSON_HINTS {
+                    spans.push(Span::styled(keys::label(context, action), theme.key));
+                    spans.push(Span::styled(format!(" {what}  "), theme.dim));
+                }
+                if let Some(q) = lesson
+                    .player
+                    .step()
+                    .question
+                    .as_ref()
+                    .filter(|_| lesson.asking())
+                {
+                    spans.insert(2, Span::styled(format!("1-{}", q.choices.len()), theme.key));
+                    spans.insert(3, Span::styled(" answer  ", theme.dim));
+                }
+            }
+            let lesson_keys = app.lesson.is_some() && app.mode.shows_lesson();
             for &(action, what) in hints {
-                spans.push(Span::styled(keys::label(context, action), theme.key));
+                let label = keys::label(context, action);
+                let label = if lesson_keys {
+                    without_arrows(label)
+                } else {
+                    label.to_string()
+                };
+                spans.push(Span::styled(label, theme.key));
                 spans.push(Span::styled(format!(" {what}  "), theme.dim));
             }
             let mut next = format!(
