@@ -11,6 +11,8 @@ pub mod compare;
 pub mod config_picker;
 pub mod fmt;
 pub mod follow;
+pub mod indexer;
+pub mod indexing_panel;
 pub mod keys;
 pub mod layout;
 pub mod lesson;

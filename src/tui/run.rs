@@ -12,6 +12,7 @@ use crossterm::event::{self, Event as TermEvent, KeyEventKind};
 use crate::search::OrderingConfig;
 use crate::trace::DEFAULT_EVENT_CAP;
 use crate::tui::app::{App, Effect};
+use crate::tui::fmt;
 use crate::tui::follow::{Followed, Follower, spawn_follow};
 use crate::tui::setup::selective_label;
 use crate::tui::terminal;
@@ -45,12 +46,22 @@ impl Runtime {
                 app.following = None;
                 app.begin_search();
                 let ordering = app.ordering();
-                self.search = Some(worker::spawn_search(
+                let spawned = worker::spawn_search(
                     app.root.clone(),
                     app.settings.depth,
                     (ordering, app.settings.selective),
-                    DEFAULT_EVENT_CAP,
-                ));
+                );
+                match spawned {
+                    Ok(w) => self.search = Some(w),
+                    Err(e) => {
+                        app.searching = false;
+                        app.error(format!(
+                            "cannot search: no temporary file for its events ({e}); set TMPDIR \
+                             to a writable directory"
+                        ));
+                        return;
+                    }
+                }
                 self.started = Some(Instant::now());
                 let mut how = format!("{} killer slots", app.settings.killers);
                 let changes = OrderingConfig {
@@ -107,7 +118,7 @@ impl Runtime {
                 ));
             }
             Effect::Save(path) => {
-                let log = &app.session.log;
+                let log = app.session.log_to_save();
                 match log.write_file(&path) {
                     Ok(()) => app.info(format!("saved {} events to {}", log.len(), path.display())),
                     Err(e) => app.error(format!("could not save {}: {e}", path.display())),
@@ -120,19 +131,6 @@ impl Runtime {
     pub fn drain(&mut self, app: &mut App) {
         let deadline = Instant::now() + DRAIN_BUDGET;
         if let Some(w) = &self.search {
-            if let Some(rx) = &w.events {
-                while Instant::now() < deadline {
-                    match rx.try_recv() {
-                        Ok(batch) => {
-                            app.session.extend(&batch);
-                            if app.session.log.len() >= DEFAULT_EVENT_CAP {
-                                app.session.log.mark_truncated();
-                            }
-                        }
-                        Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
-                    }
-                }
-            }
             while let Ok(report) = w.reports.try_recv() {
                 match report {
                     Report::Iteration(it) => {
@@ -140,8 +138,8 @@ impl Runtime {
                         app.session.log.push_pv(it.pv);
                     }
                     Report::Done(done) => {
-                        let (log, report) = *done;
-                        app.session.replace_log(log);
+                        let (end, report) = *done;
+                        app.session.finish_live(end.pvs, end.truncated);
                         app.searching = false;
                         app.elapsed = report.elapsed.as_secs_f64();
                         let best = app.notation.format(&app.root, report.best_move);
@@ -151,16 +149,26 @@ impl Runtime {
                             }
                             _ => String::new(),
                         };
-                        app.info(format!(
+                        let done = format!(
                             "search done: depth {}, best {best}, {} nodes{how}",
                             report.depth, report.nodes
-                        ));
+                        );
+                        match end.write_error {
+                            Some(e) => app.error(format!("{done}; recording stopped early: {e}")),
+                            None => app.info(done),
+                        }
                         app.report = Some(report);
                     }
                     Report::Compared(_) => {}
                 }
             }
-            if !app.searching {
+            // After the reports: a search that just ended has published all its events. The
+            // spool stays until the explorer has indexed all of it.
+            let caught_up = w
+                .spool
+                .as_ref()
+                .is_none_or(|spool| app.session.follow(&spool.events(), deadline));
+            if !app.searching && caught_up {
                 self.search = None;
             }
         }
@@ -175,11 +183,24 @@ impl Runtime {
             }
         }
         self.drain_follow(app, deadline);
+        if app.session.poll_index() {
+            let events = fmt::grouped(app.session.log.len() as u64);
+            let nodes = fmt::grouped(app.session.tree.len() as u64);
+            app.info(format!(
+                "indexed {events} events, {nodes} nodes: [ ] {{ }} K p to step through them"
+            ));
+        }
         if app.is_live()
             && let Some(t) = self.started
         {
             app.elapsed = t.elapsed().as_secs_f64();
         }
+    }
+
+    /// Whether something moves without the user: a search's spool still being indexed, or a
+    /// log being indexed in the background (so the loop redraws at frame rate).
+    pub fn busy(&self, app: &App) -> bool {
+        self.search.is_some() || app.session.index_state().is_some()
     }
 
     /// Moves what the trace reader read into the app, within the frame's budget.
@@ -302,7 +323,8 @@ pub fn run(mut app: App, first: Vec<Effect>) -> io::Result<()> {
         if app.quit {
             break;
         }
-        let busy = app.is_live() || app.playback.playing || app.comparison.running;
+        let busy =
+            app.is_live() || app.playback.playing || app.comparison.running || runtime.busy(&app);
         if event::poll(if busy { FRAME } else { IDLE })? {
             let first = event::read()?;
             let waiting = || -> io::Result<Option<TermEvent>> {

@@ -4,6 +4,7 @@
 use ratatui::Frame;
 
 use crate::tui::app::{App, Mode};
+use crate::tui::indexing_panel::IndexingPanel;
 use crate::tui::layout;
 use crate::tui::widgets::Panel;
 use crate::tui::widgets::board::BoardPanel;
@@ -29,17 +30,25 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
     } else {
         layout::compute(area)
     };
-    let panels: [(&dyn Panel, _); 8] = [
-        (&TreePanel, areas.tree),
-        (&BoardPanel, areas.board),
-        (&KillersPanel, areas.killers),
-        (&StatsPanel, areas.stats),
-        (&ExplainPanel, areas.explain),
-        (&ChartsPanel, areas.charts),
-        (&StatusLine, areas.timeline),
-        (&HintLine, areas.hints),
+    // The flag marks the panels that read the log's indexes: while a mapped log is being
+    // indexed they show how far it is instead.
+    let panels: [(&dyn Panel, _, bool); 8] = [
+        (&TreePanel, areas.tree, true),
+        (&BoardPanel, areas.board, false),
+        (&KillersPanel, areas.killers, true),
+        (&StatsPanel, areas.stats, true),
+        (&ExplainPanel, areas.explain, true),
+        (&ChartsPanel, areas.charts, true),
+        (&StatusLine, areas.timeline, false),
+        (&HintLine, areas.hints, false),
     ];
-    for (panel, rect) in panels {
+    let indexing = app.session.index_state().is_some();
+    for (panel, rect, needs_index) in panels {
+        let panel = if indexing && needs_index {
+            &IndexingPanel
+        } else {
+            panel
+        };
         if !rect.is_empty() {
             panel.render(frame, rect, app);
         }
