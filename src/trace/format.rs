@@ -47,7 +47,7 @@ impl<R: Read> Input<R> {
     }
 
     /// Fills `buf` completely or fails with `Truncated { what }` at the end of the file.
-    fn fill(&mut self, buf: &mut [u8], what: &'static str) -> Result<(), LogError> {
+    pub(super) fn fill(&mut self, buf: &mut [u8], what: &'static str) -> Result<(), LogError> {
         let mut done = 0;
         while done < buf.len() {
             match self.r.read(&mut buf[done..]) {

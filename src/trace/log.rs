@@ -30,22 +30,6 @@ impl EventLog {
         }
     }
 
-    /// Builds a log from parts, e.g. for tests and tools that synthesize logs. `pvs` must hold
-    /// one PV per `Iteration` event, in order (missing ones read as empty).
-    pub fn from_parts(
-        header: LogHeader,
-        events: Vec<Event>,
-        pvs: Vec<Vec<Move>>,
-        truncated: bool,
-    ) -> EventLog {
-        EventLog {
-            header,
-            events,
-            pvs,
-            truncated,
-        }
-    }
-
     /// Appends events that arrive while the search runs (the explorer's live view).
     pub fn append(&mut self, events: &[Event]) {
         self.events.extend_from_slice(events);
@@ -68,6 +52,23 @@ impl EventLog {
 }
 
 impl<E> EventLog<E> {
+    /// Builds a log from parts, e.g. for tests and tools that synthesize logs (the events in a
+    /// vector, or any `EventSource`, such as one that makes them up on the fly to write a
+    /// huge log). `pvs` must hold one PV per `Iteration` event, in order (missing ones read as
+    /// empty).
+    pub fn from_parts(
+        header: LogHeader,
+        events: E,
+        pvs: Vec<Vec<Move>>,
+        truncated: bool,
+    ) -> EventLog<E> {
+        EventLog {
+            header,
+            events,
+            pvs,
+            truncated,
+        }
+    }
     /// Replaces the PVs with the final ones of a live search (one per iteration event).
     pub fn set_pvs(&mut self, pvs: Vec<Vec<Move>>) {
         self.pvs = pvs;

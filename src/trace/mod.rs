@@ -49,6 +49,7 @@ mod log;
 mod mapped;
 mod marks;
 pub mod query;
+mod reader;
 mod record;
 mod recorder;
 mod replay;
@@ -72,6 +73,7 @@ pub use load::{Format, LoadError, Opened, load_record, open_record, read_record,
 pub use log::{DEFAULT_EVENT_CAP, EventLog};
 pub use mapped::{Checked, Unchecked, open_mapped, read_mapped};
 pub use marks::{Marks, NullTry, PrunedMove, ReSearch, Window, move_order, pruned_moves};
+pub use reader::LogReader;
 pub use record::record_search;
 pub use recorder::Recorder;
 pub use replay::{HistoryScores, KillerCutoff, Replay};

@@ -214,3 +214,76 @@ impl Recorder<Spooling> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::Position;
+    use crate::search::{Limits, SearchConfig, Searcher};
+    use crate::trace::LogHeader;
+    use std::sync::atomic::AtomicBool;
+
+    fn search_into(recorder: &mut Recorder<Spooling>, depth: u8) {
+        let stop = AtomicBool::new(false);
+        let limits = Limits::depth(depth);
+        let mut searcher = Searcher::new(SearchConfig::default());
+        searcher.search(
+            &Position::startpos(),
+            &[],
+            &limits,
+            &stop,
+            recorder,
+            &mut |_| {},
+        );
+    }
+
+    fn header(depth: u8) -> LogHeader {
+        let config = SearchConfig::default();
+        LogHeader::new(
+            Position::startpos().to_fen(),
+            &config.ordering,
+            &Limits::depth(depth),
+        )
+    }
+
+    #[test]
+    fn a_spooled_search_publishes_every_event_and_its_pvs() {
+        let spool = Spool::create().expect("a temporary file");
+        let mut recorder = Recorder::new(header(4)).spool_to(&spool).expect("spools");
+        search_into(&mut recorder, 4);
+        let end = recorder.finish();
+        assert!(end.write_error.is_none() && !end.truncated);
+        let mut memory = Recorder::new(header(4));
+        let stop = AtomicBool::new(false);
+        Searcher::new(SearchConfig::default()).search(
+            &Position::startpos(),
+            &[],
+            &Limits::depth(4),
+            &stop,
+            &mut memory,
+            &mut |_| {},
+        );
+        let memory = memory.into_log();
+        assert!(spool.events().iter().eq(memory.events().iter().copied()));
+        assert_eq!(end.pvs, memory.pvs());
+    }
+
+    #[test]
+    fn a_failed_write_stops_the_recording_and_publishes_nothing_unwritten() {
+        let mut spool = Spool::create().expect("a temporary file");
+        let path = std::env::temp_dir().join(format!("ks-spool-ro-{}", std::process::id()));
+        std::fs::write(&path, b"").expect("writes");
+        spool.file = File::open(&path).expect("opens read-only");
+        let mut recorder = Recorder::new(header(3)).spool_to(&spool).expect("spools");
+        search_into(&mut recorder, 3);
+        let end = recorder.finish();
+        let _ = std::fs::remove_file(&path);
+        assert!(
+            end.write_error.is_some(),
+            "writing to a read-only file fails"
+        );
+        assert!(end.truncated);
+        assert!(end.pvs.is_empty(), "no iteration event was written");
+        assert!(spool.events().is_empty());
+    }
+}

@@ -102,6 +102,19 @@ pub struct Indexing {
     stop: Arc<AtomicBool>,
     rx: Receiver<Result<Built, LogError>>,
     failed: Option<String>,
+    /// Whether `poll` has reported the failure.
+    told: bool,
+}
+
+/// What `Indexing::poll` found.
+#[derive(Debug)]
+pub enum Polled {
+    /// Still running, or a failure already reported.
+    Waiting,
+    /// The indexes.
+    Ready(Box<Built>),
+    /// The log is corrupted (reported once; `state` keeps saying it).
+    Failed(String),
 }
 
 impl Indexing {
@@ -142,24 +155,27 @@ impl Indexing {
             stop,
             rx,
             failed,
+            told: false,
         }
     }
 
-    /// The indexes, once built; a failure is kept for `state`.
-    pub fn poll(&mut self) -> Option<Built> {
+    /// The indexes once built, or the failure the first time it is seen (`state` keeps it).
+    pub fn poll(&mut self) -> Polled {
         match self.rx.try_recv() {
-            Ok(Ok(built)) => Some(built),
-            Ok(Err(e)) => {
-                self.failed = Some(e.to_string());
-                None
-            }
-            Err(TryRecvError::Empty) => None,
+            Ok(Ok(built)) => return Polled::Ready(Box::new(built)),
+            Ok(Err(e)) => self.failed = Some(e.to_string()),
+            Err(TryRecvError::Empty) => {}
             Err(TryRecvError::Disconnected) => {
                 if self.failed.is_none() {
                     self.failed = Some("the indexer stopped unexpectedly".into());
                 }
-                None
             }
+        }
+        match &self.failed {
+            Some(message) if !std::mem::replace(&mut self.told, true) => {
+                Polled::Failed(message.clone())
+            }
+            _ => Polled::Waiting,
         }
     }
 

@@ -33,7 +33,7 @@ impl Panel for IndexingPanel {
             return;
         };
         let theme = &app.theme;
-        let block = Block::bordered().title(Span::styled(" Log ", theme.title));
+        let block = Block::bordered().title(Span::styled(" Index ", theme.title));
         let inner = block.inner(area);
         frame.render_widget(block, area);
         match state {

@@ -183,12 +183,16 @@ impl Runtime {
             }
         }
         self.drain_follow(app, deadline);
-        if app.session.poll_index() {
-            let events = fmt::grouped(app.session.log.len() as u64);
-            let nodes = fmt::grouped(app.session.tree.len() as u64);
-            app.info(format!(
-                "indexed {events} events, {nodes} nodes: [ ] {{ }} K p to step through them"
-            ));
+        match app.session.poll_index() {
+            Some(Ok(())) => {
+                let events = fmt::grouped(app.session.log.len() as u64);
+                let nodes = fmt::grouped(app.session.tree.len() as u64);
+                app.info(format!(
+                    "indexed {events} events, {nodes} nodes: [ ] {{ }} K p to step through them"
+                ));
+            }
+            Some(Err(message)) => app.error(format!("the log cannot be shown: {message}")),
+            None => {}
         }
         if app.is_live()
             && let Some(t) = self.started

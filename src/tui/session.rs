@@ -10,7 +10,7 @@ use crate::trace::{
 };
 
 use super::charts::data::Cursor as ChartCursor;
-use super::indexer::{Built, IndexState, Indexing};
+use super::indexer::{Built, IndexState, Indexing, Polled};
 use super::positions::PositionCache;
 use super::scan::Cursor;
 
@@ -103,10 +103,17 @@ impl Session {
         self.sync_cursor();
     }
 
-    /// Installs the background indexes if they are ready; returns whether it did.
-    pub fn poll_index(&mut self) -> bool {
-        let built = self.indexing.as_mut().and_then(Indexing::poll);
-        built.map(|b| self.install(b)).is_some()
+    /// Installs the background indexes if they are ready. Returns `Some(Ok)` when it just
+    /// did, `Some(Err)` with the reason the first time the indexing is seen to have failed.
+    pub fn poll_index(&mut self) -> Option<Result<(), String>> {
+        match self.indexing.as_mut()?.poll() {
+            Polled::Waiting => None,
+            Polled::Ready(built) => {
+                self.install(*built);
+                Some(Ok(()))
+            }
+            Polled::Failed(message) => Some(Err(message)),
+        }
     }
 
     /// Waits for the background indexes and installs them (tests and benchmarks); the
