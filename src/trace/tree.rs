@@ -61,7 +61,15 @@ impl SearchTree {
     pub fn build(events: impl Into<Events>) -> SearchTree {
         let mut tree = SearchTree::over(events);
         tree.index_stored(usize::MAX);
+        tree.shrink_to_fit();
         tree
+    }
+
+    /// Gives back the room the index grew into but does not use (a finished log's index).
+    pub fn shrink_to_fit(&mut self) {
+        self.links.shrink_to_fit();
+        self.flags.shrink_to_fit();
+        self.roots.shrink_to_fit();
     }
 
     /// An empty index over `events`, to be filled by `index_chunk` or `index_stored`.

@@ -75,7 +75,8 @@ impl Builder {
     }
 
     /// The indexes.
-    pub fn finish(self) -> Built {
+    pub fn finish(mut self) -> Built {
+        self.built.tree.shrink_to_fit();
         self.built
     }
 }

@@ -22,6 +22,10 @@ use crate::tui::worker::{self, FRAME, Report, Worker};
 /// Longest the UI spends folding streamed events into the tree per frame, so input and drawing
 /// stay smooth however fast the search produces events.
 const DRAIN_BUDGET: Duration = Duration::from_millis(12);
+/// The budget once a search has ended but its spool is not all indexed yet: the search no
+/// longer needs the processor, so the UI indexes most of each frame and does not wait between
+/// frames (input is still read every frame).
+const CATCH_UP_BUDGET: Duration = Duration::from_millis(25);
 /// Input poll interval when nothing is moving.
 const IDLE: Duration = Duration::from_millis(250);
 /// Most input events handled between two frames: a burst of any length still shows progress.
@@ -129,7 +133,12 @@ impl Runtime {
 
     /// Moves whatever the workers produced into the app, within the per-frame budget.
     pub fn drain(&mut self, app: &mut App) {
-        let deadline = Instant::now() + DRAIN_BUDGET;
+        let budget = if self.catching_up(app) {
+            CATCH_UP_BUDGET
+        } else {
+            DRAIN_BUDGET
+        };
+        let deadline = Instant::now() + budget;
         if let Some(w) = &self.search {
             while let Ok(report) = w.reports.try_recv() {
                 match report {
@@ -199,6 +208,11 @@ impl Runtime {
         {
             app.elapsed = t.elapsed().as_secs_f64();
         }
+    }
+
+    /// Whether a finished search's events are still being indexed.
+    pub fn catching_up(&self, app: &App) -> bool {
+        self.search.is_some() && !app.searching
     }
 
     /// Whether something moves without the user: a search's spool still being indexed, or a
@@ -329,7 +343,14 @@ pub fn run(mut app: App, first: Vec<Effect>) -> io::Result<()> {
         }
         let busy =
             app.is_live() || app.playback.playing || app.comparison.running || runtime.busy(&app);
-        if event::poll(if busy { FRAME } else { IDLE })? {
+        let wait = if runtime.catching_up(&app) {
+            Duration::ZERO
+        } else if busy {
+            FRAME
+        } else {
+            IDLE
+        };
+        if event::poll(wait)? {
             let first = event::read()?;
             let waiting = || -> io::Result<Option<TermEvent>> {
                 if event::poll(Duration::ZERO)? {

@@ -176,6 +176,11 @@ impl Session {
             self.note_iterations(&buf, from);
             self.tree.index_chunk(&buf);
             self.replay.extend(&buf);
+            // Following the end, the timeline's fold takes the decoded events too, inside
+            // the budget, instead of decoding them again afterwards.
+            if self.at.is_none() && self.cursor.scan().applied() == from {
+                self.cursor.advance(&buf, &self.log.header().sources);
+            }
         }
         let seen = self.tree.events_seen();
         if seen != start {
