@@ -18,7 +18,7 @@ mod node;
 
 pub use node::{CutoffInfo, Node};
 
-use super::events::Events;
+use super::events::{EventSource, Events};
 use crate::chess::Move;
 use crate::search::Event;
 use std::ops::Range;
@@ -60,7 +60,7 @@ impl SearchTree {
     /// Indexes `events` in one pass (a slice is copied; `Events` are shared, not copied).
     pub fn build(events: impl Into<Events>) -> SearchTree {
         let mut tree = SearchTree::over(events);
-        tree.index_stored(usize::MAX);
+        tree.index_held();
         tree.shrink_to_fit();
         tree
     }
@@ -72,7 +72,7 @@ impl SearchTree {
         self.roots.shrink_to_fit();
     }
 
-    /// An empty index over `events`, to be filled by `index_chunk` or `index_stored`.
+    /// An empty index over `events`, to be filled by `index_chunk`.
     pub fn over(events: impl Into<Events>) -> SearchTree {
         SearchTree {
             events: events.into(),
@@ -86,28 +86,17 @@ impl SearchTree {
         self.index_chunk(batch);
     }
 
-    /// Takes a longer view of the same events (a live spool that has published more) without
-    /// indexing them yet; `index_stored` does that, in slices as small as the caller likes.
+    /// Takes another view of the same events: a live spool's, once the caller has indexed
+    /// (with `index_chunk`) the records it has published so far.
     pub fn set_events(&mut self, events: Events) {
         self.events = events;
     }
 
-    /// Indexes up to `most` of the held events not indexed yet; returns how many it did.
-    pub fn index_stored(&mut self, most: usize) -> usize {
-        let start = self.events_seen;
-        let end = self.events.len().min(start.saturating_add(most));
-        let mut buf = Vec::with_capacity((end - start).min(1 << 16));
-        let mut at = start;
-        while at < end {
-            let next = end.min(at + (1 << 16));
-            self.events.decode_into(at..next, &mut buf);
-            if buf.is_empty() {
-                break;
-            }
-            self.index_chunk(&buf);
-            at += buf.len();
-        }
-        at - start
+    /// Indexes the held events not indexed yet, a chunk at a time.
+    fn index_held(&mut self) {
+        let events = self.events.clone();
+        let from = self.events_seen;
+        events.for_each_chunk(from..events.len(), &mut |chunk| self.index_chunk(chunk));
     }
 
     /// Indexes the next events, already decoded by the caller: they must be the held events
