@@ -9,7 +9,7 @@ mod trace_common;
 use criterion::{Criterion, criterion_group, criterion_main};
 use killerscope::chess::Position;
 use killerscope::search::{Limits, NullObserver, SearchConfig, SearchObserver, Searcher};
-use killerscope::trace::{EventLog, LogHeader, Recorder, Replay, SearchTree};
+use killerscope::trace::{EventLog, Events, LogHeader, Recorder, Replay, SearchTree};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -211,7 +211,8 @@ fn load_and_index(c: &mut Criterion) {
     );
     drop(log);
     let (t, cpu) = (Instant::now(), cpu_time());
-    let log = EventLog::read_file(&path).expect("reads back");
+    // In memory, shared with the tree index (no copy), as `Session::from_log` holds a log.
+    let log: EventLog<Events> = EventLog::read_file(&path).expect("reads back").into();
     let (read, read_cpu) = (t.elapsed(), cpu_time() - cpu);
     let (t, cpu) = (Instant::now(), cpu_time());
     let tree = SearchTree::build(log.events());
@@ -224,7 +225,7 @@ fn load_and_index(c: &mut Criterion) {
     let (t, cpu) = (Instant::now(), cpu_time());
     let replay = Replay::from_log(&log);
     eprintln!(
-        "one shot: Replay (killers, history, paths) {:?} wall / {:?} CPU",
+        "one shot: Replay (killers, history) {:?} wall / {:?} CPU",
         t.elapsed(),
         cpu_time() - cpu
     );
@@ -234,7 +235,7 @@ fn load_and_index(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("load_and_index_10M_events", |b| {
         b.iter(|| {
-            let log = EventLog::read_file(&path).expect("reads back");
+            let log: EventLog<Events> = EventLog::read_file(&path).expect("reads back").into();
             let tree = SearchTree::build(log.events());
             black_box((log.len(), tree.len()))
         })

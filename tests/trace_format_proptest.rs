@@ -79,10 +79,7 @@ fn check(bytes: &[u8]) {
         Ok(log) => {
             let tree = SearchTree::build(log.events());
             let replay = Replay::from_log(&log);
-            let _ = (
-                replay.path_at(log.len() / 2),
-                replay.killer_row(1, log.len()),
-            );
+            let _ = (tree.path_at(log.len() / 2), replay.killer_row(1, log.len()));
             let mut stats = CutoffStats::new();
             log.replay_into(&mut stats);
             write_jsonl(&log, std::io::sink()).expect("sink");

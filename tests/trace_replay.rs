@@ -1,4 +1,5 @@
-//! Replay: killer table, history table and path at any event equal the live search's.
+//! Replay: killer table and history table at any event equal the live search's; so does the
+//! tree index's path at any event.
 
 mod trace_common;
 
@@ -24,6 +25,7 @@ fn replayed_tables_and_paths_match_the_live_search_at_every_checkpoint() {
     let (toy, checkpoints) = record(&mut rec, 5);
     let log = rec.into_log();
     let replay = replay_of(&log);
+    let tree = SearchTree::build(log.events());
     assert!(checkpoints.len() > 20);
     for cp in &checkpoints {
         for ply in 0..cp.killers.len() {
@@ -41,7 +43,7 @@ fn replayed_tables_and_paths_match_the_live_search_at_every_checkpoint() {
             cp.events
         );
         assert_eq!(
-            replay.path_at(cp.events),
+            tree.path_at(cp.events),
             cp.path,
             "path at event {}",
             cp.events
@@ -58,7 +60,6 @@ fn replayed_tables_and_paths_match_the_live_search_at_every_checkpoint() {
 #[test]
 fn path_at_agrees_with_the_tree_everywhere() {
     let log = toy_log(3);
-    let replay = replay_of(&log);
     let tree = SearchTree::build(log.events());
     for n in 1..=log.len() {
         let expected = tree.node_at_event(n - 1).map_or(Vec::new(), |id| {
@@ -69,7 +70,7 @@ fn path_at_agrees_with_the_tree_everywhere() {
                 tree.moves_to(id)
             }
         });
-        assert_eq!(replay.path_at(n), expected, "after {n} events");
+        assert_eq!(tree.path_at(n), expected, "after {n} events");
     }
 }
 
@@ -101,13 +102,16 @@ fn incremental_replay_equals_one_shot() {
     let log = toy_log(4);
     let whole = replay_of(&log);
     let mut live = Replay::new(Color::White, HISTORY_CAP);
+    let mut live_tree = SearchTree::default();
     for chunk in log.events().chunks(13) {
         live.extend(chunk);
+        live_tree.extend(chunk);
     }
+    let whole_tree = SearchTree::build(log.events());
     assert_eq!(live.events_seen(), log.len());
     for n in (0..=log.len()).step_by(17) {
         assert_eq!(live.killers_at(n), whole.killers_at(n));
         assert!(live.history_at(n) == whole.history_at(n));
-        assert_eq!(live.path_at(n), whole.path_at(n));
+        assert_eq!(live_tree.path_at(n), whole_tree.path_at(n));
     }
 }

@@ -8,7 +8,7 @@ mod tui_support;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use killerscope::search::{CutoffStats, SearchObserver};
-use killerscope::trace::Event;
+use killerscope::trace::Events;
 use killerscope::tui::app::{App, Mode};
 use killerscope::tui::charts::data::{Counts, Cursor, RANKS};
 use killerscope::tui::charts::{ChartKind, Colouring};
@@ -28,9 +28,9 @@ fn charts_on(kind: ChartKind) -> App {
 }
 
 /// The fold of the first `n` events, from scratch.
-fn fresh(events: &[Event], n: usize) -> Counts {
+fn fresh(events: &Events, n: usize) -> Counts {
     let mut counts = Counts::default();
-    for &e in &events[..n] {
+    for e in events.range(0..n) {
         counts.observe(e);
     }
     counts
@@ -43,7 +43,7 @@ fn nodes_per_ply_and_cutoff_ranks_add_up_to_the_search_statistics() {
     for n in [events.len(), events.len() / 3, 1000] {
         let counts = fresh(events, n);
         let mut stats = CutoffStats::new();
-        events[..n].iter().for_each(|&e| stats.observe(e));
+        events.range(0..n).for_each(|e| stats.observe(e));
         assert_eq!(counts.nodes(), stats.nodes(), "at {n}");
         let main: u64 = counts.plies().iter().map(|p| p.main).sum();
         assert_eq!(main, stats.main_nodes);

@@ -100,7 +100,7 @@ fn the_countermove_table_follows_the_timeline_cursor() {
     let shown = panel(&mut app, 50, 10);
     let keys: std::collections::HashSet<_> = stores[..2]
         .iter()
-        .map(|&i| match app.session.events()[i] {
+        .map(|&i| match app.session.events().get(i).expect("an event") {
             Event::CounterStore { key, .. } => key,
             _ => unreachable!("filtered above"),
         })
@@ -136,7 +136,10 @@ fn explain_mentions_a_countermove_store_after_the_cutoff() {
     let text = explain::text(session, node, Notation::San);
     assert!(text.contains("beta cutoff"), "{text}");
     assert!(text.contains("Stored as the countermove to "), "{text}");
-    let killer_stored = matches!(session.events()[store - 1], Event::KillerStore { .. });
+    let killer_stored = matches!(
+        session.events().get(store - 1).expect("an event"),
+        Event::KillerStore { .. }
+    );
     assert_eq!(text.contains("Stored as killer 1"), killer_stored, "{text}");
 }
 
@@ -216,7 +219,7 @@ fn killers_by_depth_are_headed_depth_and_follow_the_selected_nodes_depth() {
     let (cut, ply, depth) = (0..session.events().len())
         .find_map(|i| {
             let by_killer = matches!(
-                session.events()[i],
+                session.events().get(i).expect("an event"),
                 Event::Cutoff { source, .. } if source == killer
             );
             let node = session.node(session.node_at_event(i)?)?;

@@ -143,10 +143,11 @@ fn a_reduced_move_says_by_how_much_where_it_stood_and_what_came_of_it() {
     for &id in &reduced {
         let node = s.node(id).expect("node");
         let enter = node.enter_event();
-        let Event::Reduction { by, .. } = s.events()[enter - 1] else {
+        let Event::Reduction { by, .. } = s.events().get(enter - 1).expect("an event") else {
             panic!("a reduced node follows its Reduction event");
         };
-        let Event::MoveTried { index, source, .. } = s.events()[enter - 2] else {
+        let Event::MoveTried { index, source, .. } = s.events().get(enter - 2).expect("an event")
+        else {
             panic!("the Reduction follows the MoveTried");
         };
         let text = explained(s, id);
@@ -159,7 +160,9 @@ fn a_reduced_move_says_by_how_much_where_it_stood_and_what_came_of_it() {
         );
         assert!(text.contains(&head), "{head:?} not in {text:?}");
         let again = s.next_sibling(id).is_some_and(|n| {
-            s.events()[s.node(n).expect("node").enter_event() - 1]
+            s.events()
+                .get(s.node(n).expect("node").enter_event() - 1)
+                .expect("an event")
                 == Event::ReSearch {
                     mv: node.mv(),
                     reason: killerscope::search::ReSearchReason::Reduction,
@@ -268,7 +271,11 @@ fn reverse_futility_and_mate_distance_prune_whole_nodes() {
     });
     let id = *rfp.first().expect("reverse futility prunes a node");
     let node = s.node(id).expect("node");
-    let Event::Pruned { score, .. } = s.events()[node.exit_event().expect("closed") - 1] else {
+    let Event::Pruned { score, .. } = s
+        .events()
+        .get(node.exit_event().expect("closed") - 1)
+        .expect("an event")
+    else {
         panic!("the node's last event is its pruning");
     };
     let text = explained(s, id);
@@ -325,7 +332,7 @@ fn futility_pruned_moves_are_named_in_the_chosen_notation() {
         .tree
         .event_range(id)
         .filter(|&i| s.node_at_event(i) == Some(id))
-        .filter_map(|i| match s.events()[i] {
+        .filter_map(|i| match s.events().get(i).expect("an event") {
             Event::Pruned {
                 mv,
                 rule: PruneRule::Futility,

@@ -42,7 +42,7 @@ fn after_killer_cutoff(app: &App, mv: Move) -> usize {
         .iter()
         .enumerate()
         .position(|(i, e)| {
-            matches!(e, Event::Cutoff { mv: m, source, .. } if *m == mv && *source == MoveSource::killer(0))
+            matches!(e, Event::Cutoff { mv: m, source, .. } if m == mv && source == MoveSource::killer(0))
                 && app
                     .session
                     .node_at_event(i)

@@ -167,14 +167,14 @@ fn braces_jump_between_cutoffs_and_shift_k_to_killer_cutoffs() {
     press(&mut app, KeyCode::Char('}'));
     let first = app.session.position();
     assert!(matches!(
-        app.session.events()[first - 1],
+        app.session.events().get(first - 1).expect("an event"),
         Event::Cutoff { .. }
     ));
     press(&mut app, KeyCode::Char('}'));
     let second = app.session.position();
     assert!(second > first);
     assert!(matches!(
-        app.session.events()[second - 1],
+        app.session.events().get(second - 1).expect("an event"),
         Event::Cutoff { .. }
     ));
     press(&mut app, KeyCode::Char('{'));
@@ -182,7 +182,7 @@ fn braces_jump_between_cutoffs_and_shift_k_to_killer_cutoffs() {
     press(&mut app, KeyCode::Char('K'));
     let k = app.session.position();
     assert!(matches!(
-        app.session.events()[k - 1],
+        app.session.events().get(k - 1).expect("an event"),
         Event::Cutoff { source, .. } if source.is_killer()
     ));
     let end = app.session.events().len();

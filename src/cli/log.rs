@@ -6,20 +6,16 @@
 //! content.
 
 use super::CliError;
-use super::selective_report::selective_lines;
+use super::log_stats::{self, Tally};
 use crate::chess::Position;
-use crate::search::score::format_uci;
-use crate::search::stats::{RANK_LABELS, percent};
-use crate::search::{CutoffStats, MoveSource};
 use crate::text::printable;
-use crate::trace::jsonl::{ImportOptions, ImportSummary, import_file};
+use crate::trace::jsonl::{ImportOptions, ImportSummary, JsonlWriter, import_file};
 use crate::trace::{
-    EVENT_BYTES, Event, EventKind, EventLog, NodeId, SearchTree, load_record, write_dot,
-    write_jsonl,
+    EventLog, Format, LogError, LogReader, NodeId, SearchTree, load_record, read_record, sniff,
+    write_dot,
 };
 use clap::{Args, Subcommand};
-use std::borrow::Cow;
-use std::io::{BufWriter, Write};
+use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `killerscope log`. Without a subcommand clap would print the help and exit 2
@@ -87,10 +83,7 @@ enum LogCommand {
 pub fn run(args: &LogArgs) -> Result<(), CliError> {
     let out = BufWriter::new(std::io::stdout().lock());
     match &args.command {
-        LogCommand::Stats { file, lenient } => {
-            let (log, summary) = load_any(file, *lenient)?;
-            stats(&log, file, summary.as_ref(), out)
-        }
+        LogCommand::Stats { file, lenient } => stats(file, *lenient, out),
         LogCommand::Import {
             file,
             output,
@@ -102,7 +95,7 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
                     "log export: choose an output format: --jsonl",
                 ));
             }
-            Ok(write_jsonl(&load(file)?, out)?)
+            export(file, out)
         }
         LogCommand::Plot(plot) => {
             let (log, _) = load_any(super::plot::file(plot), false)?;
@@ -114,7 +107,8 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
             depth,
             lenient,
         } => {
-            let (log, _) = load_any(file, *lenient)?;
+            let (log, _) = read_record(file, ImportOptions { lenient: *lenient })
+                .map_err(|e| CliError::new(e.to_string()))?;
             let tree = SearchTree::build(log.events());
             let start = match node {
                 Some(id) if (*id as usize) < tree.len() => *id,
@@ -144,8 +138,64 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
     }
 }
 
-fn load(file: &Path) -> Result<EventLog, CliError> {
-    EventLog::read_file(file).map_err(|e| CliError::new(e.to_string()))
+/// `log stats`: a `.kslog` read a chunk at a time, checked to the end before the summary is
+/// printed; a trace imported into memory.
+fn stats(file: &Path, lenient: bool, out: impl Write) -> Result<(), CliError> {
+    let fail = |e: LogError| CliError::new(e.to_string());
+    let mut tally = Tally::default();
+    if sniff_file(file)? != Some(Format::Kslog) {
+        let (log, summary) = load_any(file, lenient)?;
+        tally.feed(log.events());
+        let facts = (file, log.header(), log.is_truncated());
+        let size = (log.len() as u64, log.pvs());
+        return log_stats::print(facts, summary.as_ref(), size, &tally, out);
+    }
+    let mut reader = LogReader::open(file).map_err(fail)?;
+    let mut buf = Vec::new();
+    while reader.next_chunk(&mut buf).map_err(fail)? {
+        tally.feed(&buf);
+    }
+    let (header, truncated, pvs) = (
+        reader.header().clone(),
+        reader.is_truncated(),
+        reader.pvs().to_vec(),
+    );
+    let events = reader.len();
+    reader.finish().map_err(fail)?;
+    log_stats::print(
+        (file, &header, truncated),
+        None,
+        (events, &pvs),
+        &tally,
+        out,
+    )
+}
+
+/// `log export --jsonl`: the whole `.kslog` checked first (nothing is printed for a bad
+/// file), then read again and written a chunk at a time, in constant memory.
+fn export(file: &Path, out: impl Write) -> Result<(), CliError> {
+    let fail = |e: LogError| CliError::new(e.to_string());
+    let mut check = LogReader::open(file).map_err(fail)?;
+    let mut buf = Vec::new();
+    while check.next_chunk(&mut buf).map_err(fail)? {}
+    check.finish().map_err(fail)?;
+    let mut reader = LogReader::open(file).map_err(fail)?;
+    let header = reader.header().clone();
+    let pvs = reader.pvs().to_vec();
+    let mut writer = JsonlWriter::new(&header, reader.is_truncated(), out)?;
+    while reader.next_chunk(&mut buf).map_err(fail)? {
+        writer.events(&buf, &pvs)?;
+    }
+    Ok(writer.finish()?)
+}
+
+/// The format of `file`, told by content (`None`: neither, which `load_any` then reports).
+fn sniff_file(file: &Path) -> Result<Option<Format>, CliError> {
+    let mut head = Vec::with_capacity(64);
+    crate::files::open_input(file)
+        .and_then(|f| f.take(64).read_to_end(&mut head))
+        .map_err(|e| CliError::new(format!("{}: cannot open: {e}", file.display())))?;
+    Ok(sniff(&head))
 }
 
 /// A `.kslog` or a trace, told apart by content.
@@ -154,7 +204,7 @@ fn load_any(file: &Path, lenient: bool) -> Result<(EventLog, Option<ImportSummar
 }
 
 /// What an import skipped, for the report after it (empty when nothing was).
-fn skipped_lines(summary: &ImportSummary) -> Vec<String> {
+pub(super) fn skipped_lines(summary: &ImportSummary) -> Vec<String> {
     let mut out = Vec::new();
     let counts = [
         (summary.skipped, "bad lines skipped (--lenient)"),
@@ -200,173 +250,4 @@ fn import(file: &Path, output: &Path, lenient: bool) -> Result<(), CliError> {
         eprintln!("  {}", printable(&line));
     }
     Ok(())
-}
-
-fn stats(
-    log: &EventLog,
-    file: &Path,
-    summary: Option<&ImportSummary>,
-    mut out: impl Write,
-) -> Result<(), CliError> {
-    let h = log.header();
-    // Header strings are the file's text, not ours: shown escaped (`printable`) so that a
-    // crafted header cannot drive the terminal.
-    let or_none = |s: &str| {
-        if s.is_empty() {
-            "(none)".to_string()
-        } else {
-            printable(s).into_owned()
-        }
-    };
-    writeln!(
-        out,
-        "file:       {}",
-        printable(&file.display().to_string())
-    )?;
-    writeln!(out, "fen:        {}", printable(&h.fen))?;
-    writeln!(out, "ordering:   {}", or_none(&h.ordering_text()))?;
-    writeln!(out, "limits:     {}", or_none(&h.limits_text()))?;
-    writeln!(out, "filter:     {}", or_none(&h.filter))?;
-    writeln!(out, "engine:     {}", or_none(&h.engine))?;
-    let sources: Vec<String> = h
-        .sources
-        .rows()
-        .iter()
-        .map(|r| format!("{} {}", r.code, printable(&r.label)))
-        .collect();
-    writeln!(out, "sources:    {}", or_none(&sources.join(", ")))?;
-    let truncated = match (log.is_truncated(), summary) {
-        (false, _) => "no",
-        (true, None) => {
-            "yes: recording stopped early (event cap or write error), the log ends mid-search"
-        }
-        (true, Some(_)) => "yes: the trace ends mid-search (open nodes are unfinished)",
-    };
-    writeln!(out, "truncated:  {truncated}")?;
-    if let Some(summary) = summary {
-        writeln!(out, "trace:      {} lines imported", summary.lines)?;
-        for line in skipped_lines(summary) {
-            writeln!(out, "  {}", printable(&line))?;
-        }
-    }
-    let counts = log.counts();
-    let bytes = log.len() * EVENT_BYTES;
-    writeln!(
-        out,
-        "events:     {} ({EVENT_BYTES} bytes each, {:.1} MiB)",
-        log.len(),
-        bytes as f64 / (1024.0 * 1024.0)
-    )?;
-    for kind in EventKind::ALL {
-        writeln!(out, "  {:<13}{:>12}", kind.name(), counts[kind.index()])?;
-    }
-
-    let mut stats = CutoffStats::new();
-    log.replay_into(&mut stats);
-    let tree = SearchTree::build(log.events());
-    let max_ply = (0..tree.len() as NodeId)
-        .filter_map(|id| tree.node(id))
-        .map(|n| n.ply())
-        .max()
-        .unwrap_or(0);
-    writeln!(
-        out,
-        "nodes:      {} (main {}, quiescence {}), deepest ply {max_ply}, open at end {}{}",
-        stats.nodes(),
-        stats.main_nodes,
-        stats.q_nodes,
-        tree.open_nodes().count(),
-        if h.filter.is_empty() {
-            ""
-        } else {
-            "; counts cover the recorded nodes only"
-        }
-    )?;
-    writeln!(
-        out,
-        "cutoffs:    {} in the main search, first move {} ({} more in quiescence)",
-        stats.cutoffs,
-        percent(stats.by_rank[0], stats.cutoffs),
-        stats.q_cutoffs
-    )?;
-    let line: Vec<String> = RANK_LABELS
-        .iter()
-        .zip(stats.by_rank)
-        .map(|(r, n)| format!("{r} {n} ({})", percent(n, stats.cutoffs)))
-        .collect();
-    writeln!(out, "  by rank:  {}", line.join(", "))?;
-    let named = h
-        .sources
-        .rows()
-        .iter()
-        .map(|r| MoveSource::from_code(r.code));
-    let unnamed = stats
-        .by_source
-        .non_zero()
-        .map(|(source, _)| source)
-        .filter(|&s| h.sources.row(s).is_none());
-    let line: Vec<String> = named
-        .chain(unnamed)
-        .map(|s| (s, stats.cutoffs_by(s)))
-        .filter(|&(s, n)| n > 0 || stats.tries.get(s) > 0)
-        .map(|(s, n)| {
-            let label = h.sources.label(s);
-            format!("{label} {n} ({})", percent(n, stats.cutoffs))
-        })
-        .collect();
-    writeln!(out, "  by source: {}", line.join(", "))?;
-    let killers: Vec<(Cow<str>, u64, u64)> = h
-        .sources
-        .killers()
-        .map(|row| {
-            let source = MoveSource::from_code(row.code);
-            (
-                printable(&row.label),
-                stats.tries.get(source),
-                stats.cutoffs_by(source),
-            )
-        })
-        .collect();
-    writeln!(
-        out,
-        "killers:    {} stores, {} tried, {} cut off",
-        stats.killer_stores,
-        killers.iter().map(|k| k.1).sum::<u64>(),
-        killers.iter().map(|k| k.2).sum::<u64>()
-    )?;
-    for (label, tried, cut) in killers.into_iter().filter(|k| k.1 > 0) {
-        writeln!(
-            out,
-            "  {label}: tried {tried}, cut {cut} ({})",
-            percent(cut, tried)
-        )?;
-    }
-    writeln!(
-        out,
-        "tt:         {} hits, {} cutoffs",
-        stats.tt_hits, stats.tt_cutoffs
-    )?;
-    for line in selective_lines(&stats.selective, 12) {
-        writeln!(out, "{line}")?;
-    }
-    let mut k = 0;
-    for e in log.events() {
-        if let Event::Iteration {
-            depth,
-            score,
-            nodes,
-        } = e
-        {
-            let pv: Vec<String> = log.pv(k).iter().map(ToString::to_string).collect();
-            writeln!(
-                out,
-                "iteration:  depth {depth} score {} nodes {} pv {}",
-                format_uci(*score),
-                nodes.get(),
-                pv.join(" ")
-            )?;
-            k += 1;
-        }
-    }
-    Ok(out.flush()?)
 }

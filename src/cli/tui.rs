@@ -12,7 +12,7 @@ use crate::chess::Position;
 use crate::search::{MAX_KILLER_SLOTS, OrderingConfig, SelectiveConfig};
 use crate::text::quote;
 use crate::trace::jsonl::{ImportOptions, ImportSummary};
-use crate::trace::load_record;
+use crate::trace::{Opened, open_record};
 use crate::tui::app::{App, DEFAULT_DEPTH, Effect, MAX_DEPTH, Settings};
 use crate::tui::follow::FollowSource;
 use crate::tui::library::{self, Entry};
@@ -152,15 +152,9 @@ pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<(App, Vec<Effect>)
     let mut asked = PositionSettings::default();
     let mut summary = None;
     let (root, session, effects) = if let Some(path) = &args.log {
-        let options = ImportOptions {
-            lenient: args.lenient,
-        };
-        let (log, read) = load_record(path, options)
-            .map_err(|e| CliError::new(format!("cannot open log {e}")))?;
+        let (session, read) = open_log(path, args.lenient)?;
         summary = read;
-        let root = parse_fen(&log.header().fen, &format!("log {} header", path.display()))?;
-        let session = Session::from_log(root.clone(), log);
-        (root, Some(session), Vec::new())
+        (session.root.clone(), Some(session), Vec::new())
     } else if let Some(path) = &args.follow {
         let source = if path.as_os_str() == "-" {
             FollowSource::Stdin
@@ -226,6 +220,38 @@ pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<(App, Vec<Effect>)
     let note = app.load_position_settings(asked);
     app.loaded = (!note.is_empty()).then_some(note);
     Ok((app, effects))
+}
+
+/// Logs of at most this many events are checked and indexed before the first screen (a
+/// fraction of a second); larger ones in the background, behind a progress gauge.
+pub const INDEX_BEFORE_SHOWING: usize = 1 << 22;
+
+/// Opens `--log`: a `.kslog` mapped, checked and indexed (before the first screen if it is
+/// small, else in the background), or a trace imported.
+fn open_log(
+    path: &std::path::Path,
+    lenient: bool,
+) -> Result<(Session, Option<ImportSummary>), CliError> {
+    let opened = open_record(path, ImportOptions { lenient })
+        .map_err(|e| CliError::new(format!("cannot open log {e}")))?;
+    let where_ = format!("log {} header", path.display());
+    match opened {
+        Opened::Mapped(log, unchecked) => {
+            let root = parse_fen(&log.header().fen, &where_)?;
+            let small = log.len() <= INDEX_BEFORE_SHOWING;
+            let mut session = Session::from_mapped(root, log, unchecked);
+            if small {
+                session
+                    .wait_index()
+                    .map_err(|e| CliError::new(format!("cannot open log {e}")))?;
+            }
+            Ok((session, None))
+        }
+        Opened::Trace(log, summary) => {
+            let root = parse_fen(&log.header().fen, &where_)?;
+            Ok((Session::from_log(root, log), Some(summary)))
+        }
+    }
 }
 
 /// The status line after opening a trace: what was skipped or left open, if anything.

@@ -4,6 +4,7 @@
 //! same bytes from the same code.
 
 use super::error::{LogError, LogErrorKind};
+use super::events::EventSource;
 use super::format::{
     CHUNK_EVENTS, FLAG_TRUNCATED, MAGIC, MAX_LIST, NOT_A_KILLER, TRAILER_MAGIC, VERSION,
 };
@@ -11,9 +12,10 @@ use super::header::{LogHeader, Setting};
 use super::log::EventLog;
 use super::sources::SourceTable;
 use crate::chess::Move;
-use crate::search::{EVENT_BYTES, Event};
+use crate::search::EVENT_BYTES;
 use crc32fast::Hasher as Checksum;
 use std::io::{self, BufWriter, Write};
+use std::ops::Range;
 use std::path::Path;
 
 struct Output<W: Write> {
@@ -72,13 +74,22 @@ fn put_sources(out: &mut Vec<u8>, table: &SourceTable) {
     }
 }
 
-/// Replaces the contents of `buf` with the 16-byte records of `events`.
-pub(crate) fn encode_events(events: &[Event], buf: &mut Vec<u8>) {
+/// Replaces the contents of `buf` with the 16-byte records of `events[range]`: copied as they
+/// are from a mapped file, encoded from memory.
+fn encode_events<S: EventSource + ?Sized>(
+    events: &S,
+    range: Range<usize>,
+    buf: &mut Vec<u8>,
+) -> io::Result<()> {
     buf.clear();
-    buf.reserve(events.len() * EVENT_BYTES);
-    for e in events {
-        buf.extend_from_slice(&e.to_bytes());
+    buf.reserve(range.len() * EVENT_BYTES);
+    for i in range {
+        let record = events
+            .record(i)
+            .ok_or_else(|| io::Error::other(format!("event {i} is missing from the log")))?;
+        buf.extend_from_slice(&record);
     }
+    Ok(())
 }
 
 /// Everything after the events up to the checksum: the PV count, the PVs, the trailer marker
@@ -107,7 +118,7 @@ pub(crate) fn tail_len(pvs: &[Vec<Move>]) -> usize {
     4 + 2 * pvs.len() + 2 * moves + TRAILER_MAGIC.len() + 8
 }
 
-impl EventLog {
+impl<E: EventSource> EventLog<E> {
     /// Writes the log in `.kslog` format; `read_from` gives back an identical log.
     pub fn write_to<W: Write>(&self, w: W) -> io::Result<()> {
         let mut out = Output {
@@ -118,13 +129,14 @@ impl EventLog {
         out.put(&VERSION.to_le_bytes())?;
         out.put(&flags_bytes(self.truncated))?;
         out.put(&header_bytes(&self.header))?;
-        out.put(&(self.events.len() as u64).to_le_bytes())?;
+        let count = self.len();
+        out.put(&(count as u64).to_le_bytes())?;
         let mut buf = Vec::with_capacity(CHUNK_EVENTS * EVENT_BYTES);
-        for chunk in self.events.chunks(CHUNK_EVENTS) {
-            encode_events(chunk, &mut buf);
+        for at in (0..count).step_by(CHUNK_EVENTS) {
+            encode_events(&self.events, at..count.min(at + CHUNK_EVENTS), &mut buf)?;
             out.put(&buf)?;
         }
-        out.put(&tail_bytes(&self.pvs, self.events.len() as u64))?;
+        out.put(&tail_bytes(&self.pvs, count as u64))?;
         let checksum = out.sum.finalize();
         out.w.write_all(&checksum.to_le_bytes())?;
         out.w.flush()

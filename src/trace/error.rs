@@ -65,6 +65,8 @@ pub enum LogErrorKind {
     },
     /// There are bytes after the trailer.
     TrailingData,
+    /// More events than this reader indexes (`u32` event numbers: 4,294,967,295, a 68 GB log).
+    TooManyEvents(u64),
 }
 
 /// A `.kslog` error: what went wrong, at which byte offset, in which file (when known).
@@ -129,6 +131,11 @@ impl fmt::Display for LogErrorKind {
                 "checksum mismatch (stored CRC-32 {stored:08x}, computed {computed:08x}): corrupted"
             ),
             LogErrorKind::TrailingData => f.write_str("unexpected bytes after the trailer"),
+            LogErrorKind::TooManyEvents(n) => write!(
+                f,
+                "{n} events: more than the {} this build can index",
+                u32::MAX
+            ),
         }
     }
 }

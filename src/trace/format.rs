@@ -29,15 +29,25 @@ pub(super) const NOT_A_KILLER: u8 = u8::MAX;
 pub(super) const CHUNK_EVENTS: usize = 4096;
 pub(super) const FLAG_TRUNCATED: u16 = 1;
 
-struct Input<R: Read> {
-    r: R,
-    offset: u64,
-    sum: Checksum,
+/// A reader that counts its offset (for errors) and checksums what it reads.
+pub(super) struct Input<R: Read> {
+    pub(super) r: R,
+    pub(super) offset: u64,
+    pub(super) sum: Checksum,
 }
 
 impl<R: Read> Input<R> {
+    /// Reads from `r`, which starts at byte `offset` of the file.
+    pub(super) fn at(r: R, offset: u64) -> Input<R> {
+        Input {
+            r,
+            offset,
+            sum: Checksum::new(),
+        }
+    }
+
     /// Fills `buf` completely or fails with `Truncated { what }` at the end of the file.
-    fn fill(&mut self, buf: &mut [u8], what: &'static str) -> Result<(), LogError> {
+    pub(super) fn fill(&mut self, buf: &mut [u8], what: &'static str) -> Result<(), LogError> {
         let mut done = 0;
         while done < buf.len() {
             match self.r.read(&mut buf[done..]) {
@@ -59,7 +69,10 @@ impl<R: Read> Input<R> {
         Ok(())
     }
 
-    fn array<const N: usize>(&mut self, what: &'static str) -> Result<[u8; N], LogError> {
+    pub(super) fn array<const N: usize>(
+        &mut self,
+        what: &'static str,
+    ) -> Result<[u8; N], LogError> {
         let mut a = [0u8; N];
         self.fill(&mut a, what)?;
         Ok(a)
@@ -69,11 +82,11 @@ impl<R: Read> Input<R> {
         self.array(what).map(u16::from_le_bytes)
     }
 
-    fn u32(&mut self, what: &'static str) -> Result<u32, LogError> {
+    pub(super) fn u32(&mut self, what: &'static str) -> Result<u32, LogError> {
         self.array(what).map(u32::from_le_bytes)
     }
 
-    fn u64(&mut self, what: &'static str) -> Result<u64, LogError> {
+    pub(super) fn u64(&mut self, what: &'static str) -> Result<u64, LogError> {
         self.array(what).map(u64::from_le_bytes)
     }
 
@@ -157,14 +170,15 @@ impl EventLog {
     }
 }
 
-/// Reads and validates a `.kslog` stream; `size` (the file's length, when known) bounds the
-/// event count so the event vector can be allocated once, exactly.
-fn read<R: Read>(r: R, size: Option<u64>) -> Result<EventLog, LogError> {
-    let mut input = Input {
-        r,
-        offset: 0,
-        sum: Checksum::new(),
-    };
+/// What comes before the events: the flags, the header and the event count.
+pub(super) struct Head {
+    pub flags: u16,
+    pub header: LogHeader,
+    pub count: u64,
+}
+
+/// Reads and checks the magic, version, flags, header and event count.
+pub(super) fn read_head<R: Read>(input: &mut Input<R>) -> Result<Head, LogError> {
     if input.array::<8>("magic")? != MAGIC {
         return Err(LogError::at(0, LogErrorKind::NotAKslog));
     }
@@ -178,18 +192,28 @@ fn read<R: Read>(r: R, size: Option<u64>) -> Result<EventLog, LogError> {
     }
     let header = input.header()?;
     let count = input.u64("event count")?;
-    let (events, iterations) = read_events(&mut input, count, size)?;
+    Ok(Head {
+        flags,
+        header,
+        count,
+    })
+}
+
+/// Where the PV count is stored, and the count.
+pub(super) type PvCount = (u64, u32);
+
+/// Reads the PVs and the trailer up to (not including) the checksum. The PV count must equal
+/// `iterations` when it is known; when it is not (a mapped file whose events are checked
+/// later) the count and its offset are returned for that check.
+pub(super) fn read_tail<R: Read>(
+    input: &mut Input<R>,
+    count: u64,
+    iterations: Option<u64>,
+) -> Result<(Vec<Vec<Move>>, PvCount), LogError> {
     let pvs_at = input.offset;
     let pv_count = input.u32("PV count")?;
-    if u64::from(pv_count) != iterations {
-        return Err(LogError::at(
-            pvs_at,
-            LogErrorKind::CountMismatch {
-                what: "PV count (one per iteration event)",
-                stored: pv_count.into(),
-                actual: iterations,
-            },
-        ));
+    if let Some(actual) = iterations {
+        check_pv_count(pvs_at, pv_count, actual)?;
     }
     let mut pvs = Vec::new();
     for _ in 0..pv_count {
@@ -217,15 +241,58 @@ fn read<R: Read>(r: R, size: Option<u64>) -> Result<EventLog, LogError> {
             },
         ));
     }
+    Ok((pvs, (pvs_at, pv_count)))
+}
+
+/// The PV count stored at `at` must be one per iteration event.
+pub(super) fn check_pv_count(at: u64, stored: u32, iterations: u64) -> Result<(), LogError> {
+    if u64::from(stored) == iterations {
+        return Ok(());
+    }
+    Err(LogError::at(
+        at,
+        LogErrorKind::CountMismatch {
+            what: "PV count (one per iteration event)",
+            stored: stored.into(),
+            actual: iterations,
+        },
+    ))
+}
+
+/// Reads the stored checksum and checks that nothing follows it; returns it and its offset.
+pub(super) fn read_checksum<R: Read>(input: &mut Input<R>) -> Result<(u32, u64), LogError> {
+    let sum_at = input.offset;
+    let stored = input.u32("checksum")?;
+    let mut probe = [0u8; 1];
+    match input.fill(&mut probe, "end") {
+        Ok(()) => Err(LogError::at(sum_at + 4, LogErrorKind::TrailingData)),
+        Err(e) if matches!(e.kind, LogErrorKind::Truncated { .. }) => Ok((stored, sum_at)),
+        Err(e) => Err(e),
+    }
+}
+
+/// The error for a checksum that does not match the bytes.
+pub(super) fn check_sum(at: u64, stored: u32, computed: u32) -> Result<(), LogError> {
+    if stored == computed {
+        return Ok(());
+    }
+    Err(LogError::at(
+        at,
+        LogErrorKind::ChecksumMismatch { stored, computed },
+    ))
+}
+
+/// Reads and validates a `.kslog` stream; `size` (the file's length, when known) bounds the
+/// event count so the event vector can be allocated once, exactly.
+fn read<R: Read>(r: R, size: Option<u64>) -> Result<EventLog, LogError> {
+    let mut input = Input::at(r, 0);
+    let head = read_head(&mut input)?;
+    let (events, iterations) = read_events(&mut input, head.count, size)?;
+    let (pvs, _) = read_tail(&mut input, head.count, Some(iterations))?;
     let computed = input.sum.clone().finalize();
     let sum_at = input.offset;
     let stored = input.u32("checksum")?;
-    if stored != computed {
-        return Err(LogError::at(
-            sum_at,
-            LogErrorKind::ChecksumMismatch { stored, computed },
-        ));
-    }
+    check_sum(sum_at, stored, computed)?;
     let mut probe = [0u8; 1];
     match input.fill(&mut probe, "end") {
         Ok(()) => return Err(LogError::at(sum_at + 4, LogErrorKind::TrailingData)),
@@ -233,10 +300,10 @@ fn read<R: Read>(r: R, size: Option<u64>) -> Result<EventLog, LogError> {
         Err(e) => return Err(e),
     }
     Ok(EventLog {
-        header,
+        header: head.header,
         events,
         pvs,
-        truncated: flags & FLAG_TRUNCATED != 0,
+        truncated: head.flags & FLAG_TRUNCATED != 0,
     })
 }
 

@@ -3,9 +3,11 @@
 //! `log stats`, `log dot` and the explorer take either.
 
 use super::error::LogError;
+use super::events::Events;
 use super::format::MAGIC;
 use super::jsonl::{ImportError, ImportOptions, ImportSummary, import_file};
 use super::log::EventLog;
+use super::mapped::{Unchecked, open_mapped, read_mapped};
 use std::fmt;
 use std::io::Read;
 use std::path::Path;
@@ -54,24 +56,70 @@ pub fn sniff(head: &[u8]) -> Option<Format> {
     }
 }
 
-/// Opens the record at `path`: a `.kslog` log, or a trace imported with `options` (its import
-/// summary beside it).
+/// Opens the record at `path` into memory: a `.kslog` log, or a trace imported with `options`
+/// (its import summary beside it).
 pub fn load_record(
     path: &Path,
     options: ImportOptions,
 ) -> Result<(EventLog, Option<ImportSummary>), LoadError> {
+    match format_of(path)? {
+        Format::Kslog => EventLog::read_file(path)
+            .map(|log| (log, None))
+            .map_err(LoadError::Log),
+        Format::Jsonl => import_file(path, options)
+            .map(|(log, summary)| (log, Some(summary)))
+            .map_err(LoadError::Trace),
+    }
+}
+
+/// A record opened without reading a `.kslog`'s events into memory.
+#[derive(Debug)]
+pub enum Opened {
+    /// A `.kslog`, mapped: its events are checked by `Unchecked::check` (the explorer does it
+    /// in the background while indexing).
+    Mapped(EventLog<Events>, Unchecked),
+    /// A trace, imported into memory, and what the import skipped.
+    Trace(EventLog, ImportSummary),
+}
+
+/// Opens the record at `path`: a `.kslog` is mapped and only its header and tail are read
+/// (`open_mapped`); a trace is imported with `options`.
+pub fn open_record(path: &Path, options: ImportOptions) -> Result<Opened, LoadError> {
+    match format_of(path)? {
+        Format::Kslog => open_mapped(path)
+            .map(|(log, unchecked)| Opened::Mapped(log, unchecked))
+            .map_err(LoadError::Log),
+        Format::Jsonl => import_file(path, options)
+            .map(|(log, summary)| Opened::Trace(log, summary))
+            .map_err(LoadError::Trace),
+    }
+}
+
+/// Opens the record at `path` with every event checked, a `.kslog` mapped rather than read
+/// into memory: for the commands that go over the whole record (`log dot`, `log plot`).
+pub fn read_record(
+    path: &Path,
+    options: ImportOptions,
+) -> Result<(EventLog<Events>, Option<ImportSummary>), LoadError> {
+    match format_of(path)? {
+        Format::Kslog => read_mapped(path)
+            .map(|log| (log, None))
+            .map_err(LoadError::Log),
+        Format::Jsonl => import_file(path, options)
+            .map(|(log, summary)| (log.into(), Some(summary)))
+            .map_err(LoadError::Trace),
+    }
+}
+
+/// The format of the file at `path`, from its first bytes.
+fn format_of(path: &Path) -> Result<Format, LoadError> {
     let unknown = |what: String| LoadError::Unknown(format!("{}: {what}", path.display()));
     let mut head = Vec::with_capacity(64);
     crate::files::open_input(path)
         .and_then(|f| f.take(64).read_to_end(&mut head))
         .map_err(|e| unknown(format!("cannot open: {e}")))?;
     match sniff(&head) {
-        Some(Format::Kslog) => EventLog::read_file(path)
-            .map(|log| (log, None))
-            .map_err(LoadError::Log),
-        Some(Format::Jsonl) => import_file(path, options)
-            .map(|(log, summary)| (log, Some(summary)))
-            .map_err(LoadError::Trace),
+        Some(format) => Ok(format),
         None if head.is_empty() => Err(unknown(
             "empty file: neither a .kslog log nor a trace".into(),
         )),

@@ -1,5 +1,8 @@
-//! The in-memory event log: what one search did, event by event, plus what it was searching.
+//! The event log: what one search did, event by event, plus what it was searching. Its events
+//! are a vector in memory (`EventLog`, the default) or shared `Events`, possibly mapped from a
+//! file (`EventLog<Events>`, what the explorer and the file readers hold).
 
+use super::events::{EventSource, Events};
 use super::header::LogHeader;
 use super::sources::SourceTable;
 use crate::chess::Move;
@@ -11,9 +14,9 @@ pub const DEFAULT_EVENT_CAP: usize = 4_000_000;
 /// An append-only record of one search. Iteration PVs live in a side table (`pvs`), the k-th
 /// `Event::Iteration` owning `pvs[k]`, so every event stays 16 bytes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct EventLog {
+pub struct EventLog<E = Vec<Event>> {
     pub(crate) header: LogHeader,
-    pub(crate) events: Vec<Event>,
+    pub(crate) events: E,
     pub(crate) pvs: Vec<Vec<Move>>,
     pub(crate) truncated: bool,
 }
@@ -27,14 +30,38 @@ impl EventLog {
         }
     }
 
-    /// Builds a log from parts, e.g. for tests and tools that synthesize logs. `pvs` must hold
-    /// one PV per `Iteration` event, in order (missing ones read as empty).
+    /// Appends events that arrive while the search runs (the explorer's live view).
+    pub fn append(&mut self, events: &[Event]) {
+        self.events.extend_from_slice(events);
+    }
+    /// Every recorded event, in order.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+    /// Heap bytes held by the events and PVs: stays within the recorder's cap × 16 bytes (plus
+    /// the PVs), which is what lets a long search run with recording on.
+    pub fn memory_bytes(&self) -> usize {
+        let pvs: usize = self.pvs.iter().map(|pv| pv.capacity() * 2).sum();
+        self.events.capacity() * std::mem::size_of::<Event>() + pvs
+    }
+
+    /// The events, moved out (the tree index can own them without a copy).
+    pub fn into_events(self) -> Vec<Event> {
+        self.events
+    }
+}
+
+impl<E> EventLog<E> {
+    /// Builds a log from parts, e.g. for tests and tools that synthesize logs (the events in a
+    /// vector, or any `EventSource`, such as one that makes them up on the fly to write a
+    /// huge log). `pvs` must hold one PV per `Iteration` event, in order (missing ones read as
+    /// empty).
     pub fn from_parts(
         header: LogHeader,
-        events: Vec<Event>,
+        events: E,
         pvs: Vec<Vec<Move>>,
         truncated: bool,
-    ) -> EventLog {
+    ) -> EventLog<E> {
         EventLog {
             header,
             events,
@@ -42,10 +69,9 @@ impl EventLog {
             truncated,
         }
     }
-
-    /// Appends events that arrive while the search runs (the explorer's live view).
-    pub fn append(&mut self, events: &[Event]) {
-        self.events.extend_from_slice(events);
+    /// Replaces the PVs with the final ones of a live search (one per iteration event).
+    pub fn set_pvs(&mut self, pvs: Vec<Vec<Move>>) {
+        self.pvs = pvs;
     }
 
     /// Adds the PV of the next iteration, for a live view that learns PVs before the final log.
@@ -69,11 +95,6 @@ impl EventLog {
         &self.header
     }
 
-    /// Every recorded event, in order.
-    pub fn events(&self) -> &[Event] {
-        &self.events
-    }
-
     /// PVs of the recorded iterations, in order.
     pub fn pvs(&self) -> &[Vec<Move>] {
         &self.pvs
@@ -88,30 +109,26 @@ impl EventLog {
     pub fn is_truncated(&self) -> bool {
         self.truncated
     }
+}
 
+impl<E: EventSource> EventLog<E> {
     /// Number of events.
     pub fn len(&self) -> usize {
-        self.events.len()
+        self.events.event_count()
     }
-
     /// Whether nothing was recorded.
     pub fn is_empty(&self) -> bool {
-        self.events.is_empty()
+        self.len() == 0
     }
-
-    /// Heap bytes held by the events and PVs: stays within the recorder's cap × 16 bytes (plus
-    /// the PVs), which is what lets a long search run with recording on.
-    pub fn memory_bytes(&self) -> usize {
-        let pvs: usize = self.pvs.iter().map(|pv| pv.capacity() * 2).sum();
-        self.events.capacity() * std::mem::size_of::<Event>() + pvs
-    }
-
     /// How many events of each type, indexed by `EventKind::index()`.
     pub fn counts(&self) -> [u64; EventKind::ALL.len()] {
         let mut counts = [0u64; EventKind::ALL.len()];
-        for e in &self.events {
-            counts[e.kind().index()] += 1;
-        }
+        let mut count = |chunk: &[Event]| {
+            for e in chunk {
+                counts[e.kind().index()] += 1;
+            }
+        };
+        self.events.for_each_chunk(0..self.len(), &mut count);
         counts
     }
 
@@ -119,12 +136,44 @@ impl EventLog {
     /// search's `CutoffStats`) can be computed from a saved log without re-running the search.
     pub fn replay_into<O: SearchObserver + ?Sized>(&self, observer: &mut O) {
         let mut iterations = 0;
-        for &event in &self.events {
-            observer.observe(event);
-            if let Event::Iteration { .. } = event {
-                observer.iteration_pv(self.pv(iterations));
-                iterations += 1;
+        let mut feed = |chunk: &[Event]| {
+            for &event in chunk {
+                observer.observe(event);
+                if let Event::Iteration { .. } = event {
+                    observer.iteration_pv(self.pv(iterations));
+                    iterations += 1;
+                }
             }
+        };
+        self.events.for_each_chunk(0..self.len(), &mut feed);
+    }
+}
+
+impl EventLog<Events> {
+    /// Every event, in order, in memory or mapped.
+    pub fn events(&self) -> &Events {
+        &self.events
+    }
+
+    /// Appends events that arrive while a search runs (a followed trace).
+    pub fn append(&mut self, events: &[Event]) {
+        self.events.extend_from_slice(events);
+    }
+
+    /// Replaces the events with `events`: a longer view of a live search's spool, or the
+    /// tree index's copy after it appended a batch (so one vector serves both).
+    pub fn set_events(&mut self, events: Events) {
+        self.events = events;
+    }
+}
+
+impl From<EventLog> for EventLog<Events> {
+    fn from(log: EventLog) -> EventLog<Events> {
+        EventLog {
+            header: log.header,
+            events: Events::from(log.events),
+            pvs: log.pvs,
+            truncated: log.truncated,
         }
     }
 }

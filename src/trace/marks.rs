@@ -7,6 +7,7 @@
 //! child's `NodeEnter`, `NullMove` just after the null-move child's `NodeExit`, `Aspiration`
 //! just after a root's `NodeExit`) or of the node itself (`Pruned` just before its `NodeExit`).
 
+use super::events::EventSource;
 use super::tree::{Node, NodeId, SearchTree};
 use crate::chess::Move;
 use crate::search::{Event, MoveSource, PruneRule, ReSearchReason, WindowOutcome};
@@ -78,21 +79,21 @@ pub struct Marks {
     pub aspiration: Option<Window>,
 }
 
-impl Node {
+impl Node<'_> {
     /// Whether this node is a null-move search (the parent passed): its move is the null move
     /// but, unlike a root's, below ply 0.
-    pub fn is_null_move(&self) -> bool {
+    pub fn is_null_move(self) -> bool {
         self.mv().is_null() && self.ply() > 0
     }
 }
 
 impl Marks {
     /// The marks of node `id` of `tree`, indexed from `events`; nothing for an unknown id.
-    pub fn of(tree: &SearchTree, events: &[Event], id: NodeId) -> Marks {
+    pub fn of<S: EventSource + ?Sized>(tree: &SearchTree, events: &S, id: NodeId) -> Marks {
         let Some(node) = tree.node(id) else {
             return Marks::default();
         };
-        let at = |i: Option<usize>| i.and_then(|i| events.get(i)).copied();
+        let at = |i: Option<usize>| i.and_then(|i| events.event(i));
         let before = at(node.enter_event().checked_sub(1));
         let mv = node.mv();
         let reduced = match before {
@@ -156,7 +157,7 @@ impl Marks {
     }
 }
 
-fn previous_same_move(tree: &SearchTree, node: &Node) -> bool {
+fn previous_same_move(tree: &SearchTree, node: Node<'_>) -> bool {
     node.prev_sibling()
         .and_then(|p| tree.node(p))
         .is_some_and(|p| p.mv() == node.mv())
@@ -164,7 +165,11 @@ fn previous_same_move(tree: &SearchTree, node: &Node) -> bool {
 
 /// Where node `id`'s move stood in its parent's ordered list (0-based) and what put it there,
 /// from the `MoveTried` event of its first search (a re-search has none of its own).
-pub fn move_order(tree: &SearchTree, events: &[Event], id: NodeId) -> Option<(u8, MoveSource)> {
+pub fn move_order<S: EventSource + ?Sized>(
+    tree: &SearchTree,
+    events: &S,
+    id: NodeId,
+) -> Option<(u8, MoveSource)> {
     let mut node = tree.node(id)?;
     while previous_same_move(tree, node) {
         node = tree.node(node.prev_sibling()?)?;
@@ -172,13 +177,13 @@ pub fn move_order(tree: &SearchTree, events: &[Event], id: NodeId) -> Option<(u8
     let back = |k: usize| {
         node.enter_event()
             .checked_sub(k)
-            .and_then(|i| events.get(i))
+            .and_then(|i| events.event(i))
     };
     let tried = match back(1)? {
         Event::Reduction { .. } => back(2)?,
         e => e,
     };
-    match *tried {
+    match tried {
         Event::MoveTried { mv, index, source } if mv == node.mv() => Some((index, source)),
         _ => None,
     }
@@ -187,9 +192,9 @@ pub fn move_order(tree: &SearchTree, events: &[Event], id: NodeId) -> Option<(u8
 /// The moves pruned at node `id` without a search, in the order the search met them, at most
 /// `limit`: its own events are walked with each child's subtree skipped, and the walk ends once
 /// the node's count of pruned moves is reached.
-pub fn pruned_moves(
+pub fn pruned_moves<S: EventSource + ?Sized>(
     tree: &SearchTree,
-    events: &[Event],
+    events: &S,
     id: NodeId,
     limit: usize,
 ) -> Vec<PrunedMove> {
@@ -199,10 +204,10 @@ pub fn pruned_moves(
     let wanted = usize::from(node.pruned_moves()).min(limit);
     let mut found = Vec::with_capacity(wanted);
     let mut child = node.first_child();
-    let end = node.exit_event().unwrap_or(events.len());
+    let end = node.exit_event().unwrap_or(events.event_count());
     let mut i = node.enter_event() + 1;
     while i < end && found.len() < wanted {
-        match events.get(i) {
+        match events.event(i) {
             Some(Event::NodeEnter { .. }) => {
                 let Some(c) = child.and_then(|c| tree.node(c)) else {
                     break;
@@ -213,7 +218,7 @@ pub fn pruned_moves(
                 i = exit;
                 child = c.next_sibling();
             }
-            Some(&Event::Pruned { mv, rule, score }) if !mv.is_null() => {
+            Some(Event::Pruned { mv, rule, score }) if !mv.is_null() => {
                 found.push(PrunedMove { mv, rule, score });
             }
             Some(_) => {}

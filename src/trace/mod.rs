@@ -2,7 +2,8 @@
 //! indexing it so a viewer can jump anywhere in the search without re-running it.
 //!
 //! `Recorder` (a `SearchObserver`) → `EventLog` (in memory, `.kslog` on disk) →
-//! `SearchTree` (node index) + `Replay` (killer table, history table and path at any event).
+//! `SearchTree` (node index, path at any event) + `Replay` (killer and history tables at any
+//! event). `Events` holds a log's events in memory or mapped from a file.
 //! `jsonl` is the public way in and out: any engine's trace as JSON Lines, imported into an
 //! `EventLog` (and `load_record` opens either format, told apart by content).
 //!
@@ -30,7 +31,7 @@
 //! let replay = Replay::from_log(&log);
 //! let halfway = log.len() / 2;
 //! let killers_at_ply_1 = replay.killer_row(1, halfway);
-//! let path = replay.path_at(halfway);
+//! let path = tree.path_at(halfway);
 //! # let _ = (killers_at_ply_1, path);
 //! ```
 
@@ -38,18 +39,22 @@ mod codec;
 mod dot;
 mod encode;
 mod error;
+mod events;
 mod filter;
 mod format;
 mod header;
 pub mod jsonl;
 mod load;
 mod log;
+mod mapped;
 mod marks;
 pub mod query;
+mod reader;
 mod record;
 mod recorder;
 mod replay;
 mod sources;
+mod spool;
 mod store;
 mod stores;
 mod stream;
@@ -59,17 +64,21 @@ mod tree;
 pub use crate::search::{EVENT_BYTES, Event, EventKind, KillerSlots, NodeCount};
 pub use dot::{DOT_NODE_LIMIT, write_dot};
 pub use error::{LogError, LogErrorKind};
+pub use events::{EventSource, Events, Iter as EventIter};
 pub use filter::TraceFilter;
 pub use format::{MAGIC, VERSION};
 pub use header::{LogHeader, Setting};
 pub use jsonl::write_jsonl;
-pub use load::{Format, LoadError, load_record, sniff};
+pub use load::{Format, LoadError, Opened, load_record, open_record, read_record, sniff};
 pub use log::{DEFAULT_EVENT_CAP, EventLog};
+pub use mapped::{Checked, Unchecked, open_mapped, read_mapped};
 pub use marks::{Marks, NullTry, PrunedMove, ReSearch, Window, move_order, pruned_moves};
+pub use reader::LogReader;
 pub use record::record_search;
 pub use recorder::Recorder;
 pub use replay::{HistoryScores, KillerCutoff, Replay};
 pub use sources::{SourceRow, SourceTable};
+pub use spool::{Spool, SpoolEnd, Spooling};
 pub use store::{InMemory, Store};
 pub use stream::{BATCH, Streaming};
 pub use stream_file::{LogOutput, StreamedLog};

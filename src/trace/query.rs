@@ -4,6 +4,7 @@
 //! produce is an error saying which part was not found — so a script can never point at
 //! something that is not there.
 
+use super::events::EventSource;
 use super::tree::{NodeId, SearchTree};
 use crate::chess::notation::{parse_san, parse_uci};
 use crate::chess::{Move, Position};
@@ -87,17 +88,23 @@ pub fn find_node(
 }
 
 /// The moves `node` tried, in the order it tried them (its own list, not its descendants').
-pub fn moves_tried(tree: &SearchTree, events: &[Event], node: NodeId) -> Vec<Move> {
+pub fn moves_tried<S: EventSource + ?Sized>(
+    tree: &SearchTree,
+    events: &S,
+    node: NodeId,
+) -> Vec<Move> {
     let mut depth = 0usize;
     let mut moves = Vec::new();
-    for event in events.get(tree.event_range(node)).unwrap_or_default() {
-        match *event {
-            Event::NodeEnter { .. } => depth += 1,
-            Event::NodeExit { .. } => depth = depth.saturating_sub(1),
-            Event::MoveTried { mv, .. } if depth == 1 => moves.push(mv),
-            _ => {}
+    events.for_each_chunk(tree.event_range(node), &mut |chunk| {
+        for event in chunk {
+            match *event {
+                Event::NodeEnter { .. } => depth += 1,
+                Event::NodeExit { .. } => depth = depth.saturating_sub(1),
+                Event::MoveTried { mv, .. } if depth == 1 => moves.push(mv),
+                _ => {}
+            }
         }
-    }
+    });
     moves
 }
 
@@ -127,9 +134,9 @@ pub struct EventRef {
 }
 
 /// The index of the event `wanted` names in `events` (a search of `root` indexed by `tree`).
-pub fn find_event(
+pub fn find_event<S: EventSource + ?Sized>(
     tree: &SearchTree,
-    events: &[Event],
+    events: &S,
     root: &Position,
     wanted: &EventRef,
 ) -> Result<usize, QueryError> {
@@ -144,7 +151,7 @@ pub fn find_event(
     let range = match (wanted.within, wanted.depth) {
         (Some(node), _) => tree.event_range(node),
         (None, Some(depth)) => tree.event_range(iteration_root(tree, depth)?),
-        (None, None) => 0..events.len(),
+        (None, None) => 0..events.event_count(),
     };
     if let Some(label) = wanted.source.as_deref()
         && !SOURCES.iter().any(|s| s.label == label)
@@ -157,7 +164,7 @@ pub fn find_event(
     }
     let mut seen = 0;
     for i in range {
-        let Some(event) = events.get(i) else { break };
+        let Some(event) = events.event(i) else { break };
         if event.kind() != kind {
             continue;
         }
@@ -168,7 +175,7 @@ pub fn find_event(
             continue;
         }
         if let Some(label) = wanted.source.as_deref()
-            && event_source_label(event) != Some(label)
+            && event_source_label(&event) != Some(label)
         {
             continue;
         }
@@ -179,7 +186,7 @@ pub fn find_event(
         let Some(pos) = root.after_line(&tree.moves_to(node)) else {
             continue;
         };
-        let matches = parse_move(&pos, &wanted.mv).is_ok_and(|mv| event_move(event) == Some(mv));
+        let matches = parse_move(&pos, &wanted.mv).is_ok_and(|mv| event_move(&event) == Some(mv));
         if matches {
             seen += 1;
             if seen == wanted.nth {

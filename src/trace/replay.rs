@@ -1,7 +1,8 @@
-//! `Replay`: the search's killer, mate-killer, countermove and history tables and its path from
-//! the root as they were after any number of events, answered by binary search over per-key
-//! indexes (and, for history, from the nearest snapshot) instead of rescanning the log or
-//! re-running the search.
+//! `Replay`: the search's killer, mate-killer, countermove and history tables as they were after
+//! any number of events, answered by binary search over per-key indexes (and, for history, from
+//! the nearest snapshot) instead of rescanning the log or re-running the search. (The path from
+//! the root at any event is the tree index's: `SearchTree::path_at`.) What it keeps grows with
+//! the stores and cutoffs, not with the nodes.
 //!
 //! History is updated by the search's own `HistoryTable` (`reward` for a quiet cutoff in a
 //! main-search node, `age` before every iteration after the first), so the rule lives in one
@@ -10,6 +11,7 @@
 //! rule: each store event carries the new value. With `killerindex=depth` a killer row is a
 //! remaining depth, not a ply. A filtered log replays exactly only what it recorded.
 
+use super::events::EventSource;
 use super::header::LogHeader;
 use super::log::EventLog;
 use super::sources::SourceTable;
@@ -43,18 +45,16 @@ enum HistoryOp {
 
 /// Quiet cutoffs (and halvings) between history snapshots: bounds the work of one query.
 const SNAPSHOT_EVERY: usize = 4096;
-const OPEN: u32 = u32::MAX;
 
-/// An open node as the replay tracks it: its entry in `enters[stack depth]`, ply, depth, kind.
+/// An open node as the replay tracks it: ply, depth, kind.
 #[derive(Clone, Copy, Debug)]
 struct Open {
-    slot: u32,
     ply: u8,
     depth: i8,
     kind: NodeKind,
 }
 
-/// Killer, history and path state at any event index of one search log; grows with `extend`.
+/// Killer and history state at any event index of one search log; grows with `extend`.
 #[derive(Clone, Debug)]
 pub struct Replay {
     root_side: Color,
@@ -73,8 +73,6 @@ pub struct Replay {
     countermoves: StoreHistory<Move>,
     /// Per killer row: cutoffs by killer moves.
     killer_cuts: Vec<Vec<(u32, u8, Move)>>,
-    /// Per stack depth: (enter event, exit event or OPEN, move) of every node.
-    enters: Vec<Vec<(u32, u32, Move)>>,
     stack: Vec<Open>,
     /// An iteration finished: the next top-level node starts a new one, which ages history.
     iteration_done: bool,
@@ -99,7 +97,6 @@ impl Replay {
             mate_killers: StoreHistory::default(),
             countermoves: StoreHistory::default(),
             killer_cuts: Vec::new(),
-            enters: Vec::new(),
             stack: Vec::new(),
             iteration_done: false,
             ops: Vec::new(),
@@ -123,10 +120,11 @@ impl Replay {
         replay
     }
 
-    /// The replay of a whole log.
-    pub fn from_log(log: &EventLog) -> Replay {
+    /// The replay of a whole log, its events in memory or mapped.
+    pub fn from_log<E: EventSource>(log: &EventLog<E>) -> Replay {
         let mut replay = Replay::for_header(log.header());
-        replay.extend(log.events());
+        log.events
+            .for_each_chunk(0..log.len(), &mut |chunk| replay.extend(chunk));
         replay
     }
 
@@ -148,32 +146,15 @@ impl Replay {
             let i = (self.events_seen + k) as u32;
             match *event {
                 Event::NodeEnter {
-                    ply,
-                    depth,
-                    kind,
-                    mv,
-                    ..
+                    ply, depth, kind, ..
                 } => {
-                    let d = self.stack.len();
-                    if d == 0 && std::mem::take(&mut self.iteration_done) {
+                    if self.stack.is_empty() && std::mem::take(&mut self.iteration_done) {
                         self.apply(i, HistoryOp::Age);
                     }
-                    if self.enters.len() <= d {
-                        self.enters.push(Vec::new());
-                    }
-                    let slot = self.enters[d].len() as u32;
-                    self.enters[d].push((i, OPEN, mv));
-                    self.stack.push(Open {
-                        slot,
-                        ply,
-                        depth,
-                        kind,
-                    });
+                    self.stack.push(Open { ply, depth, kind });
                 }
                 Event::NodeExit { .. } => {
-                    if let Some(open) = self.stack.pop() {
-                        self.enters[self.stack.len()][open.slot as usize].1 = i;
-                    }
+                    self.stack.pop();
                 }
                 Event::KillerStore { ply, slots, .. } => {
                     self.stores.push(usize::from(ply), i, slots);
@@ -309,24 +290,6 @@ impl Replay {
             op.apply_to(&mut table);
         }
         table
-    }
-
-    /// The moves from the root to the innermost node open after the first `n` events.
-    pub fn path_at(&self, n: usize) -> Vec<Move> {
-        let mut path = Vec::new();
-        for level in &self.enters {
-            let k = level.partition_point(|&(enter, _, _)| (enter as usize) < n);
-            let Some(&(_, exit, mv)) = k.checked_sub(1).map(|k| &level[k]) else {
-                break;
-            };
-            if exit != OPEN && (exit as usize) < n {
-                break;
-            }
-            if !mv.is_null() {
-                path.push(mv);
-            }
-        }
-        path
     }
 }
 

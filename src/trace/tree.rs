@@ -1,15 +1,26 @@
 //! `SearchTree`: an index of the nodes in an event log, built in one pass, so a viewer can walk
-//! parents, children and subtrees of a multi-million-node search without rescanning the log.
+//! parents, children and subtrees of a search of a hundred million events without rescanning
+//! the log.
 //!
 //! Nodes are numbered in the order they were entered (pre-order), so a node's subtree is the
-//! contiguous id range `id..end` and its events are the contiguous range `enter..=exit`.
-//! Each node is one 64-byte record in a flat `Vec`; links are `u32` ids, both ways between
-//! siblings and with each node's index among its siblings, so a viewer can page to any child of
-//! a million-child node, or step through a million-level line, without walking the siblings.
+//! contiguous id range `id..end` and its events are the contiguous range `enter..=exit`. The
+//! index keeps 21 bytes a node — enter and exit event, parent, last child and index among its
+//! siblings (`u32` each), and a byte of flags (TT hit, TT cutoff, cutoff, pruned moves) —
+//! and reads everything else from the events it holds (`Events`, in memory or mapped): the
+//! window, move and ply from the node's `NodeEnter`, its result from its `NodeExit`, the cutoff
+//! and the pruned-move count from its own events (see `node.rs`). What is derived costs O(1)
+//! or a binary search: the first child is `id + 1` when that node's parent is `id`, the subtree
+//! ends at the first node entered after the exit, and the next sibling is that node when it
+//! has the same parent. So a viewer still pages to any child of a million-child node, or steps
+//! through a million-level line, without walking the siblings or the levels.
 
+mod node;
+
+pub use node::{CutoffInfo, Node};
+
+use super::events::{EventSource, Events};
 use crate::chess::Move;
 use crate::search::Event;
-use crate::search::{Bound, MoveSource, NodeKind};
 use std::ops::Range;
 
 /// Index of a node in a `SearchTree` (pre-order: the order the search entered the nodes).
@@ -19,144 +30,25 @@ const NONE: u32 = u32::MAX;
 const FLAG_TT_HIT: u8 = 1;
 const FLAG_TT_CUTOFF: u8 = 2;
 const FLAG_CUTOFF: u8 = 4;
-const FLAG_CLOSED: u8 = 8;
+const FLAG_PRUNED: u8 = 8;
 
-/// The move that failed high in a node, and what put it where it was in the move order.
+/// What the index stores of one node; the rest is read from its events.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CutoffInfo {
-    /// The refuting move.
-    pub mv: Move,
-    /// Its 0-based index in the ordered list.
-    pub index: u8,
-    /// The ordering heuristic that placed it.
-    pub source: MoveSource,
-}
-
-/// One searched node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Node {
-    parent: u32,
-    first_child: u32,
-    last_child: u32,
-    prev_sibling: u32,
-    next_sibling: u32,
-    index: u32,
+struct Link {
     enter: u32,
     exit: u32,
-    end: u32,
-    children: u32,
-    alpha: i32,
-    beta: i32,
-    score: i32,
-    mv: Move,
-    cut_mv: Move,
-    ply: u8,
-    depth: i8,
-    kind: NodeKind,
-    bound: Bound,
-    cut_index: u8,
-    cut_source: u8,
-    flags: u8,
-    pruned: u8,
+    parent: u32,
+    last_child: u32,
+    index: u32,
 }
 
-impl Node {
-    /// The parent node, `None` for a root (each iteration's root, or the top of a filtered log).
-    pub fn parent(&self) -> Option<NodeId> {
-        (self.parent != NONE).then_some(self.parent)
-    }
-    /// The first child searched.
-    pub fn first_child(&self) -> Option<NodeId> {
-        (self.first_child != NONE).then_some(self.first_child)
-    }
-    /// The last child searched so far.
-    pub fn last_child(&self) -> Option<NodeId> {
-        (self.last_child != NONE).then_some(self.last_child)
-    }
-    /// The next child of the same parent, in search order.
-    pub fn next_sibling(&self) -> Option<NodeId> {
-        (self.next_sibling != NONE).then_some(self.next_sibling)
-    }
-    /// The previous child of the same parent, in search order: a PVS re-search is told from
-    /// it, and a page of siblings is walked back from it, without scanning from the first.
-    pub fn prev_sibling(&self) -> Option<NodeId> {
-        (self.prev_sibling != NONE).then_some(self.prev_sibling)
-    }
-    /// Position among its siblings in search order (a root's among the roots), so a viewer
-    /// can say "… N before" and place a page of children around it in constant time.
-    pub fn sibling_index(&self) -> usize {
-        self.index as usize
-    }
-    /// Number of children searched.
-    pub fn child_count(&self) -> u32 {
-        self.children
-    }
-    /// Index of this node's `NodeEnter` event.
-    pub fn enter_event(&self) -> usize {
-        self.enter as usize
-    }
-    /// Index of its `NodeExit` event; `None` while open (live search or truncated log).
-    pub fn exit_event(&self) -> Option<usize> {
-        self.is_closed().then_some(self.exit as usize)
-    }
-    /// Whether the node's `NodeExit` has been seen.
-    pub fn is_closed(&self) -> bool {
-        self.flags & FLAG_CLOSED != 0
-    }
-    /// Distance from the root.
-    pub fn ply(&self) -> u8 {
-        self.ply
-    }
-    /// Remaining depth at entry.
-    pub fn depth(&self) -> i8 {
-        self.depth
-    }
-    /// Main search or quiescence.
-    pub fn kind(&self) -> NodeKind {
-        self.kind
-    }
-    /// The move that led here (`Move::NULL` at the root).
-    pub fn mv(&self) -> Move {
-        self.mv
-    }
-    /// The window (alpha, beta) at entry.
-    pub fn window(&self) -> (i32, i32) {
-        (self.alpha, self.beta)
-    }
-    /// The returned score and bound, once closed.
-    pub fn result(&self) -> Option<(i32, Bound)> {
-        self.is_closed().then_some((self.score, self.bound))
-    }
-    /// The move that failed high here, if one did.
-    pub fn cutoff(&self) -> Option<CutoffInfo> {
-        if self.flags & FLAG_CUTOFF == 0 {
-            return None;
-        }
-        Some(CutoffInfo {
-            mv: self.cut_mv,
-            index: self.cut_index,
-            source: MoveSource::from_code(self.cut_source),
-        })
-    }
-    /// Whether the transposition table had an entry for this node.
-    pub fn tt_hit(&self) -> bool {
-        self.flags & FLAG_TT_HIT != 0
-    }
-    /// Whether a TT entry ended this node without a search.
-    pub fn tt_cutoff(&self) -> bool {
-        self.flags & FLAG_TT_CUTOFF != 0
-    }
-    /// Moves pruned here without a search (futility; up to 255): they never became nodes, so
-    /// a viewer can only learn of them from this count and the node's `Pruned` events.
-    pub fn pruned_moves(&self) -> u8 {
-        self.pruned
-    }
-}
-
-/// The node index of an event log. Grows with `extend` as a live search streams events.
+/// The node index of an event log, holding the events it indexes. Grows with `extend` as a live
+/// search streams events, or with `index_chunk` over events it already holds.
 #[derive(Clone, Debug, Default)]
 pub struct SearchTree {
-    nodes: Vec<Node>,
+    events: Events,
+    links: Vec<Link>,
+    flags: Vec<u8>,
     /// Open nodes, innermost last.
     stack: Vec<NodeId>,
     roots: Vec<NodeId>,
@@ -165,143 +57,138 @@ pub struct SearchTree {
 }
 
 impl SearchTree {
-    /// Indexes `events` in one pass.
-    pub fn build(events: &[Event]) -> SearchTree {
-        let mut tree = SearchTree::default();
-        tree.extend(events);
+    /// Indexes `events` in one pass (a slice is copied; `Events` are shared, not copied).
+    pub fn build(events: impl Into<Events>) -> SearchTree {
+        let mut tree = SearchTree::over(events);
+        tree.index_held();
+        tree.shrink_to_fit();
         tree
     }
 
-    /// Indexes events that follow the ones seen so far (a streamed batch).
-    pub fn extend(&mut self, events: &[Event]) {
-        self.nodes.reserve(events.len() / 3);
-        for (k, event) in events.iter().enumerate() {
+    /// Gives back the room the index grew into but does not use (a finished log's index).
+    pub fn shrink_to_fit(&mut self) {
+        self.links.shrink_to_fit();
+        self.flags.shrink_to_fit();
+        self.roots.shrink_to_fit();
+    }
+
+    /// An empty index over `events`, to be filled by `index_chunk`.
+    pub fn over(events: impl Into<Events>) -> SearchTree {
+        SearchTree {
+            events: events.into(),
+            ..SearchTree::default()
+        }
+    }
+
+    /// Appends events that follow the ones held so far (a streamed batch) and indexes them.
+    pub fn extend(&mut self, batch: &[Event]) {
+        self.events.extend_from_slice(batch);
+        self.index_chunk(batch);
+    }
+
+    /// Takes another view of the same events: a live spool's, once the caller has indexed
+    /// (with `index_chunk`) the records it has published so far.
+    pub fn set_events(&mut self, events: Events) {
+        self.events = events;
+    }
+
+    /// Indexes the held events not indexed yet, a chunk at a time.
+    fn index_held(&mut self) {
+        let events = self.events.clone();
+        let from = self.events_seen;
+        events.for_each_chunk(from..events.len(), &mut |chunk| self.index_chunk(chunk));
+    }
+
+    /// Indexes the next events, already decoded by the caller: they must be the held events
+    /// from `events_seen()` on (a background reader decodes each event once and feeds every
+    /// index from it).
+    pub fn index_chunk(&mut self, chunk: &[Event]) {
+        for (k, event) in chunk.iter().enumerate() {
             let i = (self.events_seen + k) as u32;
-            match *event {
-                Event::NodeEnter {
-                    ply,
-                    depth,
-                    kind,
-                    mv,
-                    alpha,
-                    beta,
-                } => self.enter(Node {
-                    parent: NONE,
-                    first_child: NONE,
-                    last_child: NONE,
-                    prev_sibling: NONE,
-                    next_sibling: NONE,
-                    index: 0,
-                    enter: i,
-                    exit: NONE,
-                    end: NONE,
-                    children: 0,
-                    alpha,
-                    beta,
-                    score: 0,
-                    mv,
-                    cut_mv: Move::NULL,
-                    ply,
-                    depth,
-                    kind,
-                    bound: Bound::Exact,
-                    cut_index: 0,
-                    cut_source: 0,
-                    flags: 0,
-                    pruned: 0,
-                }),
-                Event::NodeExit { score, bound } => match self.stack.pop() {
-                    Some(id) => {
-                        let end = self.nodes.len() as u32;
-                        let n = &mut self.nodes[id as usize];
-                        n.exit = i;
-                        n.end = end;
-                        n.score = score;
-                        n.bound = bound;
-                        n.flags |= FLAG_CLOSED;
+            let flag = match *event {
+                Event::NodeEnter { .. } => {
+                    self.enter(i);
+                    continue;
+                }
+                Event::NodeExit { .. } => {
+                    match self.stack.pop() {
+                        Some(id) => self.links[id as usize].exit = i,
+                        None => self.stray += 1,
                     }
-                    None => self.stray += 1,
-                },
-                Event::Cutoff {
-                    mv, index, source, ..
-                } => match self.stack.last() {
-                    Some(&id) => {
-                        let n = &mut self.nodes[id as usize];
-                        n.cut_mv = mv;
-                        n.cut_index = index;
-                        n.cut_source = source.code();
-                        n.flags |= FLAG_CUTOFF;
-                    }
-                    None => self.stray += 1,
-                },
-                Event::TtHit { cutoff, .. } => match self.stack.last() {
-                    Some(&id) => {
-                        let flag = if cutoff { FLAG_TT_CUTOFF } else { 0 };
-                        self.nodes[id as usize].flags |= FLAG_TT_HIT | flag;
-                    }
-                    None => self.stray += 1,
-                },
-                Event::Pruned { mv, .. } if !mv.is_null() => match self.stack.last() {
-                    Some(&id) => {
-                        let n = &mut self.nodes[id as usize];
-                        n.pruned = n.pruned.saturating_add(1);
-                    }
-                    None => self.stray += 1,
-                },
+                    continue;
+                }
+                Event::Cutoff { .. } => FLAG_CUTOFF,
+                Event::TtHit { cutoff: true, .. } => FLAG_TT_HIT | FLAG_TT_CUTOFF,
+                Event::TtHit { .. } => FLAG_TT_HIT,
+                Event::Pruned { mv, .. } if !mv.is_null() => FLAG_PRUNED,
                 // Iterations and aspiration windows come between the roots.
-                Event::Iteration { .. } | Event::Aspiration { .. } => {}
+                Event::Iteration { .. } | Event::Aspiration { .. } => continue,
                 // Other kinds (new ones too) belong to the open node and shape no tree.
-                _ => self.stray += usize::from(self.stack.is_empty()),
+                _ => 0,
+            };
+            match self.stack.last() {
+                Some(&id) => self.flags[id as usize] |= flag,
+                None => self.stray += 1,
             }
         }
-        self.events_seen += events.len();
+        self.events_seen += chunk.len();
     }
 
     /// Links a newly entered node after the last child of the innermost open node (or after
     /// the last top-level node) and opens it.
-    fn enter(&mut self, mut node: Node) {
-        let id = self.nodes.len() as u32;
-        let previous = match self.stack.last() {
+    fn enter(&mut self, enter: u32) {
+        let id = self.links.len() as u32;
+        let (parent, index) = match self.stack.last() {
             Some(&parent) => {
-                let p = &mut self.nodes[parent as usize];
-                node.parent = parent;
-                node.index = p.children;
-                p.children += 1;
-                let last = p.last_child;
-                p.last_child = id;
-                if last == NONE {
-                    p.first_child = id;
-                }
-                last
+                let last = self.links[parent as usize].last_child;
+                self.links[parent as usize].last_child = id;
+                let index = match self.links.get(last as usize) {
+                    Some(l) => l.index + 1,
+                    None => 0,
+                };
+                (parent, index)
             }
             None => {
-                node.index = self.roots.len() as u32;
-                let last = self.roots.last().copied().unwrap_or(NONE);
                 self.roots.push(id);
-                last
+                (NONE, self.roots.len() as u32 - 1)
             }
         };
-        if previous != NONE {
-            self.nodes[previous as usize].next_sibling = id;
-            node.prev_sibling = previous;
-        }
-        self.nodes.push(node);
+        self.links.push(Link {
+            enter,
+            exit: NONE,
+            parent,
+            last_child: NONE,
+            index,
+        });
+        self.flags.push(0);
         self.stack.push(id);
+    }
+
+    /// The events the index reads from.
+    pub fn events(&self) -> &Events {
+        &self.events
     }
 
     /// Number of nodes.
     pub fn len(&self) -> usize {
-        self.nodes.len()
+        self.links.len()
     }
 
     /// Whether no node was entered.
     pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
+        self.links.is_empty()
     }
 
     /// Number of events indexed so far.
     pub fn events_seen(&self) -> usize {
         self.events_seen
+    }
+
+    /// Heap bytes of the index itself (not of the events): what the explorer holds per node.
+    pub fn index_bytes(&self) -> usize {
+        self.links.capacity() * std::mem::size_of::<Link>()
+            + self.flags.capacity()
+            + (self.roots.capacity() + self.stack.capacity()) * 4
     }
 
     /// Events that belong to no open node (an exit without an enter, a cutoff outside any
@@ -311,8 +198,13 @@ impl SearchTree {
     }
 
     /// The node with id `id`; `None` if out of range.
-    pub fn node(&self, id: NodeId) -> Option<&Node> {
-        self.nodes.get(id as usize)
+    pub fn node(&self, id: NodeId) -> Option<Node<'_>> {
+        let link = *self.links.get(id as usize)?;
+        Some(Node::new(self, id, link, self.flags[id as usize]))
+    }
+
+    fn link(&self, id: NodeId) -> Option<Link> {
+        self.links.get(id as usize).copied()
     }
 
     /// Top-level nodes in order: one root per iteration (and per re-search of the root).
@@ -326,19 +218,82 @@ impl SearchTree {
         self.stack.iter().copied()
     }
 
-    /// Children of `id` in the order they were searched.
-    pub fn children(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
-        let first = self.node(id).and_then(Node::first_child);
-        std::iter::successors(first, |&c| self.nodes[c as usize].next_sibling())
+    /// The parent of `id` (`None` for a top-level node).
+    pub fn parent(&self, id: NodeId) -> Option<NodeId> {
+        self.link(id).map(|l| l.parent).filter(|&p| p != NONE)
     }
 
-    /// Ids of the nodes in `id`'s subtree (itself included): contiguous in pre-order.
-    pub fn subtree(&self, id: NodeId) -> Range<NodeId> {
-        match self.node(id) {
-            Some(n) if n.is_closed() => id..n.end,
-            Some(_) => id..self.nodes.len() as u32,
-            None => id..id,
+    /// The first child of `id`: the next node entered, if `id` is its parent.
+    pub fn first_child(&self, id: NodeId) -> Option<NodeId> {
+        let next = id.checked_add(1)?;
+        (self.link(next)?.parent == id).then_some(next)
+    }
+
+    /// The last child of `id` searched so far.
+    pub fn last_child(&self, id: NodeId) -> Option<NodeId> {
+        self.link(id).map(|l| l.last_child).filter(|&c| c != NONE)
+    }
+
+    /// Number of children of `id` searched so far.
+    pub fn child_count(&self, id: NodeId) -> u32 {
+        self.last_child(id)
+            .and_then(|c| self.link(c))
+            .map_or(0, |l| l.index + 1)
+    }
+
+    /// The next child of the same parent, in search order: the node entered right after the
+    /// subtree of `id`, if it has the same parent (none while `id` is open).
+    pub fn next_sibling(&self, id: NodeId) -> Option<NodeId> {
+        let l = self.link(id)?;
+        if l.exit == NONE {
+            return None;
         }
+        let end = self.subtree(id).end;
+        (self.link(end)?.parent == l.parent).then_some(end)
+    }
+
+    /// The previous child of the same parent: the ancestor of `id - 1` that has `id`'s parent
+    /// (a top-level node's comes from the roots).
+    pub fn prev_sibling(&self, id: NodeId) -> Option<NodeId> {
+        let l = self.link(id)?;
+        if l.index == 0 {
+            return None;
+        }
+        if l.parent == NONE {
+            return self.roots.get(l.index as usize - 1).copied();
+        }
+        let mut at = id - 1;
+        loop {
+            let parent = self.link(at)?.parent;
+            if parent == l.parent {
+                return Some(at);
+            }
+            at = parent;
+        }
+    }
+
+    /// Children of `id` in the order they were searched.
+    pub fn children(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        std::iter::successors(self.first_child(id), |&c| self.next_sibling(c))
+    }
+
+    /// Ids of the nodes in `id`'s subtree (itself included): contiguous in pre-order. A closed
+    /// subtree ends at the first node entered after its exit (a binary search past its last
+    /// child); an open one runs to the last node.
+    pub fn subtree(&self, id: NodeId) -> Range<NodeId> {
+        let Some(l) = self.link(id) else {
+            return id..id;
+        };
+        let len = self.links.len() as u32;
+        if l.exit == NONE {
+            return id..len;
+        }
+        if l.last_child == NONE {
+            return id..id + 1;
+        }
+        let from = l.last_child as usize + 1;
+        let after = self.links[from..].partition_point(|n| n.enter < l.exit);
+        id..(from + after) as u32
     }
 
     /// Number of nodes in `id`'s subtree, itself included.
@@ -347,23 +302,26 @@ impl SearchTree {
         r.end - r.start
     }
 
-    /// The events of node `id`, from its enter to its exit (or to the last event if open).
+    /// The events of node `id`, from its enter to its exit (or to the last event indexed if
+    /// open).
     pub fn event_range(&self, id: NodeId) -> Range<usize> {
-        match self.node(id) {
-            Some(n) => n.enter as usize..n.exit_event().map_or(self.events_seen, |x| x + 1),
+        match self.link(id) {
+            Some(l) if l.exit == NONE => l.enter as usize..self.events_seen,
+            Some(l) => l.enter as usize..l.exit as usize + 1,
             None => 0..0,
         }
     }
 
     /// The innermost node open at event `i` (the node event `i` belongs to), by binary search.
     pub fn node_at_event(&self, i: usize) -> Option<NodeId> {
-        let after = self.nodes.partition_point(|n| n.enter as usize <= i);
+        let after = self.links.partition_point(|n| n.enter as usize <= i);
         let mut id = after.checked_sub(1)? as u32;
         loop {
-            let n = &self.nodes[id as usize];
-            match n.exit_event() {
-                Some(exit) if exit < i => id = n.parent()?,
-                _ => return Some(id),
+            let l = self.links[id as usize];
+            if l.exit != NONE && (l.exit as usize) < i {
+                id = self.parent(id)?;
+            } else {
+                return Some(id);
             }
         }
     }
@@ -371,13 +329,16 @@ impl SearchTree {
     /// Ancestors of `id`, its parent first and its top-level node last: a loop over parent
     /// links, so a line a million levels deep costs a million steps and no stack.
     pub fn ancestors(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
-        let parent = self.node(id).and_then(Node::parent);
-        std::iter::successors(parent, |&n| self.nodes[n as usize].parent())
+        std::iter::successors(self.parent(id), |&n| self.parent(n))
     }
 
-    /// Whether `ancestor` is `id` or above it: pre-order ids make this a range test.
+    /// Whether `ancestor` is `id` or above it: nodes nest, so `id` is inside when it was
+    /// entered at or after `ancestor` and before its exit.
     pub fn is_ancestor(&self, ancestor: NodeId, id: NodeId) -> bool {
-        self.subtree(ancestor).contains(&id)
+        match (self.link(ancestor), self.link(id)) {
+            (Some(a), Some(n)) => ancestor <= id && (a.exit == NONE || n.enter < a.exit),
+            _ => false,
+        }
     }
 
     /// The top-level node whose subtree holds `id`, by binary search over the roots (they are
@@ -390,7 +351,7 @@ impl SearchTree {
 
     /// Nodes from the top-level root down to `id`, inclusive.
     pub fn path(&self, id: NodeId) -> Vec<NodeId> {
-        let mut path: Vec<NodeId> = self.node(id).map(|_| id).into_iter().collect();
+        let mut path: Vec<NodeId> = self.link(id).map(|_| id).into_iter().collect();
         path.extend(self.ancestors(id));
         path.reverse();
         path
@@ -398,12 +359,25 @@ impl SearchTree {
 
     /// The moves from the top-level node down to `id` (the root's own null move left out).
     pub fn moves_to(&self, id: NodeId) -> Vec<Move> {
-        let path = self.path(id).into_iter().map(|n| self.nodes[n as usize].mv);
-        path.filter(|mv| !mv.is_null()).collect()
+        let path = self.path(id).into_iter().filter_map(|n| self.node(n));
+        path.map(|n| n.mv()).filter(|mv| !mv.is_null()).collect()
+    }
+
+    /// The moves from the root to the innermost node open after the first `n` events (null
+    /// moves left out): where the search stood at that moment.
+    pub fn path_at(&self, n: usize) -> Vec<Move> {
+        let Some(last) = n.checked_sub(1) else {
+            return Vec::new();
+        };
+        let node = self.node_at_event(last).and_then(|id| match self.link(id) {
+            Some(l) if l.exit as usize == last => self.parent(id),
+            _ => Some(id),
+        });
+        node.map_or_else(Vec::new, |id| self.moves_to(id))
     }
 }
 
 const _: () = assert!(
-    std::mem::size_of::<Node>() == 64,
-    "a node stays one 64-byte record"
+    std::mem::size_of::<Link>() == 20,
+    "a node's links stay 20 bytes (plus its flag byte)"
 );

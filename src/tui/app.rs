@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use crate::chess::Position;
 use crate::chess::notation::Notation;
 use crate::search::{Limits, OrderingConfig, SearchReport, SelectiveConfig};
+use crate::trace::LogHeader;
 use crate::trace::jsonl::ImportOptions;
-use crate::trace::{EventLog, LogHeader};
 
 use super::charts::Charts;
 pub use super::compare::Comparison;
@@ -19,7 +19,7 @@ use super::lesson::LessonState;
 use super::library::Entry;
 use super::line_edit::LineEdit;
 use super::session::Session;
-use super::setup::{Fixed, Saved, selective_label};
+use super::setup::{Fixed, Saved};
 use super::theme::Theme;
 use super::tree_view::TreeView;
 
@@ -176,6 +176,9 @@ pub struct App {
     pub session: Session,
     /// Whether a worker is searching for `session`.
     pub searching: bool,
+    /// Whether the live search has ended but its events are still being indexed: what needs
+    /// the whole tree (a lesson step's node) waits for `live_search_indexed`.
+    pub indexing_live: bool,
     /// What the explorer is following (another engine's trace being written), while it is.
     pub following: Option<String>,
     /// Nodes and depth of the last iteration report, for the gauge and nps.
@@ -242,6 +245,7 @@ impl App {
             settings,
             session,
             searching: false,
+            indexing_live: false,
             following: None,
             progress: None,
             report: None,
@@ -283,25 +287,6 @@ impl App {
         out
     }
 
-    /// Takes the end of the running search: its complete log and result, a status line
-    /// saying what it found, and — when a lesson started it — the step's node and event.
-    pub fn finish_search(&mut self, log: EventLog, report: SearchReport) {
-        self.session.replace_log(log);
-        self.searching = false;
-        self.elapsed = report.elapsed.as_secs_f64();
-        let best = self.notation.format(&self.root, report.best_move);
-        let how = match self.session.header().selective_config() {
-            Some(config) if config.any() => format!(" ({} search)", selective_label(&config)),
-            _ => String::new(),
-        };
-        self.info(format!(
-            "search done: depth {}, best {best}, {} nodes{how}",
-            report.depth, report.nodes
-        ));
-        self.report = Some(report);
-        self.lesson_search_done();
-    }
-
     /// The ordering config the next search uses: the one asked for (`next_ordering`) or else
     /// the one on screen (so a log recorded with countermoves re-runs with them), with the
     /// chosen killer slots; the default for a log whose settings this build does not know.
@@ -329,6 +314,7 @@ impl App {
         self.view = TreeView::default();
         self.charts.forget_nodes();
         self.searching = true;
+        self.indexing_live = false;
         self.progress = None;
         self.report = None;
         self.elapsed = 0.0;

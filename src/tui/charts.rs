@@ -118,7 +118,7 @@ pub enum Shade {
 
 impl Shade {
     /// How `node` is shaded under `colouring` when the first `at` events have happened.
-    pub fn of(node: &Node, colouring: Colouring, at: usize) -> Shade {
+    pub fn of(node: Node, colouring: Colouring, at: usize) -> Shade {
         let finished = node.exit_event().is_some_and(|x| x < at);
         let Some((_, bound)) = node.result().filter(|_| finished) else {
             return Shade::Open;

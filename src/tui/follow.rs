@@ -20,7 +20,11 @@ use crate::trace::jsonl::{
     Batch, ImportError, ImportErrorKind, ImportOptions, ImportSummary, Importer, LineReader, feed,
 };
 
-use super::worker::{BATCH, FRAME};
+use super::worker::FRAME;
+
+/// Events per batch sent to the explorer: small enough for a smooth live view, large enough
+/// that the channel costs nothing next to the reading.
+const BATCH: usize = 4096;
 
 /// How long the reader sleeps at the end of a regular file before looking for more.
 const POLL: Duration = Duration::from_millis(50);

@@ -13,6 +13,7 @@ use crossterm::event::{self, Event as TermEvent, KeyEventKind};
 use crate::search::OrderingConfig;
 use crate::trace::DEFAULT_EVENT_CAP;
 use crate::tui::app::{App, Effect};
+use crate::tui::fmt;
 use crate::tui::follow::{Followed, Follower, spawn_follow};
 use crate::tui::lesson::{self, Lesson};
 use crate::tui::setup::selective_label;
@@ -23,6 +24,10 @@ use crate::tui::worker::{self, FRAME, Report, Worker};
 /// Longest the UI spends folding streamed events into the tree per frame, so input and drawing
 /// stay smooth however fast the search produces events.
 const DRAIN_BUDGET: Duration = Duration::from_millis(12);
+/// The budget once a search has ended but its spool is not all indexed yet: the search no
+/// longer needs the processor, so the UI indexes most of each frame and does not wait between
+/// frames (input is still read every frame).
+const CATCH_UP_BUDGET: Duration = Duration::from_millis(25);
 /// Input poll interval when nothing is moving.
 const IDLE: Duration = Duration::from_millis(250);
 /// Most input events handled between two frames: a burst of any length still shows progress.
@@ -50,12 +55,22 @@ impl Runtime {
                 app.following = None;
                 app.begin_search();
                 let ordering = app.ordering();
-                self.search = Some(worker::spawn_search(
+                let spawned = worker::spawn_search(
                     app.root.clone(),
                     app.settings.depth,
                     (ordering, app.settings.selective),
-                    DEFAULT_EVENT_CAP,
-                ));
+                );
+                match spawned {
+                    Ok(w) => self.search = Some(w),
+                    Err(e) => {
+                        app.searching = false;
+                        app.error(format!(
+                            "cannot search: no temporary file for its events ({e}); set TMPDIR \
+                             to a writable directory"
+                        ));
+                        return;
+                    }
+                }
                 self.started = Some(Instant::now());
                 let mut how = format!("{} killer slots", app.settings.killers);
                 let changes = OrderingConfig {
@@ -129,7 +144,7 @@ impl Runtime {
                 self.checking = Some(rx);
             }
             Effect::Save(path) => {
-                let log = &app.session.log;
+                let log = app.session.log_to_save();
                 match log.write_file(&path) {
                     Ok(()) => app.info(format!("saved {} events to {}", log.len(), path.display())),
                     Err(e) => app.error(format!("could not save {}: {e}", path.display())),
@@ -140,21 +155,13 @@ impl Runtime {
 
     /// Moves whatever the workers produced into the app, within the per-frame budget.
     pub fn drain(&mut self, app: &mut App) {
-        let deadline = Instant::now() + DRAIN_BUDGET;
+        let budget = if self.catching_up(app) {
+            CATCH_UP_BUDGET
+        } else {
+            DRAIN_BUDGET
+        };
+        let deadline = Instant::now() + budget;
         if let Some(w) = &self.search {
-            if let Some(rx) = &w.events {
-                while Instant::now() < deadline {
-                    match rx.try_recv() {
-                        Ok(batch) => {
-                            app.session.extend(&batch);
-                            if app.session.log.len() >= DEFAULT_EVENT_CAP {
-                                app.session.log.mark_truncated();
-                            }
-                        }
-                        Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
-                    }
-                }
-            }
             while let Ok(report) = w.reports.try_recv() {
                 match report {
                     Report::Iteration(it) => {
@@ -162,14 +169,21 @@ impl Runtime {
                         app.session.log.push_pv(it.pv);
                     }
                     Report::Done(done) => {
-                        let (log, report) = *done;
-                        app.finish_search(log, report);
+                        let (end, report) = *done;
+                        app.end_live_search(end, report);
                     }
                     Report::Compared(_) => {}
                 }
             }
-            if !app.searching {
+            // After the reports: a search that just ended has published all its events. The
+            // spool stays until the explorer has indexed all of it.
+            let caught_up = w
+                .spool
+                .as_ref()
+                .is_none_or(|spool| app.session.follow(&spool.events(), deadline));
+            if !app.searching && caught_up {
                 self.search = None;
+                app.live_search_indexed();
             }
         }
         if let Some(w) = &self.compare {
@@ -184,6 +198,17 @@ impl Runtime {
         }
         self.drain_follow(app, deadline);
         self.drain_lesson(app);
+        match app.session.poll_index() {
+            Some(Ok(())) => {
+                let events = fmt::grouped(app.session.log.len() as u64);
+                let nodes = fmt::grouped(app.session.tree.len() as u64);
+                app.info(format!(
+                    "indexed {events} events, {nodes} nodes: [ ] {{ }} K p to step through them"
+                ));
+            }
+            Some(Err(message)) => app.error(format!("the log cannot be shown: {message}")),
+            None => {}
+        }
         if app.is_live()
             && let Some(t) = self.started
         {
@@ -215,10 +240,16 @@ impl Runtime {
         }
     }
 
-    /// Whether a worker of the runtime's own is busy (the explorer then redraws at the frame
-    /// rate to pick up its result).
-    fn busy(&self) -> bool {
-        self.checking.is_some()
+    /// Whether a finished search's events are still being indexed.
+    pub fn catching_up(&self, app: &App) -> bool {
+        self.search.is_some() && !app.searching
+    }
+
+    /// Whether something moves without the user: a search's spool still being indexed, a log
+    /// being indexed in the background or a lesson being checked (so the loop redraws at
+    /// frame rate to pick up the result).
+    pub fn busy(&self, app: &App) -> bool {
+        self.search.is_some() || app.session.index_state().is_some() || self.checking.is_some()
     }
 
     /// Moves what the trace reader read into the app, within the frame's budget.
@@ -339,8 +370,15 @@ pub fn run(mut app: App, first: Vec<Effect>) -> io::Result<()> {
             break;
         }
         let busy =
-            app.is_live() || app.playback.playing || app.comparison.running || runtime.busy();
-        if event::poll(if busy { FRAME } else { IDLE })? {
+            app.is_live() || app.playback.playing || app.comparison.running || runtime.busy(&app);
+        let wait = if runtime.catching_up(&app) {
+            Duration::ZERO
+        } else if busy {
+            FRAME
+        } else {
+            IDLE
+        };
+        if event::poll(wait)? {
             let first = event::read()?;
             let waiting = || -> io::Result<Option<TermEvent>> {
                 if event::poll(Duration::ZERO)? {

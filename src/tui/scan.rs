@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use crate::chess::Move;
 use crate::search::{CutoffStats, SearchObserver};
-use crate::trace::{Event, SourceTable};
+use crate::trace::{Event, EventSource, SourceTable};
 
 /// Events between two saved states.
 pub const CHECKPOINT_EVERY: usize = 1 << 16;
@@ -153,8 +153,13 @@ impl Cursor {
 
     /// Moves to the state after the first `target` events of `events` (clamped to its length),
     /// whose sources `sources` describes.
-    pub fn seek(&mut self, events: &[Event], sources: &SourceTable, target: usize) {
-        let target = target.min(events.len());
+    pub fn seek<S: EventSource + ?Sized>(
+        &mut self,
+        events: &S,
+        sources: &SourceTable,
+        target: usize,
+    ) {
+        let target = target.min(events.event_count());
         if target < self.scan.applied {
             // The log only grows, so every checkpoint passed on the way here is still valid.
             let k = target / CHECKPOINT_EVERY;
@@ -168,9 +173,15 @@ impl Cursor {
                     ..Scan::default()
                 });
         }
-        while self.scan.applied < target {
-            let i = self.scan.applied;
-            self.scan.apply(&events[i], sources);
+        let from = self.scan.applied;
+        events.for_each_chunk(from..target, &mut |chunk| self.advance(chunk, sources));
+    }
+
+    /// Folds in `chunk`, the events right after those folded so far (a background indexer
+    /// decodes each event once and feeds every fold from it), saving checkpoints on the way.
+    pub fn advance(&mut self, chunk: &[Event], sources: &SourceTable) {
+        for event in chunk {
+            self.scan.apply(event, sources);
             if self.scan.applied.is_multiple_of(CHECKPOINT_EVERY)
                 && self.checkpoints.len() < self.scan.applied / CHECKPOINT_EVERY
             {

@@ -2,26 +2,35 @@
 //! search streams, complete once it is done or loaded from a file), its node index and the
 //! timeline cursor. Everything the panels show is read from here.
 
+use std::time::Instant;
+
 use crate::chess::{Move, Position};
-use crate::trace::{Event, EventLog, LogHeader, Marks, Node, Replay, SearchTree};
+use crate::trace::{
+    Event, EventLog, EventSource, Events, LogHeader, Marks, Node, Replay, SearchTree, Unchecked,
+};
 
 use super::charts::data::Cursor as ChartCursor;
+use super::indexer::{Built, IndexState, Indexing, Polled};
 use super::positions::PositionCache;
 use super::scan::Cursor;
 
 pub use crate::trace::NodeId;
+
+/// Events indexed per step while following a live search's spool, between two looks at the
+/// clock.
+const FOLLOW_STEP: usize = 1 << 14;
 
 /// A search being watched or browsed.
 #[derive(Debug)]
 pub struct Session {
     /// The searched position.
     pub root: Position,
-    /// The log so far: header, events, iteration PVs and the truncation mark. Saving writes
-    /// it as it is.
-    pub log: EventLog,
+    /// The log so far: header, events (in memory, or mapped from a file or a live search's
+    /// spool), iteration PVs and the truncation mark. Saving writes it as it is.
+    pub log: EventLog<Events>,
     /// Event index of every `Iteration` event, in order (the k-th owns `pvs[k]`).
     pub iterations: Vec<usize>,
-    /// The node index, extended as events arrive.
+    /// The node index, extended as events arrive; it holds the same events as `log`.
     pub tree: SearchTree,
     /// Killer rows at any event index, extended as events arrive.
     pub replay: Replay,
@@ -34,6 +43,9 @@ pub struct Session {
     pub at: Option<usize>,
     /// Positions of recently shown nodes, so deep lines are not replayed every frame.
     positions: PositionCache,
+    /// A mapped log's indexes being built in the background: until they are, the tree, the
+    /// replay and the folds are empty.
+    indexing: Option<Indexing>,
 }
 
 impl Session {
@@ -43,7 +55,7 @@ impl Session {
         let cursor = Cursor::new(replay.killer_rows_by_depth());
         Session {
             root,
-            log: EventLog::new(header),
+            log: EventLog::new(header).into(),
             iterations: Vec::new(),
             tree: SearchTree::default(),
             replay,
@@ -51,18 +63,85 @@ impl Session {
             charts: ChartCursor::default(),
             at: None,
             positions: PositionCache::default(),
+            indexing: None,
         }
     }
 
-    /// A session over a complete log (a finished search, or a `.kslog` file).
-    pub fn from_log(root: Position, log: EventLog) -> Session {
+    /// A session over a complete log (a finished search, a trace, a checked `.kslog`),
+    /// indexed now.
+    pub fn from_log(root: Position, log: impl Into<EventLog<Events>>) -> Session {
+        let log = log.into();
         let mut session = Session::new(root, log.header().clone());
-        session.replace_log(log);
+        let mut builder = super::indexer::Builder::new(&log);
+        log.events()
+            .for_each_chunk(0..log.len(), &mut |c| builder.feed(c));
+        session.log = log;
+        session.install(builder.finish());
         session
     }
 
+    /// A session over a mapped `.kslog` whose events are checked and indexed on a background
+    /// thread (`unchecked` is what its opening left to check): it shows the header and the
+    /// root position at once, and the rest once `poll_index` installs the indexes.
+    pub fn from_mapped(root: Position, log: EventLog<Events>, unchecked: Unchecked) -> Session {
+        let indexing = Indexing::spawn(&log, unchecked);
+        let mut session = Session::new(root, log.header().clone());
+        session.tree = SearchTree::over(log.events());
+        session.log = log;
+        session.indexing = Some(indexing);
+        session
+    }
+
+    /// Installs indexes built over this session's events.
+    fn install(&mut self, built: Built) {
+        self.tree = built.tree;
+        self.replay = built.replay;
+        self.iterations = built.iterations;
+        self.cursor = built.cursor;
+        self.charts = built.charts;
+        self.indexing = None;
+        self.sync_cursor();
+    }
+
+    /// Installs the background indexes if they are ready. Returns `Some(Ok)` when it just
+    /// did, `Some(Err)` with the reason the first time the indexing is seen to have failed.
+    pub fn poll_index(&mut self) -> Option<Result<(), String>> {
+        match self.indexing.as_mut()?.poll() {
+            Polled::Waiting => None,
+            Polled::Ready(built) => {
+                self.install(*built);
+                Some(Ok(()))
+            }
+            Polled::Failed(message) => Some(Err(message)),
+        }
+    }
+
+    /// Waits for the background indexes and installs them (tests and benchmarks); the
+    /// indexing's failure, if it failed.
+    pub fn wait_index(&mut self) -> Result<(), String> {
+        let Some(indexing) = self.indexing.as_mut() else {
+            return Ok(());
+        };
+        match indexing.wait() {
+            Some(built) => {
+                self.install(built);
+                Ok(())
+            }
+            None => match indexing.state() {
+                IndexState::Failed(message) => Err(message),
+                IndexState::Running { .. } => Err("the indexer stopped".into()),
+            },
+        }
+    }
+
+    /// Where the background indexing stands; `None` once the indexes are in (or for a
+    /// session that never needed them built apart).
+    pub fn index_state(&self) -> Option<IndexState> {
+        self.indexing.as_ref().map(Indexing::state)
+    }
+
     /// Every event so far.
-    pub fn events(&self) -> &[Event] {
+    pub fn events(&self) -> &Events {
         self.log.events()
     }
 
@@ -71,29 +150,72 @@ impl Session {
         self.log.header()
     }
 
-    /// Appends a streamed batch of events.
+    /// Appends a batch of events received in memory (a followed trace) and indexes it.
     pub fn extend(&mut self, batch: &[Event]) {
-        self.note_iterations(batch);
-        self.log.append(batch);
+        self.note_iterations(batch, self.log.len());
+        // The log lets go of the events while the tree appends, so the shared vector grows in
+        // place instead of being copied; then both hold it again.
+        self.log.set_events(Events::default());
         self.tree.extend(batch);
+        self.log.set_events(self.tree.events().clone());
         self.replay.extend(batch);
         self.sync_cursor();
     }
 
-    /// Takes the final log of a finished search: its events are the streamed ones (plus any the
-    /// last batch had not delivered yet) and it carries the PVs. The streamed copy is dropped,
-    /// not merged.
-    pub fn replace_log(&mut self, log: EventLog) {
-        let fresh = log.events().get(self.log.len()..).unwrap_or(&[]);
-        self.tree.extend(fresh);
-        self.replay.extend(fresh);
-        self.note_iterations(fresh);
-        self.log = log;
-        self.sync_cursor();
+    /// Indexes what a live search's spool has published (`spool`, a view of all of it) until
+    /// `deadline`; the session shows the events indexed so far. Returns whether it caught up.
+    pub fn follow(&mut self, spool: &Events, deadline: Instant) -> bool {
+        let mut buf = Vec::new();
+        let start = self.tree.events_seen();
+        while self.tree.events_seen() < spool.len() && Instant::now() < deadline {
+            let from = self.tree.events_seen();
+            spool.decode_into(from..spool.len().min(from + FOLLOW_STEP), &mut buf);
+            if buf.is_empty() {
+                break;
+            }
+            self.note_iterations(&buf, from);
+            self.tree.index_chunk(&buf);
+            self.replay.extend(&buf);
+            // Following the end, the timeline's fold takes the decoded events too, inside
+            // the budget, instead of decoding them again afterwards.
+            if self.at.is_none() && self.cursor.scan().applied() == from {
+                self.cursor.advance(&buf, &self.log.header().sources);
+            }
+        }
+        let seen = self.tree.events_seen();
+        if seen != start {
+            let shown = spool.with_len(seen);
+            self.tree.set_events(shown.clone());
+            self.log.set_events(shown);
+            self.sync_cursor();
+        }
+        seen >= spool.len()
     }
 
-    fn note_iterations(&mut self, batch: &[Event]) {
-        let base = self.log.len();
+    /// The search ended: its final PVs and whether its log was cut short.
+    pub fn finish_live(&mut self, pvs: Vec<Vec<Move>>, truncated: bool) {
+        self.log.set_pvs(pvs);
+        if truncated {
+            self.log.mark_truncated();
+        }
+    }
+
+    /// The log as `Save` writes it: one PV per iteration event shown (a live search's last
+    /// PV may come before its event is indexed), and marked truncated while nodes are open.
+    pub fn log_to_save(&self) -> EventLog<Events> {
+        let mut log = self.log.clone();
+        if self.indexing.is_none() {
+            let mut pvs = log.pvs().to_vec();
+            pvs.resize(self.iterations.len(), Vec::new());
+            log.set_pvs(pvs);
+        }
+        if self.tree.open_nodes().next().is_some() {
+            log.mark_truncated();
+        }
+        log
+    }
+
+    fn note_iterations(&mut self, batch: &[Event], base: usize) {
         let found = batch.iter().enumerate();
         self.iterations.extend(
             found
@@ -113,7 +235,12 @@ impl Session {
         self.sync_cursor();
     }
 
+    /// Moves the timeline's fold to the position (not while the background indexer builds
+    /// it).
     fn sync_cursor(&mut self) {
+        if self.indexing.is_some() {
+            return;
+        }
         let target = self.position();
         let sources = &self.log.header().sources;
         self.cursor.seek(self.log.events(), sources, target);
@@ -125,7 +252,7 @@ impl Session {
     }
 
     /// The node record; `None` only for an id from another session.
-    pub fn node(&self, id: NodeId) -> Option<&Node> {
+    pub fn node(&self, id: NodeId) -> Option<Node<'_>> {
         self.tree.node(id)
     }
 

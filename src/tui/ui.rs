@@ -6,6 +6,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use crate::tui::app::{App, Mode};
+use crate::tui::indexing_panel::IndexingPanel;
 use crate::tui::layout::{self, Screen};
 use crate::tui::widgets::Panel;
 use crate::tui::widgets::board::BoardPanel;
@@ -42,18 +43,26 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
     } else {
         areas.charts
     };
-    let panels: [(&dyn Panel, _); 9] = [
-        (&TreePanel, areas.tree),
-        (&BoardPanel, areas.board),
-        (&KillersPanel, areas.killers),
-        (&StatsPanel, areas.stats),
-        (&ExplainPanel, areas.explain),
-        (&ChartsPanel, charts),
-        (&LessonPanel, areas.lesson),
-        (&StatusLine, areas.timeline),
-        (&HintLine, areas.hints),
+    // The flag marks the panels that read the log's indexes: while a mapped log is being
+    // indexed they show how far it is instead.
+    let panels: [(&dyn Panel, _, bool); 9] = [
+        (&TreePanel, areas.tree, true),
+        (&BoardPanel, areas.board, false),
+        (&KillersPanel, areas.killers, true),
+        (&StatsPanel, areas.stats, true),
+        (&ExplainPanel, areas.explain, true),
+        (&ChartsPanel, charts, true),
+        (&LessonPanel, areas.lesson, false),
+        (&StatusLine, areas.timeline, false),
+        (&HintLine, areas.hints, false),
     ];
-    for (panel, rect) in panels {
+    let indexing = app.session.index_state().is_some();
+    for (panel, rect, needs_index) in panels {
+        let panel = if indexing && needs_index {
+            &IndexingPanel
+        } else {
+            panel
+        };
         if !rect.is_empty() {
             panel.render(frame, rect, app);
         }

@@ -298,10 +298,10 @@ impl App {
 
     fn jump_forward(&mut self, wanted: impl Fn(&Event) -> bool) {
         let from = self.session.position();
-        let events = &self.session.events();
-        if let Some(offset) = events[from..].iter().position(&wanted) {
+        let events = self.session.events();
+        if let Some(offset) = events.range(from..events.len()).position(|e| wanted(&e)) {
             self.seek(from + offset + 1);
-        } else if let Some(i) = events[..from].iter().position(&wanted) {
+        } else if let Some(i) = events.range(0..from).position(|e| wanted(&e)) {
             self.seek(i + 1);
             self.info("wrapped around to the start of the search");
         } else {
@@ -311,8 +311,9 @@ impl App {
 
     fn jump_back(&mut self, wanted: impl Fn(&Event) -> bool) {
         let before = self.session.position().saturating_sub(1);
-        match self.session.events()[..before].iter().rposition(wanted) {
-            Some(i) => self.seek(i + 1),
+        let events = self.session.events().range(0..before);
+        match events.rev().position(|e| wanted(&e)) {
+            Some(k) => self.seek(before - k),
             None => self.info("no earlier event of that kind"),
         }
     }

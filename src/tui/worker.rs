@@ -1,8 +1,10 @@
 //! The search thread. The explorer never searches on its own thread: a worker runs
-//! `Searcher::search` with a `Recorder` whose sink streams event batches over a channel, and a
-//! second channel reports iterations and the end. Stopping sets the shared flag, which the search
-//! polls, so the worker winds down within a couple of milliseconds while the UI keeps drawing.
+//! `Searcher::search` with a `Recorder` that spools every event to a temporary file the explorer
+//! has mapped (`trace::Spool`: no event cap, and no events in memory), and a channel reports
+//! iterations and the end. Stopping sets the shared flag, which the search polls, so the worker
+//! winds down within a couple of milliseconds while the UI keeps drawing.
 
+use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -16,19 +18,16 @@ use crate::search::{
     CutoffStats, IterationReport, Limits, OrderingConfig, SearchConfig, SearchReport, Searcher,
     SelectiveConfig,
 };
-use crate::trace::{Event, EventLog, LogHeader, Recorder, SearchTree};
-
-/// Events per streamed batch: small enough for a smooth live view, large enough that the
-/// channel costs nothing next to the search.
-pub const BATCH: usize = 4096;
+use crate::trace::{LogHeader, Recorder, SearchTree, Spool, SpoolEnd};
 
 /// What a search worker reports besides the event stream.
 #[derive(Debug)]
 pub enum Report {
     /// An iteration finished.
     Iteration(IterationReport),
-    /// The search ended (finished or stopped): the complete log and the result.
-    Done(Box<(EventLog, SearchReport)>),
+    /// The search ended (finished or stopped): how its recording ended (the events are in the
+    /// spool) and the result.
+    Done(Box<(SpoolEnd, SearchReport)>),
     /// A compare run finished: each config's search, in the order asked.
     Compared(Vec<Compared>),
 }
@@ -36,8 +35,8 @@ pub enum Report {
 /// A running worker: its channels and its stop flag.
 #[derive(Debug)]
 pub struct Worker {
-    /// Streamed event batches (live searches only).
-    pub events: Option<Receiver<Vec<Event>>>,
+    /// The spool the search's events go to (live searches only).
+    pub spool: Option<Spool>,
     /// Iterations and the final report.
     pub reports: Receiver<Report>,
     stop: Arc<AtomicBool>,
@@ -65,24 +64,21 @@ impl Drop for Worker {
     }
 }
 
-/// Starts a recorded search of `root` to `depth` under `ordering` and `selective`, recording at
-/// most `cap` events.
+/// Starts a recorded search of `root` to `depth` under `ordering` and `selective`, its events
+/// spooled to a temporary file; fails only if the spool cannot be made.
 pub fn spawn_search(
     root: Position,
     depth: u8,
     (ordering, selective): (OrderingConfig, SelectiveConfig),
-    cap: usize,
-) -> Worker {
-    let (event_tx, event_rx) = mpsc::channel();
+) -> io::Result<Worker> {
+    let spool = Spool::create()?;
+    let header =
+        LogHeader::new(root.to_fen(), &ordering, &Limits::depth(depth)).with_selective(&selective);
+    let mut recorder = Recorder::new(header).spool_to(&spool)?;
     let (report_tx, report_rx) = mpsc::channel();
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
     let handle = thread::spawn(move || {
-        let header = LogHeader::new(root.to_fen(), &ordering, &Limits::depth(depth))
-            .with_selective(&selective);
-        let mut recorder = Recorder::new(header)
-            .with_cap(cap)
-            .with_sink(event_tx, BATCH);
         let mut searcher = Searcher::new(SearchConfig {
             ordering,
             selective,
@@ -99,15 +95,15 @@ pub fn spawn_search(
                 let _ = iterations.send(Report::Iteration(it.clone()));
             },
         );
-        let log = recorder.into_log();
-        let _ = report_tx.send(Report::Done(Box::new((log, report))));
+        let end = recorder.finish();
+        let _ = report_tx.send(Report::Done(Box::new((end, report))));
     });
-    Worker {
-        events: Some(event_rx),
+    Ok(Worker {
+        spool: Some(spool),
         reports: report_rx,
         stop,
         handle: Some(handle),
-    }
+    })
 }
 
 /// Runs `root` to `depth` once per config, all with `selective`, counting cutoffs and nodes per
@@ -135,7 +131,7 @@ pub fn spawn_compare(
         let _ = report_tx.send(Report::Compared(results));
     });
     Worker {
-        events: None,
+        spool: None,
         reports: report_rx,
         stop,
         handle: Some(handle),
@@ -171,7 +167,7 @@ fn compare_one(
         &mut |_: &IterationReport| {},
     );
     let log = recorder.into_log();
-    let tree = (!log.is_truncated()).then(|| SearchTree::build(log.events()));
+    let tree = (!log.is_truncated()).then(|| SearchTree::build(log.into_events()));
     Compared {
         ordering,
         stats,

@@ -9,7 +9,7 @@ use super::score::{JsonScore, to_json};
 use crate::chess::{Move, Square};
 use crate::search::countermove::CounterKey;
 use crate::search::{Bound, Event, NodeKind, ReSearchReason};
-use crate::trace::EventLog;
+use crate::trace::{EventLog, EventSource, LogHeader, SourceTable};
 use serde::Serialize;
 use std::borrow::Cow;
 use std::io::{self, Write};
@@ -168,16 +168,66 @@ enum Record<'a> {
 /// Writes `log` as a trace: its header line, then every event as one JSON object per line.
 /// Events inside a node carry the node's `ply`; sources are labelled from the log's header;
 /// scores are centipawns, or `{"mate": n}` from the event's node.
-pub fn write_jsonl<W: Write>(log: &EventLog, mut w: W) -> io::Result<()> {
-    let sources = &log.header().sources;
-    w.write_all(header_line(log.header(), log.is_truncated())?.as_bytes())?;
-    w.write_all(b"\n")?;
-    let mut plies: Vec<u8> = Vec::new();
-    let mut iteration = 0;
-    for (i, &event) in log.events().iter().enumerate() {
+pub fn write_jsonl<E: EventSource, W: Write>(log: &EventLog<E>, w: W) -> io::Result<()> {
+    let mut out = JsonlWriter::new(log.header(), log.is_truncated(), w)?;
+    let mut result = Ok(());
+    log.events.for_each_chunk(0..log.len(), &mut |chunk| {
+        if result.is_ok() {
+            result = out.events(chunk, log.pvs());
+        }
+    });
+    result?;
+    out.finish()
+}
+
+/// A trace written as its events come, a chunk at a time (so `log export` streams a file of
+/// any size): it remembers the open nodes' plies, the next event number and iteration.
+pub struct JsonlWriter<'h, W: Write> {
+    w: W,
+    sources: &'h SourceTable,
+    plies: Vec<u8>,
+    next: usize,
+    iteration: usize,
+}
+
+impl<'h, W: Write> JsonlWriter<'h, W> {
+    /// Starts a trace of the search `header` describes by writing its header line.
+    pub fn new(header: &'h LogHeader, truncated: bool, mut w: W) -> io::Result<Self> {
+        w.write_all(header_line(header, truncated)?.as_bytes())?;
+        w.write_all(b"\n")?;
+        Ok(JsonlWriter {
+            w,
+            sources: &header.sources,
+            plies: Vec::new(),
+            next: 0,
+            iteration: 0,
+        })
+    }
+
+    /// Writes the next events, one line each; `pvs` are the log's PVs (the k-th iteration
+    /// event carries the k-th).
+    pub fn events(&mut self, chunk: &[Event], pvs: &[Vec<Move>]) -> io::Result<()> {
+        for &event in chunk {
+            let record = self.record(event, pvs);
+            let i = self.next;
+            self.next += 1;
+            serde_json::to_writer(&mut self.w, &Line { i, record })?;
+            self.w.write_all(b"\n")?;
+        }
+        Ok(())
+    }
+
+    /// Flushes the output.
+    pub fn finish(mut self) -> io::Result<()> {
+        self.w.flush()
+    }
+
+    fn record(&mut self, event: Event, pvs: &[Vec<Move>]) -> Record<'h> {
+        let sources = self.sources;
+        let plies = &mut self.plies;
         let ply = plies.last().copied().unwrap_or(0);
         let at = |score| to_json(score, u32::from(ply));
-        let record = match event {
+        match event {
             Event::NodeEnter {
                 ply,
                 depth,
@@ -298,8 +348,10 @@ pub fn write_jsonl<W: Write>(log: &EventLog, mut w: W) -> io::Result<()> {
                 score,
                 nodes,
             } => {
-                let pv = log.pv(iteration).iter().map(Move::to_string).collect();
-                iteration += 1;
+                let pv = pvs
+                    .get(self.iteration)
+                    .map_or(Vec::new(), |pv| pv.iter().map(Move::to_string).collect());
+                self.iteration += 1;
                 Record::Iteration {
                     depth,
                     score: to_json(score, 0),
@@ -307,9 +359,6 @@ pub fn write_jsonl<W: Write>(log: &EventLog, mut w: W) -> io::Result<()> {
                     pv,
                 }
             }
-        };
-        serde_json::to_writer(&mut w, &Line { i, record })?;
-        w.write_all(b"\n")?;
+        }
     }
-    w.flush()
 }

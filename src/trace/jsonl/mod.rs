@@ -24,7 +24,7 @@ mod tables;
 
 pub use error::{ImportError, ImportErrorKind, LinePlace};
 pub(crate) use export::bound_name;
-pub use export::write_jsonl;
+pub use export::{JsonlWriter, write_jsonl};
 pub use header::SCHEMA_VERSION;
 pub use import::{Batch, ImportOptions, ImportSummary, Importer};
 pub use read::{Got, LineReader, MAX_LINE, feed, import_file, import_reader};

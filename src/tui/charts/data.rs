@@ -9,7 +9,7 @@
 //! at a bounded cost per step; the fold runs only while the charts are on screen.
 
 use crate::search::{NodeKind, SearchObserver};
-use crate::trace::Event;
+use crate::trace::{Event, EventSource};
 
 /// Rank buckets: the 1st to the 10th move, then every later one together.
 pub const RANKS: usize = 11;
@@ -164,8 +164,8 @@ impl Cursor {
     }
 
     /// Moves to the fold of the first `target` events of `events` (clamped to its length).
-    pub fn seek(&mut self, events: &[Event], target: usize) {
-        let target = target.min(events.len());
+    pub fn seek<S: EventSource + ?Sized>(&mut self, events: &S, target: usize) {
+        let target = target.min(events.event_count());
         if target < self.counts.applied {
             // The log only grows, so every checkpoint passed on the way here is still valid.
             let k = target / CHECKPOINT_EVERY;
@@ -175,8 +175,15 @@ impl Cursor {
                 .cloned()
                 .unwrap_or_default();
         }
-        while self.counts.applied < target {
-            self.counts.observe(events[self.counts.applied]);
+        let from = self.counts.applied;
+        events.for_each_chunk(from..target, &mut |chunk| self.advance(chunk));
+    }
+
+    /// Folds in `chunk`, the events right after those folded so far, saving checkpoints on
+    /// the way (see the scan's `Cursor::advance`).
+    pub fn advance(&mut self, chunk: &[Event]) {
+        for &event in chunk {
+            self.counts.observe(event);
             let applied = self.counts.applied;
             if applied.is_multiple_of(CHECKPOINT_EVERY)
                 && self.checkpoints.len() < applied / CHECKPOINT_EVERY

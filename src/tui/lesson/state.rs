@@ -73,7 +73,7 @@ impl App {
         };
         Some(match self.search_against(root, plan) {
             Err(why) => SearchCheck::Differs(why),
-            Ok(()) if self.searching && state.awaiting => {
+            Ok(()) if (self.searching || self.indexing_live) && state.awaiting => {
                 SearchCheck::Running { depth: plan.depth }
             }
             Ok(()) => match self.finished_against(plan) {

@@ -52,7 +52,7 @@ fn later_sibling_killer_record(session: &Session, id: NodeId, mv: Move) -> (usiz
                         .and_then(|i| session.events().get(i))
                         .is_some_and(|e| {
                             matches!(e, Event::MoveTried { source, .. }
-                                if session.header().sources.killer_slot(*source).is_some())
+                                if session.header().sources.killer_slot(source).is_some())
                         })
             })
         });
@@ -192,7 +192,7 @@ fn store_sentence(session: &Session, id: NodeId, store: usize, notation: Notatio
         return String::new();
     };
     let pos = session.position_at(Some(id));
-    match *event {
+    match event {
         Event::KillerStore { ply: row, mv, .. } => {
             let before = session.replay.killer_row(row, store);
             let pushed = before

@@ -90,7 +90,7 @@ impl Painter<'_> {
     }
 
     /// How `node` is painted at the cursor.
-    pub fn paint(&self, node: &Node) -> Paint {
+    pub fn paint(&self, node: Node) -> Paint {
         let theme = self.theme;
         let plain = |fill, style| Paint {
             fill,

@@ -40,7 +40,7 @@ fn describe_parts(
     let pos = session.position_at(node);
     let name = |mv, pos: &crate::chess::Position| notation.format(pos, mv);
     let ply = node.and_then(|n| session.node(n)).map_or(0, |n| n.ply());
-    let text = match *event {
+    let text = match event {
         Event::NodeEnter {
             ply,
             depth,

@@ -59,7 +59,7 @@ pub fn move_label(
 /// The label of `node`, reached from `before` (see `move_label`): a null-move search is the
 /// side to move passing, written `--` (`0000` in UCI), and its position has the other side
 /// to move.
-pub fn node_label(before: &Position, node: &Node, notation: Notation) -> (String, Position) {
+pub fn node_label(before: &Position, node: Node, notation: Notation) -> (String, Position) {
     if !node.is_null_move() {
         return move_label(before, node.mv(), node.depth(), notation);
     }

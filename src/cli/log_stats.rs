@@ -1,0 +1,213 @@
+//! `log stats`: the summary of a log, folded in one pass over its events (`Tally`), so a log
+//! of any size is summarized in constant memory — the events come a chunk at a time from a
+//! `LogReader`, or from a trace imported into memory.
+
+use super::CliError;
+use super::log::skipped_lines;
+use super::selective_report::selective_lines;
+use crate::chess::Move;
+use crate::search::score::format_uci;
+use crate::search::stats::{RANK_LABELS, percent};
+use crate::search::{CutoffStats, MoveSource, SearchObserver};
+use crate::text::printable;
+use crate::trace::jsonl::ImportSummary;
+use crate::trace::{EVENT_BYTES, Event, EventKind, LogHeader};
+use std::borrow::Cow;
+use std::io::Write;
+use std::path::Path;
+
+/// What the summary counts, folded over the events in order.
+#[derive(Debug, Default)]
+pub(super) struct Tally {
+    /// Events of each kind, by `EventKind::index()`.
+    counts: [u64; EventKind::ALL.len()],
+    /// The search's own statistics, replayed.
+    stats: CutoffStats,
+    /// The deepest ply a node was entered at.
+    max_ply: u8,
+    /// Nodes open after the last event (an exit with none open is ignored, as the tree does).
+    open: usize,
+    /// Depth, score and node count of each iteration event.
+    iterations: Vec<(u8, i32, u64)>,
+}
+
+impl Tally {
+    /// Folds in the next events.
+    pub(super) fn feed(&mut self, chunk: &[Event]) {
+        for &event in chunk {
+            self.counts[event.kind().index()] += 1;
+            self.stats.observe(event);
+            match event {
+                Event::NodeEnter { ply, .. } => {
+                    self.max_ply = self.max_ply.max(ply);
+                    self.open += 1;
+                }
+                Event::NodeExit { .. } => self.open = self.open.saturating_sub(1),
+                Event::Iteration {
+                    depth,
+                    score,
+                    nodes,
+                } => self.iterations.push((depth, score, nodes.get())),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Prints the summary of a log of `events` events, whose header is `h`, from its `tally`.
+pub(super) fn print(
+    (file, h, truncated): (&Path, &LogHeader, bool),
+    summary: Option<&ImportSummary>,
+    (events, pvs): (u64, &[Vec<Move>]),
+    tally: &Tally,
+    mut out: impl Write,
+) -> Result<(), CliError> {
+    // Header strings are the file's text, not ours: shown escaped (`printable`) so that a
+    // crafted header cannot drive the terminal.
+    let or_none = |s: &str| {
+        if s.is_empty() {
+            "(none)".to_string()
+        } else {
+            printable(s).into_owned()
+        }
+    };
+    writeln!(
+        out,
+        "file:       {}",
+        printable(&file.display().to_string())
+    )?;
+    writeln!(out, "fen:        {}", printable(&h.fen))?;
+    writeln!(out, "ordering:   {}", or_none(&h.ordering_text()))?;
+    writeln!(out, "limits:     {}", or_none(&h.limits_text()))?;
+    writeln!(out, "filter:     {}", or_none(&h.filter))?;
+    writeln!(out, "engine:     {}", or_none(&h.engine))?;
+    let sources: Vec<String> = h
+        .sources
+        .rows()
+        .iter()
+        .map(|r| format!("{} {}", r.code, printable(&r.label)))
+        .collect();
+    writeln!(out, "sources:    {}", or_none(&sources.join(", ")))?;
+    let truncated = match (truncated, summary) {
+        (false, _) => "no",
+        (true, None) => {
+            "yes: recording stopped early (event cap or write error), the log ends mid-search"
+        }
+        (true, Some(_)) => "yes: the trace ends mid-search (open nodes are unfinished)",
+    };
+    writeln!(out, "truncated:  {truncated}")?;
+    if let Some(summary) = summary {
+        writeln!(out, "trace:      {} lines imported", summary.lines)?;
+        for line in skipped_lines(summary) {
+            writeln!(out, "  {}", printable(&line))?;
+        }
+    }
+    let bytes = events * EVENT_BYTES as u64;
+    writeln!(
+        out,
+        "events:     {events} ({EVENT_BYTES} bytes each, {:.1} MiB)",
+        bytes as f64 / (1024.0 * 1024.0)
+    )?;
+    for kind in EventKind::ALL {
+        writeln!(
+            out,
+            "  {:<13}{:>12}",
+            kind.name(),
+            tally.counts[kind.index()]
+        )?;
+    }
+
+    let stats = &tally.stats;
+    let max_ply = tally.max_ply;
+    writeln!(
+        out,
+        "nodes:      {} (main {}, quiescence {}), deepest ply {max_ply}, open at end {}{}",
+        stats.nodes(),
+        stats.main_nodes,
+        stats.q_nodes,
+        tally.open,
+        if h.filter.is_empty() {
+            ""
+        } else {
+            "; counts cover the recorded nodes only"
+        }
+    )?;
+    writeln!(
+        out,
+        "cutoffs:    {} in the main search, first move {} ({} more in quiescence)",
+        stats.cutoffs,
+        percent(stats.by_rank[0], stats.cutoffs),
+        stats.q_cutoffs
+    )?;
+    let line: Vec<String> = RANK_LABELS
+        .iter()
+        .zip(stats.by_rank)
+        .map(|(r, n)| format!("{r} {n} ({})", percent(n, stats.cutoffs)))
+        .collect();
+    writeln!(out, "  by rank:  {}", line.join(", "))?;
+    let named = h
+        .sources
+        .rows()
+        .iter()
+        .map(|r| MoveSource::from_code(r.code));
+    let unnamed = stats
+        .by_source
+        .non_zero()
+        .map(|(source, _)| source)
+        .filter(|&s| h.sources.row(s).is_none());
+    let line: Vec<String> = named
+        .chain(unnamed)
+        .map(|s| (s, stats.cutoffs_by(s)))
+        .filter(|&(s, n)| n > 0 || stats.tries.get(s) > 0)
+        .map(|(s, n)| {
+            let label = h.sources.label(s);
+            format!("{label} {n} ({})", percent(n, stats.cutoffs))
+        })
+        .collect();
+    writeln!(out, "  by source: {}", line.join(", "))?;
+    let killers: Vec<(Cow<str>, u64, u64)> = h
+        .sources
+        .killers()
+        .map(|row| {
+            let source = MoveSource::from_code(row.code);
+            (
+                printable(&row.label),
+                stats.tries.get(source),
+                stats.cutoffs_by(source),
+            )
+        })
+        .collect();
+    writeln!(
+        out,
+        "killers:    {} stores, {} tried, {} cut off",
+        stats.killer_stores,
+        killers.iter().map(|k| k.1).sum::<u64>(),
+        killers.iter().map(|k| k.2).sum::<u64>()
+    )?;
+    for (label, tried, cut) in killers.into_iter().filter(|k| k.1 > 0) {
+        writeln!(
+            out,
+            "  {label}: tried {tried}, cut {cut} ({})",
+            percent(cut, tried)
+        )?;
+    }
+    writeln!(
+        out,
+        "tt:         {} hits, {} cutoffs",
+        stats.tt_hits, stats.tt_cutoffs
+    )?;
+    for line in selective_lines(&stats.selective, 12) {
+        writeln!(out, "{line}")?;
+    }
+    for (k, &(depth, score, nodes)) in tally.iterations.iter().enumerate() {
+        let pv = pvs.get(k).map_or(&[][..], Vec::as_slice);
+        let pv: Vec<String> = pv.iter().map(ToString::to_string).collect();
+        writeln!(
+            out,
+            "iteration:  depth {depth} score {} nodes {nodes} pv {}",
+            format_uci(score),
+            pv.join(" ")
+        )?;
+    }
+    Ok(out.flush()?)
+}

@@ -1,0 +1,289 @@
+//! A live search's events on disk instead of in memory, so the explorer's live view has no
+//! event cap: the recorder hands full buffers of 16-byte records to a writer thread (as when
+//! streaming a `.kslog`, `stream.rs`), which appends them to a temporary file and publishes
+//! how many it has written; the explorer maps that file once and reads the published records.
+//!
+//! The spool is a bare run of records (no header, no trailer: the explorer keeps those), in a
+//! file removed from its directory as soon as it is open, so nothing is left behind however the
+//! program ends. Records are published only after the write that holds them returned, and the
+//! file only grows, so every published record lies inside it. A failed write (a full disk)
+//! stops the recording, marked truncated; the search goes on.
+
+use super::events::Events;
+use super::mapped::map;
+use super::recorder::{Parts, Recorder};
+use super::store::{InMemory, Store, sealed};
+use super::stream_file::Record;
+use crate::chess::Move;
+use crate::search::{EVENT_BYTES, Event};
+use memmap2::Mmap;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::thread::{self, JoinHandle};
+
+/// Events per buffer handed to the writer: 64 Ki (1 MiB), a few milliseconds of search.
+const BATCH: usize = 1 << 16;
+/// Full buffers that may wait for the writer before the search waits for it.
+const QUEUE: usize = 4;
+/// Map sizes tried, largest first: 64 GiB holds the most events a tree can index (`u32`
+/// event numbers); a smaller one serves where address space is limited, and caps the search.
+const MAP_BYTES: [u64; 3] = [1 << 36, 1 << 32, 1 << 28];
+
+/// A spool file and its map: what the explorer reads a live search from.
+#[derive(Debug)]
+pub struct Spool {
+    file: File,
+    map: Arc<Mmap>,
+    published: Arc<AtomicU64>,
+    /// The file's name while it still has one (platforms that cannot remove an open file).
+    path: Option<PathBuf>,
+}
+
+impl Spool {
+    /// Creates an empty spool in the system's temporary directory.
+    pub fn create() -> io::Result<Spool> {
+        static SERIAL: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir();
+        let name = format!(
+            "killerscope-live-{}-{}.spool",
+            std::process::id(),
+            SERIAL.fetch_add(1, Ordering::Relaxed)
+        );
+        let path = dir.join(name);
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(&path)?;
+        let path = if cfg!(unix) {
+            std::fs::remove_file(&path)?;
+            None
+        } else {
+            Some(path)
+        };
+        let mut last = None;
+        for bytes in MAP_BYTES {
+            match usize::try_from(bytes).map(|len| map(&file, Some(len))) {
+                Ok(Ok(map)) => {
+                    return Ok(Spool {
+                        file,
+                        map: Arc::new(map),
+                        published: Arc::new(AtomicU64::new(0)),
+                        path,
+                    });
+                }
+                Ok(Err(e)) => last = Some(e),
+                Err(_) => {}
+            }
+        }
+        Err(last.unwrap_or_else(|| io::Error::other("cannot map the spool")))
+    }
+
+    /// The events published so far (a view that later calls lengthen).
+    pub fn events(&self) -> Events {
+        let published = self.published.load(Ordering::Acquire);
+        let len = usize::try_from(published).unwrap_or(usize::MAX);
+        Events::mapped(Arc::clone(&self.map), 0, len.min(self.capacity()))
+    }
+
+    /// The most events the map holds: the recording stops there.
+    pub fn capacity(&self) -> usize {
+        (self.map.len() / EVENT_BYTES).min(u32::MAX as usize)
+    }
+}
+
+impl Drop for Spool {
+    fn drop(&mut self) {
+        if let Some(path) = &self.path {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+/// The store of a spooled recording: a writer thread and the channels to it.
+#[derive(Debug)]
+pub struct Spooling {
+    batches: Option<SyncSender<Vec<Record>>>,
+    spare: Receiver<Vec<Record>>,
+    /// Ends with the write error that stopped it, if any, and the iteration events written.
+    writer: Option<JoinHandle<(Option<io::Error>, usize)>>,
+}
+
+impl sealed::Sealed for Spooling {}
+
+impl Store for Spooling {
+    type Item = Record;
+
+    const DEFAULT_CAP: u64 = u32::MAX as u64;
+
+    #[inline(always)]
+    fn item(event: Event) -> Record {
+        event.to_bytes()
+    }
+
+    fn room(&self, _capacity: usize) -> usize {
+        BATCH
+    }
+
+    fn make_room(&mut self, buf: &mut Vec<Record>, _left: u64) -> Option<usize> {
+        let fresh = self
+            .spare
+            .try_recv()
+            .unwrap_or_else(|_| Vec::with_capacity(BATCH));
+        let full = std::mem::replace(buf, fresh);
+        let moved = full.len();
+        self.batches.as_ref()?.send(full).ok()?;
+        Some(moved)
+    }
+}
+
+/// What a spooled recording left: the PVs of the iterations written and the truncation mark
+/// (the events are in the spool), and the write error that stopped it early, if one did.
+#[derive(Debug)]
+pub struct SpoolEnd {
+    /// The PV of every recorded iteration, in order.
+    pub pvs: Vec<Vec<Move>>,
+    /// Whether the recording stopped early (the spool's capacity or a write error).
+    pub truncated: bool,
+    /// The write error, if one stopped the recording.
+    pub write_error: Option<io::Error>,
+}
+
+impl Recorder<InMemory> {
+    /// Records into `spool` from now on, capped at what its map holds.
+    pub fn spool_to(self, spool: &Spool) -> io::Result<Recorder<Spooling>> {
+        let mut file = spool.file.try_clone()?;
+        let published = Arc::clone(&spool.published);
+        let (batches, queue) = mpsc::sync_channel::<Vec<Record>>(QUEUE);
+        let (spare_tx, spare) = mpsc::channel();
+        let writer = thread::Builder::new()
+            .name("spool writer".into())
+            .spawn(move || {
+                let iteration = crate::search::EventKind::Iteration as u8;
+                let mut iterations = 0;
+                for mut batch in queue {
+                    if let Err(e) = file.write_all(batch.as_flattened()) {
+                        return (Some(e), iterations);
+                    }
+                    published.fetch_add(batch.len() as u64, Ordering::Release);
+                    iterations += batch.iter().filter(|r| r[0] == iteration).count();
+                    batch.clear();
+                    let _ = spare_tx.send(batch);
+                }
+                (None, iterations)
+            })?;
+        let recorder = self.with_store(Spooling {
+            batches: Some(batches),
+            spare,
+            writer: Some(writer),
+        });
+        Ok(recorder.with_cap(spool.capacity()))
+    }
+}
+
+impl Recorder<Spooling> {
+    /// Hands the writer the last events and waits until they are written (or failed).
+    pub fn finish(self) -> SpoolEnd {
+        let Parts {
+            buf,
+            mut pvs,
+            mut truncated,
+            mut store,
+        } = self.into_parts();
+        if let Some(batches) = store.batches.take()
+            && !buf.is_empty()
+        {
+            let _ = batches.send(buf);
+        }
+        let (write_error, iterations) = match store.writer.take().map(JoinHandle::join) {
+            Some(Ok(end)) => end,
+            Some(Err(_)) => (Some(io::Error::other("the spool writer panicked")), 0),
+            None => (None, 0),
+        };
+        // A batch lost to a write error may have held iterations whose PVs were kept.
+        pvs.truncate(iterations);
+        truncated |= write_error.is_some();
+        SpoolEnd {
+            pvs,
+            truncated,
+            write_error,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::Position;
+    use crate::search::{Limits, SearchConfig, Searcher};
+    use crate::trace::LogHeader;
+    use std::sync::atomic::AtomicBool;
+
+    fn search_into(recorder: &mut Recorder<Spooling>, depth: u8) {
+        let stop = AtomicBool::new(false);
+        let limits = Limits::depth(depth);
+        let mut searcher = Searcher::new(SearchConfig::default());
+        searcher.search(
+            &Position::startpos(),
+            &[],
+            &limits,
+            &stop,
+            recorder,
+            &mut |_| {},
+        );
+    }
+
+    fn header(depth: u8) -> LogHeader {
+        let config = SearchConfig::default();
+        LogHeader::new(
+            Position::startpos().to_fen(),
+            &config.ordering,
+            &Limits::depth(depth),
+        )
+    }
+
+    #[test]
+    fn a_spooled_search_publishes_every_event_and_its_pvs() {
+        let spool = Spool::create().expect("a temporary file");
+        let mut recorder = Recorder::new(header(4)).spool_to(&spool).expect("spools");
+        search_into(&mut recorder, 4);
+        let end = recorder.finish();
+        assert!(end.write_error.is_none() && !end.truncated);
+        let mut memory = Recorder::new(header(4));
+        let stop = AtomicBool::new(false);
+        Searcher::new(SearchConfig::default()).search(
+            &Position::startpos(),
+            &[],
+            &Limits::depth(4),
+            &stop,
+            &mut memory,
+            &mut |_| {},
+        );
+        let memory = memory.into_log();
+        assert!(spool.events().iter().eq(memory.events().iter().copied()));
+        assert_eq!(end.pvs, memory.pvs());
+    }
+
+    #[test]
+    fn a_failed_write_stops_the_recording_and_publishes_nothing_unwritten() {
+        let mut spool = Spool::create().expect("a temporary file");
+        let path = std::env::temp_dir().join(format!("ks-spool-ro-{}", std::process::id()));
+        std::fs::write(&path, b"").expect("writes");
+        spool.file = File::open(&path).expect("opens read-only");
+        let mut recorder = Recorder::new(header(3)).spool_to(&spool).expect("spools");
+        search_into(&mut recorder, 3);
+        let end = recorder.finish();
+        let _ = std::fs::remove_file(&path);
+        assert!(
+            end.write_error.is_some(),
+            "writing to a read-only file fails"
+        );
+        assert!(end.truncated);
+        assert!(end.pvs.is_empty(), "no iteration event was written");
+        assert!(spool.events().is_empty());
+    }
+}
