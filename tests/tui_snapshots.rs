@@ -16,6 +16,8 @@ use killerscope::tui::theme::Theme;
 use killerscope::tui::widgets::fen_input::FenOverlay;
 use killerscope::tui::widgets::help::HelpOverlay;
 use killerscope::tui::widgets::killers::KillersPanel;
+use killerscope::tui::widgets::lesson_picker::LessonPickerOverlay;
+use killerscope::tui::widgets::picker::PickerOverlay;
 use killerscope::tui::widgets::{Panel, explain, help, killers, tree};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -253,4 +255,23 @@ fn help_overlay_lists_every_key_of_the_table() {
 #[test]
 fn puzzle_constant_matches_the_library() {
     assert_eq!(puzzle_app().root.to_fen(), PUZZLE);
+}
+
+/// The two choosers share one popup: the library with the highlighted position's settings and
+/// comment, and the lessons with the highlighted one's summary.
+#[test]
+fn choosers_show_the_highlighted_row_and_what_it_is() {
+    let mut app = puzzle_app();
+    let mut terminal = Terminal::new(TestBackend::new(100, 30)).expect("backend");
+    app.mode = Mode::Picker(1);
+    terminal
+        .draw(|f| PickerOverlay.render(f, f.area(), &mut app))
+        .expect("draw");
+    insta::assert_snapshot!("position_picker", screen(&terminal));
+    app.mode = Mode::LessonPicker(1);
+    let mut terminal = Terminal::new(TestBackend::new(100, 30)).expect("backend");
+    terminal
+        .draw(|f| LessonPickerOverlay.render(f, f.area(), &mut app))
+        .expect("draw");
+    insta::assert_snapshot!("lesson_picker", screen(&terminal));
 }

@@ -2,14 +2,14 @@
 //! highlighted one's summary. Enter checks it against the engine and opens it.
 
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph, Wrap};
+use ratatui::widgets::ListItem;
 
 use crate::tui::app::{App, Mode};
-use crate::tui::layout::centered;
 use crate::tui::lesson::catalogue;
 use crate::tui::widgets::Panel;
+use crate::tui::widgets::list_popup::{self, ListPopup};
 
 /// The lesson picker, drawn over the screen while `Mode::LessonPicker` is on.
 pub struct LessonPickerOverlay;
@@ -21,20 +21,7 @@ impl Panel for LessonPickerOverlay {
             return;
         };
         let (lessons, theme) = (catalogue(), &app.theme);
-        let height = u16::try_from(lessons.len() + 8).unwrap_or(u16::MAX);
-        let popup = centered(area, 80, height);
-        frame.render_widget(Clear, popup);
-        let block = Block::bordered()
-            .title(Span::styled(
-                " Lessons · ↑↓ choose · Enter open · Esc cancel ",
-                theme.title,
-            ))
-            .border_style(theme.border_focus);
-        let inner = block.inner(popup);
-        frame.render_widget(block, popup);
-        let [list_area, summary_area] =
-            Layout::vertical([Constraint::Fill(1), Constraint::Length(5)]).areas(inner);
-        let items: Vec<ListItem> = lessons
+        let items = lessons
             .iter()
             .map(|l| {
                 ListItem::new(Line::from(vec![
@@ -44,21 +31,17 @@ impl Panel for LessonPickerOverlay {
                 ]))
             })
             .collect();
-        let mut state = ListState::default().with_selected(Some(selected));
-        frame.render_stateful_widget(
-            List::new(items)
-                .highlight_style(theme.selected)
-                .highlight_symbol("▸ "),
-            list_area,
-            &mut state,
-        );
-        if let Some(lesson) = lessons.get(selected) {
-            frame.render_widget(
-                Paragraph::new(lesson.summary.clone())
-                    .wrap(Wrap { trim: true })
-                    .style(theme.text),
-                summary_area,
-            );
-        }
+        let about = lessons
+            .get(selected)
+            .map(|l| l.summary.clone())
+            .unwrap_or_default();
+        let popup = ListPopup {
+            title: " Lessons · ↑↓ choose · Enter open · Esc cancel ",
+            width_percent: 80,
+            items,
+            selected,
+            about,
+        };
+        list_popup::render(frame, area, theme, popup);
     }
 }

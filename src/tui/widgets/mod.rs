@@ -20,6 +20,7 @@ pub mod icicle_bands;
 pub mod killers;
 pub mod lesson;
 pub mod lesson_picker;
+pub mod list_popup;
 pub mod picker;
 pub mod stats;
 pub mod timeline;
