@@ -15,8 +15,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use common::SEEDS;
-use killerscope::chess::{MoveList, Position};
+use common::{SEEDS, walk};
 use killerscope::search::{CutoffStats, OrderingConfig, SelectiveConfig};
 use killerscope::trace::{
     Checked, EventLog, LogReader, Replay, SearchTree, open_mapped, write_jsonl,
@@ -24,21 +23,6 @@ use killerscope::trace::{
 use killerscope::tui::session::Session;
 use proptest::prelude::*;
 use trace_stream_support::Case;
-
-/// The position `choices` reaches from seed `seed`: each choice picks a legal move (modulo
-/// their number); the walk stops early at a mate or stalemate.
-fn walk(seed: usize, choices: &[usize]) -> Position {
-    let mut pos = Position::from_fen(SEEDS[seed % SEEDS.len()]).expect("seed FENs are valid");
-    for &choice in choices {
-        let mut list = MoveList::new();
-        pos.legal_moves(&mut list);
-        if list.is_empty() {
-            break;
-        }
-        pos.make_move(list[choice % list.len()]);
-    }
-    pos
-}
 
 /// A file of its own in the temporary directory, removed when dropped.
 struct Scratch(PathBuf);

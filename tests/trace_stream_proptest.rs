@@ -6,27 +6,11 @@
 mod common;
 mod trace_stream_support;
 
-use common::SEEDS;
-use killerscope::chess::{MoveList, Position};
+use common::{SEEDS, walk};
 use killerscope::search::{OrderingConfig, SelectiveConfig};
 use killerscope::trace::EventLog;
 use proptest::prelude::*;
 use trace_stream_support::{Case, Disk, Failure, encode};
-
-/// The position `choices` reaches from seed `seed`: each choice picks a legal move (modulo
-/// their number); the walk stops early at a mate or stalemate.
-fn walk(seed: usize, choices: &[usize]) -> Position {
-    let mut pos = Position::from_fen(SEEDS[seed % SEEDS.len()]).expect("seed FENs are valid");
-    for &choice in choices {
-        let mut list = MoveList::new();
-        pos.legal_moves(&mut list);
-        if list.is_empty() {
-            break;
-        }
-        pos.make_move(list[choice % list.len()]);
-    }
-    pos
-}
 
 /// Ordering and selective settings as the command line spells them, one value per key.
 fn switches() -> impl Strategy<Value = (String, String)> {

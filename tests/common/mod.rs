@@ -62,3 +62,18 @@ pub fn sample_positions(games: usize, plies: usize, seed: u64) -> Vec<Position> 
     }
     out
 }
+
+/// The position `choices` reaches from seed `seed`: each choice picks a legal move (modulo
+/// their number); the walk stops early at a mate or stalemate.
+pub fn walk(seed: usize, choices: &[usize]) -> Position {
+    let mut pos = Position::from_fen(SEEDS[seed % SEEDS.len()]).expect("seed FENs are valid");
+    for &choice in choices {
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        if list.is_empty() {
+            break;
+        }
+        pos.make_move(list[choice % list.len()]);
+    }
+    pos
+}
