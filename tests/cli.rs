@@ -1,14 +1,10 @@
 //! The real binary: output layouts, and bad input → a one-line `error:` on stderr, status 2,
 //! never a panic.
 
-use std::process::{Command, Output};
+mod binary;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_killerscope"))
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run killerscope: {e}"))
-}
+use binary::run;
+use std::process::Output;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

@@ -2,14 +2,10 @@
 //! configurations over the bundled library in markdown, CSV and JSON, the geometric mean
 //! checked against the per-position rows, and clean refusals.
 
-use std::process::{Command, Output};
+mod binary;
 
-fn killerscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_killerscope"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use binary::run as killerscope;
+use std::process::Output;
 
 fn stdout(out: &Output) -> String {
     assert!(

@@ -3,21 +3,13 @@
 //! failures (status 2, an `error:` line, no panic) for an unknown chart, an output that cannot
 //! be written, a file that is not a log and options that do not fit the chart.
 
+mod binary;
+use binary::{run, text};
+
 mod plot_support;
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_killerscope"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use std::process::Output;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ks-plot-{}-{name}", std::process::id()));

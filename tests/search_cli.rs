@@ -1,13 +1,7 @@
 //! `killerscope search` through the real binary: text and JSON output, and clean refusals.
 
-use std::process::{Command, Output};
-
-fn killerscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_killerscope"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+mod binary;
+use binary::run as killerscope;
 
 const PUZZLE: &str = "6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1";
 

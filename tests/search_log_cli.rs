@@ -3,6 +3,9 @@
 //! on stderr, an `info string`) while the search goes on and the file stays a valid log,
 //! marked truncated.
 
+mod binary;
+use binary::run as killerscope;
+
 use killerscope::trace::EventLog;
 use std::io::Write;
 use std::path::PathBuf;
@@ -14,13 +17,6 @@ fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("killerscope-log-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir.join(name)
-}
-
-fn killerscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_killerscope"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
 }
 
 /// The binary under `ulimit -f 64` (64 blocks of 512 or 1024 bytes, depending on the shell):

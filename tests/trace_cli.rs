@@ -1,26 +1,17 @@
 //! `killerscope log …` through the real binary: output, and clean failures (status 2, no panic).
 
+mod binary;
+use binary::{run, text};
+
 mod trace_common;
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
 use trace_common::toy_log;
 
 fn toy_file(name: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("ks-cli-{}-{name}.kslog", std::process::id()));
     toy_log(3).write_file(&path).expect("temp dir is writable");
     path
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_killerscope"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 #[test]

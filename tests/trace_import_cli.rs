@@ -2,21 +2,12 @@
 //! binary: the trace is read by content, a broken one fails with status 2 naming the line and
 //! column, `--lenient` reads past it and says what it skipped.
 
+mod binary;
+use binary::{run, text};
+
 mod other_engine;
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_killerscope"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ks-import-cli-{}-{name}", std::process::id()));

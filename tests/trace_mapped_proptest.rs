@@ -22,7 +22,7 @@ use killerscope::trace::{
 };
 use killerscope::tui::session::Session;
 use proptest::prelude::*;
-use trace_stream_support::Case;
+use trace_stream_support::{Case, switches};
 
 /// A file of its own in the temporary directory, removed when dropped.
 struct Scratch(PathBuf);
@@ -40,29 +40,6 @@ impl Drop for Scratch {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.0);
     }
-}
-
-fn switches() -> impl Strategy<Value = (String, String)> {
-    let on_off = || prop_oneof![Just("on"), Just("off")];
-    (
-        0..=4u8,
-        prop_oneof![Just("off"), Just("plain"), Just("relative")],
-        (on_off(), on_off(), on_off()),
-        prop_oneof![Just("ply"), Just("depth")],
-        (on_off(), on_off(), on_off(), on_off(), on_off()),
-    )
-        .prop_map(|(killers, history, (tt, mate, counter), index, sel)| {
-            let (aspiration, nmp, lmr, futility, mdp) = sel;
-            (
-                format!(
-                    "killers={killers},history={history},tt={tt},matekillers={mate},\
-                     countermove={counter},killerindex={index}"
-                ),
-                format!(
-                    "aspiration={aspiration},nmp={nmp},lmr={lmr},futility={futility},mdp={mdp}"
-                ),
-            )
-        })
 }
 
 /// Everything the readers derive from `log`, for comparing two readings of the same search.

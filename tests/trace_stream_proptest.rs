@@ -10,36 +10,7 @@ use common::{SEEDS, walk};
 use killerscope::search::{OrderingConfig, SelectiveConfig};
 use killerscope::trace::EventLog;
 use proptest::prelude::*;
-use trace_stream_support::{Case, Disk, Failure, encode};
-
-/// Ordering and selective settings as the command line spells them, one value per key.
-fn switches() -> impl Strategy<Value = (String, String)> {
-    let on_off = || prop_oneof![Just("on"), Just("off")];
-    (
-        0..=4u8,
-        prop_oneof![Just("off"), Just("plain"), Just("relative")],
-        (on_off(), on_off(), on_off(), on_off(), on_off()),
-        prop_oneof![Just("after"), Just("between"), Just("before")],
-        prop_oneof![Just("ply"), Just("depth")],
-        (on_off(), on_off(), on_off(), on_off(), on_off()),
-    )
-        .prop_map(
-            |(killers, history, (tt, mvvlva, grand, mate, counter), placement, index, sel)| {
-                let (aspiration, nmp, lmr, futility, mdp) = sel;
-                (
-                    format!(
-                        "killers={killers},history={history},tt={tt},mvvlva={mvvlva},\
-                         grandparent={grand},matekillers={mate},countermove={counter},\
-                         placement={placement},killerindex={index}"
-                    ),
-                    format!(
-                        "aspiration={aspiration},nmp={nmp},lmr={lmr},futility={futility},\
-                         mdp={mdp}"
-                    ),
-                )
-            },
-        )
-}
+use trace_stream_support::{Case, Disk, Failure, encode, switches};
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]

@@ -1,14 +1,8 @@
 //! `killerscope tui` refuses bad input before touching the terminal: a clear message on stderr
 //! naming what and where, exit status 2, never a panic.
 
-use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_killerscope"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
+mod binary;
+use binary::run;
 
 fn assert_refused(args: &[&str], expected: &str) {
     let out = run(args);

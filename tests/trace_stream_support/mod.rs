@@ -6,6 +6,7 @@
 use killerscope::chess::Position;
 use killerscope::search::{Limits, OrderingConfig, SearchConfig, Searcher, SelectiveConfig};
 use killerscope::trace::{EventLog, LogHeader, LogOutput, Recorder, StreamedLog};
+use proptest::prelude::*;
 use std::io::{self, Seek, SeekFrom, Write};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -165,4 +166,33 @@ pub fn encode(log: &EventLog) -> Vec<u8> {
     let mut bytes = Vec::new();
     log.write_to(&mut bytes).expect("writing to memory");
     bytes
+}
+
+/// Ordering and selective settings as the command line spells them, one value per key.
+pub fn switches() -> impl Strategy<Value = (String, String)> {
+    let on_off = || prop_oneof![Just("on"), Just("off")];
+    (
+        0..=4u8,
+        prop_oneof![Just("off"), Just("plain"), Just("relative")],
+        (on_off(), on_off(), on_off(), on_off(), on_off()),
+        prop_oneof![Just("after"), Just("between"), Just("before")],
+        prop_oneof![Just("ply"), Just("depth")],
+        (on_off(), on_off(), on_off(), on_off(), on_off()),
+    )
+        .prop_map(
+            |(killers, history, (tt, mvvlva, grand, mate, counter), placement, index, sel)| {
+                let (aspiration, nmp, lmr, futility, mdp) = sel;
+                (
+                    format!(
+                        "killers={killers},history={history},tt={tt},mvvlva={mvvlva},\
+                         grandparent={grand},matekillers={mate},countermove={counter},\
+                         placement={placement},killerindex={index}"
+                    ),
+                    format!(
+                        "aspiration={aspiration},nmp={nmp},lmr={lmr},futility={futility},\
+                         mdp={mdp}"
+                    ),
+                )
+            },
+        )
 }
