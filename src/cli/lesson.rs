@@ -6,10 +6,10 @@
 
 use super::CliError;
 use crate::chess::Position;
+use crate::explorer::lesson::{self, BUNDLED, Lesson, Wait};
+use crate::explorer::library;
+use crate::explorer::{Explorer, Prefs, Settings};
 use crate::text::printable;
-use crate::tui::app::{App, Settings};
-use crate::tui::lesson::{self, BUNDLED, Lesson, Wait};
-use crate::tui::library;
 use crate::tui::theme::Theme;
 use clap::Args;
 use std::io::Write;
@@ -82,16 +82,18 @@ fn explore(args: &LessonArgs, checked: Lesson) -> Result<(), CliError> {
             .and_then(|e| Position::from_fen(&e.fen).ok())
             .unwrap_or_else(Position::startpos),
     };
-    let mut app = App::new(
-        root,
-        Settings::default(),
-        Theme::select(args.no_color),
-        library,
-    );
-    app.ascii = args.ascii;
-    app.set_projector(args.projector);
+    let prefs = Prefs {
+        ascii: args.ascii,
+        projector: args.projector,
+        ..Prefs::default()
+    };
+    let mut app = Explorer::new(root, Settings::default(), library).with_prefs(prefs);
     let effects = app.open_lesson(checked);
-    super::tui::explore(app, effects)
+    super::tui::explore(super::tui::Prepared {
+        app,
+        effects,
+        mono: Theme::wants_mono(args.no_color),
+    })
 }
 
 fn list(out: &mut impl Write) -> Result<(), CliError> {

@@ -4,9 +4,9 @@
 //! `Colouring::name`), so the command line and the charts view speak one vocabulary.
 
 use super::CliError;
+use crate::explorer::charts::{ChartKind, Colouring};
 use crate::plot::{self, Options};
 use crate::trace::{EventLog, NodeId};
-use crate::tui::charts::{ChartKind, Colouring};
 use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
 use std::io::Write;

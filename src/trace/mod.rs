@@ -44,6 +44,7 @@ mod filter;
 mod format;
 mod header;
 pub mod jsonl;
+pub mod line;
 mod load;
 mod log;
 mod mapped;

@@ -19,7 +19,6 @@ mod node;
 pub use node::{CutoffInfo, Node};
 
 use super::events::{EventSource, Events};
-use crate::chess::Move;
 use crate::search::Event;
 use std::ops::Range;
 
@@ -357,15 +356,9 @@ impl SearchTree {
         path
     }
 
-    /// The moves from the top-level node down to `id` (the root's own null move left out).
-    pub fn moves_to(&self, id: NodeId) -> Vec<Move> {
-        let path = self.path(id).into_iter().filter_map(|n| self.node(n));
-        path.map(|n| n.mv()).filter(|mv| !mv.is_null()).collect()
-    }
-
-    /// The moves from the root to the innermost node open after the first `n` events (null
-    /// moves left out): where the search stood at that moment.
-    pub fn path_at(&self, n: usize) -> Vec<Move> {
+    /// The steps from the root to the innermost node open after the first `n` events (passes
+    /// included): where the search stood at that moment.
+    pub fn path_at(&self, n: usize) -> Vec<super::line::Step> {
         let Some(last) = n.checked_sub(1) else {
             return Vec::new();
         };
@@ -373,7 +366,9 @@ impl SearchTree {
             Some(l) if l.exit as usize == last => self.parent(id),
             _ => Some(id),
         });
-        node.map_or_else(Vec::new, |id| self.moves_to(id))
+        node.map_or_else(Vec::new, |id| {
+            self.line(id).into_iter().map(|(_, s)| s).collect()
+        })
     }
 }
 

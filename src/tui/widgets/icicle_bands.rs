@@ -11,10 +11,10 @@ use ratatui::text::{Line, Span};
 
 use crate::chess::Position;
 use crate::chess::notation::Notation;
+use crate::explorer::charts::icicle::{Block, Layout};
+use crate::explorer::charts::{Colouring, Shade};
 use crate::search::MoveSource;
 use crate::trace::{Node, NodeId, SearchTree, SourceTable};
-use crate::tui::charts::icicle::{Block, Layout};
-use crate::tui::charts::{Colouring, Shade};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::tree::node_label;
 

@@ -14,11 +14,12 @@ use std::ops::Range;
 
 use crate::chess::notation::Notation;
 use crate::chess::{Move, Position};
+use crate::explorer::KillerTab;
+use crate::explorer::session::scan::KillerMark;
+use crate::explorer::session::{NodeId, Session};
+use crate::fmt;
 use crate::search::MoveSource;
-use crate::tui::app::{App, KillerTab};
-use crate::tui::fmt;
-use crate::tui::scan::KillerMark;
-use crate::tui::session::{NodeId, Session};
+use crate::tui::ui::Ctx;
 use crate::tui::widgets::{Panel, countermoves};
 
 /// Killer slots a log was recorded with (from its header), 2 if the header does not say.
@@ -42,12 +43,12 @@ pub fn cell_text(
     let Ok(ply_u8) = u8::try_from(ply) else {
         return (String::new(), None);
     };
-    let row = session.replay.killer_row(ply_u8, at);
+    let row = session.replay().killer_row(ply_u8, at);
     let mv = row.as_slice().get(slot).copied().unwrap_or(Move::NULL);
     if mv.is_null() {
         return ("·".into(), None);
     }
-    let scan = session.cursor.scan();
+    let scan = session.scan();
     let mark = match scan.mark(ply) {
         Some(KillerMark::Cutoff(s)) if usize::from(s) == slot => Some(KillerMark::Cutoff(s)),
         Some(KillerMark::Stored) => Some(KillerMark::Stored),
@@ -81,7 +82,7 @@ pub fn row_positions(
 ) -> Vec<Position> {
     let own = session.position_at(selected);
     let mut out = vec![own.clone(); rows.len()];
-    if session.replay.killer_rows_by_depth() {
+    if session.replay().killer_rows_by_depth() {
         return out;
     }
     let focus = selected
@@ -142,7 +143,7 @@ impl Layout {
     pub fn of(session: &Session) -> Layout {
         Layout {
             slots: slots_of(session),
-            by_depth: session.replay.killer_rows_by_depth(),
+            by_depth: session.replay().killer_rows_by_depth(),
             mate_killers: session.header().ordering_setting("matekillers") == Some("on"),
         }
     }
@@ -159,10 +160,13 @@ impl Layout {
 }
 
 /// The killer row of the selected node: its ply, or its depth with `killerindex=depth`.
-pub fn focus_row(app: &App) -> usize {
-    let node = app.view.selected_node().and_then(|id| app.session.node(id));
+pub fn focus_row(app: &Ctx) -> usize {
+    let node = app
+        .view()
+        .selected_node()
+        .and_then(|id| app.session().node(id));
     node.map_or(0, |n| {
-        usize::from(app.session.replay.killer_row_of(n.ply(), n.depth()))
+        usize::from(app.session().replay().killer_row_of(n.ply(), n.depth()))
     })
 }
 
@@ -172,12 +176,12 @@ pub struct KillersPanel;
 impl Panel for KillersPanel {
     /// Draws the table as it stood at the timeline cursor, scrolled so that the selected node's
     /// row is visible, or the countermove tab.
-    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
-        if app.killer_tab == KillerTab::Countermoves {
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut Ctx) {
+        if app.prefs().killer_tab == KillerTab::Countermoves {
             countermoves::render(frame, area, app);
             return;
         }
-        let (session, theme) = (&app.session, &app.theme);
+        let (session, theme) = (app.session(), &app.theme);
         let layout = Layout::of(session);
         let focus = focus_row(app);
         let at = session.position();
@@ -189,14 +193,14 @@ impl Panel for KillersPanel {
         };
         if layout.mate_killers && layout.by_depth {
             let ply = app
-                .view
+                .view()
                 .selected_node()
                 .and_then(|id| session.node(id))
                 .map_or(0, |n| n.ply());
-            let mv = session.replay.mate_killer(ply, at);
+            let mv = session.replay().mate_killer(ply, at);
             if !mv.is_null() {
-                let pos = session.position_at(app.view.selected_node());
-                let mv = app.notation.format(&pos, mv);
+                let pos = session.position_at(app.view().selected_node());
+                let mv = app.prefs().notation.format(&pos, mv);
                 title = format!(" Killers by depth · mate killer at ply {ply}: {mv} ");
             }
         }
@@ -213,12 +217,12 @@ impl Panel for KillersPanel {
             return;
         }
         let mate_rows = if mate == 1 {
-            session.replay.mate_killer_plies()
+            session.replay().mate_killer_plies()
         } else {
             0
         };
         let count = session
-            .replay
+            .replay()
             .killers_at(at)
             .len()
             .max(mate_rows)
@@ -230,8 +234,8 @@ impl Panel for KillersPanel {
             .saturating_sub(visible / 2)
             .min(count.saturating_sub(visible));
         let shown = first..count.min(first + visible);
-        let notation = app.notation;
-        let positions = row_positions(session, app.view.selected_node(), shown.clone());
+        let notation = app.prefs().notation;
+        let positions = row_positions(session, app.view().selected_node(), shown.clone());
         let pos_of = |row: usize| &positions[row - shown.start];
         let fits = shown.clone().all(|row| {
             (0..slots).all(|slot| {
@@ -245,7 +249,7 @@ impl Panel for KillersPanel {
             let mut cells = vec![Cell::from(format!("{row:>unit_width$}"))];
             if mate == 1 {
                 let mv =
-                    u8::try_from(row).map_or(Move::NULL, |r| session.replay.mate_killer(r, at));
+                    u8::try_from(row).map_or(Move::NULL, |r| session.replay().mate_killer(r, at));
                 let text = if mv.is_null() {
                     "·".to_string()
                 } else {

@@ -18,13 +18,13 @@ use tui_tree_widget::Tree;
 
 use crate::chess::notation::Notation;
 use crate::chess::{Color, Position};
+use crate::explorer::session::{NodeId, Session};
+use crate::explorer::setup::selective_label;
+use crate::fmt;
 use crate::search::{Bound, NodeKind};
 use crate::trace::Node;
-use crate::tui::app::App;
-use crate::tui::fmt;
-use crate::tui::session::{NodeId, Session};
-use crate::tui::setup::selective_label;
 use crate::tui::theme::Theme;
+use crate::tui::ui::Ctx;
 use crate::tui::widgets::Panel;
 
 pub mod markers;
@@ -138,7 +138,7 @@ pub fn row_line(
     spans.push(Span::styled(
         format!(
             "{:>6}  [{},{}]",
-            fmt::count(u64::from(session.tree.subtree_size(id))),
+            fmt::count(u64::from(session.tree().subtree_size(id))),
             fmt::score(alpha),
             fmt::score(beta)
         ),
@@ -151,63 +151,59 @@ pub fn row_line(
 pub struct TreePanel;
 
 impl Panel for TreePanel {
-    /// Draws the tree (selecting the first row if nothing is selected yet) and remembers the
-    /// page height for PgUp/PgDn.
-    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
-        let inner = Block::bordered().inner(area);
-        app.view.fit_width(&app.session, inner.width);
-        if app.view.selected_node().is_none() {
-            app.view.first(&app.session);
-        }
-        let session = &app.session;
+    /// Draws the rows the view opens, the selection and scroll in the widget's own state.
+    fn render(&self, frame: &mut Frame, area: Rect, ctx: &mut Ctx) {
+        let (app, theme) = (ctx.app, ctx.theme.clone());
+        let session = app.session();
         let style = RowStyle {
-            theme: &app.theme,
-            notation: app.notation,
-            ascii: app.ascii,
+            theme: &theme,
+            notation: app.prefs().notation,
+            ascii: app.prefs().ascii,
             live: app.is_live(),
         };
-        let rows = rows::build(session, &app.view, style);
-        app.view.state.close_all();
+        let rows = rows::build(session, app.view(), style);
+        let selected = app.view().selected_path().collect();
+        ctx.tree.close_all();
         for path in rows.opened {
-            app.view.state.open(path);
+            ctx.tree.open(path);
         }
-        let mut title = match (app.view.anchor(), app.view.zoom_root()) {
+        ctx.tree.select(selected);
+        let mut title = match (app.view().anchor(), app.view().zoom_root()) {
             (Some(a), _) => format!(
                 " Search tree · … {} levels above ({})",
                 fmt::grouped(a.levels as u64),
-                line_tail(session, a.node, 2, app.notation)
+                line_tail(session, a.node, 2, app.prefs().notation)
             ),
             (None, Some(z)) => format!(
                 " Search tree · zoomed at {}",
-                line_tail(session, z, 6, app.notation)
+                line_tail(session, z, 6, app.prefs().notation)
             ),
             (None, None) => format!(
                 " Search tree · {}{} nodes ",
                 selective_title(session),
-                fmt::count(session.tree.len() as u64)
+                fmt::count(session.tree().len() as u64)
             ),
         };
-        if app.view.zoom_root().is_some() {
+        if app.view().zoom_root().is_some() {
             title.push_str(" (Z: out) ");
-        } else if app.view.anchor().is_some() {
+        } else if app.view().anchor().is_some() {
             title.push(' ');
         }
         let block = Block::bordered()
-            .title(Span::styled(title, app.theme.title))
-            .border_style(app.theme.border_focus);
-        app.page_rows = usize::from(inner.height.saturating_sub(1));
+            .title(Span::styled(title, theme.title))
+            .border_style(theme.border_focus);
         let Ok(tree) = Tree::new(&rows.items) else {
             return;
         };
         let tree = tree
             .block(block)
-            .highlight_style(app.theme.selected)
+            .highlight_style(theme.selected)
             .highlight_symbol("▸")
             .node_closed_symbol("▶ ")
             .node_open_symbol("▼ ")
             .node_no_children_symbol("  ")
             .style(Style::default());
-        frame.render_stateful_widget(tree, area, &mut app.view.state);
+        frame.render_stateful_widget(tree, area, ctx.tree);
     }
 }
 
@@ -226,7 +222,7 @@ fn selective_title(session: &Session) -> String {
 pub fn line_tail(session: &Session, id: NodeId, count: usize, notation: Notation) -> String {
     let mut nodes = Vec::new();
     let mut more = false;
-    let line = std::iter::once(id).chain(session.tree.ancestors(id));
+    let line = std::iter::once(id).chain(session.tree().ancestors(id));
     for (steps, n) in line.enumerate() {
         if steps > 4 * count {
             more = true;
