@@ -7,8 +7,8 @@ use super::eval::EvalKind;
 use super::selective::SelectiveConfig;
 use super::source::{KILLER_CANDIDATES, MoveSource};
 use super::switches::{
-    CHECK, Check, Named, Switch, Switchboard, UciKind, UciOption, Values, on_off_name, on_off_word, set_flag,
-    set_named, switchboard,
+    CHECK, Check, Named, Switch, Switchboard, UciKind, UciOption, Values, on_off_name, on_off_word,
+    set_flag, set_named, switchboard,
 };
 
 /// Most killer slots per ply the table keeps (and the largest `killers=` value accepted).
@@ -97,7 +97,13 @@ impl HistoryMode {
         let parsed = match value {
             "plain" => Some(HistoryMode::Plain),
             _ => HistoryMode::from_name(value).or_else(|| {
-                on_off_word(value).map(|on| if on { HistoryMode::Plain } else { HistoryMode::Off })
+                on_off_word(value).map(|on| {
+                    if on {
+                        HistoryMode::Plain
+                    } else {
+                        HistoryMode::Off
+                    }
+                })
             }),
         };
         parsed.map(|m| *mode = m).is_some()

@@ -9,6 +9,7 @@ pub mod event;
 pub mod history;
 pub mod killers;
 pub mod limits;
+pub mod margins;
 pub mod observer;
 pub mod picker;
 pub mod pv;

@@ -69,8 +69,14 @@ pub const SELECTIVE_SWITCHES: &[Switch<SelectiveConfig>] = &[
         |c| on_off_name(*c == SelectiveConfig::ALL),
         |c, v| {
             let all = on_off_word(v);
-            all.map(|on| *c = if on { SelectiveConfig::ALL } else { SelectiveConfig::default() })
-                .is_some()
+            all.map(|on| {
+                *c = if on {
+                    SelectiveConfig::ALL
+                } else {
+                    SelectiveConfig::default()
+                }
+            })
+            .is_some()
         },
     )
     .shown(Shown::Never),

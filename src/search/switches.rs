@@ -178,7 +178,8 @@ impl<C> Switch<C> {
 
     /// Whether `key` (any case) names this switch.
     pub fn answers_to(&self, key: &str) -> bool {
-        self.key.eq_ignore_ascii_case(key) || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(key))
+        self.key.eq_ignore_ascii_case(key)
+            || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(key))
     }
 }
 
