@@ -49,7 +49,10 @@ fn naming(dir: &str, names: &[&str]) -> Vec<String> {
 
 #[test]
 fn the_explorer_model_knows_no_terminal() {
-    let found = naming("src/explorer", &["ratatui", "crossterm", "tui_tree_widget", "crate::tui"]);
+    let found = naming(
+        "src/explorer",
+        &["ratatui", "crossterm", "tui_tree_widget", "crate::tui"],
+    );
     assert!(found.is_empty(), "the model uses the terminal in {found:?}");
 }
 
@@ -68,7 +71,10 @@ fn only_the_commands_that_open_the_explorer_use_the_terminal_layer() {
 #[test]
 fn the_engine_and_the_trace_know_nothing_above_them() {
     for dir in ["src/chess", "src/search", "src/trace"] {
-        let found = naming(dir, &["crate::explorer", "crate::tui", "crate::cli", "crate::plot"]);
+        let found = naming(
+            dir,
+            &["crate::explorer", "crate::tui", "crate::cli", "crate::plot"],
+        );
         assert!(found.is_empty(), "{dir} reaches up in {found:?}");
     }
     let found = naming("src/chess", &["crate::search", "crate::trace"]);
