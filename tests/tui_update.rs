@@ -456,6 +456,22 @@ fn question_mark_shows_help_scrolls_and_any_other_key_closes_it() {
 }
 
 #[test]
+fn q_closes_every_picker_and_quits_only_from_the_views() {
+    let mut app = puzzle_app();
+    for (open, picker) in [('o', "position"), ('L', "lesson"), ('c', "compare")] {
+        press(&mut app, KeyCode::Char(open));
+        assert_ne!(
+            *app.mode(),
+            Mode::Normal,
+            "{open} opens the {picker} picker"
+        );
+        press(&mut app, KeyCode::Char('q'));
+        assert_eq!(*app.mode(), Mode::Normal, "q closes the {picker} picker");
+        assert!(!app.quit_requested(), "and does not quit");
+    }
+}
+
+#[test]
 fn q_and_ctrl_c_quit() {
     let mut app = puzzle_app();
     press(&mut app, KeyCode::Char('q'));

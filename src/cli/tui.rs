@@ -314,8 +314,12 @@ pub fn explore(start: Prepared) -> Result<(), CliError> {
             "the explorer needs a terminal: stdout is not a TTY",
         ));
     }
-    run_explorer(start.app, start.mono, start.effects)
-        .map_err(|e| CliError::new(format!("terminal error: {e}")))
+    let ended = run_explorer(start.app, start.mono, start.effects)
+        .map_err(|e| CliError::new(format!("terminal error: {e}")))?;
+    match ended {
+        Some(error) => Err(CliError::new(error)),
+        None => Ok(()),
+    }
 }
 
 /// Runs bare `killerscope`: the explorer on the first classroom position at the default depth.

@@ -271,7 +271,31 @@ pub enum Effect {
     /// Drop the running search or followed trace without keeping what it found (a lesson
     /// moved on to a position it does not search).
     Discard,
-    /// Check the bundled lesson with this index in `lesson::BUNDLED` against the engine and,
-    /// if it holds, open it (`Explorer::open_lesson`); else say why.
-    OpenLesson(usize),
+    /// Check this lesson against the engine on a thread (the screen keeps drawing and the keys
+    /// keep working) and, if it holds, open it (`Explorer::open_lesson`); else say why.
+    OpenLesson(LessonSource),
+}
+
+/// A lesson to check and open: its name and text, and what a refusal does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LessonSource {
+    /// The bundled name, or the file's path.
+    pub name: String,
+    /// The lesson file's text.
+    pub text: String,
+    /// A refused lesson ends the explorer with the reason as its error (`killerscope lesson`
+    /// opened for this lesson alone); else the reason goes to the status line.
+    pub leave_if_refused: bool,
+}
+
+impl LessonSource {
+    /// The bundled lesson with this index in `lesson::BUNDLED`, picked in the explorer.
+    pub fn bundled(index: usize) -> Option<LessonSource> {
+        let &(name, text) = super::lesson::BUNDLED.get(index)?;
+        Some(LessonSource {
+            name: name.to_string(),
+            text: text.to_string(),
+            leave_if_refused: false,
+        })
+    }
 }

@@ -408,9 +408,20 @@ impl Explorer {
         effects
     }
 
-    /// The bundled lesson the runtime checked could not be opened: why.
-    pub fn lesson_refused(&mut self, why: String) {
-        self.error(why);
+    /// The lesson the runtime checked does not hold: why, in the status line — or, for an
+    /// explorer opened for that lesson alone (`leave`), as the error it ends with.
+    pub fn lesson_refused(&mut self, why: String, leave: bool) {
+        if leave {
+            self.status.quit = true;
+            self.status.exit_error = Some(why);
+        } else {
+            self.error(why);
+        }
+    }
+
+    /// Why the explorer ended, when it ended on an error (a lesson that does not hold).
+    pub fn exit_error(&self) -> Option<&str> {
+        self.status.exit_error.as_deref()
     }
 
     /// The check of the search on screen against the open lesson's current step (`None`

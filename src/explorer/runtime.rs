@@ -32,7 +32,8 @@ pub struct Runtime {
     started: Option<Instant>,
     /// A bundled lesson being checked against the engine on its own thread (its searches
     /// take a moment), so the screen keeps drawing meanwhile.
-    checking: Option<Receiver<Result<Lesson, String>>>,
+    /// Whether a refusal ends the explorer comes with it.
+    checking: Option<(Receiver<Result<Lesson, String>>, bool)>,
 }
 
 impl Runtime {
@@ -75,17 +76,15 @@ impl Runtime {
                 self.search = None;
                 self.follow = None;
             }
-            Effect::OpenLesson(index) => {
-                let Some(&(name, text)) = lesson::BUNDLED.get(index) else {
-                    return;
-                };
+            Effect::OpenLesson(source) => {
+                let leave = source.leave_if_refused;
                 let (tx, rx) = mpsc::channel();
                 thread::spawn(move || {
-                    let checked =
-                        lesson::load(text).map_err(|e| format!("lesson {name} does not hold: {e}"));
+                    let checked = lesson::load(&source.text)
+                        .map_err(|e| format!("lesson {} does not hold: {e}", source.name));
                     let _ = tx.send(checked);
                 });
-                self.checking = Some(rx);
+                self.checking = Some((rx, leave));
             }
             Effect::Save(path) => {
                 let log = app.session().log_to_save();
@@ -153,9 +152,10 @@ impl Runtime {
     /// Opens the lesson whose check has ended, carrying out its first step's effects, or says
     /// why it was not opened.
     fn drain_lesson(&mut self, app: &mut Explorer) {
-        let Some(rx) = &self.checking else {
+        let Some((rx, leave)) = &self.checking else {
             return;
         };
+        let leave = *leave;
         let result = match rx.try_recv() {
             Ok(result) => result,
             Err(TryRecvError::Empty) => return,
@@ -169,7 +169,7 @@ impl Runtime {
                 let effects = app.open_lesson(checked);
                 self.apply_all(app, effects);
             }
-            Err(why) => app.error(why),
+            Err(why) => app.lesson_refused(why, leave),
         }
     }
 

@@ -40,6 +40,8 @@ pub struct Status {
     pub message: Option<Message>,
     /// Set by `q`: the runtime leaves after this frame.
     pub quit: bool,
+    /// Why the explorer leaves, when it leaves on an error.
+    pub exit_error: Option<String>,
 }
 
 /// How long the UI waits for input before it drains the workers and redraws while anything

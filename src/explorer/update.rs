@@ -5,7 +5,7 @@
 use crate::chess::Position;
 use crate::search::Event;
 
-use super::action::{Action, Area, CompareRequest, Effect};
+use super::action::{Action, Area, CompareRequest, Effect, LessonSource};
 use super::app::Explorer;
 use super::charts::{IcicleMove, IcicleStep};
 use super::config_picker::ConfigPicker;
@@ -256,9 +256,14 @@ impl Explorer {
             Outcome::SubmitFen(text) => self.submit_fen(&text),
             Outcome::LoadPosition(index) => self.pick(index),
             Outcome::OpenLesson(index) => {
-                let name = lesson::BUNDLED.get(index).map_or("", |(name, _)| name);
-                self.info(format!("checking the lesson {name} against the engine…"));
-                vec![Effect::OpenLesson(index)]
+                let Some(source) = LessonSource::bundled(index) else {
+                    return Vec::new();
+                };
+                self.info(format!(
+                    "checking the lesson {} against the engine…",
+                    source.name
+                ));
+                vec![Effect::OpenLesson(source)]
             }
             Outcome::RunCompare(chosen) => {
                 let request = CompareRequest {

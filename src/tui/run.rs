@@ -56,8 +56,10 @@ pub fn handle_events(
 }
 
 /// Runs the explorer until the user quits. `first` are the effects to start with (usually a
-/// search); a loaded log is already the explorer's session.
-pub fn run(mut app: Explorer, mono: bool, first: Vec<Effect>) -> io::Result<()> {
+/// search); a loaded log is already the explorer's session. Returns the error the explorer
+/// ended on, if it ended on one (a lesson that does not hold), for the caller to report once
+/// the terminal is restored.
+pub fn run(mut app: Explorer, mono: bool, first: Vec<Effect>) -> io::Result<Option<String>> {
     let mut guard = terminal::init()?;
     let mut runtime = Runtime::default();
     let mut ui = Ui::new(mono);
@@ -96,5 +98,5 @@ pub fn run(mut app: Explorer, mono: bool, first: Vec<Effect>) -> io::Result<()> 
     }
     drop(runtime);
     drop(guard);
-    Ok(())
+    Ok(app.exit_error().map(String::from))
 }

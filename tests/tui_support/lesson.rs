@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use crossterm::event::KeyCode;
 use killerscope::chess::Position;
+use killerscope::explorer::action::LessonSource;
 use killerscope::explorer::lesson::{self, BUNDLED};
 use killerscope::explorer::library;
 use killerscope::explorer::worker::{Report, spawn_compare};
@@ -39,8 +40,8 @@ pub fn apply(app: &mut App, effects: Vec<Effect>) {
                 app.comparison_done(rows);
             }
             Effect::Discard | Effect::Stop => {}
-            Effect::OpenLesson(index) => {
-                let checked = lesson::load(BUNDLED[index].1).expect("bundled lessons hold");
+            Effect::OpenLesson(source) => {
+                let checked = lesson::load(&source.text).expect("bundled lessons hold");
                 let more = app.open_lesson(checked);
                 apply(app, more);
             }
@@ -65,7 +66,8 @@ pub fn open(name: &str) -> App {
         .position(|(n, _)| *n == name)
         .expect("a bundled lesson");
     let mut app = fresh_app();
-    apply(&mut app, vec![Effect::OpenLesson(index)]);
+    let source = LessonSource::bundled(index).expect("a bundled lesson");
+    apply(&mut app, vec![Effect::OpenLesson(source)]);
     app
 }
 

@@ -81,7 +81,7 @@ pub fn catalogue() -> &'static [Listed] {
 
 /// Reads and checks a lesson's text against the engine and the classroom library.
 pub fn load(text: &str) -> Result<Lesson, LessonError> {
-    let file = file::parse(text).map_err(|reason| LessonError { step: 0, reason })?;
+    let file = file::parse(text).map_err(|reason| LessonError::new(0, &reason))?;
     verify(&file, &crate::explorer::library::embedded())
 }
 

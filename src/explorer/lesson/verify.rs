@@ -9,6 +9,7 @@ use crate::chess::Position;
 use crate::explorer::charts::ChartKind;
 use crate::explorer::keys::{Context, Key, KeyCode, action_for};
 use crate::explorer::library::Entry;
+use crate::explorer::setup::MAX_DEPTH;
 use crate::search::selective::parse_switches;
 use crate::search::{CutoffStats, Limits, OrderingConfig, SearchConfig, Searcher, SelectiveConfig};
 use crate::trace::query::{EventRef, NodeRef, find_event, find_node};
@@ -23,6 +24,17 @@ pub struct LessonError {
     pub step: usize,
     /// What is wrong, in words for the lesson's author.
     pub reason: String,
+}
+
+impl LessonError {
+    /// An error at `step` (0 for the whole file), its reason cut so that no input it echoes
+    /// (a pasted FEN, a path, the line a parse error quotes) runs longer than a quote.
+    pub fn new(step: usize, reason: &str) -> LessonError {
+        LessonError {
+            step,
+            reason: crate::text::bounded(reason),
+        }
+    }
 }
 
 impl fmt::Display for LessonError {
@@ -116,10 +128,7 @@ struct Current {
 /// Plays `file` through against the engine, with `library` for `load = "id"`.
 pub fn verify(file: &LessonFile, library: &[Entry]) -> Result<Lesson, LessonError> {
     if file.steps.is_empty() {
-        return Err(LessonError {
-            step: 0,
-            reason: "the lesson has no steps".into(),
-        });
+        return Err(LessonError::new(0, "the lesson has no steps"));
     }
     let mut current = Current {
         root: None,
@@ -127,10 +136,8 @@ pub fn verify(file: &LessonFile, library: &[Entry]) -> Result<Lesson, LessonErro
     };
     let mut steps = Vec::with_capacity(file.steps.len());
     for (k, spec) in file.steps.iter().enumerate() {
-        let step = verify_step(spec, library, &mut current).map_err(|reason| LessonError {
-            step: k + 1,
-            reason,
-        })?;
+        let step = verify_step(spec, library, &mut current)
+            .map_err(|reason| LessonError::new(k + 1, &reason))?;
         steps.push(step);
     }
     Ok(Lesson {
@@ -245,6 +252,11 @@ fn run_search(
         .root
         .clone()
         .ok_or("a search needs a position loaded before it")?;
+    if !(1..=MAX_DEPTH).contains(&depth) {
+        return Err(format!(
+            "a lesson searches to a depth from 1 to {MAX_DEPTH}, as the explorer does, not {depth}"
+        ));
+    }
     let (ordering, selective) = switches(ordering, search)?;
     let config = SearchConfig {
         ordering,

@@ -40,6 +40,9 @@ pub struct Scan {
     rows: Vec<u8>,
     marks: Vec<Option<KillerMark>>,
     counts: HashMap<(u8, Move), KillerCount>,
+    /// The event index of the latest store of each move in each killer row (mate killers
+    /// included): where it was stored, so it can be written from the position it was a move of.
+    stores: HashMap<(u8, Move), usize>,
     stats: CutoffStats,
     depth: u8,
     score: Option<i32>,
@@ -62,6 +65,14 @@ impl Scan {
             .ok()
             .and_then(|p| self.counts.get(&(p, mv)).copied())
             .unwrap_or_default()
+    }
+
+    /// The index of the event that last stored `mv` in killer row `row` (as a killer or a mate
+    /// killer), if any did.
+    pub fn stored_at(&self, row: usize, mv: Move) -> Option<usize> {
+        u8::try_from(row)
+            .ok()
+            .and_then(|r| self.stores.get(&(r, mv)).copied())
     }
 
     /// Cutoff statistics over the folded events.
@@ -100,7 +111,13 @@ impl Scan {
                 }
             }
             // A store event names the row it changed, ply or depth.
-            Event::KillerStore { ply: row, .. } => *self.mark_slot(row) = Some(KillerMark::Stored),
+            Event::KillerStore { ply: row, mv, .. } => {
+                self.stores.insert((row, mv), self.applied - 1);
+                *self.mark_slot(row) = Some(KillerMark::Stored);
+            }
+            Event::MateKillerStore { ply, mv } => {
+                self.stores.insert((ply, mv), self.applied - 1);
+            }
             Event::NodeExit { .. } => {
                 self.rows.pop();
             }

@@ -14,9 +14,9 @@ use crate::chess::notation::Notation;
 use crate::explorer::charts::icicle::{Block, Layout};
 use crate::explorer::charts::{Colouring, Shade};
 use crate::search::MoveSource;
+use crate::trace::line::node_label;
 use crate::trace::{Node, NodeId, SearchTree, SourceTable};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::tree::node_label;
 
 /// Fill of a block whose node is still open at the cursor.
 pub const OPEN: char = '~';

@@ -19,6 +19,7 @@ use crate::explorer::session::scan::KillerMark;
 use crate::explorer::session::{NodeId, Session};
 use crate::fmt;
 use crate::search::MoveSource;
+use crate::trace::line::Step;
 use crate::tui::ui::Ctx;
 use crate::tui::widgets::{Panel, countermoves};
 
@@ -30,8 +31,33 @@ pub fn slots_of(session: &Session) -> usize {
         .map_or(2, |c| usize::from(c.killer_slots))
 }
 
-/// One cell's text, its move written in `notation` against `pos`, and whether it carries a
-/// marker, for tests and the renderer alike.
+/// A killer move of killer row `row` in `notation`: from `pos` (the row's position on the
+/// selected line) when it is a move there, else from the position it was stored in (the node
+/// of its latest store at the cursor), so a teacher never has to translate coordinates; in
+/// coordinates only for a move no position on screen or in the log can play.
+pub fn killer_text(
+    session: &Session,
+    row: usize,
+    mv: Move,
+    pos: &Position,
+    notation: Notation,
+) -> String {
+    if pos.is_legal(mv) {
+        return notation.format(pos, mv);
+    }
+    let stored = session
+        .scan()
+        .stored_at(row, mv)
+        .and_then(|i| session.node_at_event(i))
+        .map(|node| session.position_at(Some(node)));
+    match stored {
+        Some(at) => notation.format(&at, mv),
+        None => notation.format(pos, mv),
+    }
+}
+
+/// One cell's text, its move written in `notation` (see `killer_text`), and whether it carries
+/// a marker, for tests and the renderer alike.
 pub fn cell_text(
     session: &Session,
     (ply, slot): (usize, usize),
@@ -60,7 +86,7 @@ pub fn cell_text(
         Some(KillerMark::Stored) => "↓",
         None => " ",
     };
-    let mut text = format!("{}{symbol}", notation.format(pos, mv));
+    let mut text = format!("{}{symbol}", killer_text(session, ply, mv, pos, notation));
     if with_counts {
         let c = scan.count(ply, mv);
         text.push_str(&format!(
@@ -108,13 +134,12 @@ pub fn row_positions(
         let Some(node) = session.node(id) else {
             break;
         };
-        if id != top {
-            let mv = node.mv();
-            if !mv.is_null() {
-                if !pos.is_legal(mv) {
-                    break;
-                }
-                pos.make_move(mv);
+        if id != top
+            && let Some(step) = Step::of(node)
+        {
+            match step.play(&pos) {
+                Some(after) => pos = after,
+                None => break,
             }
         }
         if let Some(k) = usize::from(node.ply()).checked_sub(rows.start)
@@ -200,7 +225,7 @@ impl Panel for KillersPanel {
             let mv = session.replay().mate_killer(ply, at);
             if !mv.is_null() {
                 let pos = session.position_at(app.view().selected_node());
-                let mv = app.prefs().notation.format(&pos, mv);
+                let mv = killer_text(session, usize::from(ply), mv, &pos, app.prefs().notation);
                 title = format!(" Killers by depth · mate killer at ply {ply}: {mv} ");
             }
         }
@@ -253,7 +278,7 @@ impl Panel for KillersPanel {
                 let text = if mv.is_null() {
                     "·".to_string()
                 } else {
-                    notation.format(pos_of(row), mv)
+                    killer_text(session, row, mv, pos_of(row), notation)
                 };
                 cells.push(Cell::from(text).style(mate_style));
             }

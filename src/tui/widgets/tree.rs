@@ -16,13 +16,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Block;
 use tui_tree_widget::Tree;
 
+use crate::chess::Position;
 use crate::chess::notation::Notation;
-use crate::chess::{Color, Position};
 use crate::explorer::session::{NodeId, Session};
 use crate::explorer::setup::selective_label;
 use crate::fmt;
 use crate::search::{Bound, NodeKind};
-use crate::trace::Node;
+use crate::trace::line::Step;
 use crate::tui::theme::Theme;
 use crate::tui::ui::Ctx;
 use crate::tui::widgets::Panel;
@@ -31,56 +31,6 @@ pub mod markers;
 mod rows;
 
 use markers::marker_spans;
-
-/// The label of a node reached by `mv` from `before` (in `notation`, `…` before Black's moves;
-/// an iteration root shows its depth) and the position at the node.
-pub fn move_label(
-    before: &Position,
-    mv: crate::chess::Move,
-    depth: i8,
-    notation: Notation,
-) -> (String, Position) {
-    let mut after = before.clone();
-    if mv.is_null() {
-        return (format!("depth {depth}"), after);
-    }
-    if !before.is_legal(mv) {
-        return (mv.to_string(), after);
-    }
-    let text = notation.format(before, mv);
-    after.make_move(mv);
-    if before.side_to_move() == Color::Black {
-        (format!("…{text}"), after)
-    } else {
-        (text, after)
-    }
-}
-
-/// The label of `node`, reached from `before` (see `move_label`): a null-move search is the
-/// side to move passing, written `--` (`0000` in UCI), and its position has the other side
-/// to move.
-pub fn node_label(before: &Position, node: Node, notation: Notation) -> (String, Position) {
-    if !node.is_null_move() {
-        return move_label(before, node.mv(), node.depth(), notation);
-    }
-    let (pass, after) = node_pass(before, notation);
-    if before.side_to_move() == Color::Black {
-        (format!("…{pass}"), after)
-    } else {
-        (pass, after)
-    }
-}
-
-/// A pass (null move) from `before`: `--`, or `0000` in UCI, and the position after it.
-fn node_pass(before: &Position, notation: Notation) -> (String, Position) {
-    let pass = if notation == Notation::Uci {
-        "0000"
-    } else {
-        "--"
-    };
-    let after = before.after_pass().unwrap_or_else(|| before.clone());
-    (pass.to_string(), after)
-}
 
 /// How a row is drawn: colours, the notation of its moves and the markers' symbols.
 #[derive(Clone, Copy, Debug)]
@@ -216,58 +166,47 @@ fn selective_title(session: &Session) -> String {
     }
 }
 
-/// The last `count` moves of the line to `id` in `notation`, `…` first when there are more,
+/// The last `count` steps of the line to `id` in `notation`, `…` first when there are more,
 /// for titles: a node 100,000 plies down gets a short title, a walk of a few links and one
 /// position lookup.
 pub fn line_tail(session: &Session, id: NodeId, count: usize, notation: Notation) -> String {
-    let mut nodes = Vec::new();
+    let mut steps = Vec::new();
     let mut more = false;
     let line = std::iter::once(id).chain(session.tree().ancestors(id));
-    for (steps, n) in line.enumerate() {
-        if steps > 4 * count {
+    for (walked, n) in line.enumerate() {
+        if walked > 4 * count {
             more = true;
             break;
         }
-        let node = session
-            .node(n)
-            .filter(|n| !n.mv().is_null() || n.is_null_move());
-        let Some(mv) = node.map(Node::mv) else {
+        let Some(step) = session.node(n).and_then(Step::of) else {
             continue;
         };
-        if nodes.len() == count {
+        if steps.len() == count {
             more = true;
             break;
         }
-        nodes.push((n, mv));
+        steps.push((n, step));
     }
-    nodes.reverse();
-    let mut pos = nodes
+    steps.reverse();
+    let mut pos = steps
         .first()
         .map(|&(n, _)| session.position_at(session.parent(n)));
-    let moves: Vec<String> = nodes
+    let words: Vec<String> = steps
         .iter()
-        .map(
-            |&(_, mv)| match pos.as_mut().filter(|p| mv.is_null() || p.is_legal(mv)) {
-                Some(p) if mv.is_null() => {
-                    let (text, after) = node_pass(p, notation);
-                    *p = after;
-                    text
-                }
-                Some(p) => {
-                    let text = notation.format(p, mv);
-                    p.make_move(mv);
-                    text
-                }
-                None => {
-                    pos = None;
-                    mv.to_string()
-                }
+        .map(|&(_, step)| match pos.take() {
+            Some(before) => {
+                pos = step.play(&before);
+                step.text(&before, notation)
+            }
+            None => match step {
+                Step::Move(mv) => mv.to_string(),
+                Step::Pass => "--".into(),
             },
-        )
+        })
         .collect();
-    match (more, moves.is_empty()) {
+    match (more, words.is_empty()) {
         (false, true) => "the root".into(),
-        (false, false) => moves.join(" "),
-        (true, _) => format!("… {}", moves.join(" ")),
+        (false, false) => words.join(" "),
+        (true, _) => format!("… {}", words.join(" ")),
     }
 }

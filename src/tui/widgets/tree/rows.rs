@@ -6,11 +6,12 @@
 use ratatui::text::Line;
 use tui_tree_widget::TreeItem;
 
-use super::{RowStyle, node_label, row_line};
+use super::{RowStyle, row_line};
 use crate::chess::{Move, Position};
 use crate::explorer::session::{NodeId, Session};
 use crate::explorer::tree_view::{Row, TreeView};
 use crate::fmt;
+use crate::trace::line::node_label;
 use crate::tui::theme::Theme;
 
 /// The widget's input for one frame.
