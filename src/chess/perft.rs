@@ -29,6 +29,19 @@ impl Position {
         match (depth, mode) {
             (0, _) => 1,
             (1, PerftMode::Bulk) => self.count_legal_moves(),
+            (1, PerftMode::Full) => {
+                // Each leaf is played and taken back here rather than by a call one level
+                // down that would only return 1: the same work per leaf, without the call.
+                // `black_box` keeps the compiler from proving the pair a no-op.
+                let mut list = MoveList::new();
+                self.legal_moves(&mut list);
+                for mv in list.iter() {
+                    let undo = self.make_move(mv);
+                    std::hint::black_box(&*self);
+                    self.unmake_move(mv, undo);
+                }
+                list.len() as u64
+            }
             _ => {
                 let mut list = MoveList::new();
                 self.legal_moves(&mut list);

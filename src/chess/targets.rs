@@ -189,9 +189,9 @@ impl Position {
             if !rights.contains(right) || occ.0 & (empty << rank) != 0 {
                 continue;
             }
-            if path
-                .iter()
-                .all(|&i| self.attackers(sq(i), them, occ).is_empty())
+            let [step, dest] = path;
+            if self.attackers(sq(step), them, occ).is_empty()
+                && self.attackers(sq(dest), them, occ).is_empty()
             {
                 sink.special(Move::new(ksq, sq(to), flag));
             }
