@@ -196,6 +196,13 @@ pub(super) fn print(
         "tt:         {} hits, {} cutoffs",
         stats.tt_hits, stats.tt_cutoffs
     )?;
+    if stats.illegal_tries + stats.illegal_nulls > 0 {
+        writeln!(
+            out,
+            "illegal:    {} tries left the king attacked, {} null moves made in check",
+            stats.illegal_tries, stats.illegal_nulls
+        )?;
+    }
     for line in selective_lines(&stats.selective, 12) {
         writeln!(out, "{line}")?;
     }

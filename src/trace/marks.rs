@@ -77,6 +77,11 @@ pub struct Marks {
     pub pruned_moves: u8,
     /// For a root: the aspiration window it was searched with and how it turned out.
     pub aspiration: Option<Window>,
+    /// The node's move left the mover's king attacked (an illegal try, or a null move in
+    /// check): the node is refuted by a king capture.
+    pub illegal: bool,
+    /// Moves tried here that left the king attacked.
+    pub illegal_tries: u8,
 }
 
 impl Node<'_> {
@@ -153,6 +158,8 @@ impl Marks {
             pruned,
             pruned_moves: node.pruned_moves(),
             aspiration,
+            illegal: node.illegal(),
+            illegal_tries: node.illegal_tries(),
         }
     }
 }

@@ -53,10 +53,12 @@ pub enum Key {
     Nodes,
     /// An iteration's principal variation.
     Pv,
+    /// A pseudo-legal engine's try that leaves its king attacked.
+    Illegal,
 }
 
 /// Number of keys.
-pub const KEYS: usize = 22;
+pub const KEYS: usize = 23;
 
 impl Key {
     /// The key named `name`, if the schema has it.
@@ -84,6 +86,7 @@ impl Key {
             "bound" => Key::Bound,
             "nodes" => Key::Nodes,
             "pv" => Key::Pv,
+            "illegal" => Key::Illegal,
             _ => return None,
         })
     }
@@ -113,6 +116,7 @@ impl Key {
             "bound",
             "nodes",
             "pv",
+            "illegal",
         ];
         NAMES[self as usize]
     }

@@ -74,7 +74,8 @@ fn used_keys(kind: &str) -> u32 {
     use Key::*;
     let keys: &[Key] = match kind {
         "node_enter" => &[Ply, Depth, Alpha, Beta, Move, Kind],
-        "move_tried" => &[Ply, Move, Index, Source],
+        "move_tried" => &[Ply, Move, Index, Source, Illegal],
+        "illegal" => &[Ply, Move],
         "cutoff" => &[Ply, Move, Index, Source, Score, Beta],
         "killer_store" => &[Ply, Move, Slots],
         "mate_killer_store" => &[Ply, Move],
@@ -196,14 +197,15 @@ impl Importer {
             return Ok(());
         }
         match state.event(kind, &fields) {
-            Ok(Some((event, pv))) => {
+            Ok(Some(read)) => {
                 let unused = fields.present & !used_keys(kind);
                 self.summary.unknown_keys += u64::from(fields.unknown + unused.count_ones());
-                if matches!(event, Event::Iteration { .. }) {
-                    self.pvs.push(pv);
+                if matches!(read.event, Event::Iteration { .. }) {
+                    self.pvs.push(read.pv);
                 }
-                self.events.push(event);
-                self.summary.events += 1;
+                self.events.extend(read.before);
+                self.events.push(read.event);
+                self.summary.events += 1 + u64::from(read.before.is_some());
                 Ok(())
             }
             Ok(None) => {

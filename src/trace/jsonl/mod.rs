@@ -17,6 +17,7 @@ mod header;
 mod import;
 mod labels;
 mod lex;
+mod pseudo;
 mod read;
 mod scan;
 mod score;
