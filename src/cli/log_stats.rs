@@ -165,9 +165,10 @@ pub(super) fn print(
         })
         .collect();
     writeln!(out, "  by source: {}", line.join(", "))?;
+    // Every source the header calls a killer, per-ply slot or not (`SourceTable::is_killer`).
     let killers: Vec<(Cow<str>, u64, u64)> = h
         .sources
-        .killers()
+        .killer_sources()
         .map(|row| {
             let source = MoveSource::from_code(row.code);
             (

@@ -61,6 +61,7 @@ mod stream;
 mod stream_file;
 mod tree;
 
+pub use crate::search::SourceRole;
 pub use crate::search::{EVENT_BYTES, Event, EventKind, KillerSlots, NodeCount};
 pub use dot::{DOT_NODE_LIMIT, write_dot};
 pub use error::{LogError, LogErrorKind};
@@ -77,7 +78,7 @@ pub use reader::LogReader;
 pub use record::record_search;
 pub use recorder::Recorder;
 pub use replay::{HistoryScores, KillerCutoff, Replay};
-pub use sources::{SourceRow, SourceTable};
+pub use sources::{SourceRow, SourceTable, default_role};
 pub use spool::{Spool, SpoolEnd, Spooling};
 pub use store::{InMemory, Store};
 pub use stream::{BATCH, Streaming};

@@ -7,8 +7,8 @@ use super::fields::{Bad, bad};
 use super::labels::Labels;
 use super::scan::{Val, object_entries};
 use crate::chess::{Position, START_FEN};
-use crate::search::SourceColour;
-use crate::trace::{LogHeader, Setting, SourceRow};
+use crate::search::{SourceColour, SourceRole};
+use crate::trace::{LogHeader, Setting, SourceRow, default_role};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use std::borrow::Cow;
@@ -25,6 +25,7 @@ struct SourceLine<'a> {
     code: u8,
     #[serde(skip_serializing_if = "Option::is_none")]
     killer_slot: Option<u8>,
+    role: &'static str,
 }
 
 /// The header line as the export writes it.
@@ -65,6 +66,10 @@ pub fn header_line(header: &LogHeader, truncated: bool) -> serde_json::Result<St
             colour: r.colour.name(),
             code: r.code,
             killer_slot: r.killer_slot,
+            role: header
+                .sources
+                .role(crate::search::MoveSource::from_code(r.code))
+                .name(),
         })
         .collect();
     serde_json::to_string(&HeaderLine {
@@ -141,7 +146,10 @@ fn settings(name: &str, col: usize, val: &Val) -> Result<Vec<Setting>, Bad> {
         .collect()
 }
 
-fn source_row(col: usize, val: &Val, unknown: &mut u64) -> Result<(SourceRow, Option<u8>), Bad> {
+/// A source object of the header: its row, its role, and its code when it gives one.
+type SourceRead = (SourceRow, SourceRole, Option<u8>);
+
+fn source_row(col: usize, val: &Val, unknown: &mut u64) -> Result<SourceRead, Bad> {
     let Val::Obj(entries) = val else {
         return bad(
             col,
@@ -152,6 +160,7 @@ fn source_row(col: usize, val: &Val, unknown: &mut u64) -> Result<(SourceRow, Op
         );
     };
     let (mut label, mut name, mut colour, mut slot, mut code) = (None, None, None, None, None);
+    let mut role = None;
     for (key, col, val) in entries {
         let small = |max: i64| match val {
             Val::Int(n) if (0..=max).contains(n) => Ok(*n as u8),
@@ -169,6 +178,18 @@ fn source_row(col: usize, val: &Val, unknown: &mut u64) -> Result<(SourceRow, Op
             "colour" | "color" => colour = Some(SourceColour::from_name(text(key, *col, val)?)),
             "killer_slot" => slot = Some(small(254)?),
             "code" => code = Some(small(255)?),
+            "role" => {
+                let text = text("role", *col, val)?;
+                let names = SourceRole::ALL.map(SourceRole::name);
+                role = Some(SourceRole::from_name(text).ok_or_else(|| Bad {
+                    col: *col,
+                    what: format!(
+                        "source field \"role\" is \"{}\"; it must be one of: {}",
+                        crate::text::quote(text),
+                        names.join(", ")
+                    ),
+                })?);
+            }
             _ => *unknown += 1,
         }
     }
@@ -182,7 +203,8 @@ fn source_row(col: usize, val: &Val, unknown: &mut u64) -> Result<(SourceRow, Op
         colour: colour.unwrap_or(SourceColour::Plain),
         killer_slot: slot,
     };
-    Ok((row, code))
+    let role = role.unwrap_or_else(|| default_role(&row));
+    Ok((row, role, code))
 }
 
 /// Reads the header line at `place`.
@@ -225,9 +247,9 @@ pub fn read_header(line: &str, place: LinePlace) -> Result<HeaderRead, ImportErr
                         return bad(col, "header field \"sources\" must be an array of sources");
                     };
                     for (col, item) in items {
-                        let (row, code) = source_row(*col, item, &mut unknown_keys)?;
+                        let (row, role, code) = source_row(*col, item, &mut unknown_keys)?;
                         labels
-                            .declare(row, code)
+                            .declare(row, role, code)
                             .map_err(|what| Bad { col: *col, what })?;
                     }
                 }
