@@ -230,6 +230,14 @@ pub(super) fn skipped_lines(summary: &ImportSummary) -> Vec<String> {
     if let Some(first) = &summary.first_skipped {
         out.push(format!("first skipped: {first}"));
     }
+    if summary.scores_cut > 0 {
+        out.push(format!(
+            "{} scores cut to fit killerscope's range (±32001 infinite, 31000–32000 mates), \
+             the first at {}: declare your engine's mate score in the header (\"mate\")",
+            summary.scores_cut,
+            summary.first_cut.as_deref().unwrap_or("?")
+        ));
+    }
     out
 }
 

@@ -4,7 +4,8 @@
 //! the field, what it must be and what the line holds instead.
 
 use super::scan::{Entry, Val};
-use super::score::{clamp_cp, mate_score};
+use super::score::{mate_score, read_cp};
+use std::cell::Cell;
 
 /// Every key an event line may carry; anything else is an unknown key, skipped and counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,6 +156,10 @@ pub struct Fields<'a> {
     pub present: u32,
     /// Keys the schema does not have.
     pub unknown: u32,
+    /// The engine's own mate score, when the header declares one (`"mate"`).
+    pub engine_mate: Option<i64>,
+    /// The column of the first score cut to fit killerscope's range, and how many were.
+    pub cut: Cell<(Option<usize>, u32)>,
 }
 
 impl Default for Fields<'_> {
@@ -163,6 +168,8 @@ impl Default for Fields<'_> {
             vals: std::array::from_fn(|_| None),
             present: 0,
             unknown: 0,
+            engine_mate: None,
+            cut: Cell::new((None, 0)),
         }
     }
 }
@@ -287,7 +294,14 @@ impl<'a> Fields<'a> {
         let expected = "an integer (centipawns) or {\"mate\": n}";
         match self.get(key) {
             None => Ok(None),
-            Some(&(_, Val::Int(cp))) => Ok(Some(clamp_cp(cp))),
+            Some(&(col, Val::Int(cp))) => {
+                let (score, cut) = read_cp(cp, self.engine_mate);
+                if cut {
+                    let (first, n) = self.cut.get();
+                    self.cut.set((first.or(Some(col)), n + 1));
+                }
+                Ok(Some(score))
+            }
             Some(&(col, Val::Big)) => bad(
                 col,
                 format!("field \"{}\" is too large for a score", key.name()),

@@ -98,6 +98,9 @@ pub struct HeaderRead {
     pub truncated: bool,
     /// Keys the schema does not have (skipped).
     pub unknown_keys: u64,
+    /// The engine's own mate score (`"mate"`), when declared: its integer scores are read on
+    /// its scale.
+    pub engine_mate: Option<i64>,
 }
 
 fn text<'v>(name: &str, col: usize, val: &'v Val) -> Result<&'v str, Bad> {
@@ -218,6 +221,7 @@ pub fn read_header(line: &str, place: LinePlace) -> Result<HeaderRead, ImportErr
     let (mut kind, mut schema, mut fen_col) = (None::<(usize, String)>, None, 0);
     let mut truncated = false;
     let mut unknown_keys = 0;
+    let mut engine_mate = None;
     let result = object_entries(line, |key: Cow<str>, col, val| {
         let fail = |b: Bad| super::scan::SyntaxError {
             at: b.col,
@@ -238,6 +242,18 @@ pub fn read_header(line: &str, place: LinePlace) -> Result<HeaderRead, ImportErr
                 "filter" => header.filter = text("filter", col, &val)?.to_string(),
                 "ordering" => header.ordering = settings("ordering", col, &val)?,
                 "limits" => header.limits = settings("limits", col, &val)?,
+                "mate" => match val {
+                    Val::Int(n) if (1000..=i64::from(i32::MAX)).contains(&n) => {
+                        engine_mate = Some(n)
+                    }
+                    _ => {
+                        return bad(
+                            col,
+                            "header field \"mate\" must be the engine's mate score, an integer \
+                             from 1000 up (mate at ply p scores mate - p)",
+                        );
+                    }
+                },
                 "truncated" => match val {
                     Val::Bool(b) => truncated = b,
                     _ => return bad(col, "header field \"truncated\" must be true or false"),
@@ -308,5 +324,6 @@ pub fn read_header(line: &str, place: LinePlace) -> Result<HeaderRead, ImportErr
         root,
         truncated,
         unknown_keys,
+        engine_mate,
     })
 }

@@ -42,6 +42,12 @@ pub struct ImportSummary {
     pub open_at_end: u64,
     /// The first skipped line's error, to show.
     pub first_skipped: Option<String>,
+    /// Integer scores cut to fit killerscope's range (±32001 is infinite, 31000–32000 the
+    /// mate band): beyond infinity without a declared `"mate"`, or an evaluation reaching the
+    /// mate band with one.
+    pub scores_cut: u64,
+    /// Where the first such score is (`line L, column C`).
+    pub first_cut: Option<String>,
 }
 
 /// What a live reader hands on between frames: the events and PVs read since the last batch,
@@ -67,6 +73,8 @@ pub struct Importer {
     summary: ImportSummary,
     /// Inside a skipped subtree: how many of its nodes are open.
     skipping: u64,
+    /// The engine's own mate score, from the header.
+    engine_mate: Option<i64>,
 }
 
 /// The keys each kind reads (besides `type` and `i`); others on its line are unknown.
@@ -117,6 +125,7 @@ impl Importer {
             pvs: Vec::new(),
             summary: ImportSummary::default(),
             skipping: 0,
+            engine_mate: None,
         }
     }
 
@@ -163,10 +172,12 @@ impl Importer {
             let read = read_header(text, place)?;
             self.summary.unknown_keys += read.unknown_keys;
             self.state = Some(State::new(read.root, read.labels));
+            self.engine_mate = read.engine_mate;
             self.header = Some((read.header, read.truncated));
             return Ok(());
         };
         let mut fields = Fields::default();
+        fields.engine_mate = self.engine_mate;
         let parsed = object_entries(text, |key, col, val| {
             fields.add(&key, col, val).map_err(|b| SyntaxError {
                 at: b.col,
@@ -202,6 +213,12 @@ impl Importer {
                 self.summary.unknown_keys += u64::from(fields.unknown + unused.count_ones());
                 if matches!(read.event, Event::Iteration { .. }) {
                     self.pvs.push(read.pv);
+                }
+                let (first, cut) = fields.cut.get();
+                self.summary.scores_cut += u64::from(cut);
+                if let (None, Some(col)) = (&self.summary.first_cut, first) {
+                    self.summary.first_cut =
+                        Some(format!("line {}, column {}", place.line, col + 1));
                 }
                 self.events.extend(read.before);
                 self.events.push(read.event);
