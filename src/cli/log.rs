@@ -27,6 +27,28 @@ pub struct LogArgs {
     command: LogCommand,
 }
 
+/// How a JSON Lines trace is read (a `.kslog` is always read whole and checked).
+#[derive(Args, Debug, Clone, Copy)]
+pub struct Reading {
+    /// For a trace: skip bad lines (and count them) instead of stopping at the first.
+    #[arg(long)]
+    lenient: bool,
+    /// For a trace: refuse keys and event kinds the schema does not have (by default they are
+    /// skipped, the first named with its line and column and the rest counted).
+    #[arg(long)]
+    strict: bool,
+}
+
+impl Reading {
+    /// The import options these switches ask for.
+    pub fn options(self) -> ImportOptions {
+        ImportOptions {
+            lenient: self.lenient,
+            strict: self.strict,
+        }
+    }
+}
+
 /// What to do with the log.
 #[derive(Subcommand, Debug)]
 enum LogCommand {
@@ -34,9 +56,8 @@ enum LogCommand {
     Stats {
         /// The .kslog file or JSON Lines trace.
         file: PathBuf,
-        /// For a trace: skip bad lines (and count them) instead of stopping at the first.
-        #[arg(long)]
-        lenient: bool,
+        #[command(flatten)]
+        reading: Reading,
     },
     /// Print the log as a JSON Lines trace: a header line, then one object per event
     /// (docs/trace-schema.md; for jq, pandas, and `log import`).
@@ -55,18 +76,16 @@ enum LogCommand {
         /// The .kslog to write.
         #[arg(short, long)]
         output: PathBuf,
-        /// Skip bad lines (and count them) instead of stopping at the first.
-        #[arg(long)]
-        lenient: bool,
+        #[command(flatten)]
+        reading: Reading,
     },
     /// Draw a subtree as a Graphviz digraph (pipe into `dot -Tsvg`); moves in SAN, cutoff edges
     /// in red.
     Dot {
         /// The .kslog file or JSON Lines trace.
         file: PathBuf,
-        /// For a trace: skip bad lines (and count them) instead of stopping at the first.
-        #[arg(long)]
-        lenient: bool,
+        #[command(flatten)]
+        reading: Reading,
         /// Node id to start from (default: the root of the last iteration).
         #[arg(long)]
         node: Option<NodeId>,
@@ -83,12 +102,12 @@ enum LogCommand {
 pub fn run(args: &LogArgs) -> Result<(), CliError> {
     let out = BufWriter::new(std::io::stdout().lock());
     match &args.command {
-        LogCommand::Stats { file, lenient } => stats(file, *lenient, out),
+        LogCommand::Stats { file, reading } => stats(file, reading.options(), out),
         LogCommand::Import {
             file,
             output,
-            lenient,
-        } => import(file, output, *lenient),
+            reading,
+        } => import(file, output, reading.options()),
         LogCommand::Export { jsonl, file } => {
             if !jsonl {
                 return Err(CliError::new(
@@ -98,17 +117,20 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
             export(file, out)
         }
         LogCommand::Plot(plot) => {
-            let (log, _) = load_any(super::plot::file(plot), false)?;
+            let (log, _) = load_any(
+                super::plot::file(plot),
+                super::plot::reading(plot).options(),
+            )?;
             super::plot::run(plot, &log)
         }
         LogCommand::Dot {
             file,
             node,
             depth,
-            lenient,
+            reading,
         } => {
-            let (log, _) = read_record(file, ImportOptions { lenient: *lenient })
-                .map_err(|e| CliError::new(e.to_string()))?;
+            let (log, _) =
+                read_record(file, reading.options()).map_err(|e| CliError::new(e.to_string()))?;
             let tree = SearchTree::build(log.events());
             let start = match node {
                 Some(id) if (*id as usize) < tree.len() => *id,
@@ -140,11 +162,11 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
 
 /// `log stats`: a `.kslog` read a chunk at a time, checked to the end before the summary is
 /// printed; a trace imported into memory.
-fn stats(file: &Path, lenient: bool, out: impl Write) -> Result<(), CliError> {
+fn stats(file: &Path, options: ImportOptions, out: impl Write) -> Result<(), CliError> {
     let fail = |e: LogError| CliError::new(e.to_string());
     let mut tally = Tally::default();
     if sniff_file(file)? != Some(Format::Kslog) {
-        let (log, summary) = load_any(file, lenient)?;
+        let (log, summary) = load_any(file, options)?;
         tally.feed(log.events());
         let facts = (file, log.header(), log.is_truncated());
         let size = (log.len() as u64, log.pvs());
@@ -199,8 +221,11 @@ fn sniff_file(file: &Path) -> Result<Option<Format>, CliError> {
 }
 
 /// A `.kslog` or a trace, told apart by content.
-fn load_any(file: &Path, lenient: bool) -> Result<(EventLog, Option<ImportSummary>), CliError> {
-    load_record(file, ImportOptions { lenient }).map_err(|e| CliError::new(e.to_string()))
+fn load_any(
+    file: &Path,
+    options: ImportOptions,
+) -> Result<(EventLog, Option<ImportSummary>), CliError> {
+    load_record(file, options).map_err(|e| CliError::new(e.to_string()))
 }
 
 /// What an import skipped, for the report after it (empty when nothing was).
@@ -230,6 +255,9 @@ pub(super) fn skipped_lines(summary: &ImportSummary) -> Vec<String> {
     if let Some(first) = &summary.first_skipped {
         out.push(format!("first skipped: {first}"));
     }
+    if let Some(first) = &summary.first_unknown {
+        out.push(format!("first unknown: {first} (--strict refuses them)"));
+    }
     if summary.scores_cut > 0 {
         out.push(format!(
             "{} scores cut to fit killerscope's range (±32001 infinite, 31000–32000 mates), \
@@ -242,9 +270,8 @@ pub(super) fn skipped_lines(summary: &ImportSummary) -> Vec<String> {
 }
 
 /// `log import`: the trace read and checked, written as a `.kslog`, and a one-line report.
-fn import(file: &Path, output: &Path, lenient: bool) -> Result<(), CliError> {
-    let (log, summary) =
-        import_file(file, ImportOptions { lenient }).map_err(|e| CliError::new(e.to_string()))?;
+fn import(file: &Path, output: &Path, options: ImportOptions) -> Result<(), CliError> {
+    let (log, summary) = import_file(file, options).map_err(|e| CliError::new(e.to_string()))?;
     log.write_file(output)
         .map_err(|e| CliError::new(e.to_string()))?;
     eprintln!(

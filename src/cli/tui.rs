@@ -163,6 +163,7 @@ pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<(App, Vec<Effect>)
         };
         let options = ImportOptions {
             lenient: args.lenient,
+            ..ImportOptions::default()
         };
         (
             Position::startpos(),
@@ -232,8 +233,14 @@ fn open_log(
     path: &std::path::Path,
     lenient: bool,
 ) -> Result<(Session, Option<ImportSummary>), CliError> {
-    let opened = open_record(path, ImportOptions { lenient })
-        .map_err(|e| CliError::new(format!("cannot open log {e}")))?;
+    let opened = open_record(
+        path,
+        ImportOptions {
+            lenient,
+            ..ImportOptions::default()
+        },
+    )
+    .map_err(|e| CliError::new(format!("cannot open log {e}")))?;
     let where_ = format!("log {} header", path.display());
     match opened {
         Opened::Mapped(log, unchecked) => {

@@ -92,6 +92,33 @@ impl Key {
         })
     }
 
+    /// Every key, in declaration order.
+    pub const ALL: [Key; KEYS] = [
+        Key::Type,
+        Key::I,
+        Key::Ply,
+        Key::Depth,
+        Key::Alpha,
+        Key::Beta,
+        Key::Move,
+        Key::Kind,
+        Key::Index,
+        Key::Source,
+        Key::Score,
+        Key::Slots,
+        Key::Answers,
+        Key::Reduction,
+        Key::Cutoff,
+        Key::By,
+        Key::Reason,
+        Key::Rule,
+        Key::Outcome,
+        Key::Bound,
+        Key::Nodes,
+        Key::Pv,
+        Key::Illegal,
+    ];
+
     /// The key's JSON name.
     pub fn name(self) -> &'static str {
         const NAMES: [&str; KEYS] = [
@@ -156,6 +183,10 @@ pub struct Fields<'a> {
     pub present: u32,
     /// Keys the schema does not have.
     pub unknown: u32,
+    /// The first of them and the column of its key.
+    pub first_unknown: Option<(String, usize)>,
+    /// The column of each known key present (its name, not its value).
+    key_cols: [usize; KEYS],
     /// The engine's own mate score, when the header declares one (`"mate"`).
     pub engine_mate: Option<i64>,
     /// The column of the first score cut to fit killerscope's range, and how many were.
@@ -168,6 +199,8 @@ impl Default for Fields<'_> {
             vals: std::array::from_fn(|_| None),
             present: 0,
             unknown: 0,
+            first_unknown: None,
+            key_cols: [0; KEYS],
             engine_mate: None,
             cut: Cell::new((None, 0)),
         }
@@ -175,16 +208,21 @@ impl Default for Fields<'_> {
 }
 
 impl<'a> Fields<'a> {
-    /// Records one entry of the line; a key given twice is refused (which one would count?).
-    pub fn add(&mut self, name: &str, col: usize, val: Val<'a>) -> Result<(), Bad> {
+    /// Records one entry of the line, whose key starts at column `key_col` and value at
+    /// `col`; a key given twice is refused (which one would count?).
+    pub fn add(&mut self, name: &str, key_col: usize, col: usize, val: Val<'a>) -> Result<(), Bad> {
         let Some(key) = Key::from_name(name) else {
             self.unknown += 1;
+            if self.first_unknown.is_none() {
+                self.first_unknown = Some((name.to_string(), key_col));
+            }
             return Ok(());
         };
         if self.present & key.bit() != 0 {
             return bad(col, format!("field \"{name}\" appears twice"));
         }
         self.present |= key.bit();
+        self.key_cols[key as usize] = key_col;
         self.vals[key as usize] = Some((col, val));
         Ok(())
     }
@@ -192,6 +230,11 @@ impl<'a> Fields<'a> {
     /// The raw value of `key`, if present.
     pub fn get(&self, key: Key) -> Option<&(usize, Val<'a>)> {
         self.vals[key as usize].as_ref()
+    }
+
+    /// The column of `key` itself (its name; 0 when absent).
+    pub fn key_col(&self, key: Key) -> usize {
+        self.key_cols[key as usize]
     }
 
     /// The column of `key`'s value (0 when absent: the line's start).

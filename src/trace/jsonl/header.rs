@@ -101,6 +101,9 @@ pub struct HeaderRead {
     /// The engine's own mate score (`"mate"`), when declared: its integer scores are read on
     /// its scale.
     pub engine_mate: Option<i64>,
+    /// The first key of the header line the schema does not have, and its column (unknown keys
+    /// inside a source object are counted, not named).
+    pub first_unknown: Option<(String, usize)>,
 }
 
 fn text<'v>(name: &str, col: usize, val: &'v Val) -> Result<&'v str, Bad> {
@@ -222,7 +225,8 @@ pub fn read_header(line: &str, place: LinePlace) -> Result<HeaderRead, ImportErr
     let mut truncated = false;
     let mut unknown_keys = 0;
     let mut engine_mate = None;
-    let result = object_entries(line, |key: Cow<str>, col, val| {
+    let mut first_unknown = None;
+    let result = object_entries(line, |key: Cow<str>, key_col, col, val| {
         let fail = |b: Bad| super::scan::SyntaxError {
             at: b.col,
             what: b.what,
@@ -269,7 +273,10 @@ pub fn read_header(line: &str, place: LinePlace) -> Result<HeaderRead, ImportErr
                             .map_err(|what| Bad { col: *col, what })?;
                     }
                 }
-                _ => unknown_keys += 1,
+                _ => {
+                    unknown_keys += 1;
+                    first_unknown.get_or_insert_with(|| (key.to_string(), key_col));
+                }
             }
             Ok(())
         };
@@ -325,5 +332,6 @@ pub fn read_header(line: &str, place: LinePlace) -> Result<HeaderRead, ImportErr
         truncated,
         unknown_keys,
         engine_mate,
+        first_unknown,
     })
 }

@@ -22,6 +22,7 @@ mod read;
 mod scan;
 mod score;
 mod tables;
+mod unknown;
 
 pub use error::{ImportError, ImportErrorKind, LinePlace};
 pub(crate) use export::bound_name;
