@@ -60,6 +60,7 @@ mod stores;
 mod stream;
 mod stream_file;
 mod tree;
+pub mod uci_info;
 
 pub use crate::search::SourceRole;
 pub use crate::search::{EVENT_BYTES, Event, EventKind, KillerSlots, NodeCount};

@@ -56,10 +56,12 @@ pub enum Key {
     Pv,
     /// A pseudo-legal engine's try that leaves its king attacked.
     Illegal,
+    /// An iteration's time in milliseconds (informational).
+    Time,
 }
 
 /// Number of keys.
-pub const KEYS: usize = 23;
+pub const KEYS: usize = 24;
 
 impl Key {
     /// The key named `name`, if the schema has it.
@@ -88,6 +90,7 @@ impl Key {
             "nodes" => Key::Nodes,
             "pv" => Key::Pv,
             "illegal" => Key::Illegal,
+            "time" => Key::Time,
             _ => return None,
         })
     }
@@ -117,6 +120,7 @@ impl Key {
         Key::Nodes,
         Key::Pv,
         Key::Illegal,
+        Key::Time,
     ];
 
     /// The key's JSON name.
@@ -145,6 +149,7 @@ impl Key {
             "nodes",
             "pv",
             "illegal",
+            "time",
         ];
         NAMES[self as usize]
     }

@@ -102,7 +102,7 @@ fn used_keys(kind: &str) -> u32 {
         "aspiration" => &[Depth, Alpha, Beta, Outcome],
         "tt_hit" => &[Ply, Move, Depth, Score, Bound, Cutoff],
         "node_exit" => &[Ply, Score, Bound],
-        "iteration" => &[Depth, Score, Nodes, Pv],
+        "iteration" => &[Depth, Score, Nodes, Pv, Time],
         _ => &[],
     };
     keys.iter().fold(Type.bit() | I.bit(), |m, k| m | k.bit())
