@@ -10,6 +10,7 @@ use super::log_stats::{self, Tally};
 use crate::chess::Position;
 use crate::text::printable;
 use crate::trace::jsonl::{ImportOptions, ImportSummary, JsonlWriter, import_file};
+use crate::trace::texel::read_texel_file;
 use crate::trace::{
     EventLog, Format, LogError, LogReader, NodeId, SearchTree, load_record, read_record, sniff,
     write_dot,
@@ -269,8 +270,12 @@ pub(super) fn skipped_lines(summary: &ImportSummary) -> Vec<String> {
     out
 }
 
-/// `log import`: the trace read and checked, written as a `.kslog`, and a one-line report.
+/// `log import`: the trace (or Texel tree log, told by content) read and checked, written as
+/// a `.kslog`, and a one-line report.
 fn import(file: &Path, output: &Path, options: ImportOptions) -> Result<(), CliError> {
+    if sniff_file(file)? == Some(Format::Texel) {
+        return import_texel(file, output);
+    }
     let (log, summary) = import_file(file, options).map_err(|e| CliError::new(e.to_string()))?;
     log.write_file(output)
         .map_err(|e| CliError::new(e.to_string()))?;
@@ -283,6 +288,36 @@ fn import(file: &Path, output: &Path, options: ImportOptions) -> Result<(), CliE
     );
     for line in skipped_lines(&summary) {
         eprintln!("  {}", printable(&line));
+    }
+    Ok(())
+}
+
+/// `log import` of a Texel tree log.
+fn import_texel(file: &Path, output: &Path) -> Result<(), CliError> {
+    let (log, summary) = read_texel_file(file).map_err(CliError::new)?;
+    log.write_file(output)
+        .map_err(|e| CliError::new(e.to_string()))?;
+    eprintln!(
+        "imported {} events ({} nodes and an added root) from {} Texel records into {}",
+        log.len(),
+        summary.nodes,
+        summary.records,
+        printable(&output.display().to_string())
+    );
+    if summary.same_position > 0 {
+        eprintln!(
+            "  {} searches of the same position (IID, singular, verification): nodes entered by no move",
+            summary.same_position
+        );
+    }
+    if summary.later_searches {
+        eprintln!("  the file holds more searches after the first: only the first was read");
+    }
+    if summary.open_at_end > 0 {
+        eprintln!(
+            "  {} nodes open at the end (marked unfinished)",
+            summary.open_at_end
+        );
     }
     Ok(())
 }

@@ -86,9 +86,10 @@ pub struct Marks {
 
 impl Node<'_> {
     /// Whether this node is a null-move search (the parent passed): its move is the null move
-    /// but, unlike a root's, below ply 0.
+    /// but, unlike a root's, below ply 0, and one ply below its parent (not a search of the
+    /// parent's own position again: `Node::same_position`).
     pub fn is_null_move(self) -> bool {
-        self.mv().is_null() && self.ply() > 0
+        self.mv().is_null() && self.ply() > 0 && !self.same_position()
     }
 }
 

@@ -59,6 +59,7 @@ mod store;
 mod stores;
 mod stream;
 mod stream_file;
+pub mod texel;
 mod tree;
 pub mod uci_info;
 

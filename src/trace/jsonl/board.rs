@@ -26,6 +26,9 @@ enum Step {
     Passed(NullUndo, bool),
     /// A move in a subtree whose position is unknown: nothing was played.
     Unplayed,
+    /// A search of the same position again (internal iterative deepening, a verification
+    /// search): nothing was played.
+    Same,
 }
 
 /// The position at the innermost open node.
@@ -45,7 +48,7 @@ pub(super) fn flagged(pos: &Position, text: &str) -> Option<Move> {
 }
 
 /// A UCI move's parts: from, to and promotion piece.
-type Uci = (Square, Square, Option<PieceKind>);
+pub(crate) type Uci = (Square, Square, Option<PieceKind>);
 
 /// Splits UCI text (`e2e4`, `e7e8q`) into its parts; `None` when it is not UCI.
 fn parse_uci(text: &str) -> Option<Uci> {
@@ -111,8 +114,9 @@ impl Board {
     /// Whether the position at the innermost node leaves a king en prise: it was reached by an
     /// illegal try or a null move in check, and the side to move could capture a king.
     pub fn en_prise(&self) -> bool {
+        let reached = self.steps.iter().rev().find(|s| !matches!(s, Step::Same));
         matches!(
-            self.steps.last(),
+            reached,
             Some(Step::Played(_, _, true) | Step::Passed(_, true))
         )
     }
@@ -121,6 +125,18 @@ impl Board {
     /// prise). Where the position is unknown the move is only checked for UCI syntax.
     pub fn legal(&self, text: &str) -> Result<Move, String> {
         let uci = parse_uci(text).ok_or_else(|| not_uci(text))?;
+        self.legal_parts(uci)
+    }
+
+    /// [`Board::legal`] for a move given by its parts.
+    pub fn legal_parts(&self, uci: Uci) -> Result<Move, String> {
+        let text = || {
+            let (from, to, promo) = uci;
+            let promo = promo.map_or(String::new(), |k| {
+                k.letter().to_ascii_lowercase().to_string()
+            });
+            format!("{from}{to}{promo}")
+        };
         if !self.known() {
             return Ok(with_flag(None, uci));
         }
@@ -136,7 +152,7 @@ impl Board {
         };
         Err(format!(
             "{} is not a legal move in {}{hint}",
-            crate::text::quote(text),
+            crate::text::quote(&text()),
             self.pos.to_fen()
         ))
     }
@@ -217,12 +233,17 @@ impl Board {
         en_prise
     }
 
+    /// Opens a node that searches the innermost node's position again.
+    pub fn enter_same(&mut self) {
+        self.steps.push(Step::Same);
+    }
+
     /// Closes the innermost node, taking back the move that reached it.
     pub fn exit(&mut self) {
         match self.steps.pop() {
             Some(Step::Played(mv, undo, _)) => self.pos.unmake_move(mv, undo),
             Some(Step::Passed(undo, _)) => self.pos.unmake_null_move(undo),
-            Some(Step::Top | Step::Unplayed) | None => {}
+            Some(Step::Top | Step::Unplayed | Step::Same) | None => {}
         }
         if self
             .unknown_from

@@ -349,7 +349,11 @@ impl State {
     fn node_enter(&mut self, f: &Fields) -> Result<Read, Bad> {
         let parent = self.stack.last().copied();
         let given = f.int(Key::Ply, 0, i64::from(u32::MAX))?.map(|p| p as u32);
+        // No move at the parent's own ply: the parent's position searched again (internal
+        // iterative deepening, a verification search), as Texel's tree logs record it.
+        let same = matches!((parent, given, f.mv(Key::Move)?), (Some(p), Some(g), Some(None)) if g == p.ply);
         let ply = match (parent, given) {
+            (Some(p), _) if same => p.ply,
             (Some(p), Some(g)) if capped(g) != capped(p.ply + 1) => {
                 return bad(
                     f.col(Key::Ply),
@@ -370,7 +374,10 @@ impl State {
             _ => NodeKind::Main,
         };
         let mut before = None;
-        let mv = if let Some(parent) = parent {
+        let mv = if same {
+            self.board.enter_same();
+            Move::NULL
+        } else if let Some(parent) = parent {
             let mv = self.legal(f, Key::Move)?;
             let mv = f.need(Key::Move, mv).map_err(|b| Bad {
                 what: format!("{} (null for a null move)", b.what),

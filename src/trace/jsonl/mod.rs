@@ -8,7 +8,7 @@
 //! illegal move, an exit without an enter or a cutoff below its beta is an error naming the line
 //! and column.
 
-mod board;
+pub(crate) mod board;
 mod error;
 mod events;
 mod export;

@@ -156,6 +156,18 @@ impl<'a> Node<'a> {
         u8::try_from(pruned.count()).unwrap_or(u8::MAX)
     }
 
+    /// Whether this node searches its parent's position again: entered by no move at the
+    /// parent's own ply (internal iterative deepening, a singular-extension test or a null-move
+    /// verification, as Texel's tree logs record them), unlike a null move one ply down.
+    pub fn same_position(self) -> bool {
+        self.mv().is_null()
+            && self.ply() > 0
+            && self
+                .parent()
+                .and_then(|p| self.tree.node(p))
+                .is_some_and(|p| p.ply() == self.ply())
+    }
+
     /// Whether the move that reached this node left the mover's own king attacked: a
     /// pseudo-legal engine's illegal try, or a null move made in check (an `Illegal` event
     /// announced it). The side to move here could capture a king; the node is refuted, and
