@@ -9,6 +9,7 @@ mod compare;
 mod fen;
 mod lesson;
 mod log;
+mod log_export;
 mod log_stats;
 mod perft;
 mod plot;

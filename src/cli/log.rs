@@ -60,14 +60,28 @@ enum LogCommand {
         #[command(flatten)]
         reading: Reading,
     },
-    /// Print the log as a JSON Lines trace: a header line, then one object per event
-    /// (docs/trace-schema.md; for jq, pandas, and `log import`).
+    /// Print the log in another format: a JSON Lines trace (docs/trace-schema.md; for jq,
+    /// pandas, and `log import`), a speedscope flame graph, or a node's PV tree as PGN.
     Export {
-        /// JSON Lines output (the one format so far; required so scripts stay explicit).
-        #[arg(long)]
+        /// JSON Lines: a header line, then one object per event (a .kslog only).
+        #[arg(long, group = "format")]
         jsonl: bool,
-        /// The .kslog file.
+        /// speedscope's JSON file format: each node a frame named by its move, its width its
+        /// subtree size (open it at speedscope.app or with `speedscope FILE`).
+        #[arg(long, group = "format")]
+        speedscope: bool,
+        /// The PV tree of a node (--node; default the last iteration's root) as PGN: the main
+        /// line and, at each of its nodes, the other moves searched as variations, with scores
+        /// and node types (PV, CUT, ALL) as comments.
+        #[arg(long, group = "format")]
+        pgn: bool,
+        /// For --pgn: the node whose PV tree to write.
+        #[arg(long)]
+        node: Option<NodeId>,
+        /// The .kslog file (or, for --speedscope and --pgn, a trace or a Texel tree log).
         file: PathBuf,
+        #[command(flatten)]
+        reading: Reading,
     },
     /// Read a JSON Lines trace (any engine's search, docs/trace-schema.md) into a .kslog,
     /// checking every line: moves replayed from the root, exits matched to enters.
@@ -109,14 +123,21 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
             output,
             reading,
         } => import(file, output, reading.options()),
-        LogCommand::Export { jsonl, file } => {
-            if !jsonl {
-                return Err(CliError::new(
-                    "log export: choose an output format: --jsonl",
-                ));
-            }
-            export(file, out)
-        }
+        LogCommand::Export {
+            jsonl,
+            speedscope,
+            pgn,
+            node,
+            file,
+            reading,
+        } => match (jsonl, speedscope, pgn) {
+            (_, _, true) => super::log_export::pgn(file, *node, reading.options(), out),
+            (_, true, _) => super::log_export::speedscope(file, reading.options(), out),
+            (true, ..) => export(file, out),
+            _ => Err(CliError::new(
+                "log export: choose an output format: --jsonl, --speedscope or --pgn",
+            )),
+        },
         LogCommand::Plot(plot) => {
             let (log, _) = load_any(
                 super::plot::file(plot),
@@ -213,7 +234,7 @@ fn export(file: &Path, out: impl Write) -> Result<(), CliError> {
 }
 
 /// The format of `file`, told by content (`None`: neither, which `load_any` then reports).
-fn sniff_file(file: &Path) -> Result<Option<Format>, CliError> {
+pub(super) fn sniff_file(file: &Path) -> Result<Option<Format>, CliError> {
     let mut head = Vec::with_capacity(64);
     crate::files::open_input(file)
         .and_then(|f| f.take(64).read_to_end(&mut head))
@@ -222,7 +243,7 @@ fn sniff_file(file: &Path) -> Result<Option<Format>, CliError> {
 }
 
 /// A `.kslog` or a trace, told apart by content.
-fn load_any(
+pub(super) fn load_any(
     file: &Path,
     options: ImportOptions,
 ) -> Result<(EventLog, Option<ImportSummary>), CliError> {
