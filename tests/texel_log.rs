@@ -24,8 +24,11 @@ fn searched() -> (Position, Vec<Event>) {
     (root, log.events().to_vec())
 }
 
-/// Every node below the roots: (ply, move, window, score, bound), in pre-order.
-fn nodes_below_roots(events: &[Event]) -> Vec<(u8, Move, (i32, i32), Option<(i32, Bound)>)> {
+/// What a node says: ply, move, window, result.
+type Facts = (u8, Move, (i32, i32), Option<(i32, Bound)>);
+
+/// Every node below the roots, in pre-order.
+fn nodes_below_roots(events: &[Event]) -> Vec<Facts> {
     let tree = SearchTree::build(events);
     (0..tree.len() as u32)
         .filter_map(|id| tree.node(id))

@@ -4,7 +4,7 @@
 
 mod import_support;
 
-use import_support::{HEADER, ROOT, error, import, import_with};
+use import_support::{HEADER, ROOT, import, import_with};
 use killerscope::chess::{Move, MoveFlag};
 use killerscope::search::{Bound, Event, SourceColour};
 use killerscope::trace::jsonl::{ImportOptions, import_reader};

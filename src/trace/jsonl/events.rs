@@ -24,12 +24,12 @@ pub struct Open {
     /// Moves tried so far.
     pub(super) tried: u32,
     /// The last move tried, with its index and source.
-    last: Option<(Move, u8, MoveSource)>,
+    pub(super) last: Option<(Move, u8, MoveSource)>,
     /// The move that reached the node (`Move::NULL` for a root or a null move).
     pub(super) entered_by: Move,
     /// An illegal try announced here (by an `illegal` line or `"illegal": true`) whose search
     /// has not begun: its `move_tried` and its node are read as illegal.
-    illegal: Option<Move>,
+    pub(super) illegal: Option<Move>,
 }
 
 impl Open {
@@ -144,18 +144,6 @@ impl State {
         }
     }
 
-    /// The move of an illegal try (`"illegal": true`, or an `illegal` line).
-    fn illegal_try(&self, f: &Fields) -> Result<Move, Bad> {
-        let text = match f.need(Key::Move, f.mv(Key::Move)?)? {
-            Some(text) => text,
-            None => return bad(f.col(Key::Move), "\"move\" must be a move here, not null"),
-        };
-        self.board.illegal_try(text).map_err(|what| Bad {
-            col: f.col(Key::Move),
-            what: format!("\"move\": {what}"),
-        })
-    }
-
     /// A move that must be legal here and present.
     pub(super) fn searched(&self, f: &Fields) -> Result<Move, Bad> {
         match f.need(Key::Move, self.legal(f, Key::Move)?)? {
@@ -164,7 +152,7 @@ impl State {
         }
     }
 
-    fn source(&mut self, f: &Fields) -> Result<Option<MoveSource>, Bad> {
+    pub(super) fn source(&mut self, f: &Fields) -> Result<Option<MoveSource>, Bad> {
         let Some(label) = f.string(Key::Source)? else {
             return Ok(None);
         };
@@ -290,57 +278,7 @@ impl State {
         }
     }
 
-    fn move_tried(&mut self, f: &Fields) -> Result<Read, Bad> {
-        let node = self.node()?;
-        check_ply(f, &node)?;
-        let marked = f.boolean(Key::Illegal)?.unwrap_or(false);
-        let (mv, illegal) = if marked {
-            (self.illegal_try(f)?, true)
-        } else {
-            let mv = self.searched(f)?;
-            (mv, node.illegal == Some(mv))
-        };
-        let index = f.int(Key::Index, 0, 255)?;
-        let index = index.map_or(node.tried.min(255) as u8, |i| i as u8);
-        let source = match self.source(f)? {
-            Some(s) => s,
-            None => self.unspecified()?,
-        };
-        let announced = node.illegal == Some(mv);
-        if let Some(open) = self.stack.last_mut() {
-            open.tried += 1;
-            open.last = Some((mv, index, source));
-            open.illegal = illegal.then_some(mv);
-        }
-        Ok(Read {
-            before: (illegal && !announced).then_some(Event::Illegal { mv }),
-            event: Event::MoveTried { mv, index, source },
-            pv: Vec::new(),
-        })
-    }
-
-    /// An `illegal` line: the next `move_tried` of its move (or, for `null`, the null-move node
-    /// that follows, made in check) leaves the mover's king attacked.
-    fn illegal(&mut self, f: &Fields) -> Result<Event, Bad> {
-        let node = self.node()?;
-        check_ply(f, &node)?;
-        let mv = match f.need(Key::Move, f.mv(Key::Move)?)? {
-            Some(_) => self.illegal_try(f)?,
-            None if !self.board.known() || self.board.in_check() => Move::NULL,
-            None => {
-                return bad(
-                    f.col(Key::Move),
-                    "a null move is illegal only in check, and the side to move is not in check",
-                );
-            }
-        };
-        if let Some(open) = self.stack.last_mut() {
-            open.illegal = Some(mv);
-        }
-        Ok(Event::Illegal { mv })
-    }
-
-    fn unspecified(&mut self) -> Result<MoveSource, Bad> {
+    pub(super) fn unspecified(&mut self) -> Result<MoveSource, Bad> {
         self.labels
             .source(UNSPECIFIED)
             .map_err(|what| Bad { col: 0, what })

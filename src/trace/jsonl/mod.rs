@@ -22,6 +22,7 @@ mod read;
 mod scan;
 mod score;
 mod tables;
+mod tries;
 mod unknown;
 
 pub use error::{ImportError, ImportErrorKind, LinePlace};
