@@ -168,6 +168,7 @@ fn start(args: &TuiArgs, library: &[Entry]) -> Result<Start, CliError> {
         };
         let options = ImportOptions {
             lenient: args.lenient,
+            ..ImportOptions::default()
         };
         return Ok(Start::Follow(source, options));
     }
@@ -255,8 +256,12 @@ fn open_log(
     path: &std::path::Path,
     lenient: bool,
 ) -> Result<(Session, Option<ImportSummary>), CliError> {
-    let opened = open_record(path, ImportOptions { lenient })
-        .map_err(|e| CliError::new(format!("cannot open log {e}")))?;
+    let options = ImportOptions {
+        lenient,
+        ..ImportOptions::default()
+    };
+    let opened =
+        open_record(path, options).map_err(|e| CliError::new(format!("cannot open log {e}")))?;
     let where_ = format!("log {} header", path.display());
     match opened {
         Opened::Mapped(log, unchecked) => {

@@ -18,9 +18,13 @@ pub enum Step {
 }
 
 impl Step {
-    /// The step that leads to `node`; `None` for an iteration's root, which no move leads to.
+    /// The step that leads to `node`; `None` for an iteration's root, which no move leads to,
+    /// and for a search of the parent's own position (an engine's internal iterative deepening
+    /// or verification search, as Texel logs them).
     pub fn of(node: Node) -> Option<Step> {
-        if node.is_null_move() {
+        if node.same_position() {
+            None
+        } else if node.is_null_move() {
             Some(Step::Pass)
         } else if node.mv().is_null() {
             None

@@ -154,6 +154,8 @@ fn describe_parts(
                 ""
             }
         ),
+        Event::Illegal { mv } if mv.is_null() => format!("ply {ply}: null move in check (illegal)"),
+        Event::Illegal { mv } => format!("ply {ply}: {mv} leaves the king attacked (illegal try)"),
         Event::Reduction { mv, by } => {
             format!(
                 "ply {ply}: {} reduced by {by} (late quiet move)",
