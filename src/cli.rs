@@ -7,8 +7,10 @@
 mod clap_error;
 mod compare;
 mod fen;
+mod fold_progress;
 mod lesson;
 mod log;
+mod log_query;
 mod log_stats;
 mod perft;
 mod plot;

@@ -74,6 +74,9 @@ enum LogCommand {
         #[arg(long, default_value_t = 2)]
         depth: u32,
     },
+    /// List the nodes that match a query ('type=CUT and cut.rank>1 and tt_tried and not
+    /// tt_cut', 'line e2e4 e7e5', 'key=HEX'): their count, and the first by id with their path.
+    Query(super::log_query::QueryArgs),
     /// Draw one of the explorer's charts (nodes per ply, cutoffs by rank or source, branching
     /// factor, icicle) as an SVG picture for slides.
     Plot(super::plot::PlotArgs),
@@ -97,6 +100,7 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
             }
             export(file, out)
         }
+        LogCommand::Query(query) => super::log_query::run(query),
         LogCommand::Plot(plot) => {
             let (log, _) = load_any(super::plot::file(plot), false)?;
             super::plot::run(plot, &log)
