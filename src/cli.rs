@@ -11,6 +11,7 @@ mod fold_progress;
 mod lesson;
 mod log;
 mod log_query;
+mod log_report;
 mod log_stats;
 mod perft;
 mod plot;

@@ -77,6 +77,10 @@ enum LogCommand {
     /// List the nodes that match a query ('type=CUT and cut.rank>1 and tt_tried and not
     /// tt_cut', 'line e2e4 e7e5', 'key=HEX'): their count, and the first by id with their path.
     Query(super::log_query::QueryArgs),
+    /// The ordering report per remaining depth and node type: cutoffs, first-move rate, cut
+    /// ranks and Σ rank², TT move tried / cut, cutting sources, the share ordering could still
+    /// remove; `report A B` puts two logs side by side.
+    Report(super::log_report::ReportArgs),
     /// Draw one of the explorer's charts (nodes per ply, cutoffs by rank or source, branching
     /// factor, icicle) as an SVG picture for slides.
     Plot(super::plot::PlotArgs),
@@ -101,6 +105,7 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
             export(file, out)
         }
         LogCommand::Query(query) => super::log_query::run(query),
+        LogCommand::Report(report) => super::log_report::run(report),
         LogCommand::Plot(plot) => {
             let (log, _) = load_any(super::plot::file(plot), false)?;
             super::plot::run(plot, &log)
