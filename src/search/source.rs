@@ -157,6 +157,19 @@ const fn count_killers() -> usize {
     n
 }
 
+/// Every killer candidate source, `K1` first.
+pub const KILLER_CANDIDATES: [MoveSource; KILLER_SOURCES] = killer_candidates();
+
+const fn killer_candidates() -> [MoveSource; KILLER_SOURCES] {
+    let mut sources = [MoveSource(0); KILLER_SOURCES];
+    let mut slot = 0;
+    while slot < KILLER_SOURCES {
+        sources[slot] = MoveSource::killer(slot);
+        slot += 1;
+    }
+    sources
+}
+
 const FIRST_KILLER: u8 = first_killer_code();
 
 /// Checks the table's shape at compile time: codes equal indexes, and the killer rows are

@@ -5,7 +5,7 @@
 //! still reads.
 
 use super::sources::SourceTable;
-use crate::search::selective::SELECTIVE_KEYS;
+use crate::search::selective::is_selective_key;
 use crate::search::{EvalKind, Limits, OrderingConfig, SelectiveConfig};
 
 /// The setting that names the evaluation (`eval=full`); absent for the classroom's.
@@ -91,7 +91,7 @@ impl LogHeader {
         let pairs = self
             .ordering
             .iter()
-            .filter(|(k, _)| SELECTIVE_KEYS.contains(&k.as_str()))
+            .filter(|(k, _)| is_selective_key(k))
             .map(|(k, v)| (k.as_str(), v.as_str()));
         SelectiveConfig::from_settings(pairs).ok()
     }
@@ -132,7 +132,7 @@ impl LogHeader {
         let pairs = self
             .ordering
             .iter()
-            .filter(|(k, _)| !SELECTIVE_KEYS.contains(&k.as_str()) && k != EVAL_KEY)
+            .filter(|(k, _)| !is_selective_key(k) && k != EVAL_KEY)
             .map(|(k, v)| (k.as_str(), v.as_str()));
         OrderingConfig::from_settings(pairs).ok()
     }
