@@ -6,6 +6,7 @@
 
 mod clap_error;
 mod compare;
+mod diff;
 mod fen;
 mod fold_progress;
 mod lesson;
@@ -47,6 +48,9 @@ pub enum Command {
     Search(search::SearchArgs),
     /// Search positions with several ordering configs and tabulate nodes, cutoffs and killer cutoffs.
     Compare(compare::CompareArgs),
+    /// Compare two searches of one position node by node: nodes, ratio, and the divergences
+    /// that explain the difference (logs, traces, or a position searched twice).
+    Diff(diff::DiffArgs),
     /// Inspect a recorded search log (.kslog): stats, JSON Lines export, Graphviz subtree, SVG charts.
     Log(log::LogArgs),
     /// List the bundled lessons, or check one (or your own file) against the engine.
@@ -109,6 +113,7 @@ pub fn run() -> ExitCode {
         Some(Command::Search(args)) => search::run(&args),
         Some(Command::Compare(args)) => compare::run(&args),
         Some(Command::Log(args)) => log::run(&args),
+        Some(Command::Diff(args)) => diff::run(&args),
         Some(Command::Lesson(args)) => lesson::run(&args),
         Some(Command::Uci) => {
             crate::uci::run(io::stdin().lock(), io::stdout()).map_err(CliError::from)

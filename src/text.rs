@@ -78,6 +78,19 @@ pub fn ordinal(n: u64) -> String {
     format!("{n}{suffix}")
 }
 
+/// A count in full with thousands separators (`9,952`), for sentences and reports.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

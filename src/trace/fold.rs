@@ -47,7 +47,7 @@ impl<'a> FoldControl<'a> {
     }
 
     /// Reports progress, then says whether to go on.
-    fn step(&mut self, done: u64, total: u64) -> Result<(), FoldError> {
+    pub(super) fn step(&mut self, done: u64, total: u64) -> Result<(), FoldError> {
         if let Some(f) = self.progress.as_mut() {
             f(FoldProgress { done, total });
         }

@@ -65,6 +65,7 @@ mod stores;
 mod stream;
 mod stream_file;
 mod tree;
+pub mod tree_diff;
 
 pub use crate::search::{EVENT_BYTES, Event, EventKind, KillerSlots, NodeCount};
 pub use dot::{DOT_NODE_LIMIT, write_dot};
