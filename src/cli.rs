@@ -4,6 +4,7 @@
 //! the same status clap uses for bad arguments — never a panic. What the message quotes (a
 //! path, a file's text) is shown with control characters escaped.
 
+mod bench;
 mod clap_error;
 mod compare;
 mod diff;
@@ -49,8 +50,10 @@ pub enum Command {
     /// Search positions with several ordering configs and tabulate nodes, cutoffs and killer cutoffs.
     Compare(compare::CompareArgs),
     /// Compare two searches of one position node by node: nodes, ratio, and the divergences
-    /// that explain the difference (logs, traces, or a position searched twice).
+    /// that explain the difference (logs, traces, a position searched twice, or two benches).
     Diff(diff::DiffArgs),
+    /// Search a fixed suite and print its total node count as one signature line (Bench: N).
+    Bench(bench::BenchArgs),
     /// Inspect a recorded search log (.kslog): stats, JSON Lines export, Graphviz subtree, SVG charts.
     Log(log::LogArgs),
     /// List the bundled lessons, or check one (or your own file) against the engine.
@@ -114,6 +117,7 @@ pub fn run() -> ExitCode {
         Some(Command::Compare(args)) => compare::run(&args),
         Some(Command::Log(args)) => log::run(&args),
         Some(Command::Diff(args)) => diff::run(&args),
+        Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Lesson(args)) => lesson::run(&args),
         Some(Command::Uci) => {
             crate::uci::run(io::stdin().lock(), io::stdout()).map_err(CliError::from)

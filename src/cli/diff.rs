@@ -2,7 +2,7 @@
 //! ([`crate::trace::tree_diff`]) — nodes of each and their ratio, per iteration, then the
 //! divergences ranked by the nodes they explain, each with its path in SAN and a sentence. A and
 //! B are `.kslog` files or traces; `diff --fen FEN --depth D --config X --config Y` searches
-//! both first.
+//! both first; two bench directories are compared position by position (`cli::bench`).
 
 mod output;
 
@@ -22,7 +22,8 @@ use std::sync::atomic::AtomicBool;
 /// Arguments of `killerscope diff`.
 #[derive(Args, Debug)]
 pub struct DiffArgs {
-    /// Two .kslog files or JSON Lines traces of searches of the same position.
+    /// Two .kslog files or JSON Lines traces of searches of the same position (or two
+    /// directories written by `bench --log-dir`).
     #[arg(num_args = 0..=2, value_name = "A B")]
     logs: Vec<PathBuf>,
     /// Search this position twice instead, once under each --config (default: the start
@@ -61,12 +62,15 @@ pub(super) struct Searched {
 /// Runs the command.
 pub fn run(args: &DiffArgs) -> Result<(), CliError> {
     let [a, b] = match (args.logs.as_slice(), args.depth) {
+        ([a, b], _) if a.is_dir() && b.is_dir() => {
+            return super::bench::diff_dirs(a, b, args.json, args.limit);
+        }
         ([a, b], _) => [load(a, args.lenient)?, load(b, args.lenient)?],
         ([], Some(depth)) => search_both(args, depth)?,
         _ => {
             return Err(CliError::new(
-                "diff: give two logs (diff A B), or a position to search twice (diff --depth D \
-                 --config X --config Y [--fen FEN])",
+                "diff: give two logs (diff A B), two bench directories, or a position to search \
+                 twice (diff --depth D --config X --config Y [--fen FEN])",
             ));
         }
     };
@@ -82,7 +86,7 @@ pub fn run(args: &DiffArgs) -> Result<(), CliError> {
 }
 
 /// The diff of two loaded searches.
-fn diff_searches(
+pub(super) fn diff_searches(
     a: &Searched,
     b: &Searched,
     limit: usize,
@@ -97,7 +101,7 @@ fn diff_searches(
 }
 
 /// A `.kslog` (mapped) or a trace (imported), indexed.
-fn load(path: &Path, lenient: bool) -> Result<Searched, CliError> {
+pub(super) fn load(path: &Path, lenient: bool) -> Result<Searched, CliError> {
     let (log, _) = read_record(path, ImportOptions { lenient })
         .map_err(|e| CliError::new(format!("diff: {e}")))?;
     let tree = SearchTree::build(log.events().clone());
@@ -144,7 +148,7 @@ fn search_both(args: &DiffArgs, depth: u8) -> Result<[Searched; 2], CliError> {
 }
 
 /// Searches `root` to `depth` under `config`, recorded whole into a spool.
-fn record(
+pub(super) fn record(
     root: &Position,
     config: SearchConfig,
     depth: u8,
@@ -179,7 +183,7 @@ fn record(
 }
 
 /// Refuses two searches a diff cannot align: other positions, or other recording filters.
-fn same_search_space(a: &Searched, b: &Searched) -> Result<(), CliError> {
+pub(super) fn same_search_space(a: &Searched, b: &Searched) -> Result<(), CliError> {
     let place = |fen: &str| -> String {
         match Position::from_fen(fen) {
             Ok(p) => p.to_fen().split(' ').take(4).collect::<Vec<_>>().join(" "),

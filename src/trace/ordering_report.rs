@@ -13,7 +13,7 @@
 use super::fold::{FoldControl, FoldError, RecordStream};
 use super::node_walk::{NodeType, NodeWalk, WalkedNode};
 use super::sources::SourceTable;
-use crate::search::{Event, NodeKind};
+use crate::search::{Event, NodeKind, SearchObserver};
 use std::cmp::Reverse;
 use std::collections::BTreeMap;
 
@@ -240,6 +240,13 @@ impl ReportFold {
         let ReportFold { walk, mut report } = self;
         walk.finish(&mut |node, _| report.add(node));
         report
+    }
+}
+
+/// The report folded while the search runs (`bench --report`), with no log in between.
+impl SearchObserver for ReportFold {
+    fn observe(&mut self, event: Event) {
+        self.feed(std::slice::from_ref(&event));
     }
 }
 
