@@ -200,3 +200,57 @@ pub fn fold_events<S: EventSource + ?Sized>(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::Move;
+    use crate::search::{Bound, NodeKind};
+
+    fn events(n: usize) -> Vec<Event> {
+        (0..n)
+            .map(|i| {
+                if i % 2 == 0 {
+                    Event::NodeEnter {
+                        ply: 0,
+                        depth: 1,
+                        kind: NodeKind::Main,
+                        mv: Move::NULL,
+                        alpha: -1,
+                        beta: 1,
+                    }
+                } else {
+                    Event::NodeExit {
+                        score: 0,
+                        bound: Bound::Exact,
+                    }
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn progress_reaches_the_total_and_a_cancel_stops_the_fold() {
+        let all = events(200_000);
+        let mut seen = Vec::new();
+        let mut record = |p: FoldProgress| seen.push(p);
+        let mut folded = 0;
+        let mut control = FoldControl::default().on_progress(&mut record);
+        fold_events(&all, &mut control, &mut |chunk| folded += chunk.len()).expect("runs");
+        assert_eq!(folded, all.len());
+        assert_eq!(
+            seen.last().map(|p| (p.done, p.total)),
+            Some((200_000, 200_000))
+        );
+
+        let cancel = AtomicBool::new(true);
+        let mut folded = 0;
+        let mut control = FoldControl::default().cancel_on(&cancel);
+        let stopped = fold_events(&all, &mut control, &mut |chunk| folded += chunk.len());
+        assert!(matches!(stopped, Err(FoldError::Cancelled)));
+        assert!(
+            folded < all.len(),
+            "stopped after the first chunk ({folded})"
+        );
+    }
+}

@@ -149,4 +149,3 @@ impl<'a> WalkPath<'a> {
             .and_then(Option::as_ref)
     }
 }
-
