@@ -15,6 +15,7 @@ mod log;
 mod log_query;
 mod log_report;
 mod log_stats;
+mod log_why;
 mod perft;
 mod plot;
 mod search;

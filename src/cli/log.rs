@@ -81,6 +81,9 @@ enum LogCommand {
     /// ranks and Σ rank², TT move tried / cut, cutting sources, the share ordering could still
     /// remove; `report A B` puts two logs side by side.
     Report(super::log_report::ReportArgs),
+    /// Where a node's score came from: the chain of children that made it (the cutting move,
+    /// or the best move), each with score, window and bound, down to where the number was born.
+    Why(super::log_why::WhyArgs),
     /// Draw one of the explorer's charts (nodes per ply, cutoffs by rank or source, branching
     /// factor, icicle) as an SVG picture for slides.
     Plot(super::plot::PlotArgs),
@@ -106,6 +109,7 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
         }
         LogCommand::Query(query) => super::log_query::run(query),
         LogCommand::Report(report) => super::log_report::run(report),
+        LogCommand::Why(why) => super::log_why::run(why),
         LogCommand::Plot(plot) => {
             let (log, _) = load_any(super::plot::file(plot), false)?;
             super::plot::run(plot, &log)

@@ -52,6 +52,7 @@ mod marks;
 pub mod node_query;
 mod node_walk;
 mod ordering_report;
+pub mod provenance;
 pub mod query;
 mod reader;
 mod record;

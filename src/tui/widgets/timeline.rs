@@ -175,6 +175,10 @@ fn describe_parts(
                 fmt::score(score)
             )
         }
+        Event::StaticScore { kind, score } => {
+            let how = kind.name().replace('_', " ");
+            format!("ply {ply}: score {} settled by {how}", fmt::score(score))
+        }
         Event::Aspiration {
             depth,
             alpha,
