@@ -94,7 +94,7 @@ fn alone(a: &HashMap<String, u64>, b: &HashMap<String, u64>) -> u64 {
 fn killers_off_against_on_is_explained_to_the_node() {
     for (name, fen, depth) in [
         ("start", killerscope::chess::START_FEN, "5"),
-        ("puzzle", PUZZLE, "6"),
+        ("puzzle", PUZZLE, "5"),
         ("kiwi", KIWIPETE, "4"),
     ] {
         let a = search(&format!("{name}-k0"), fen, depth, &["--killers", "0"]);

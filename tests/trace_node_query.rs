@@ -399,3 +399,25 @@ fn errors_name_the_column_and_exit_2() {
     }
     std::fs::remove_file(&path).expect("cleanup");
 }
+
+#[test]
+fn the_docs_list_every_field_the_parser_knows() {
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/workbench.md"))
+        .expect("docs/workbench.md");
+    for field in killerscope::trace::node_query::FIELDS {
+        assert!(
+            docs.contains(&format!("`{}`", field.name)),
+            "docs/workbench.md does not list the field {}",
+            field.name
+        );
+    }
+    let help = run(&["log", "query", "--help"]);
+    let help = text(&help.stdout);
+    for field in killerscope::trace::node_query::FIELDS {
+        assert!(
+            help.contains(field.name),
+            "--help does not list {}",
+            field.name
+        );
+    }
+}
