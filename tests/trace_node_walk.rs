@@ -7,6 +7,7 @@ mod common;
 
 use killerscope::chess::Position;
 use killerscope::search::{Limits, OrderingConfig, SearchConfig, SelectiveConfig};
+use killerscope::trace::line::{Step, position_at};
 use killerscope::trace::{Marks, NodeId, NodeWalk, SearchTree, WalkedNode, record_search};
 use std::collections::HashMap;
 
@@ -39,10 +40,11 @@ fn check(fen: &str, config: SearchConfig, depth: u8) {
     let mut walked: HashMap<u64, WalkedNode> = HashMap::new();
     let mut walk = NodeWalk::with_positions(Some(root.clone()));
     walk.feed(log.events(), &mut |node, path| {
-        let at = root.after_line(&tree.moves_to(node.id as NodeId));
-        if !node.is_null_search() && !path.moves().contains(&killerscope::chess::Move::NULL) {
-            assert_eq!(path.position(), at.as_ref(), "position of node {}", node.id);
-        }
+        let id = node.id as NodeId;
+        let line: Vec<Step> = tree.line(id).into_iter().map(|(_, step)| step).collect();
+        assert_eq!(path.steps(), line.as_slice(), "line of node {id}");
+        let at = position_at(&tree, &root, id);
+        assert_eq!(path.position(), at.as_ref(), "position of node {id}");
         walked.insert(node.id, node.clone());
     });
     walk.finish(&mut |_, _| panic!("a whole search leaves no node open"));

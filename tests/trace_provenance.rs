@@ -13,7 +13,7 @@ use killerscope::search::score::is_mate;
 use killerscope::search::{
     Event, Limits, OrderingConfig, SearchConfig, SelectiveConfig, StaticKind,
 };
-use killerscope::trace::provenance::{Origin, Step, explain_score};
+use killerscope::trace::provenance::{Origin, Via, explain_score};
 use killerscope::trace::{EventLog, NodeId, SearchTree, record_search};
 use std::collections::BTreeSet;
 
@@ -44,8 +44,8 @@ fn check_chains(
                 Some(parent.node),
                 "{what}"
             );
-            match parent.step.expect("a step to the next link") {
-                Step::Cut { mv, .. } => {
+            match parent.via.expect("a way to the next link") {
+                Via::Cut { mv, .. } => {
                     assert_eq!(child.mv, mv, "{what}: the cutting move leads on");
                     assert_eq!(
                         tree.node(parent.node)
@@ -54,8 +54,8 @@ fn check_chains(
                         Some(mv)
                     );
                 }
-                Step::Best { mv } => assert_eq!(child.mv, mv, "{what}"),
-                Step::NullMove => assert!(child.mv.is_null(), "{what}"),
+                Via::Best { mv } => assert_eq!(child.mv, mv, "{what}"),
+                Via::NullMove => assert!(child.mv.is_null(), "{what}"),
             }
         }
         let last = chain.links.last().expect("at least the node itself");

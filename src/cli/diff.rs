@@ -47,9 +47,9 @@ pub struct DiffArgs {
     /// counted).
     #[arg(long, default_value_t = 10)]
     limit: usize,
-    /// For a trace: skip bad lines (and count them) instead of stopping at the first.
-    #[arg(long)]
-    lenient: bool,
+    /// How a trace is read.
+    #[command(flatten)]
+    reading: super::log::Reading,
 }
 
 /// One side of a diff: a name to show, its header, and its tree (holding its events).
@@ -65,7 +65,10 @@ pub fn run(args: &DiffArgs) -> Result<(), CliError> {
         ([a, b], _) if a.is_dir() && b.is_dir() => {
             return super::bench::diff_dirs(a, b, args.json, args.limit);
         }
-        ([a, b], _) => [load(a, args.lenient)?, load(b, args.lenient)?],
+        ([a, b], _) => [
+            load(a, args.reading.options())?,
+            load(b, args.reading.options())?,
+        ],
         ([], Some(depth)) => search_both(args, depth)?,
         _ => {
             return Err(CliError::new(
@@ -101,9 +104,8 @@ pub(super) fn diff_searches(
 }
 
 /// A `.kslog` (mapped) or a trace (imported), indexed.
-pub(super) fn load(path: &Path, lenient: bool) -> Result<Searched, CliError> {
-    let (log, _) = read_record(path, ImportOptions { lenient })
-        .map_err(|e| CliError::new(format!("diff: {e}")))?;
+pub(super) fn load(path: &Path, options: ImportOptions) -> Result<Searched, CliError> {
+    let (log, _) = read_record(path, options).map_err(|e| CliError::new(format!("diff: {e}")))?;
     let tree = SearchTree::build(log.events().clone());
     Ok(Searched {
         name: printable(&path.display().to_string()).into_owned(),

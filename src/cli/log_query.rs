@@ -5,13 +5,13 @@
 
 use super::CliError;
 use super::fold_progress;
-use crate::chess::Position;
+use crate::chess::{Move, Position};
+use crate::fmt;
 use crate::search::score::mate_distance;
 use crate::text::{ordinal, printable, quote};
-use crate::trace::jsonl::ImportOptions;
+use crate::trace::line::Step;
 use crate::trace::node_query::{FIELDS, NodeQuery, QueryMatch, QueryResult};
-use crate::trace::{FoldControl, LogHeader, RecordStream, WalkedNode, san_path};
-use crate::tui::fmt;
+use crate::trace::{FoldControl, LogHeader, RecordStream, WalkedNode, san_steps, uci_steps};
 use clap::Args;
 use serde_json::{Value, json};
 use std::io::{BufWriter, Write};
@@ -33,9 +33,9 @@ pub struct QueryArgs {
     /// How many matches to print, the first by id (the count is always of every match).
     #[arg(long, default_value_t = 20)]
     limit: usize,
-    /// For a trace: skip bad lines (and count them) instead of stopping at the first.
-    #[arg(long)]
-    lenient: bool,
+    /// How a trace is read.
+    #[command(flatten)]
+    reading: super::log::Reading,
 }
 
 /// The fields a query can test, listed under `--help` from the one table the parser reads.
@@ -58,9 +58,7 @@ fn fields_help() -> String {
 
 /// Runs the command.
 pub fn run(args: &QueryArgs) -> Result<(), CliError> {
-    let options = ImportOptions {
-        lenient: args.lenient,
-    };
+    let options = args.reading.options();
     let record =
         RecordStream::open(&args.file, options).map_err(|e| CliError::new(e.to_string()))?;
     let header = record.header().clone();
@@ -126,7 +124,7 @@ fn text_row(header: &LogHeader, root: Option<&Position>, m: &QueryMatch) -> Stri
         _ => ("…".to_string(), "open"),
     };
     let window = format!("[{},{}]", fmt::score(n.window.0), fmt::score(n.window.1));
-    let path = san_path(root, &m.path);
+    let path = san_steps(root, &m.path);
     let cut = n.cutoff.map_or_else(String::new, |c| {
         let text = cut_move_text(root, &m.path, c.mv);
         let rank = ordinal(u64::from(c.index) + 1);
@@ -161,14 +159,10 @@ fn text_row(header: &LogHeader, root: Option<&Position>, m: &QueryMatch) -> Stri
 }
 
 /// The cutting move in SAN, read in the node's position.
-fn cut_move_text(
-    root: Option<&Position>,
-    path: &[crate::chess::Move],
-    mv: crate::chess::Move,
-) -> String {
+fn cut_move_text(root: Option<&Position>, path: &[Step], mv: Move) -> String {
     let mut line = path.to_vec();
-    line.push(mv);
-    san_path(root, &line).pop().unwrap_or_default()
+    line.push(Step::Move(mv));
+    san_steps(root, &line).pop().unwrap_or_default()
 }
 
 /// Selective-search marks after the path: `[reduced 2, re-search, null cut, pruned 3]`.
@@ -232,8 +226,8 @@ fn match_json(header: &LogHeader, root: Option<&Position>, m: &QueryMatch) -> Va
     };
     json!({
         "id": n.id,
-        "path": san_path(root, &m.path),
-        "path_uci": m.path.iter().map(|mv| if mv.is_null() { "0000".to_string() } else { mv.to_string() }).collect::<Vec<_>>(),
+        "path": san_steps(root, &m.path),
+        "path_uci": uci_steps(&m.path),
         "iteration": n.iteration,
         "ply": n.ply,
         "depth": n.depth,

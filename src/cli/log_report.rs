@@ -38,14 +38,14 @@ pub struct ReportArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReportFormat::Md)]
     format: ReportFormat,
-    /// For a trace: skip bad lines (and count them) instead of stopping at the first.
-    #[arg(long)]
-    lenient: bool,
+    /// How a trace is read.
+    #[command(flatten)]
+    reading: super::log::Reading,
 }
 
 /// Runs the command.
 pub fn run(args: &ReportArgs) -> Result<(), CliError> {
-    let (a_header, a) = report_of(&args.file, args.lenient)?;
+    let (a_header, a) = report_of(&args.file, args.reading.options())?;
     let mut out = BufWriter::new(std::io::stdout().lock());
     match &args.other {
         None => {
@@ -53,7 +53,7 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
             write_report(&mut out, args.format, &title, &a_header, &a)?;
         }
         Some(other) => {
-            let (b_header, b) = report_of(other, args.lenient)?;
+            let (b_header, b) = report_of(other, args.reading.options())?;
             let names = [args.file.as_path(), other.as_path()];
             side::write(
                 &mut out,
@@ -68,9 +68,8 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
 }
 
 /// The report of the log at `file`, folded with a progress bar on a terminal.
-fn report_of(file: &Path, lenient: bool) -> Result<(LogHeader, OrderingReport), CliError> {
-    let record = RecordStream::open(file, ImportOptions { lenient })
-        .map_err(|e| CliError::new(e.to_string()))?;
+fn report_of(file: &Path, options: ImportOptions) -> Result<(LogHeader, OrderingReport), CliError> {
+    let record = RecordStream::open(file, options).map_err(|e| CliError::new(e.to_string()))?;
     let header = record.header().clone();
     let bar = fold_progress::bar(record.event_count(), "ordering report");
     let mut tick = fold_progress::tick(&bar);

@@ -3,14 +3,14 @@
 //! window and bound, down to where the number was born.
 
 use super::CliError;
-use crate::chess::{Move, Position};
+use crate::chess::Position;
+use crate::fmt;
 use crate::search::score::mate_distance;
 use crate::search::{Bound, PruneRule};
 use crate::text::{ordinal, printable};
-use crate::trace::jsonl::ImportOptions;
-use crate::trace::provenance::{ChainLink, Origin, ScoreChain, Step, explain_score};
-use crate::trace::{NodeId, SearchTree, SourceTable, read_record, san_path};
-use crate::tui::fmt;
+use crate::trace::line::Step;
+use crate::trace::provenance::{ChainLink, Origin, ScoreChain, Via, explain_score};
+use crate::trace::{NodeId, SearchTree, SourceTable, read_record, san_steps};
 use clap::Args;
 use serde_json::{Value, json};
 use std::io::{BufWriter, Write};
@@ -27,20 +27,15 @@ pub struct WhyArgs {
     /// Print one JSON document instead of text.
     #[arg(long)]
     json: bool,
-    /// For a trace: skip bad lines (and count them) instead of stopping at the first.
-    #[arg(long)]
-    lenient: bool,
+    /// How a trace is read.
+    #[command(flatten)]
+    reading: super::log::Reading,
 }
 
 /// Runs the command.
 pub fn run(args: &WhyArgs) -> Result<(), CliError> {
-    let (log, _) = read_record(
-        &args.file,
-        ImportOptions {
-            lenient: args.lenient,
-        },
-    )
-    .map_err(|e| CliError::new(e.to_string()))?;
+    let (log, _) = read_record(&args.file, args.reading.options())
+        .map_err(|e| CliError::new(e.to_string()))?;
     let tree = SearchTree::build(log.events().clone());
     let Some(chain) = explain_score(&tree, log.events(), args.node) else {
         return Err(CliError::new(format!(
@@ -64,22 +59,22 @@ pub fn run(args: &WhyArgs) -> Result<(), CliError> {
     Ok(out.flush()?)
 }
 
-/// The moves from the root to `id`, null moves included.
-fn path_to(tree: &SearchTree, id: NodeId) -> Vec<Move> {
-    tree.path(id)
-        .into_iter()
-        .filter_map(|n| tree.node(n))
-        .filter(|n| n.parent().is_some() || !n.mv().is_null())
-        .map(|n| n.mv())
-        .collect()
+/// The line from the root to `id`, passes included.
+fn path_to(tree: &SearchTree, id: NodeId) -> Vec<Step> {
+    tree.line(id).into_iter().map(|(_, step)| step).collect()
 }
 
-/// The path to each link: the asked node's, then one move more per link.
-fn chain_moves(path: &[Move], chain: &ScoreChain) -> Vec<Vec<Move>> {
+/// The line to each link: the asked node's, then one step more per link (a pass for the
+/// null-move search).
+fn chain_moves(path: &[Step], chain: &ScoreChain) -> Vec<Vec<Step>> {
     let mut line = path.to_vec();
     let mut all = vec![line.clone()];
     for link in &chain.links[1..] {
-        line.push(link.mv);
+        line.push(if link.mv.is_null() {
+            Step::Pass
+        } else {
+            Step::Move(link.mv)
+        });
         all.push(line.clone());
     }
     all
@@ -99,15 +94,15 @@ fn score_text(link: &ChainLink) -> (String, &'static str) {
     }
 }
 
-fn step_text(step: Step, san: &str, sources: &SourceTable) -> String {
-    match step {
-        Step::Cut { index, source, .. } => format!(
+fn via_text(via: Via, san: &str, sources: &SourceTable) -> String {
+    match via {
+        Via::Cut { index, source, .. } => format!(
             "cut by {san} ({}, {})",
             ordinal(u64::from(index) + 1),
             sources.label(source)
         ),
-        Step::Best { .. } => format!("best move {san}"),
-        Step::NullMove => "its null move failed high".to_string(),
+        Via::Best { .. } => format!("best move {san}"),
+        Via::NullMove => "its null move failed high".to_string(),
     }
 }
 
@@ -155,12 +150,12 @@ pub fn origin_text(origin: Origin) -> String {
 fn write_text(
     out: &mut impl Write,
     root: Option<&Position>,
-    moves: &[Vec<Move>],
+    moves: &[Vec<Step>],
     chain: &ScoreChain,
     sources: &SourceTable,
 ) -> std::io::Result<()> {
     let first = &chain.links[0];
-    let path = san_path(root, &moves[0]);
+    let path = san_steps(root, &moves[0]);
     let (score, bound) = score_text(first);
     writeln!(
         out,
@@ -185,7 +180,7 @@ fn write_text(
         "node", "move", "type", "score", "window", "bound"
     )?;
     for (k, link) in chain.links.iter().enumerate() {
-        let line = san_path(root, &moves[k]);
+        let line = san_steps(root, &moves[k]);
         let mv = if k == 0 {
             line.last().cloned().unwrap_or_else(|| "(root)".into())
         } else {
@@ -194,11 +189,11 @@ fn write_text(
         let next = chain
             .links
             .get(k + 1)
-            .and_then(|_| san_path(root, &moves[k + 1]).pop())
+            .and_then(|_| san_steps(root, &moves[k + 1]).pop())
             .unwrap_or_default();
-        let how = link.step.map_or_else(
+        let how = link.via.map_or_else(
             || origin_text(chain.origin),
-            |s| step_text(s, &next, sources),
+            |v| via_text(v, &next, sources),
         );
         let (score, bound) = score_text(link);
         let kind = link.node_type.map_or("open", |t| t.label());
@@ -241,7 +236,7 @@ fn origin_json(origin: Origin) -> Value {
 
 fn to_json(
     root: Option<&Position>,
-    moves: &[Vec<Move>],
+    moves: &[Vec<Step>],
     chain: &ScoreChain,
     sources: &SourceTable,
 ) -> Value {
@@ -254,23 +249,23 @@ fn to_json(
         .iter()
         .enumerate()
         .map(|(k, link)| {
-            let step = link.step.map(|s| match s {
-                Step::Cut { mv, index, source } => json!({
+            let via = link.via.map(|v| match v {
+                Via::Cut { mv, index, source } => json!({
                     "kind": "cut", "move": mv.to_string(), "rank": u32::from(index) + 1,
                     "source": sources.raw_label(source),
                 }),
-                Step::Best { mv } => json!({ "kind": "best", "move": mv.to_string() }),
-                Step::NullMove => json!({ "kind": "null_move" }),
+                Via::Best { mv } => json!({ "kind": "best", "move": mv.to_string() }),
+                Via::NullMove => json!({ "kind": "null_move" }),
             });
             json!({
                 "node": link.node,
-                "path": san_path(root, &moves[k]),
+                "path": san_steps(root, &moves[k]),
                 "type": link.node_type.map(|t| t.label()),
                 "score": link.result.map(|(s, _)| score(s)),
                 "bound": link.result.map(|(_, b)| crate::trace::jsonl::bound_name(b)),
                 "alpha": link.window.0,
                 "beta": link.window.1,
-                "step": step,
+                "via": via,
             })
         })
         .collect();

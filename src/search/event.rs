@@ -363,6 +363,14 @@ pub enum Event {
         /// Nodes searched so far in total.
         nodes: NodeCount,
     },
+    /// The next search of `mv` in the current node leaves the mover's own king attacked: a
+    /// pseudo-legal engine tries such a move and refutes it one ply down (by capturing the
+    /// king). Precedes the move's `MoveTried`; `Move::NULL`: the null-move node that follows
+    /// was entered in check. killerscope's own search never emits it; imported traces do.
+    Illegal {
+        /// The illegal move (`Move::NULL` for a null move made in check).
+        mv: Move,
+    },
 }
 
 const _: () = assert!(std::mem::size_of::<Event>() <= EVENT_BYTES);
@@ -399,13 +407,15 @@ pub enum EventKind {
     Pruned = 13,
     /// `Event::Aspiration`.
     Aspiration = 14,
+    /// `Event::Illegal`.
+    Illegal = 15,
     /// `Event::StaticScore`.
-    StaticScore = 15,
+    StaticScore = 16,
 }
 
 impl EventKind {
     /// Every kind, in tag order.
-    pub const ALL: [EventKind; 15] = [
+    pub const ALL: [EventKind; 16] = [
         EventKind::NodeEnter,
         EventKind::MoveTried,
         EventKind::Cutoff,
@@ -420,6 +430,7 @@ impl EventKind {
         EventKind::ReSearch,
         EventKind::Pruned,
         EventKind::Aspiration,
+        EventKind::Illegal,
         EventKind::StaticScore,
     ];
 
@@ -440,6 +451,7 @@ impl EventKind {
             EventKind::ReSearch => "re_search",
             EventKind::Pruned => "pruned",
             EventKind::Aspiration => "aspiration",
+            EventKind::Illegal => "illegal",
             EventKind::StaticScore => "static_score",
         }
     }
@@ -468,6 +480,7 @@ impl Event {
             Event::ReSearch { .. } => EventKind::ReSearch,
             Event::Pruned { .. } => EventKind::Pruned,
             Event::Aspiration { .. } => EventKind::Aspiration,
+            Event::Illegal { .. } => EventKind::Illegal,
             Event::StaticScore { .. } => EventKind::StaticScore,
         }
     }

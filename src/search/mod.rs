@@ -39,7 +39,7 @@ pub use observer::{Bound, NodeKind, NullObserver, SearchObserver};
 pub use searcher::{IterationReport, SearchReport, Searcher, nodes_per_second};
 pub use selective::SelectiveConfig;
 pub use selective_stats::SelectiveCounts;
-pub use source::{KILLER_SOURCES, MoveSource, SOURCES, SourceColour, SourceInfo};
+pub use source::{KILLER_SOURCES, MoveSource, SOURCES, SourceColour, SourceInfo, SourceRole};
 pub use stats::CutoffStats;
 pub use switches::{ConfigError, Switchboard};
 pub use tables::OrderingTables;

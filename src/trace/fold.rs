@@ -1,15 +1,17 @@
 //! Running a fold over every event of a record, front to back, with the two things a long run
 //! needs: progress to show and a way to cancel. The workbench's folds (node queries, the
 //! ordering report) are fed through here whether the events come from a `.kslog` read a chunk at
-//! a time (constant memory, checked as it goes), a trace imported into memory, or the events a
-//! viewer already holds (mapped or in memory).
+//! a time (constant memory, checked as it goes), a trace or a Texel tree log imported into
+//! memory, or the events a viewer already holds (mapped or in memory).
 
 use super::error::LogError;
 use super::events::{EventSource, Events};
 use super::header::LogHeader;
 use super::jsonl::{ImportOptions, ImportSummary, import_file};
 use super::load::{Format, LoadError, format_of};
+use super::log::EventLog;
 use super::reader::LogReader;
+use super::texel::read_texel_file;
 use crate::search::Event;
 use std::fmt;
 use std::path::Path;
@@ -115,13 +117,22 @@ impl RecordStream {
             }
             Format::Jsonl => {
                 let (log, summary) = import_file(path, options).map_err(LoadError::Trace)?;
-                Ok(RecordStream {
-                    header: log.header().clone(),
-                    truncated: log.is_truncated(),
-                    source: Source::Events(Events::from(log.into_events())),
-                    summary: Some(summary),
-                })
+                Ok(RecordStream::in_memory(log, Some(summary)))
             }
+            Format::Texel => {
+                let (log, _) = read_texel_file(path).map_err(LoadError::Texel)?;
+                Ok(RecordStream::in_memory(log, None))
+            }
+        }
+    }
+
+    /// A record imported into memory.
+    fn in_memory(log: EventLog, summary: Option<ImportSummary>) -> RecordStream {
+        RecordStream {
+            header: log.header().clone(),
+            truncated: log.is_truncated(),
+            source: Source::Events(Events::from(log.into_events())),
+            summary,
         }
     }
 

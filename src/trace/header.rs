@@ -6,7 +6,7 @@
 
 use super::sources::SourceTable;
 use crate::search::selective::is_selective_key;
-use crate::search::{EvalKind, Limits, OrderingConfig, SelectiveConfig};
+use crate::search::{EvalKind, Limits, OrderingConfig, SearchConfig, SelectiveConfig};
 
 /// The setting that names the evaluation (`eval=full`); absent for the classroom's.
 pub const EVAL_KEY: &str = "eval";
@@ -57,6 +57,16 @@ impl LogHeader {
             filter: String::new(),
             sources: SourceTable::builtin(),
         }
+    }
+
+    /// The header of a search of `fen` under `config` and `limits`: the ordering, the
+    /// selective switches on and the evaluation when it is not the classroom's. Every command
+    /// that records a search builds its header here, so the same search always gets the same
+    /// header.
+    pub fn for_search(fen: impl Into<String>, config: &SearchConfig, limits: &Limits) -> LogHeader {
+        LogHeader::new(fen, &config.ordering, limits)
+            .with_selective(&config.selective)
+            .with_eval(config.eval)
     }
 
     /// Adds the selective-search switches to the settings when any is on, so a full-width

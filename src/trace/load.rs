@@ -8,6 +8,7 @@ use super::format::MAGIC;
 use super::jsonl::{ImportError, ImportOptions, ImportSummary, import_file};
 use super::log::EventLog;
 use super::mapped::{Unchecked, open_mapped, read_mapped};
+use super::texel::read_texel_file;
 use std::fmt;
 use std::io::Read;
 use std::path::Path;
@@ -19,6 +20,8 @@ pub enum LoadError {
     Log(LogError),
     /// A JSON Lines trace that does not import.
     Trace(ImportError),
+    /// A Texel tree log that does not read.
+    Texel(String),
     /// Neither format, or the file could not be opened to tell.
     Unknown(String),
 }
@@ -28,6 +31,7 @@ impl fmt::Display for LoadError {
         match self {
             LoadError::Log(e) => e.fmt(f),
             LoadError::Trace(e) => e.fmt(f),
+            LoadError::Texel(message) => f.write_str(message),
             LoadError::Unknown(message) => f.write_str(message),
         }
     }
@@ -42,12 +46,17 @@ pub enum Format {
     Kslog,
     /// JSON Lines (the first character that is not white space is `{`).
     Jsonl,
+    /// A Texel tree log (a position's three 18-byte records first: `trace::texel`).
+    Texel,
 }
 
 /// Which format `head` (the first bytes of a file) is in, if either.
 pub fn sniff(head: &[u8]) -> Option<Format> {
     if head.starts_with(&MAGIC) {
         return Some(Format::Kslog);
+    }
+    if super::texel::sniff(head) {
+        return Some(Format::Texel);
     }
     let text = head.strip_prefix("\u{feff}".as_bytes()).unwrap_or(head);
     match text.iter().find(|b| !b.is_ascii_whitespace()) {
@@ -69,6 +78,9 @@ pub fn load_record(
         Format::Jsonl => import_file(path, options)
             .map(|(log, summary)| (log, Some(summary)))
             .map_err(LoadError::Trace),
+        Format::Texel => read_texel_file(path)
+            .map(|(log, _)| (log, None))
+            .map_err(LoadError::Texel),
     }
 }
 
@@ -92,6 +104,9 @@ pub fn open_record(path: &Path, options: ImportOptions) -> Result<Opened, LoadEr
         Format::Jsonl => import_file(path, options)
             .map(|(log, summary)| Opened::Trace(log, summary))
             .map_err(LoadError::Trace),
+        Format::Texel => read_texel_file(path)
+            .map(|(log, _)| Opened::Trace(log, ImportSummary::default()))
+            .map_err(LoadError::Texel),
     }
 }
 
@@ -108,6 +123,9 @@ pub fn read_record(
         Format::Jsonl => import_file(path, options)
             .map(|(log, summary)| (log.into(), Some(summary)))
             .map_err(LoadError::Trace),
+        Format::Texel => read_texel_file(path)
+            .map(|(log, _)| (log.into(), None))
+            .map_err(LoadError::Texel),
     }
 }
 
@@ -125,8 +143,8 @@ pub(super) fn format_of(path: &Path) -> Result<Format, LoadError> {
             "empty file: neither a .kslog log nor a trace".into(),
         )),
         None => Err(unknown(
-            "neither a .kslog log (no KSLOG magic bytes) nor a JSON Lines trace (its first \
-             line does not start with '{')"
+            "neither a .kslog log (no KSLOG magic bytes), a JSON Lines trace (its first \
+             line does not start with '{') nor a Texel tree log (no position records first)"
                 .into(),
         )),
     }

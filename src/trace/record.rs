@@ -15,9 +15,7 @@ pub fn record_search(
     config: SearchConfig,
     limits: &Limits,
 ) -> (EventLog, SearchReport) {
-    let header = LogHeader::new(root.to_fen(), &config.ordering, limits)
-        .with_selective(&config.selective)
-        .with_eval(config.eval);
+    let header = LogHeader::for_search(root.to_fen(), &config, limits);
     let mut recorder = Recorder::new(header);
     let report = Searcher::new(config).search(
         root,

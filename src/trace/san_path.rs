@@ -1,34 +1,37 @@
-//! A path of moves from the root written for people: SAN where each move is legal where it is
-//! played, `--` for a null move (a pass), and UCI from the first move that cannot be played
-//! (a filtered log's top node, a foreign or damaged log) on.
+//! A node's line written for people, one word a step: SAN where each move can be played (the
+//! step's own text, [`Step::text`]), `--` for a pass, and the moves' coordinates from the
+//! first step that cannot be played (a filtered log's top node, a foreign or damaged log) on.
 
-use crate::chess::notation::san;
-use crate::chess::{Move, Position};
+use super::line::Step;
+use crate::chess::Position;
+use crate::chess::notation::Notation;
 
-/// The spelling of a null move in a path.
-pub const NULL_MOVE_TEXT: &str = "--";
-
-/// `moves`, played from `root` (when known), each in SAN.
-pub fn san_path(root: Option<&Position>, moves: &[Move]) -> Vec<String> {
+/// `steps`, played from `root` (when known), a word each in SAN.
+pub fn san_steps(root: Option<&Position>, steps: &[Step]) -> Vec<String> {
     let mut pos = root.cloned();
-    moves
+    steps
         .iter()
-        .map(|&mv| {
-            if mv.is_null() {
-                pos = pos.as_ref().and_then(Position::after_pass);
-                return NULL_MOVE_TEXT.to_string();
+        .map(|&step| match pos.take() {
+            Some(before) => {
+                let text = step.text(&before, Notation::San);
+                pos = step.play(&before);
+                text
             }
-            match pos.as_mut() {
-                Some(p) if p.is_legal(mv) => {
-                    let text = san(p, mv);
-                    p.make_move(mv);
-                    text
-                }
-                _ => {
-                    pos = None;
-                    mv.to_string()
-                }
-            }
+            None => match step {
+                Step::Move(mv) => mv.to_string(),
+                Step::Pass => "--".to_string(),
+            },
+        })
+        .collect()
+}
+
+/// The steps as UCI words, `0000` for a pass (for JSON).
+pub fn uci_steps(steps: &[Step]) -> Vec<String> {
+    steps
+        .iter()
+        .map(|step| match step {
+            Step::Move(mv) => mv.to_string(),
+            Step::Pass => "0000".to_string(),
         })
         .collect()
 }
@@ -39,14 +42,16 @@ mod tests {
     use crate::chess::notation::parse_uci;
 
     #[test]
-    fn san_with_passes_then_uci_once_lost() {
+    fn san_with_passes_then_coordinates_once_lost() {
         let start = Position::startpos();
         let e4 = parse_uci(&start, "e2e4").expect("legal");
         let after = start.after_line(&[e4]).expect("legal");
         let e5 = parse_uci(&after, "e7e5").expect("legal");
-        assert_eq!(san_path(Some(&start), &[e4, Move::NULL]), ["e4", "--"]);
-        assert_eq!(san_path(Some(&start), &[e4, e5]), ["e4", "e5"]);
-        assert_eq!(san_path(Some(&start), &[e5, e4]), ["e7e5", "e2e4"]);
-        assert_eq!(san_path(None, &[e4]), ["e2e4"]);
+        let (e4, e5) = (Step::Move(e4), Step::Move(e5));
+        assert_eq!(san_steps(Some(&start), &[e4, Step::Pass]), ["e4", "--"]);
+        assert_eq!(san_steps(Some(&start), &[e4, e5]), ["e4", "e5"]);
+        assert_eq!(san_steps(Some(&start), &[e5, e4]), ["e7e5", "e2e4"]);
+        assert_eq!(san_steps(None, &[e4]), ["e2e4"]);
+        assert_eq!(uci_steps(&[e4, Step::Pass]), ["e2e4", "0000"]);
     }
 }

@@ -5,8 +5,9 @@
 use crate::chess::Position;
 use crate::cli::CliError;
 use crate::cli::diff::{diff_searches, load, same_search_space};
-use crate::text::{grouped, printable};
-use crate::trace::san_path;
+use crate::fmt::grouped;
+use crate::text::printable;
+use crate::trace::san_steps;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::io::{BufWriter, Write};
@@ -121,12 +122,12 @@ fn position_diff(
     limit: usize,
 ) -> Result<(u64, String), CliError> {
     let [a, b] = [0, 1].map(|k| dirs[k].join(logs[k]));
-    let (a, b) = (load(&a, false)?, load(&b, false)?);
+    let (a, b) = (load(&a, Default::default())?, load(&b, Default::default())?);
     same_search_space(&a, &b)?;
     let diff = diff_searches(&a, &b, limit.max(1))?;
     let biggest = diff.divergences.first().map_or_else(String::new, |d| {
         let root = Position::from_fen(&a.header.fen).ok();
-        let path = san_path(root.as_ref(), &d.path).join(" ");
+        let path = san_steps(root.as_ref(), &d.path).join(" ");
         format!(
             "{:+} at {}: {}",
             d.explains(),

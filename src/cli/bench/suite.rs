@@ -50,7 +50,7 @@ pub(super) fn positions(epd: Option<&Path>, library: bool) -> Result<Vec<Named>,
         return from_epd(path);
     }
     let list: Vec<(String, String)> = if library {
-        crate::tui::library::embedded()
+        crate::explorer::library::embedded()
             .into_iter()
             .map(|e| (e.id, e.fen))
             .collect()

@@ -1,10 +1,12 @@
 //! What `diff` prints: text for people, one JSON document for scripts.
 
 use super::Searched;
-use crate::chess::{Move, Position};
-use crate::text::{grouped, printable};
-use crate::trace::san_path;
+use crate::chess::Position;
+use crate::fmt::grouped;
+use crate::text::printable;
+use crate::trace::line::Step;
 use crate::trace::tree_diff::{Divergence, SideFacts, TreeDiff};
+use crate::trace::{san_steps, uci_steps};
 use serde_json::{Value, json};
 use std::io::Write;
 
@@ -123,11 +125,11 @@ pub(super) fn text(
     Ok(())
 }
 
-fn path_text(root: Option<&Position>, path: &[Move]) -> String {
+fn path_text(root: Option<&Position>, path: &[Step]) -> String {
     if path.is_empty() {
         "(root)".into()
     } else {
-        san_path(root, path).join(" ")
+        san_steps(root, path).join(" ")
     }
 }
 
@@ -166,8 +168,8 @@ fn divergence_json(div: &Divergence, root: Option<&Position>, a: &Searched, b: &
     .collect();
     json!({
         "iteration": div.iteration,
-        "path": san_path(root, &div.path),
-        "path_uci": div.path.iter().map(|m| if m.is_null() { "0000".into() } else { m.to_string() }).collect::<Vec<String>>(),
+        "path": san_steps(root, &div.path),
+        "path_uci": uci_steps(&div.path),
         "kinds": kinds,
         "explains": div.explains(),
         "only_a_nodes": div.only_a_nodes,

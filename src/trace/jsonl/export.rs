@@ -168,6 +168,11 @@ enum Record<'a> {
         nodes: u64,
         pv: Vec<String>,
     },
+    Illegal {
+        ply: u8,
+        #[serde(rename = "move")]
+        mv: Option<String>,
+    },
 }
 
 /// Writes `log` as a trace: its header line, then every event as one JSON object per line.
@@ -369,6 +374,10 @@ impl<'h, W: Write> JsonlWriter<'h, W> {
                     pv,
                 }
             }
+            Event::Illegal { mv } => Record::Illegal {
+                ply,
+                mv: json_move(mv),
+            },
         }
     }
 }

@@ -47,7 +47,7 @@ impl Test {
             }
             Test::Source(eq, source) => cut_source(node).is_some_and(|s| (s == *source) == *eq),
             Test::Key(eq, key) => path.position().is_some_and(|p| (p.key() == *key) == *eq),
-            Test::Line(line) => path.moves().starts_with(line),
+            Test::Line(line) => path.steps().starts_with(line),
         }
     }
 }

@@ -258,6 +258,8 @@ impl MoveField {
     /// The move at `node` (`None`: a node that did not cut, for `cut.move`).
     pub(super) fn get(self, node: &WalkedNode) -> Option<Move> {
         match self {
+            // A root, or a search of its parent's own position: no move led there.
+            MoveField::Move if node.mv.is_null() && !node.is_null_search() => None,
             MoveField::Move => Some(node.mv),
             MoveField::CutMove => node.cutoff.map(|c| c.mv),
         }

@@ -21,8 +21,9 @@ pub use fields::{FIELDS, FieldInfo};
 
 use super::fold::{FoldControl, FoldError, RecordStream};
 use super::header::LogHeader;
+use super::line::Step;
 use super::node_walk::{NodeType, NodeWalk, WalkPath, WalkedNode};
-use crate::chess::{Move, Position};
+use crate::chess::Position;
 use crate::search::{Event, MoveSource};
 use fields::{BoolField, IntField, MoveField};
 use lex::Op;
@@ -75,8 +76,8 @@ enum Test {
     Move(MoveField, bool, MoveMatch),
     Source(bool, MoveSource),
     Key(bool, u64),
-    /// The node's path from the root starts with these moves.
-    Line(Vec<Move>),
+    /// The node's line from the root starts with these steps.
+    Line(Vec<Step>),
 }
 
 /// A query compiled against one log's header.
@@ -144,13 +145,13 @@ impl NodeQuery {
     }
 }
 
-/// A node that matched: what the walk knew of it, and its moves from the root.
+/// A node that matched: what the walk knew of it, and its line from the root.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QueryMatch {
     /// The node.
     pub node: WalkedNode,
-    /// Its moves from the root (`Move::NULL` for a null move).
-    pub path: Vec<Move>,
+    /// Its steps from the root (moves, and passes for null moves).
+    pub path: Vec<Step>,
 }
 
 /// What a query found.
@@ -206,7 +207,7 @@ impl Found<'_> {
         if self.kept.len() < self.limit || below_largest {
             self.kept.push(Kept(QueryMatch {
                 node: node.clone(),
-                path: path.moves().to_vec(),
+                path: path.steps().to_vec(),
             }));
             if self.kept.len() > self.limit {
                 self.kept.pop();

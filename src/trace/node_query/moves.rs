@@ -5,6 +5,7 @@ use super::QueryError;
 use crate::chess::notation::parse_san;
 use crate::chess::{Move, PieceKind, Position, Square};
 use crate::text::quote;
+use crate::trace::line::Step;
 use crate::trace::query::parse_move;
 
 /// The spellings of a null move (a pass) in a line or a move value.
@@ -101,12 +102,12 @@ fn squares(text: &str) -> Option<MoveMatch> {
     })
 }
 
-/// The moves of `line …` (each word with its column), read one after the other from `root`;
-/// a null move is `Move::NULL`, as the walk's paths write it.
+/// The steps of `line …` (each word with its column), read one after the other from `root`;
+/// a null move is a pass, as the walk's lines write it.
 pub(super) fn parse_line(
     root: &Position,
     words: &[(&str, usize)],
-) -> Result<Vec<Move>, QueryError> {
+) -> Result<Vec<Step>, QueryError> {
     let mut pos = root.clone();
     let mut line = Vec::with_capacity(words.len());
     for &(word, col) in words {
@@ -117,12 +118,12 @@ pub(super) fn parse_line(
                     "a null move is not possible here: the side to move is in check",
                 )
             })?;
-            line.push(Move::NULL);
+            line.push(Step::Pass);
             continue;
         }
         let mv = parse_move(&pos, word).map_err(|e| QueryError::at(col, format!("`line`: {e}")))?;
         pos.make_move(mv);
-        line.push(mv);
+        line.push(Step::Move(mv));
     }
     Ok(line)
 }

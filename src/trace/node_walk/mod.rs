@@ -13,6 +13,7 @@ mod node;
 
 pub use node::{NodeType, TtProbe, WalkPath, WalkedNode};
 
+use super::line::Step;
 use super::marks::{NullTry, ReSearch};
 use super::tree::CutoffInfo;
 use crate::chess::{Move, Position};
@@ -21,7 +22,8 @@ use crate::search::{Bound, Event, NodeKind, ReSearchReason};
 /// An open node and what its children told it so far.
 struct Frame {
     node: WalkedNode,
-    /// Whether `mv` is on the path (everything but a root's null move).
+    /// Whether the node added a step to the path (a root and a search of its parent's own
+    /// position add none).
     on_path: bool,
     child_sum: u64,
     child_minimal: u64,
@@ -38,7 +40,7 @@ struct Frame {
 #[derive(Default)]
 pub struct NodeWalk {
     stack: Vec<Frame>,
-    path: Vec<Move>,
+    path: Vec<Step>,
     positions: Option<Positions>,
     next_id: u64,
     iteration: i8,
@@ -141,13 +143,18 @@ impl NodeWalk {
             && parent
                 .and_then(|p| p.last_child)
                 .is_some_and(|(m, ..)| m == mv);
-        let on_path = !(parent.is_none() && ply == 0 && mv.is_null());
+        let same_position = mv.is_null() && parent.is_some_and(|p| p.node.ply == ply);
+        let step = match parent {
+            _ if same_position => None,
+            None if ply == 0 && mv.is_null() => None,
+            _ if mv.is_null() => Some(Step::Pass),
+            _ => Some(Step::Move(mv)),
+        };
         if let Some(positions) = &mut self.positions {
-            positions.enter(ply, mv, parent.is_none());
+            positions.enter(step, ply, parent.is_none());
         }
-        if on_path {
-            self.path.push(mv);
-        }
+        let on_path = step.is_some();
+        self.path.extend(step);
         let node = WalkedNode {
             id: self.next_id,
             ply,
@@ -158,6 +165,7 @@ impl NodeWalk {
             result: None,
             iteration: self.iteration,
             top_level: parent.is_none(),
+            same_position,
             cutoff: None,
             tt: None,
             tt_move_tried: false,
@@ -246,7 +254,7 @@ impl NodeWalk {
         node.subtree = 1 + frame.child_sum;
         node.minimal = 1 + frame.cut_minimal.unwrap_or(frame.child_minimal);
         let path = WalkPath {
-            moves: &self.path,
+            steps: &self.path,
             positions: self.positions.as_ref().map_or(&[], |p| p.stack.as_slice()),
         };
         on_node(node, &path);
@@ -273,20 +281,17 @@ impl NodeWalk {
 }
 
 impl Positions {
-    /// The position of a node entered by `mv` at `ply`: the root's for a top-level node at
-    /// ply 0, else its parent's after `mv` (a pass for the null move), if legal there.
-    fn enter(&mut self, ply: u8, mv: Move, top: bool) {
+    /// The position of a node reached by `step` (none: a root, or a search of its parent's
+    /// own position) at `ply`: the root's for a top-level node at ply 0, else its parent's
+    /// after the step, if it can be played there.
+    fn enter(&mut self, step: Option<Step>, ply: u8, top: bool) {
         let pos = if top {
-            self.root.clone().filter(|_| ply == 0 && mv.is_null())
+            self.root.clone().filter(|_| ply == 0 && step.is_none())
         } else {
-            match self.stack.last().and_then(Option::as_ref) {
-                Some(parent) if mv.is_null() => parent.after_pass(),
-                Some(parent) if parent.is_legal(mv) => {
-                    let mut pos = parent.clone();
-                    pos.make_move(mv);
-                    Some(pos)
-                }
-                _ => None,
+            let parent = self.stack.last().and_then(Option::as_ref);
+            match step {
+                Some(step) => parent.and_then(|p| step.play(p)),
+                None => parent.cloned(),
             }
         };
         self.stack.push(pos);

@@ -2,6 +2,7 @@
 
 use crate::chess::{Move, Position};
 use crate::search::{Bound, NodeKind, PruneRule};
+use crate::trace::line::Step;
 use crate::trace::marks::{NullTry, ReSearch};
 use crate::trace::tree::CutoffInfo;
 
@@ -78,6 +79,10 @@ pub struct WalkedNode {
     pub iteration: i8,
     /// Whether it is a top-level node (an iteration's root, or the top of a filtered log).
     pub top_level: bool,
+    /// Whether it searches its parent's position again (entered by no move at the parent's
+    /// ply: an engine's internal iterative deepening or verification search, as Texel logs
+    /// record them).
+    pub same_position: bool,
     /// The move that failed high here, if one did.
     pub cutoff: Option<CutoffInfo>,
     /// The node's transposition-table hit (the first, if an engine reports several).
@@ -118,21 +123,21 @@ impl WalkedNode {
 
     /// Whether the node is a null-move search (its parent passed).
     pub fn is_null_search(&self) -> bool {
-        self.mv.is_null() && self.ply > 0
+        self.mv.is_null() && self.ply > 0 && !self.same_position
     }
 }
 
-/// Where a node sits, while the walk hands it out: the moves from the root and the position.
+/// Where a node sits, while the walk hands it out: its line from the root and the position.
 pub struct WalkPath<'a> {
-    pub(super) moves: &'a [Move],
+    pub(super) steps: &'a [Step],
     pub(super) positions: &'a [Option<Position>],
 }
 
 impl<'a> WalkPath<'a> {
-    /// The moves from the root to the node (a null move is `Move::NULL`; a root's own null
-    /// move is left out).
-    pub fn moves(&self) -> &'a [Move] {
-        self.moves
+    /// The steps from the root to the node: moves, and passes for null moves (a root, and a
+    /// search of its parent's own position, add none).
+    pub fn steps(&self) -> &'a [Step] {
+        self.steps
     }
 
     /// The position at the node, when the walk follows positions ([`NodeWalk::with_positions`])

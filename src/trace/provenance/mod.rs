@@ -22,7 +22,7 @@ use own::{OwnFacts, own_facts};
 
 /// How a node took its score from a child.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
+pub enum Via {
     /// A move failed high: the score is its search's.
     Cut {
         /// The move.
@@ -93,7 +93,7 @@ pub struct ChainLink {
     /// Its type.
     pub node_type: Option<NodeType>,
     /// How it took its score from the next link (`None` for the last).
-    pub step: Option<Step>,
+    pub via: Option<Via>,
 }
 
 /// A node's score traced to its origin.
@@ -122,12 +122,12 @@ pub fn explain_score<S: EventSource + ?Sized>(
             window: node.window(),
             result: node.result(),
             node_type: node.result().map(|(_, b)| NodeType::of(node.kind(), b)),
-            step: None,
+            via: None,
         };
         let facts = own_facts(tree, events, at);
         match next(tree, at, &link, &facts) {
-            Next::Child(step, child) => {
-                link.step = Some(step);
+            Next::Child(via, child) => {
+                link.via = Some(via);
                 links.push(link);
                 at = child;
             }
@@ -140,7 +140,7 @@ pub fn explain_score<S: EventSource + ?Sized>(
 }
 
 enum Next {
-    Child(Step, NodeId),
+    Child(Via, NodeId),
     Born(Origin),
 }
 
@@ -167,18 +167,18 @@ fn next(tree: &SearchTree, id: NodeId, link: &ChainLink, facts: &OwnFacts) -> Ne
         .collect();
     if facts.null_cutoff {
         return match children.iter().find(|c| c.1.is_null()) {
-            Some(&(c, _, Some(s))) if -s == score => Next::Child(Step::NullMove, c),
+            Some(&(c, _, Some(s))) if -s == score => Next::Child(Via::NullMove, c),
             _ => Next::Born(Origin::NullMoveBound),
         };
     }
     if let Some(cut) = facts.cutoff {
         if let Some(&(c, ..)) = children.iter().rev().find(|c| c.1 == cut.mv) {
-            let step = Step::Cut {
+            let via = Via::Cut {
                 mv: cut.mv,
                 index: cut.index,
                 source: cut.source,
             };
-            return Next::Child(step, c);
+            return Next::Child(via, c);
         }
         return Next::Born(Origin::Unknown(
             "the cutting move's search was not recorded",
@@ -198,7 +198,7 @@ fn next(tree: &SearchTree, id: NodeId, link: &ChainLink, facts: &OwnFacts) -> Ne
         .filter(|(k, c)| !c.1.is_null() && children.get(k + 1).is_none_or(|n| n.1 != c.1));
     for (_, &(c, mv, s)) in last_searches {
         if s.is_some_and(|s| -s == score) {
-            return Next::Child(Step::Best { mv }, c);
+            return Next::Child(Via::Best { mv }, c);
         }
     }
     Next::Born(inferred(tree, id, score, children.is_empty()))

@@ -193,19 +193,17 @@ impl<'a> Walk<'a> {
         let [sa, sb] = self.sides;
         fill_children(sa.tree, x, ca);
         fill_children(sb.tree, y, cb);
-        let mut b_index: Vec<(u16, u16, usize)> = cb
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (c.mv.raw(), c.occurrence, i))
-            .collect();
+        // Children pair by the step that leads to them and which search of it they are.
+        let key = |c: &Child| (c.mv.raw(), c.same_position, c.occurrence);
+        let mut b_index: Vec<((u16, bool, u16), usize)> =
+            cb.iter().enumerate().map(|(i, c)| (key(c), i)).collect();
         b_index.sort_unstable();
         let mut b_matched = vec![false; cb.len()];
         let mut only_a = Vec::new();
         for c in ca.iter() {
-            let key = (c.mv.raw(), c.occurrence);
-            match b_index.binary_search_by_key(&key, |&(m, o, _)| (m, o)) {
+            match b_index.binary_search_by_key(&key(c), |&(k, _)| k) {
                 Ok(at) => {
-                    let i = b_index[at].2;
+                    let i = b_index[at].1;
                     b_matched[i] = true;
                     self.stack.push((c.id, cb[i].id));
                 }

@@ -3,11 +3,12 @@
 //! played), sources the labels of each log's own header.
 
 use super::{Divergence, OnlyIn, SideFacts};
-use crate::chess::notation::san;
+use crate::chess::notation::Notation;
 use crate::chess::{Move, Position};
-use crate::text::{grouped, ordinal};
+use crate::fmt::grouped;
+use crate::text::ordinal;
 use crate::trace::header::LogHeader;
-use crate::trace::san_path::NULL_MOVE_TEXT;
+use crate::trace::line::{Step, play_line};
 
 const NAMES: [&str; 2] = ["A", "B"];
 
@@ -17,7 +18,7 @@ pub(super) fn sentence(
     root: Option<&Position>,
     headers: [&LogHeader; 2],
 ) -> String {
-    let pos = root.and_then(|r| position_after(r, &d.path));
+    let pos = root.and_then(|r| play_line(r, d.path.iter().copied()));
     let ctx = Context {
         pos: pos.as_ref(),
         headers,
@@ -63,12 +64,15 @@ struct Context<'a> {
 impl Context<'_> {
     /// A move of the node, in SAN when it can be played there.
     fn mv(&self, mv: Move) -> String {
-        if mv.is_null() {
-            return NULL_MOVE_TEXT.to_string();
-        }
+        let step = if mv.is_null() {
+            Step::Pass
+        } else {
+            Step::Move(mv)
+        };
         match self.pos {
-            Some(p) if p.is_legal(mv) => san(p, mv),
-            _ => mv.to_string(),
+            Some(p) => step.text(p, Notation::San),
+            None if mv.is_null() => "--".to_string(),
+            None => mv.to_string(),
         }
     }
 
@@ -237,19 +241,4 @@ fn type_text(f: &SideFacts) -> &'static str {
 
 fn score_text(score: Option<i32>) -> String {
     score.map_or_else(|| "nothing".to_string(), |s| s.to_string())
-}
-
-/// The position after `path` (null moves as passes), if every move can be played.
-fn position_after(root: &Position, path: &[Move]) -> Option<Position> {
-    let mut pos = root.clone();
-    for &mv in path {
-        if mv.is_null() {
-            pos = pos.after_pass()?;
-        } else if pos.is_legal(mv) {
-            pos.make_move(mv);
-        } else {
-            return None;
-        }
-    }
-    Some(pos)
 }

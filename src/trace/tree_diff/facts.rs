@@ -4,6 +4,7 @@
 use super::{ORDER_SHOWN, OnlyIn, SHOWN_SUBTREES, SideFacts};
 use crate::chess::Move;
 use crate::trace::header::LogHeader;
+use crate::trace::line::Step;
 use crate::trace::node_walk::NodeType;
 use crate::trace::tree::{NodeId, SearchTree};
 use std::cmp::Reverse;
@@ -19,6 +20,8 @@ pub(super) struct Side<'a> {
 #[derive(Clone, Copy)]
 pub(super) struct Child {
     pub mv: Move,
+    /// A search of the parent's own position (entered by no move at its ply), not a null move.
+    pub same_position: bool,
     pub occurrence: u16,
     pub id: NodeId,
     pub nodes: u64,
@@ -34,13 +37,17 @@ pub(super) fn children_of(tree: &SearchTree, id: NodeId) -> Vec<Child> {
 pub(super) fn fill_children(tree: &SearchTree, id: NodeId, out: &mut Vec<Child>) {
     out.clear();
     for c in tree.children(id) {
-        let mv = tree.node(c).map_or(Move::NULL, |n| n.mv());
+        let node = tree.node(c);
+        let mv = node.map_or(Move::NULL, |n| n.mv());
+        let same_position = node.is_some_and(|n| n.same_position());
+        let same = |o: &Child| o.mv == mv && o.same_position == same_position;
         let occurrence = match out.last() {
-            Some(last) if last.mv == mv => last.occurrence.saturating_add(1),
-            _ => out.iter().filter(|o| o.mv == mv).count() as u16,
+            Some(last) if same(last) => last.occurrence.saturating_add(1),
+            _ => out.iter().filter(|o| same(o)).count() as u16,
         };
         out.push(Child {
             mv,
+            same_position,
             occurrence,
             id: c,
             nodes: u64::from(tree.subtree_size(c)),
@@ -127,13 +134,7 @@ pub(super) fn biggest(only: &[Child]) -> Vec<OnlyIn> {
     list
 }
 
-/// The moves from the root to `id`, null moves included (a top-level node's own null move
-/// left out).
-pub(super) fn path_to(tree: &SearchTree, id: NodeId) -> Vec<Move> {
-    tree.path(id)
-        .into_iter()
-        .filter_map(|n| tree.node(n))
-        .filter(|n| n.parent().is_some() || !n.mv().is_null())
-        .map(|n| n.mv())
-        .collect()
+/// The line from the root to `id`: its steps, passes included.
+pub(super) fn path_to(tree: &SearchTree, id: NodeId) -> Vec<Step> {
+    tree.line(id).into_iter().map(|(_, step)| step).collect()
 }

@@ -21,6 +21,7 @@ mod facts;
 
 pub use align::diff_trees;
 
+use super::line::Step;
 use super::node_walk::NodeType;
 use super::tree::{CutoffInfo, NodeId};
 use crate::chess::Move;
@@ -90,8 +91,8 @@ pub struct OnlyIn {
 pub struct Divergence {
     /// The iteration, by its depth.
     pub iteration: i8,
-    /// Moves from the root (`Move::NULL` for a null move); empty at a root.
-    pub path: Vec<Move>,
+    /// The line from the root (moves, and passes for null moves); empty at a root.
+    pub path: Vec<Step>,
     /// A's node, when A has it (a root searched by B only has none).
     pub a: Option<SideFacts>,
     /// B's node.
