@@ -4,13 +4,19 @@
 //! the same status clap uses for bad arguments — never a panic. What the message quotes (a
 //! path, a file's text) is shown with control characters escaped.
 
+mod bench;
 mod clap_error;
 mod compare;
+mod diff;
 mod fen;
+mod fold_progress;
 mod lesson;
 mod log;
 mod log_export;
+mod log_query;
+mod log_report;
 mod log_stats;
+mod log_why;
 mod perft;
 mod plot;
 mod search;
@@ -46,6 +52,11 @@ pub enum Command {
     Search(search::SearchArgs),
     /// Search positions with several ordering configs and tabulate nodes, cutoffs and killer cutoffs.
     Compare(compare::CompareArgs),
+    /// Compare two searches of one position node by node: nodes, ratio, and the divergences
+    /// that explain the difference (logs, traces, a position searched twice, or two benches).
+    Diff(diff::DiffArgs),
+    /// Search a fixed suite and print its total node count as one signature line (Bench: N).
+    Bench(bench::BenchArgs),
     /// Inspect a recorded search log (.kslog): stats, JSON Lines export, Graphviz subtree, SVG charts.
     Log(log::LogArgs),
     /// List the bundled lessons, or check one (or your own file) against the engine.
@@ -112,6 +123,8 @@ pub fn run() -> ExitCode {
         Some(Command::Search(args)) => search::run(&args),
         Some(Command::Compare(args)) => compare::run(&args),
         Some(Command::Log(args)) => log::run(&args),
+        Some(Command::Diff(args)) => diff::run(&args),
+        Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Lesson(args)) => lesson::run(&args),
         Some(Command::UciTrace(args)) => uci_trace::run(&args),
         Some(Command::Uci) => {

@@ -108,6 +108,16 @@ enum LogCommand {
         #[arg(long, default_value_t = 2)]
         depth: u32,
     },
+    /// List the nodes that match a query ('type=CUT and cut.rank>1 and tt_tried and not
+    /// tt_cut', 'line e2e4 e7e5', 'key=HEX'): their count, and the first by id with their path.
+    Query(super::log_query::QueryArgs),
+    /// The ordering report per remaining depth and node type: cutoffs, first-move rate, cut
+    /// ranks and Σ rank², TT move tried / cut, cutting sources, the share ordering could still
+    /// remove; `report A B` puts two logs side by side.
+    Report(super::log_report::ReportArgs),
+    /// Where a node's score came from: the chain of children that made it (the cutting move,
+    /// or the best move), each with score, window and bound, down to where the number was born.
+    Why(super::log_why::WhyArgs),
     /// Draw one of the explorer's charts (nodes per ply, cutoffs by rank or source, branching
     /// factor, icicle) as an SVG picture for slides.
     Plot(super::plot::PlotArgs),
@@ -138,6 +148,9 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
                 "log export: choose an output format: --jsonl, --speedscope or --pgn",
             )),
         },
+        LogCommand::Query(query) => super::log_query::run(query),
+        LogCommand::Report(report) => super::log_report::run(report),
+        LogCommand::Why(why) => super::log_why::run(why),
         LogCommand::Plot(plot) => {
             let (log, _) = load_any(
                 super::plot::file(plot),

@@ -90,6 +90,74 @@ pub enum WindowOutcome {
     FailHigh = 2,
 }
 
+/// How a node's score was settled without a move searched for it: where a number is born.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum StaticKind {
+    /// A quiescence node's static evaluation (it stood pat).
+    StandPat = 0,
+    /// The static evaluation at the deepest ply the search holds.
+    PlyLimit = 1,
+    /// The side to move is checkmated.
+    Checkmate = 2,
+    /// The side to move has no legal move and is not in check.
+    Stalemate = 3,
+    /// The position repeats one earlier in the search or the game.
+    Repetition = 4,
+    /// Fifty moves without a capture or a pawn move.
+    FiftyMoves = 5,
+    /// Neither side has the material to mate.
+    InsufficientMaterial = 6,
+}
+
+impl StaticKind {
+    /// Every kind, by code.
+    pub const ALL: [StaticKind; 7] = [
+        StaticKind::StandPat,
+        StaticKind::PlyLimit,
+        StaticKind::Checkmate,
+        StaticKind::Stalemate,
+        StaticKind::Repetition,
+        StaticKind::FiftyMoves,
+        StaticKind::InsufficientMaterial,
+    ];
+
+    /// The kind with `code`, as stored in a log.
+    pub const fn from_code(code: u8) -> Option<StaticKind> {
+        match code {
+            0 => Some(StaticKind::StandPat),
+            1 => Some(StaticKind::PlyLimit),
+            2 => Some(StaticKind::Checkmate),
+            3 => Some(StaticKind::Stalemate),
+            4 => Some(StaticKind::Repetition),
+            5 => Some(StaticKind::FiftyMoves),
+            6 => Some(StaticKind::InsufficientMaterial),
+            _ => None,
+        }
+    }
+
+    /// The JSON name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            StaticKind::StandPat => "stand_pat",
+            StaticKind::PlyLimit => "ply_limit",
+            StaticKind::Checkmate => "checkmate",
+            StaticKind::Stalemate => "stalemate",
+            StaticKind::Repetition => "repetition",
+            StaticKind::FiftyMoves => "fifty_moves",
+            StaticKind::InsufficientMaterial => "insufficient_material",
+        }
+    }
+
+    /// Whether it is a draw by rule (repetition, fifty moves, material).
+    pub const fn is_draw_by_rule(self) -> bool {
+        matches!(
+            self,
+            StaticKind::Repetition | StaticKind::FiftyMoves | StaticKind::InsufficientMaterial
+        )
+    }
+}
+
 impl ReSearchReason {
     /// The reason with `code`, as stored in a log.
     pub const fn from_code(code: u8) -> Option<ReSearchReason> {
@@ -269,6 +337,16 @@ pub enum Event {
         /// Whether the entry ended the node without a search.
         cutoff: bool,
     },
+    /// The current node's score was settled without a move: a draw by rule, a mate or
+    /// stalemate, the ply limit — or, for a quiescence node that searched captures, its stand
+    /// pat when no capture beat it (a quiescence node that searched none returned its stand
+    /// pat or was mated, which the tree tells without an event).
+    StaticScore {
+        /// How.
+        kind: StaticKind,
+        /// The score.
+        score: i32,
+    },
     /// The current node returned `score` with `bound`.
     NodeExit {
         /// The returned score.
@@ -331,11 +409,13 @@ pub enum EventKind {
     Aspiration = 14,
     /// `Event::Illegal`.
     Illegal = 15,
+    /// `Event::StaticScore`.
+    StaticScore = 16,
 }
 
 impl EventKind {
     /// Every kind, in tag order.
-    pub const ALL: [EventKind; 15] = [
+    pub const ALL: [EventKind; 16] = [
         EventKind::NodeEnter,
         EventKind::MoveTried,
         EventKind::Cutoff,
@@ -351,6 +431,7 @@ impl EventKind {
         EventKind::Pruned,
         EventKind::Aspiration,
         EventKind::Illegal,
+        EventKind::StaticScore,
     ];
 
     /// The snake_case name used in JSON Lines exports and `log stats`.
@@ -371,6 +452,7 @@ impl EventKind {
             EventKind::Pruned => "pruned",
             EventKind::Aspiration => "aspiration",
             EventKind::Illegal => "illegal",
+            EventKind::StaticScore => "static_score",
         }
     }
 
@@ -399,6 +481,7 @@ impl Event {
             Event::Pruned { .. } => EventKind::Pruned,
             Event::Aspiration { .. } => EventKind::Aspiration,
             Event::Illegal { .. } => EventKind::Illegal,
+            Event::StaticScore { .. } => EventKind::StaticScore,
         }
     }
 }

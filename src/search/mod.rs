@@ -29,7 +29,8 @@ pub use config::{
 };
 pub use eval::EvalKind;
 pub use event::{
-    EVENT_BYTES, Event, EventKind, KillerSlots, NodeCount, PruneRule, ReSearchReason, WindowOutcome,
+    EVENT_BYTES, Event, EventKind, KillerSlots, NodeCount, PruneRule, ReSearchReason, StaticKind,
+    WindowOutcome,
 };
 pub use history::HistoryTable;
 pub use killers::KillerTable;

@@ -6,7 +6,7 @@ use crate::chess::Move;
 use crate::search::countermove::COUNTER_KEYS;
 use crate::search::{
     Bound, EVENT_BYTES, Event, KillerSlots, MAX_KILLER_SLOTS, MoveSource, NodeCount, NodeKind,
-    PruneRule, ReSearchReason, WindowOutcome,
+    PruneRule, ReSearchReason, StaticKind, WindowOutcome,
 };
 
 impl Event {
@@ -79,6 +79,7 @@ impl Event {
                 int(score, 0),
             ),
             Event::NodeExit { score, bound } => (tag | byte(bound as u8, 1), int(score, 0)),
+            Event::StaticScore { kind, score } => (tag | byte(kind as u8, 1), int(score, 0)),
             Event::Iteration {
                 depth,
                 score,
@@ -236,6 +237,10 @@ impl Event {
                 beta: get_i32(b, 8),
             },
             15 => Event::Illegal { mv: get_move(b, 4) },
+            16 => Event::StaticScore {
+                kind: StaticKind::from_code(b[1]).ok_or("unknown static-score kind")?,
+                score: get_i32(b, 8),
+            },
             _ => return Err("unknown event tag"),
         };
         Ok(event)
@@ -244,7 +249,7 @@ impl Event {
 
 /// Per tag, the bytes that must be zero: masks over the record's two little-endian `u64`
 /// halves (byte `k` of a half is bits `8k..8k+8`). Index 0 is not a tag.
-const RESERVED: [(u64, u64); 16] = [
+const RESERVED: [(u64, u64); 17] = [
     (0, 0),
     (0xffff << 48, 0),                                // node_enter: bytes 6-7
     (0xff << 24 | 0xffff << 48, u64::MAX),            // move_tried: 3, 6-15
@@ -261,6 +266,7 @@ const RESERVED: [(u64, u64); 16] = [
     (0xffff << 16 | 0xffff << 48, 0xffff_ffff << 32), // pruned: 2-3, 6-7, 12-15
     (0xff << 24, 0xffff_ffff << 32),                  // aspiration: 3, 12-15
     (0xff_ffff << 8 | 0xffff << 48, u64::MAX),        // illegal: 1-3, 6-15
+    (0xffff_ffff_ffff << 16, 0xffff_ffff << 32),      // static_score: 2-7, 12-15
 ];
 
 fn bound(code: u8) -> Result<Bound, &'static str> {

@@ -22,7 +22,7 @@ use super::MAX_PLY;
 use super::config::OrderingConfig;
 use super::countermove::CounterKey;
 use super::eval::{EvalKind, EvalState};
-use super::event::Event;
+use super::event::{Event, StaticKind};
 use super::limits::Clock;
 use super::observer::{Bound, NodeKind, SearchObserver};
 use super::pv::PvTable;
@@ -181,11 +181,12 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         score
     }
 
-    /// Whether the position at `ply` repeats one earlier in the search or the game (within the
-    /// reversible stretch the halfmove clock allows), or is drawn by rule or material.
-    fn is_draw(&self, ply: usize, in_check: bool) -> bool {
+    /// The draw the position at `ply` is, if any: a repetition of a position earlier in the
+    /// search or the game (within the reversible stretch the halfmove clock allows), the
+    /// fifty-move rule, or insufficient material.
+    fn draw(&self, ply: usize, in_check: bool) -> Option<StaticKind> {
         if self.pos.is_insufficient_material() {
-            return true;
+            return Some(StaticKind::InsufficientMaterial);
         }
         let key = self.plies.keys[ply];
         let reversible = self.pos.halfmove_clock() as usize;
@@ -200,20 +201,27 @@ impl<'a, O: SearchObserver> Context<'a, O> {
                     .map(|i| self.game_keys[i])
             };
             match earlier {
-                Some(k) if k == key => return true,
+                Some(k) if k == key => return Some(StaticKind::Repetition),
                 Some(_) => back += 2,
                 None => break,
             }
         }
         if self.pos.halfmove_clock() >= 100 {
             if !in_check {
-                return true;
+                return Some(StaticKind::FiftyMoves);
             }
             let mut moves = MoveList::new();
             self.pos.legal_moves(&mut moves);
-            return !moves.is_empty();
+            return (!moves.is_empty()).then_some(StaticKind::FiftyMoves);
         }
-        false
+        None
+    }
+
+    /// Reports a score settled without a move (a draw, a mate, the ply limit, a stand pat).
+    #[inline(always)]
+    fn settled(&mut self, kind: StaticKind, score: i32) -> i32 {
+        self.observer.observe(Event::StaticScore { kind, score });
+        score
     }
 
     /// The start every node shares, main or quiescence: an empty PV slot at this ply and the
@@ -249,10 +257,14 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         if ply == 0 {
             return None;
         }
-        if self.is_draw(ply, in_check) {
-            return Some((DRAW, Bound::Exact));
+        if let Some(kind) = self.draw(ply, in_check) {
+            return Some((self.settled(kind, DRAW), Bound::Exact));
         }
-        (ply >= MAX_PLY - 1).then(|| (self.static_eval(ply), Bound::Exact))
+        if ply >= MAX_PLY - 1 {
+            let eval = self.static_eval(ply);
+            return Some((self.settled(StaticKind::PlyLimit, eval), Bound::Exact));
+        }
+        None
     }
 
     /// A main node, stage by stage: settled at once, mate distance, the table, node-level
@@ -303,8 +315,12 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             return (searched.best.max(DRAW), Bound::Exact);
         }
         if searched.tried == 0 {
-            let score = if in_check { -(MATE - ply as i32) } else { DRAW };
-            return (score, Bound::Exact);
+            let (kind, score) = if in_check {
+                (StaticKind::Checkmate, -(MATE - ply as i32))
+            } else {
+                (StaticKind::Stalemate, DRAW)
+            };
+            return (self.settled(kind, score), Bound::Exact);
         }
         let bound = bound_of(searched.best, alpha, beta);
         self.store_tt(&node, searched.best, searched.best_move, bound);

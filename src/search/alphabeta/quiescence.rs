@@ -4,7 +4,7 @@
 use super::{Context, bound_of};
 use crate::chess::Move;
 use crate::search::MAX_PLY;
-use crate::search::event::Event;
+use crate::search::event::{Event, StaticKind};
 use crate::search::observer::{Bound, NodeKind, SearchObserver};
 use crate::search::picker::MovePicker;
 use crate::search::score::{DRAW, INFINITY, MATE};
@@ -46,17 +46,20 @@ impl<O: SearchObserver> Context<'_, O> {
             return (DRAW, Bound::Exact);
         }
         if ply >= MAX_PLY - 1 {
-            return (self.static_eval(ply), Bound::Exact);
+            let eval = self.static_eval(ply);
+            return (self.settled(StaticKind::PlyLimit, eval), Bound::Exact);
         }
         let alpha_orig = alpha;
         let mut best = -INFINITY;
         if !in_check {
             best = self.static_eval(ply);
+            // Standing pat with no capture searched: the tree tells, no event needed.
             if best >= beta {
                 return (best, Bound::Lower);
             }
             alpha = alpha.max(best);
         }
+        let stand_pat = best;
         let mut picker = MovePicker::quiescence(&self.ordering, in_check);
         let mut index: usize = 0;
         while let Some((mv, source)) =
@@ -95,7 +98,13 @@ impl<O: SearchObserver> Context<'_, O> {
             }
         }
         if in_check && index == 0 {
-            return (-(MATE - ply as i32), Bound::Exact);
+            let mated = -(MATE - ply as i32);
+            return (self.settled(StaticKind::Checkmate, mated), Bound::Exact);
+        }
+        // Captures were searched and none beat the stand pat: say so, or a capture that tied
+        // it would pass for the score's origin.
+        if index > 0 && !in_check && best == stand_pat {
+            self.settled(StaticKind::StandPat, best);
         }
         (best, bound_of(best, alpha_orig, beta))
     }

@@ -137,6 +137,11 @@ enum Record<'a> {
         rule: &'static str,
         score: JsonScore,
     },
+    StaticScore {
+        ply: u8,
+        kind: &'static str,
+        score: JsonScore,
+    },
     Aspiration {
         depth: u8,
         alpha: JsonScore,
@@ -313,6 +318,11 @@ impl<'h, W: Write> JsonlWriter<'h, W> {
                 ply,
                 mv: json_move(mv),
                 rule: rule.name(),
+                score: at(score),
+            },
+            Event::StaticScore { kind, score } => Record::StaticScore {
+                ply,
+                kind: kind.name(),
                 score: at(score),
             },
             Event::Aspiration {

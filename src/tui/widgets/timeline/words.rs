@@ -259,6 +259,10 @@ impl At<'_> {
                 fmt::score(score),
                 if cutoff { ", cuts the node" } else { "" }
             ),
+            Event::StaticScore { kind, score } => {
+                let how = kind.name().replace('_', " ");
+                format!("ply {ply}: score {} settled by {how}", fmt::score(score))
+            }
             Event::NodeExit { score, bound } => {
                 let tag = match bound {
                     Bound::Exact => "exact (PV)",
