@@ -4,11 +4,12 @@
 //! is one row of `ORDERING_SWITCHES` (see `switches`).
 
 use super::eval::EvalKind;
+use super::order::MoveOrder;
 use super::selective::SelectiveConfig;
 use super::source::{KILLER_CANDIDATES, MoveSource};
 use super::switches::{
-    CHECK, Check, Named, Switch, Switchboard, UciKind, UciOption, Values, on_off_name, on_off_word,
-    set_flag, set_named, switchboard,
+    CHECK, Check, Named, Shown, Switch, Switchboard, UciKind, UciOption, Values, on_off_name,
+    on_off_word, set_flag, set_named, switchboard,
 };
 
 /// Most killer slots per ply the table keeps (and the largest `killers=` value accepted).
@@ -139,6 +140,8 @@ pub struct OrderingConfig {
     pub countermove: bool,
     /// Whether killer rows are indexed by ply or by remaining depth.
     pub killer_index: KillerIndex,
+    /// Normal, or one of the limits of ordering: worst, random or oracle (see `order`).
+    pub order: MoveOrder,
 }
 
 impl Default for OrderingConfig {
@@ -153,6 +156,7 @@ impl Default for OrderingConfig {
             mate_killers: false,
             countermove: false,
             killer_index: KillerIndex::Ply,
+            order: MoveOrder::Normal,
         }
     }
 }
@@ -282,6 +286,16 @@ pub const ORDERING_SWITCHES: &[Row] = &[
     )
     .aliases(&["killer-index"])
     .uci(&[uci("Killer Index", UciKind::Combo, 7)]),
+    // Printed only when not `normal`, so every earlier log header reads as it did.
+    Row::new(
+        "order",
+        Values::Described("normal, worst, random:SEED or oracle"),
+        |c| c.order.name(),
+        |c, v| MoveOrder::from_name(v).map(|o| c.order = o).is_some(),
+    )
+    .shown(Shown::WhenChanged)
+    .places(&[MoveSource::ORACLE], |c, _| c.order == MoveOrder::Oracle)
+    .uci(&[uci("Move Order", UciKind::Text, 8)]),
 ];
 
 switchboard!(OrderingConfig, "ordering", ORDERING_SWITCHES);
@@ -357,12 +371,13 @@ mod tests {
             mate_killers: true,
             countermove: true,
             killer_index: KillerIndex::Depth,
+            order: MoveOrder::Random(7),
         };
         let text = c.to_string();
         assert_eq!(
             text,
             "killers=3,history=relative,tt=off,mvvlva=off,grandparent=on,placement=between,\
-             matekillers=on,countermove=on,killerindex=depth"
+             matekillers=on,countermove=on,killerindex=depth,order=random:7"
         );
         assert_eq!(text.parse::<OrderingConfig>(), Ok(c));
         let d = OrderingConfig::default();
@@ -381,10 +396,10 @@ mod tests {
         assert!(!d.mate_killers && !d.countermove);
         assert_eq!(d.killer_index, KillerIndex::Ply);
         assert_eq!(d.history, HistoryMode::Plain);
-        assert_eq!(
-            OrderingConfig::known_keys(),
-            d.settings().iter().map(|(k, _)| *k).collect::<Vec<_>>()
-        );
+        let mut printed: Vec<&str> = d.settings().iter().map(|(k, _)| *k).collect();
+        assert!(!printed.contains(&"order"), "order=normal is not printed");
+        printed.push("order");
+        assert_eq!(OrderingConfig::known_keys(), printed);
     }
 
     #[test]
@@ -420,6 +435,42 @@ mod tests {
             used("killers=0,history=off,grandparent=on"),
             ["TT", "Cap", "Quiet"]
         );
+    }
+
+    #[test]
+    fn order_is_printed_only_when_not_normal_and_reads_back() {
+        assert_eq!(OrderingConfig::default().order, MoveOrder::Normal);
+        assert!(!OrderingConfig::default().to_string().contains("order"));
+        for text in [
+            "order=oracle",
+            "order=worst",
+            "order=random:42",
+            "order=normal",
+        ] {
+            let c: OrderingConfig = text.parse().unwrap();
+            assert_eq!(c.to_string().parse::<OrderingConfig>(), Ok(c), "{text}");
+        }
+        let c: OrderingConfig = "order=random:42,tt=off".parse().unwrap();
+        assert_eq!(c.order, MoveOrder::Random(42));
+        assert_eq!(c.changes(), "tt=off,order=random:42");
+        let err = |s: &str| s.parse::<OrderingConfig>().unwrap_err().to_string();
+        assert!(
+            err("order=random").contains("random:SEED"),
+            "{}",
+            err("order=random")
+        );
+        assert!(err("order=best").contains("`order`"));
+    }
+
+    #[test]
+    fn only_the_oracle_order_uses_the_oracle_source() {
+        let uses = |c: &str| {
+            c.parse::<OrderingConfig>()
+                .unwrap()
+                .uses(MoveSource::ORACLE)
+        };
+        assert!(uses("order=oracle") && uses("order=oracle,tt=off"));
+        assert!(!uses("") && !uses("order=worst") && !uses("order=random:1"));
     }
 
     #[test]
