@@ -4,6 +4,7 @@
 //! the same status clap uses for bad arguments — never a panic. What the message quotes (a
 //! path, a file's text) is shown with control characters escaped.
 
+mod audit;
 mod clap_error;
 mod compare;
 mod fen;

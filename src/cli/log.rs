@@ -77,6 +77,10 @@ enum LogCommand {
     /// Draw one of the explorer's charts (nodes per ply, cutoffs by rank or source, branching
     /// factor, icicle) as an SVG picture for slides.
     Plot(super::plot::PlotArgs),
+    /// Was the pruning safe? Re-search every selective decision (null-move cut, reduction that
+    /// stood, futility, reverse futility, mate distance) without its technique and count the
+    /// sound and unsound ones per technique and depth.
+    Audit(super::audit::AuditArgs),
 }
 
 /// Runs the command.
@@ -97,6 +101,7 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
             }
             export(file, out)
         }
+        LogCommand::Audit(audit) => super::audit::run(audit),
         LogCommand::Plot(plot) => {
             let (log, _) = load_any(super::plot::file(plot), false)?;
             super::plot::run(plot, &log)

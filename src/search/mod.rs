@@ -11,6 +11,7 @@ pub mod history;
 pub mod killers;
 pub mod limits;
 pub mod margins;
+pub mod node_search;
 pub mod observer;
 pub mod oracle;
 pub mod order;
@@ -37,6 +38,7 @@ pub use event::{
 pub use history::HistoryTable;
 pub use killers::KillerTable;
 pub use limits::Limits;
+pub use node_search::NodeSearch;
 pub use observer::{Bound, NodeKind, NullObserver, SearchObserver};
 pub use oracle::OracleTable;
 pub use order::MoveOrder;

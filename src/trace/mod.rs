@@ -35,6 +35,7 @@
 //! # let _ = (killers_at_ply_1, path);
 //! ```
 
+pub mod audit;
 mod codec;
 mod dot;
 mod encode;

@@ -133,6 +133,13 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         }
     }
 
+    /// Starts the search below a line of positions with these Zobrist keys (the root first),
+    /// so a node searched on its own sees repetitions along its line.
+    pub fn enter_line(&mut self, keys: &[u64]) {
+        let len = keys.len().min(MAX_PLY);
+        self.plies.keys[..len].copy_from_slice(&keys[..len]);
+    }
+
     /// The static evaluation of the position at `ply` for the side to move.
     #[inline]
     fn static_eval(&self, ply: usize) -> i32 {
