@@ -7,6 +7,7 @@
 mod audit;
 mod clap_error;
 mod compare;
+mod exercise;
 mod fen;
 mod lesson;
 mod log;
@@ -49,6 +50,9 @@ pub enum Command {
     Log(log::LogArgs),
     /// List the bundled lessons, or check one (or your own file) against the engine.
     Lesson(lesson::LessonArgs),
+    /// Questions drawn from a real search (which move refutes a node, what window a child gets,
+    /// PV/CUT/ALL, …): a worksheet, a quiz with a results CSV, or a lesson file.
+    Exercise(exercise::ExerciseArgs),
     /// Speak the UCI protocol on stdin/stdout, for chess GUIs (Hash, Killers, History, Trace File options).
     Uci,
 }
@@ -108,6 +112,7 @@ pub fn run() -> ExitCode {
         Some(Command::Compare(args)) => compare::run(&args),
         Some(Command::Log(args)) => log::run(&args),
         Some(Command::Lesson(args)) => lesson::run(&args),
+        Some(Command::Exercise(args)) => exercise::run(&args),
         Some(Command::Uci) => {
             crate::uci::run(io::stdin().lock(), io::stdout()).map_err(CliError::from)
         }

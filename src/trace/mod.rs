@@ -41,6 +41,7 @@ mod dot;
 mod encode;
 mod error;
 mod events;
+pub mod exercise;
 mod filter;
 mod format;
 mod header;
