@@ -8,8 +8,11 @@
 //! - `random:SEED`: the normal order shuffled, the same way for the same seed, position and
 //!   depth, so the same seed gives the same tree.
 //!
-//! Moves keep the source of the heuristic that placed them in the normal order (a killer tried
-//! last is still `K1`); only the oracle's move has a source of its own.
+//! Worst and random reorder the main search only: quiescence keeps its capture order, since it
+//! stands in for the evaluation at the horizon (and reversed, it explodes into every capture
+//! sequence). The oracle leads everywhere, quiescence included. Moves keep the source of the
+//! heuristic that placed them in the normal order (a killer tried last is still `K1`); only the
+//! oracle's move has a source of its own.
 
 use super::picker::{MoveBuffer, MovePicker};
 use super::source::MoveSource;

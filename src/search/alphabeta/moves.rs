@@ -127,7 +127,10 @@ impl<O: SearchObserver> Context<'_, O> {
 
     /// `picker`'s moves for the node at `ply` with `key` and remaining `depth` (0 in
     /// quiescence), in the order `order=` asks for: the picker's stages (with the oracle's move
-    /// first under `order=oracle`), or the whole list rearranged (worst, random).
+    /// first under `order=oracle`), or the whole list rearranged (worst, random). Quiescence,
+    /// which stands in for the evaluation at the horizon, keeps the capture order under worst
+    /// and random: their trees are the fixed-depth trees Knuth and Moore count, not an
+    /// explosion of capture sequences below them.
     pub(super) fn arrange(
         &mut self,
         picker: MovePicker,
@@ -135,7 +138,10 @@ impl<O: SearchObserver> Context<'_, O> {
         depth: i32,
         ply: usize,
     ) -> NodeMoves {
-        let order = self.ordering.order;
+        let order = match self.ordering.order {
+            MoveOrder::Worst | MoveOrder::Random(_) if depth <= 0 => MoveOrder::Normal,
+            order => order,
+        };
         let hint = self.oracle.hint(key, depth);
         let picker = if order == MoveOrder::Oracle {
             picker.with_oracle(hint)
