@@ -19,8 +19,7 @@ fn lesson_file(dir: &std::path::Path, name: &str, seed: &str) -> Vec<u8> {
     let path = dir.join(name);
     let path_arg = path.to_str().expect("utf-8 path");
     let out = binary::run(&[
-        "exercise", "--fen", PUZZLE, "--depth", "4", "--count", "6", "--seed", seed, "-o",
-        path_arg,
+        "exercise", "--fen", PUZZLE, "--depth", "4", "--count", "6", "--seed", seed, "-o", path_arg,
     ]);
     assert!(out.status.success(), "{}", binary::text(&out.stderr));
     let check = binary::run(&["lesson", "--check", "--file", path_arg]);
@@ -43,13 +42,19 @@ fn a_seed_gives_a_byte_identical_lesson_that_the_checker_accepts() {
     assert_ne!(first, other, "another seed, another exercise");
     let text = String::from_utf8(first).expect("utf-8");
     assert_eq!(text.matches("question = {").count(), 6, "{text}");
-    assert!(text.contains("nodes = 12431"), "the search is pinned: {text}");
+    assert!(
+        text.contains("nodes = 12431"),
+        "the search is pinned: {text}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
 /// The answer numbers of a worksheet's key (`3. 2) Kxf2 — …`).
 fn answer_key(worksheet: &str) -> Vec<String> {
-    let key = worksheet.split("\nAnswers\n").nth(1).expect("an answer key");
+    let key = worksheet
+        .split("\nAnswers\n")
+        .nth(1)
+        .expect("an answer key");
     key.lines()
         .filter_map(|line| line.split_once(". ")?.1.split_once(')'))
         .map(|(number, _)| number.to_string())
@@ -58,7 +63,9 @@ fn answer_key(worksheet: &str) -> Vec<String> {
 
 fn quiz(answers: &[String], results: &std::path::Path) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_killerscope"))
-        .args(["exercise", "--fen", PUZZLE, "--depth", "4", "--count", "5", "--seed", "3"])
+        .args([
+            "exercise", "--fen", PUZZLE, "--depth", "4", "--count", "5", "--seed", "3",
+        ])
         .arg("--results")
         .arg(results)
         .stdin(Stdio::piped())
@@ -86,7 +93,10 @@ fn the_answer_key_graded_through_the_quiz_gets_full_marks() {
     let dir = temp_dir("quiz");
     let csv = quiz(&key, &dir.join("right.csv"));
     let rows: Vec<&str> = csv.lines().collect();
-    assert_eq!(rows[0], "question,kind,prompt,answer,right_answer,result,seconds");
+    assert_eq!(
+        rows[0],
+        "question,kind,prompt,answer,right_answer,result,seconds"
+    );
     assert_eq!(rows.len(), 6, "{csv}");
     assert!(rows[1..].iter().all(|r| r.contains(",right,")), "{csv}");
     let wrong: Vec<String> = key.iter().map(|_| "9".to_string()).collect();
@@ -98,8 +108,16 @@ fn the_answer_key_graded_through_the_quiz_gets_full_marks() {
 #[test]
 fn the_walk_asks_the_windows_of_a_small_tree_in_search_order() {
     let out = binary::run(&[
-        "exercise", "--epd", "assets/positions.epd", "--id", "king-and-pawn", "--depth", "3",
-        "--walk", "--count", "4",
+        "exercise",
+        "--epd",
+        "assets/positions.epd",
+        "--id",
+        "king-and-pawn",
+        "--depth",
+        "3",
+        "--walk",
+        "--count",
+        "4",
     ]);
     assert!(out.status.success(), "{}", binary::text(&out.stderr));
     let text = binary::text(&out.stdout);
@@ -110,14 +128,36 @@ fn the_walk_asks_the_windows_of_a_small_tree_in_search_order() {
 #[test]
 fn bad_requests_are_refused_with_what_is_wrong() {
     let cases: [(&[&str], &str); 4] = [
-        (&["exercise", "--depth", "3", "--kinds", "riddle"], "unknown kind \"riddle\""),
         (
-            &["exercise", "--depth", "3", "--kinds", "node-type", "-o", "/dev/null"],
+            &["exercise", "--depth", "3", "--kinds", "riddle"],
+            "unknown kind \"riddle\"",
+        ),
+        (
+            &[
+                "exercise",
+                "--depth",
+                "3",
+                "--kinds",
+                "node-type",
+                "-o",
+                "/dev/null",
+            ],
             "cannot ask node-type",
         ),
-        (&["exercise", "--depth", "3", "--walk", "-o", "/dev/null"], "--walk"),
         (
-            &["exercise", "--depth", "3", "--epd", "assets/positions.epd", "--id", "nowhere"],
+            &["exercise", "--depth", "3", "--walk", "-o", "/dev/null"],
+            "--walk",
+        ),
+        (
+            &[
+                "exercise",
+                "--depth",
+                "3",
+                "--epd",
+                "assets/positions.epd",
+                "--id",
+                "nowhere",
+            ],
             "no position has id \"nowhere\"",
         ),
     ];

@@ -7,6 +7,7 @@
 mod binary;
 
 use killerscope::chess::{Position, epd};
+use killerscope::search::ladder::{branching_factor, knuth_moore, tree_size};
 use killerscope::search::{
     CutoffStats, Limits, MoveSource, NullObserver, OrderingConfig, SearchConfig, SearchObserver,
     SearchReport, Searcher,
@@ -87,6 +88,26 @@ fn oracle_never_more_and_worst_never_fewer_nodes_than_normal_on_the_library() {
             worst.depth < 5,
             "{id}: the worst order finished depth 5 within {} nodes (normal: {normal})",
             normal + 1
+        );
+    }
+}
+
+/// The oracle's tree against Knuth and Moore's minimal tree for each library position's mean
+/// branching factor: within the factor docs/classroom.md states, either way.
+#[test]
+fn the_oracles_leaves_are_within_the_stated_factor_of_knuth_moore() {
+    const FACTOR: f64 = 2.3;
+    let text = std::fs::read_to_string("assets/positions.epd").expect("the library");
+    for record in epd::parse(&text).expect("the library parses") {
+        let pos = Position::from_fen(&record.fen).expect("valid FEN");
+        let oracle: OrderingConfig = "order=oracle".parse().expect("valid");
+        let leaves = tree_size(&pos, 4, oracle, 16).leaves as f64;
+        let minimal = knuth_moore(branching_factor(&pos, 4), 4);
+        let ratio = leaves / minimal;
+        assert!(
+            (1.0 / FACTOR..=FACTOR).contains(&ratio),
+            "{:?}: {leaves} leaves, Knuth–Moore {minimal:.0}",
+            record.id
         );
     }
 }

@@ -9,6 +9,7 @@ pub mod eval;
 pub mod event;
 pub mod history;
 pub mod killers;
+pub mod ladder;
 pub mod limits;
 pub mod margins;
 pub mod node_search;
