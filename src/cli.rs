@@ -4,10 +4,12 @@
 //! the same status clap uses for bad arguments — never a panic. What the message quotes (a
 //! path, a file's text) is shown with control characters escaped.
 
+mod audit;
 mod bench;
 mod clap_error;
 mod compare;
 mod diff;
+mod exercise;
 mod fen;
 mod fold_progress;
 mod lesson;
@@ -65,6 +67,9 @@ pub enum Command {
     /// trace: a root node per iteration (depth, score, bound, nodes), root moves in the order
     /// searched (currmove), the PV.
     UciTrace(uci_trace::UciTraceArgs),
+    /// Questions drawn from a real search (which move refutes a node, what window a child gets,
+    /// PV/CUT/ALL, …): a worksheet, a quiz with a results CSV, or a lesson file.
+    Exercise(exercise::ExerciseArgs),
     /// Speak the UCI protocol on stdin/stdout, for chess GUIs (Hash, Killers, History, Trace File options).
     Uci,
 }
@@ -127,6 +132,7 @@ pub fn run() -> ExitCode {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Lesson(args)) => lesson::run(&args),
         Some(Command::UciTrace(args)) => uci_trace::run(&args),
+        Some(Command::Exercise(args)) => exercise::run(&args),
         Some(Command::Uci) => {
             crate::uci::run(io::stdin().lock(), io::stdout()).map_err(CliError::from)
         }

@@ -121,6 +121,10 @@ enum LogCommand {
     /// Draw one of the explorer's charts (nodes per ply, cutoffs by rank or source, branching
     /// factor, icicle) as an SVG picture for slides.
     Plot(super::plot::PlotArgs),
+    /// Was the pruning safe? Re-search every selective decision (null-move cut, reduction that
+    /// stood, futility, reverse futility, mate distance) without its technique and count the
+    /// sound and unsound ones per technique and depth.
+    Audit(super::audit::AuditArgs),
 }
 
 /// Runs the command.
@@ -151,6 +155,7 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
         LogCommand::Query(query) => super::log_query::run(query),
         LogCommand::Report(report) => super::log_report::run(report),
         LogCommand::Why(why) => super::log_why::run(why),
+        LogCommand::Audit(audit) => super::audit::run(audit),
         LogCommand::Plot(plot) => {
             let (log, _) = load_any(
                 super::plot::file(plot),

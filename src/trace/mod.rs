@@ -35,11 +35,13 @@
 //! # let _ = (killers_at_ply_1, path);
 //! ```
 
+pub mod audit;
 mod codec;
 mod dot;
 mod encode;
 mod error;
 mod events;
+pub mod exercise;
 mod filter;
 mod fold;
 mod format;

@@ -6,7 +6,7 @@
 //! the node-level decisions before any move), `moves` (the move loop: futility, principal
 //! variation search, late move reductions, cutoffs and what the tables learn from them), and
 //! `quiescence`. What the search keeps per ply lives in `plies`; the selective margins in
-//! `super::margins`.
+//! `super::margins`; the orders beyond the heuristics (`order=`) in `super::order`.
 //!
 //! Every call of `negamax` or `quiescence` is one node: it is counted once and brackets its work
 //! with exactly one `node_enter` and one `node_exit`, even when the search is being stopped, so a
@@ -25,6 +25,7 @@ use super::eval::{EvalKind, EvalState};
 use super::event::{Event, StaticKind};
 use super::limits::Clock;
 use super::observer::{Bound, NodeKind, SearchObserver};
+use super::oracle::Oracle;
 use super::pv::PvTable;
 use super::score::{DRAW, INFINITY, MATE};
 use super::selective::SelectiveConfig;
@@ -56,6 +57,8 @@ pub(super) struct Context<'a, O: SearchObserver> {
     pub root_moves: &'a [Move],
     /// Which selective-search techniques are on (all off: full width).
     pub selective: SelectiveConfig,
+    /// The oracle this search learns into or is guided by (`order=oracle|worst`).
+    pub oracle: Oracle<'a>,
     /// Which evaluation scores the leaves; fixed for one search (set it through `new`).
     eval: EvalKind,
     /// The key, evaluation and move buffer of each ply of the current line.
@@ -124,9 +127,17 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             pv: PvTable::new(),
             root_moves: &[],
             selective: SelectiveConfig::default(),
+            oracle: Oracle::Off,
             eval,
             plies: PlyStack::new(root_eval),
         }
+    }
+
+    /// Starts the search below a line of positions with these Zobrist keys (the root first),
+    /// so a node searched on its own sees repetitions along its line.
+    pub fn enter_line(&mut self, keys: &[u64]) {
+        let len = keys.len().min(MAX_PLY);
+        self.plies.keys[..len].copy_from_slice(&keys[..len]);
     }
 
     /// The static evaluation of the position at `ply` for the side to move.
@@ -324,6 +335,8 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         }
         let bound = bound_of(searched.best, alpha, beta);
         self.store_tt(&node, searched.best, searched.best_move, bound);
+        let key = self.plies.keys[ply];
+        self.oracle.learn(key, depth, bound, searched.best_move);
         (searched.best, bound)
     }
 }

@@ -60,10 +60,13 @@ impl<O: SearchObserver> Context<'_, O> {
             alpha = alpha.max(best);
         }
         let stand_pat = best;
-        let mut picker = MovePicker::quiescence(&self.ordering, in_check);
+        let key = self.pos.key();
+        let picker = MovePicker::quiescence(&self.ordering, in_check);
+        let mut moves = self.arrange(picker, key, 0, ply);
+        let mut best_move = Move::NULL;
         let mut index: usize = 0;
         while let Some((mv, source)) =
-            picker.next(&self.pos, self.tables, &mut self.plies.moves[ply])
+            moves.next(&self.pos, self.tables, &mut self.plies.moves[ply])
         {
             let order = index.min(usize::from(u8::MAX)) as u8;
             self.observer.observe(Event::MoveTried {
@@ -82,6 +85,7 @@ impl<O: SearchObserver> Context<'_, O> {
             }
             if score > best {
                 best = score;
+                best_move = mv;
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
@@ -106,6 +110,8 @@ impl<O: SearchObserver> Context<'_, O> {
         if index > 0 && !in_check && best == stand_pat {
             self.settled(StaticKind::StandPat, best);
         }
-        (best, bound_of(best, alpha_orig, beta))
+        let bound = bound_of(best, alpha_orig, beta);
+        self.oracle.learn(key, 0, bound, best_move);
+        (best, bound)
     }
 }
