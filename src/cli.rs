@@ -21,6 +21,7 @@ mod log_stats;
 mod log_why;
 mod perft;
 mod plot;
+mod reading;
 mod search;
 mod selective_report;
 pub mod tui;

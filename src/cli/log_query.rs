@@ -35,7 +35,7 @@ pub struct QueryArgs {
     limit: usize,
     /// How a trace is read.
     #[command(flatten)]
-    reading: super::log::Reading,
+    reading: super::reading::Reading,
 }
 
 /// The fields a query can test, listed under `--help` from the one table the parser reads.

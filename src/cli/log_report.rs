@@ -40,7 +40,7 @@ pub struct ReportArgs {
     format: ReportFormat,
     /// How a trace is read.
     #[command(flatten)]
-    reading: super::log::Reading,
+    reading: super::reading::Reading,
 }
 
 /// Runs the command.

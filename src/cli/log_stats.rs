@@ -3,7 +3,7 @@
 //! `LogReader`, or from a trace imported into memory.
 
 use super::CliError;
-use super::log::skipped_lines;
+use super::reading::skipped_lines;
 use super::selective_report::selective_lines;
 use crate::chess::Move;
 use crate::search::score::format_uci;

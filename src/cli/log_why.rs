@@ -29,7 +29,7 @@ pub struct WhyArgs {
     json: bool,
     /// How a trace is read.
     #[command(flatten)]
-    reading: super::log::Reading,
+    reading: super::reading::Reading,
 }
 
 /// Runs the command.
