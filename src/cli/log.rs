@@ -145,8 +145,7 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
             depth,
             reading,
         } => {
-            let (log, _) =
-                read_record(file, reading.options()).map_err(|e| CliError::new(e.to_string()))?;
+            let (log, _) = read_record(file, reading.options())?;
             let tree = SearchTree::build(log.events());
             let start = match node {
                 Some(id) if (*id as usize) < tree.len() => *id,
@@ -233,9 +232,8 @@ fn import(file: &Path, output: &Path, options: ImportOptions) -> Result<(), CliE
     if sniff_file(file)? == Some(Format::Texel) {
         return import_texel(file, output);
     }
-    let (log, summary) = import_file(file, options).map_err(|e| CliError::new(e.to_string()))?;
-    log.write_file(output)
-        .map_err(|e| CliError::new(e.to_string()))?;
+    let (log, summary) = import_file(file, options)?;
+    log.write_file(output)?;
     eprintln!(
         "imported {} events ({} nodes) from {} lines into {}",
         log.len(),
@@ -252,8 +250,7 @@ fn import(file: &Path, output: &Path, options: ImportOptions) -> Result<(), CliE
 /// `log import` of a Texel tree log.
 fn import_texel(file: &Path, output: &Path) -> Result<(), CliError> {
     let (log, summary) = read_texel_file(file).map_err(CliError::new)?;
-    log.write_file(output)
-        .map_err(|e| CliError::new(e.to_string()))?;
+    log.write_file(output)?;
     eprintln!(
         "imported {} events ({} nodes and an added root) from {} Texel records into {}",
         log.len(),

@@ -46,7 +46,7 @@ pub fn pgn(
     options: ImportOptions,
     out: impl Write,
 ) -> Result<(), CliError> {
-    let (log, _) = read_record(file, options).map_err(|e| CliError::new(e.to_string()))?;
+    let (log, _) = read_record(file, options)?;
     let tree = SearchTree::build(log.events().clone());
     let id = match node {
         Some(id) => id,

@@ -46,7 +46,7 @@ pub fn load_any(
     file: &Path,
     options: ImportOptions,
 ) -> Result<(EventLog, Option<ImportSummary>), CliError> {
-    load_record(file, options).map_err(|e| CliError::new(e.to_string()))
+    Ok(load_record(file, options)?)
 }
 
 /// What an import skipped, for the report after it (empty when nothing was).
