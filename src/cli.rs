@@ -21,6 +21,7 @@ mod log_stats;
 mod log_why;
 mod perft;
 mod plot;
+mod reading;
 mod search;
 mod selective_report;
 pub mod tui;
@@ -109,11 +110,27 @@ impl From<io::Error> for CliError {
     }
 }
 
-impl From<crate::chess::FenError> for CliError {
-    fn from(e: crate::chess::FenError) -> CliError {
-        CliError::new(e.to_string())
-    }
+/// The errors of the layers below, whose messages already say what and where (a FEN field, a
+/// log's byte, a trace's line and column, a lesson's step): passed on as they are written.
+macro_rules! message_from {
+    ($($error:ty),* $(,)?) => {
+        $(impl From<$error> for CliError {
+            fn from(e: $error) -> CliError {
+                CliError::new(e.to_string())
+            }
+        })*
+    };
 }
+
+message_from!(
+    crate::chess::FenError,
+    crate::trace::LoadError,
+    crate::trace::LogError,
+    crate::trace::FoldError,
+    crate::trace::jsonl::ImportError,
+    crate::explorer::lesson::LessonError,
+    serde_json::Error,
+);
 
 /// Parses the command line, runs the command and returns the process exit status.
 pub fn run() -> ExitCode {

@@ -37,8 +37,7 @@ struct Judged {
 /// Runs the audit and prints its report.
 pub fn run(args: &AuditArgs) -> Result<(), CliError> {
     let techniques = techniques(args.technique.as_deref())?;
-    let (log, _) = read_record(&args.file, ImportOptions::default())
-        .map_err(|e| CliError::new(e.to_string()))?;
+    let (log, _) = read_record(&args.file, ImportOptions::default())?;
     let file = printable(&args.file.display().to_string()).into_owned();
     let auditor =
         Auditor::new(log.header()).map_err(|e| CliError::new(format!("log audit {file}: {e}")))?;

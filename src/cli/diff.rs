@@ -49,7 +49,7 @@ pub struct DiffArgs {
     limit: usize,
     /// How a trace is read.
     #[command(flatten)]
-    reading: super::log::Reading,
+    reading: super::reading::Reading,
 }
 
 /// One side of a diff: a name to show, its header, and its tree (holding its events).

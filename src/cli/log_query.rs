@@ -35,7 +35,7 @@ pub struct QueryArgs {
     limit: usize,
     /// How a trace is read.
     #[command(flatten)]
-    reading: super::log::Reading,
+    reading: super::reading::Reading,
 }
 
 /// The fields a query can test, listed under `--help` from the one table the parser reads.
@@ -59,17 +59,14 @@ fn fields_help() -> String {
 /// Runs the command.
 pub fn run(args: &QueryArgs) -> Result<(), CliError> {
     let options = args.reading.options();
-    let record =
-        RecordStream::open(&args.file, options).map_err(|e| CliError::new(e.to_string()))?;
+    let record = RecordStream::open(&args.file, options)?;
     let header = record.header().clone();
     let query = NodeQuery::compile(&args.query, &header)
         .map_err(|e| CliError::new(format!("log query {}: {e}", quote(&args.query))))?;
     let bar = fold_progress::bar(record.event_count(), "querying");
     let mut tick = fold_progress::tick(&bar);
     let mut control = FoldControl::default().on_progress(&mut tick);
-    let result = query
-        .run(record, args.limit, &mut control)
-        .map_err(|e| CliError::new(e.to_string()))?;
+    let result = query.run(record, args.limit, &mut control)?;
     bar.finish_and_clear();
     let mut out = BufWriter::new(std::io::stdout().lock());
     let root = Position::from_fen(&header.fen).ok();

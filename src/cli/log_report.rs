@@ -40,7 +40,7 @@ pub struct ReportArgs {
     format: ReportFormat,
     /// How a trace is read.
     #[command(flatten)]
-    reading: super::log::Reading,
+    reading: super::reading::Reading,
 }
 
 /// Runs the command.
@@ -69,13 +69,12 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
 
 /// The report of the log at `file`, folded with a progress bar on a terminal.
 fn report_of(file: &Path, options: ImportOptions) -> Result<(LogHeader, OrderingReport), CliError> {
-    let record = RecordStream::open(file, options).map_err(|e| CliError::new(e.to_string()))?;
+    let record = RecordStream::open(file, options)?;
     let header = record.header().clone();
     let bar = fold_progress::bar(record.event_count(), "ordering report");
     let mut tick = fold_progress::tick(&bar);
     let mut control = FoldControl::default().on_progress(&mut tick);
-    let report =
-        OrderingReport::run(record, &mut control).map_err(|e| CliError::new(e.to_string()))?;
+    let report = OrderingReport::run(record, &mut control)?;
     bar.finish_and_clear();
     Ok((header, report))
 }

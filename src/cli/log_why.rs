@@ -29,13 +29,12 @@ pub struct WhyArgs {
     json: bool,
     /// How a trace is read.
     #[command(flatten)]
-    reading: super::log::Reading,
+    reading: super::reading::Reading,
 }
 
 /// Runs the command.
 pub fn run(args: &WhyArgs) -> Result<(), CliError> {
-    let (log, _) = read_record(&args.file, args.reading.options())
-        .map_err(|e| CliError::new(e.to_string()))?;
+    let (log, _) = read_record(&args.file, args.reading.options())?;
     let tree = SearchTree::build(log.events().clone());
     let Some(chain) = explain_score(&tree, log.events(), args.node) else {
         return Err(CliError::new(format!(

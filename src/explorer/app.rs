@@ -15,12 +15,11 @@ use super::compare::{Compared, Comparison};
 use super::keys::Context;
 use super::lesson::{self, Lesson, LessonState, SearchCheck};
 use super::library::Entry;
+use super::library::PositionSettings;
 use super::mode::Mode;
 use super::presentation::Prefs;
 use super::session::Session;
-use super::setup::{
-    Fixed, PositionSettings, SearchRequest, SearchSetup, Settings, selective_label,
-};
+use super::setup::{Fixed, SearchRequest, SearchSetup, Settings, selective_label};
 use super::status::{Message, Playback, Status};
 use super::tree_view::TreeView;
 use super::viewport::Viewport;

@@ -7,9 +7,30 @@
 //! minute, so every variant fits in 16 bytes (asserted at compile time).
 
 use super::config::MAX_KILLER_SLOTS;
-use super::observer::{Bound, NodeKind};
 use super::source::MoveSource;
 use crate::chess::Move;
+
+/// Which search routine a node belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum NodeKind {
+    /// Full-width alpha-beta node.
+    Main = 0,
+    /// Quiescence node (captures only, stand-pat).
+    Quiescence = 1,
+}
+
+/// What a node's returned score says about its true value (also the TT bound).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Bound {
+    /// Score inside the window: exact (a PV node).
+    Exact = 0,
+    /// Failed high: score is a lower bound (a CUT node).
+    Lower = 1,
+    /// Failed low: score is an upper bound (an ALL node).
+    Upper = 2,
+}
 
 /// Size of one event, in memory and as the trace's on-disk record.
 pub const EVENT_BYTES: usize = 16;

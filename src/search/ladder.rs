@@ -9,11 +9,12 @@
 //! legal line counted once), and the search's leaves are its horizon nodes — where the last
 //! iteration hands over to quiescence.
 
+use super::config::MoveOrder;
 use super::config::{HistoryMode, OrderingConfig, SearchConfig};
 use super::event::Event;
+use super::event::NodeKind;
 use super::limits::Limits;
-use super::observer::{NodeKind, SearchObserver};
-use super::order::MoveOrder;
+use super::observer::SearchObserver;
 use super::searcher::Searcher;
 use crate::chess::Position;
 use std::sync::atomic::AtomicBool;

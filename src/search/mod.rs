@@ -30,20 +30,20 @@ pub mod tables;
 pub mod tt;
 
 pub use config::{
-    HistoryMode, KillerIndex, KillerPlacement, MAX_KILLER_SLOTS, OrderingConfig, SearchConfig,
+    HistoryMode, KillerIndex, KillerPlacement, MAX_KILLER_SLOTS, MoveOrder, OrderingConfig,
+    SearchConfig,
 };
 pub use eval::EvalKind;
 pub use event::{
-    EVENT_BYTES, Event, EventKind, KillerSlots, NodeCount, PruneRule, ReSearchReason, StaticKind,
-    WindowOutcome,
+    Bound, EVENT_BYTES, Event, EventKind, KillerSlots, NodeCount, NodeKind, PruneRule,
+    ReSearchReason, StaticKind, WindowOutcome,
 };
 pub use history::HistoryTable;
 pub use killers::KillerTable;
 pub use limits::Limits;
 pub use node_search::NodeSearch;
-pub use observer::{Bound, NodeKind, NullObserver, SearchObserver};
+pub use observer::{NullObserver, SearchObserver};
 pub use oracle::OracleTable;
-pub use order::MoveOrder;
 pub use searcher::{IterationReport, SearchReport, Searcher, nodes_per_second};
 pub use selective::SelectiveConfig;
 pub use selective_stats::SelectiveCounts;

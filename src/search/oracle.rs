@@ -5,7 +5,7 @@
 //! Knuth and Moore's minimal tree assumes exactly this knowledge, so the oracle's tree is as
 //! close to it as a real search (with its transpositions, extensions and quiescence) gets.
 
-use super::observer::Bound;
+use super::event::Bound;
 use crate::chess::Move;
 use std::collections::HashMap;
 

@@ -8,6 +8,7 @@
 //! every search; a fresh `Searcher` or `clear()` also empties the transposition table).
 
 use super::alphabeta::Context;
+use super::config::MoveOrder;
 use super::config::{OrderingConfig, SearchConfig};
 use super::deepening::deepen;
 use super::history::HistoryTable;
@@ -15,7 +16,6 @@ use super::killers::KillerTable;
 use super::limits::{Clock, Limits};
 use super::observer::{NullObserver, SearchObserver};
 use super::oracle::{Oracle, OracleTable};
-use super::order::MoveOrder;
 use super::tables::OrderingTables;
 use super::tt::TranspositionTable;
 use crate::chess::{Move, Position};

@@ -151,34 +151,13 @@ impl Event {
                 score: get_i32(b, 8),
                 beta: get_i32(b, 12),
             },
-            4 => {
-                let len = b[2] as usize;
-                if len > MAX_KILLER_SLOTS {
-                    return Err("killer row longer than the most slots a search keeps");
-                }
-                let mut moves = [Move::NULL; MAX_KILLER_SLOTS];
-                for (i, slot) in moves.iter_mut().enumerate() {
-                    *slot = get_move(b, 6 + 2 * i);
-                }
-                if moves[len..].iter().any(|m| !m.is_null()) {
-                    return Err("killer slots beyond the row length are not empty");
-                }
-                Event::KillerStore {
-                    ply: b[1],
-                    mv: get_move(b, 4),
-                    slots: KillerSlots::new(&moves[..len]),
-                }
-            }
+            4 => killer_store(b)?,
             5 => Event::TtHit {
                 mv: get_move(b, 4),
                 depth: b[1] as i8,
                 score: get_i32(b, 8),
                 bound: bound(b[2])?,
-                cutoff: match b[3] {
-                    0 => false,
-                    1 => true,
-                    _ => return Err("TT cutoff flag is neither 0 nor 1"),
-                },
+                cutoff: flag(b[3], "TT cutoff flag is neither 0 nor 1")?,
             },
             6 => Event::NodeExit {
                 score: get_i32(b, 8),
@@ -197,24 +176,11 @@ impl Event {
                 ply: b[1],
                 mv: get_move(b, 4),
             },
-            9 => {
-                let key = u16::from_le_bytes([b[2], b[3]]);
-                if usize::from(key) >= COUNTER_KEYS {
-                    return Err("countermove key is not below 768 (12 pieces × 64 squares)");
-                }
-                Event::CounterStore {
-                    key,
-                    mv: get_move(b, 4),
-                }
-            }
+            9 => counter_store(b)?,
             10 => Event::NullMove {
                 depth: b[1] as i8,
                 reduction: b[2],
-                cutoff: match b[3] {
-                    0 => false,
-                    1 => true,
-                    _ => return Err("null-move cutoff flag is neither 0 nor 1"),
-                },
+                cutoff: flag(b[3], "null-move cutoff flag is neither 0 nor 1")?,
                 score: get_i32(b, 8),
             },
             11 => Event::Reduction {
@@ -244,6 +210,47 @@ impl Event {
             _ => return Err("unknown event tag"),
         };
         Ok(event)
+    }
+}
+
+/// A `KillerStore` record: the row's length, then its moves, empty past the length.
+fn killer_store(b: &[u8; EVENT_BYTES]) -> Result<Event, &'static str> {
+    let len = b[2] as usize;
+    if len > MAX_KILLER_SLOTS {
+        return Err("killer row longer than the most slots a search keeps");
+    }
+    let mut moves = [Move::NULL; MAX_KILLER_SLOTS];
+    for (i, slot) in moves.iter_mut().enumerate() {
+        *slot = get_move(b, 6 + 2 * i);
+    }
+    if moves[len..].iter().any(|m| !m.is_null()) {
+        return Err("killer slots beyond the row length are not empty");
+    }
+    Ok(Event::KillerStore {
+        ply: b[1],
+        mv: get_move(b, 4),
+        slots: KillerSlots::new(&moves[..len]),
+    })
+}
+
+/// A `CounterStore` record, its key checked against the table's size.
+fn counter_store(b: &[u8; EVENT_BYTES]) -> Result<Event, &'static str> {
+    let key = u16::from_le_bytes([b[2], b[3]]);
+    if usize::from(key) >= COUNTER_KEYS {
+        return Err("countermove key is not below 768 (12 pieces × 64 squares)");
+    }
+    Ok(Event::CounterStore {
+        key,
+        mv: get_move(b, 4),
+    })
+}
+
+/// A flag byte: 0 or 1, anything else the error `what`.
+fn flag(byte: u8, what: &'static str) -> Result<bool, &'static str> {
+    match byte {
+        0 => Ok(false),
+        1 => Ok(true),
+        _ => Err(what),
     }
 }
 

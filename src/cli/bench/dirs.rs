@@ -38,7 +38,7 @@ pub(super) struct ManifestEntry {
 impl Manifest {
     pub(super) fn write(&self, dir: &Path) -> Result<(), CliError> {
         let path = dir.join(MANIFEST);
-        let text = serde_json::to_string_pretty(self).map_err(|e| CliError::new(e.to_string()))?;
+        let text = serde_json::to_string_pretty(self)?;
         std::fs::write(&path, text + "\n")
             .map_err(|e| CliError::new(format!("{}: {e}", path.display())))
     }

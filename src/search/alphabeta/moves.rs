@@ -5,11 +5,12 @@
 
 use super::{Context, MainNode};
 use crate::chess::Move;
+use crate::search::config::MoveOrder;
 use crate::search::countermove::CounterKey;
 use crate::search::event::{Event, PruneRule, ReSearchReason};
 use crate::search::margins::{futility_margin, late_move_reduction};
 use crate::search::observer::SearchObserver;
-use crate::search::order::{MoveOrder, NodeMoves};
+use crate::search::order::NodeMoves;
 use crate::search::picker::MovePicker;
 use crate::search::score::INFINITY;
 use crate::search::source::MoveSource;

@@ -4,8 +4,9 @@
 use super::{Context, bound_of};
 use crate::chess::Move;
 use crate::search::MAX_PLY;
+use crate::search::event::{Bound, NodeKind};
 use crate::search::event::{Event, StaticKind};
-use crate::search::observer::{Bound, NodeKind, SearchObserver};
+use crate::search::observer::SearchObserver;
 use crate::search::picker::MovePicker;
 use crate::search::score::{DRAW, INFINITY, MATE};
 

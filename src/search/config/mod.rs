@@ -4,10 +4,12 @@
 //! is one row of `ORDERING_SWITCHES` (see `switches`).
 
 use super::eval::EvalKind;
-use super::order::MoveOrder;
 use super::selective::SelectiveConfig;
 use super::source::MoveSource;
+mod move_order;
 mod table;
+
+pub use move_order::MoveOrder;
 
 pub use table::ORDERING_SWITCHES;
 

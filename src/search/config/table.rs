@@ -1,8 +1,8 @@
 //! The ordering switches, one row each: the table every layer reads (`switches`), in the
 //! order settings print and log headers have always stored them.
 
+use super::MoveOrder;
 use super::{HistoryMode, KillerIndex, KillerPlacement, MAX_KILLER_SLOTS, OrderingConfig};
-use crate::search::order::MoveOrder;
 use crate::search::source::{KILLER_CANDIDATES, MoveSource};
 use crate::search::switches::{
     CHECK, Check, Named, Shown, Switch, UciKind, UciOption, Values, on_off_name, set_flag,
