@@ -6,7 +6,8 @@
 //! search stop it first (its `bestmove` is still printed, as Stockfish does) and then take
 //! effect, their table work queued behind it on the engine thread.
 
-use super::command::{GoParams, UciCommand};
+use super::command::UciCommand;
+use super::go::GoParams;
 use super::options;
 use super::worker::{self, Job, SearchControl, SearchJob, SharedOut, write_line};
 use crate::chess::Position;
@@ -259,7 +260,7 @@ impl UciEngine {
                 return Ok(());
             }
         };
-        let mut limits = params.limits;
+        let mut limits = params.limits.clone();
         for text in &params.searchmoves {
             match parse_uci(&position, text) {
                 Ok(mv) if !limits.searchmoves.contains(&mv) => limits.searchmoves.push(mv),
@@ -272,18 +273,18 @@ impl UciEngine {
         if !params.searchmoves.is_empty() && limits.searchmoves.is_empty() {
             self.info_string("searchmoves: no legal move given, searching all moves")?;
         }
-        let waits_for_stop = limits.infinite || params.ponder;
-        let side = position.side_to_move();
-        let clock = match side {
-            crate::chess::Color::White => limits.wtime,
-            crate::chess::Color::Black => limits.btime,
-        };
-        let bounded = !waits_for_stop
-            && (limits.depth.is_some()
-                || limits.nodes.is_some()
-                || limits.movetime.is_some()
-                || limits.mate.is_some()
-                || clock.is_some());
+        let waits_for_stop = params.waits_for_stop();
+        let mut bounded = params.ends_on_its_own(position.side_to_move());
+        if !params.ignored.is_empty() {
+            let mut why = format!("go: ignored {}", params.ignored.join(", "));
+            // What is left would search until `stop`, which the GUI does not mean to send.
+            if !bounded && !waits_for_stop {
+                limits.depth = Some(1);
+                bounded = true;
+                why.push_str("; no limit left, so answering at once (depth 1)");
+            }
+            self.info_string(&why)?;
+        }
         let control = Arc::new(SearchControl {
             stop: AtomicBool::new(false),
             waits_for_stop,
