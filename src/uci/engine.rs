@@ -1,15 +1,16 @@
 //! The reader side of the UCI engine: position and options between commands, and the queue of
 //! jobs for the engine thread (`worker`).
 //!
-//! No command waits for a search. `isready` is answered at once; `stop` and `quit` raise the
-//! running search's stop flag; `position`, `ucinewgame`, `setoption` and `go` arriving during a
-//! search stop it first (its `bestmove` is still printed, as Stockfish does) and then take
-//! effect, their table work queued behind it on the engine thread.
+//! No command waits for a search. `isready` is answered at once during a search, and once the
+//! tables are usable after a resize or a clear; `stop` and `quit` raise the running search's
+//! stop flag; `position`, `ucinewgame`, `setoption` and `go` arriving during a search stop it
+//! first (its `bestmove` is still printed, as Stockfish does) and then take effect, their table
+//! work queued behind it on the engine thread. `quit` waits for every `go` to be answered.
 
 use super::command::UciCommand;
 use super::go::GoParams;
 use super::options;
-use super::worker::{self, Job, SearchControl, SearchJob, SharedOut, write_line};
+use super::worker::{self, Job, Progress, SearchControl, SearchJob, SharedOut, write_line};
 use crate::chess::Position;
 use crate::chess::notation::parse_uci;
 use crate::search::{EvalKind, SearchConfig, Searcher, SelectiveConfig};
@@ -25,7 +26,8 @@ use std::time::Duration;
 /// Largest transposition table a GUI may ask for, in MiB.
 const MAX_HASH_MIB: usize = 4096;
 
-/// How long `quit` waits for the engine thread (a stopped search needs a few milliseconds).
+/// How long `quit` waits for the engine thread when no `go` awaits its answer (it may be
+/// resizing a table nobody will use).
 const QUIT_GRACE: Duration = Duration::from_millis(500);
 
 /// Engine state between GUI commands.
@@ -41,6 +43,10 @@ pub struct UciEngine {
     /// Closed by the engine thread when it ends: lets `quit` wait for it with a time limit.
     finished: Receiver<()>,
     quitting: Arc<AtomicBool>,
+    /// Table jobs and unanswered `go`s, shared with the engine thread.
+    progress: Arc<Progress>,
+    /// Table jobs queued so far: `isready` waits until the engine thread has done as many.
+    table_jobs: u64,
     /// The last search queued; raising its flag stops it (or makes it stop at once if queued).
     current: Option<Arc<SearchControl>>,
 }
@@ -59,11 +65,13 @@ impl UciEngine {
         let (jobs, queue) = channel();
         let (done, finished) = channel::<()>();
         let quitting = Arc::new(AtomicBool::new(false));
+        let progress = Arc::new(Progress::default());
         let thread = {
             let (out, quitting) = (Arc::clone(&out), Arc::clone(&quitting));
+            let progress = Arc::clone(&progress);
             std::thread::spawn(move || {
                 let _done = done;
-                worker::run(Searcher::new(config), queue, out, quitting);
+                worker::run(Searcher::new(config), queue, out, quitting, progress);
             })
         };
         UciEngine {
@@ -76,6 +84,8 @@ impl UciEngine {
             thread: Some(thread),
             finished,
             quitting,
+            progress,
+            table_jobs: 0,
             current: None,
         }
     }
@@ -84,7 +94,12 @@ impl UciEngine {
     pub fn handle(&mut self, command: UciCommand) -> io::Result<bool> {
         match command {
             UciCommand::Uci => self.identify()?,
-            UciCommand::IsReady => write_line(&self.out, "readyok")?,
+            UciCommand::IsReady => {
+                let thread = self.thread.as_ref();
+                let gone = || thread.is_none_or(JoinHandle::is_finished);
+                self.progress.wait_for_tables(self.table_jobs, gone);
+                write_line(&self.out, "readyok")?
+            }
             UciCommand::NewGame => {
                 self.stop_search();
                 self.queue(Job::Clear);
@@ -109,7 +124,10 @@ impl UciEngine {
             UciCommand::Quit => {
                 self.quitting.store(true, Ordering::SeqCst);
                 self.stop_search();
-                self.finish(Some(QUIT_GRACE));
+                // Every search is stopped and table work not yet begun is skipped: what is
+                // left to wait for is the table job under way, then the stopped searches.
+                let answers_owed = self.progress.unanswered.load(Ordering::SeqCst) > 0;
+                self.finish((!answers_owed).then_some(QUIT_GRACE));
                 return Ok(false);
             }
             UciCommand::SetOption { name, value } => {
@@ -253,10 +271,8 @@ impl UciEngine {
         let position = match &self.position {
             Ok(p) => p.clone(),
             Err(why) => {
-                self.queue(Job::Say(vec![
-                    format!("info string no usable position ({why}): no move to search"),
-                    "bestmove 0000".to_string(),
-                ]));
+                let why = format!("no usable position ({why}): no move to search");
+                self.queue(Job::Refuse(why));
                 return Ok(());
             }
         };
@@ -308,7 +324,13 @@ impl UciEngine {
         }
     }
 
-    fn queue(&self, job: Job) {
+    fn queue(&mut self, job: Job) {
+        match job {
+            Job::Configure(_) | Job::Clear => self.table_jobs += 1,
+            Job::Search(_) | Job::Refuse(_) => {
+                self.progress.unanswered.fetch_add(1, Ordering::SeqCst);
+            }
+        }
         if let Some(jobs) = &self.jobs {
             // A send fails only if the engine thread has died; its panic is reported at exit.
             let _ = jobs.send(job);
