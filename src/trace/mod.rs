@@ -74,7 +74,7 @@ pub use log::{DEFAULT_EVENT_CAP, EventLog};
 pub use mapped::{Checked, Unchecked, open_mapped, read_mapped};
 pub use marks::{Marks, NullTry, PrunedMove, ReSearch, Window, move_order, pruned_moves};
 pub use reader::LogReader;
-pub use record::record_search;
+pub use record::{record_search, record_search_capped};
 pub use recorder::Recorder;
 pub use replay::{HistoryScores, KillerCutoff, Replay};
 pub use sources::{SourceRow, SourceTable};
