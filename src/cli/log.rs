@@ -11,11 +11,11 @@ use crate::chess::Position;
 use crate::text::printable;
 use crate::trace::jsonl::{ImportOptions, ImportSummary, JsonlWriter, import_file};
 use crate::trace::{
-    EventLog, Format, LogError, LogReader, NodeId, SearchTree, load_record, read_record, sniff,
+    EventLog, Format, LogError, LogReader, NodeId, SearchTree, format_of, load_record, read_record,
     write_dot,
 };
 use clap::{Args, Subcommand};
-use std::io::{BufWriter, Read, Write};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `killerscope log`. Without a subcommand clap would print the help and exit 2
@@ -143,7 +143,7 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
 fn stats(file: &Path, lenient: bool, out: impl Write) -> Result<(), CliError> {
     let fail = |e: LogError| CliError::new(e.to_string());
     let mut tally = Tally::default();
-    if sniff_file(file)? != Some(Format::Kslog) {
+    if format_of(file).map_err(|e| CliError::new(e.to_string()))? != Format::Kslog {
         let (log, summary) = load_any(file, lenient)?;
         tally.feed(log.events());
         let facts = (file, log.header(), log.is_truncated());
@@ -189,15 +189,6 @@ fn export(file: &Path, out: impl Write) -> Result<(), CliError> {
     Ok(writer.finish()?)
 }
 
-/// The format of `file`, told by content (`None`: neither, which `load_any` then reports).
-fn sniff_file(file: &Path) -> Result<Option<Format>, CliError> {
-    let mut head = Vec::with_capacity(64);
-    crate::files::open_input(file)
-        .and_then(|f| f.take(64).read_to_end(&mut head))
-        .map_err(|e| CliError::new(format!("{}: cannot open: {e}", file.display())))?;
-    Ok(sniff(&head))
-}
-
 /// A `.kslog` or a trace, told apart by content.
 fn load_any(file: &Path, lenient: bool) -> Result<(EventLog, Option<ImportSummary>), CliError> {
     load_record(file, ImportOptions { lenient }).map_err(|e| CliError::new(e.to_string()))
@@ -235,6 +226,16 @@ pub(super) fn skipped_lines(summary: &ImportSummary) -> Vec<String> {
 
 /// `log import`: the trace read and checked, written as a `.kslog`, and a one-line report.
 fn import(file: &Path, output: &Path, lenient: bool) -> Result<(), CliError> {
+    // Told by content as every reader tells it, so that what `log stats` takes imports.
+    match format_of(file).map_err(|e| CliError::new(e.to_string()))? {
+        Format::Jsonl => {}
+        Format::Kslog => {
+            return Err(CliError::new(format!(
+                "log import: {} is already a .kslog log (import reads JSON Lines traces)",
+                file.display()
+            )));
+        }
+    }
     let (log, summary) =
         import_file(file, ImportOptions { lenient }).map_err(|e| CliError::new(e.to_string()))?;
     log.write_file(output)

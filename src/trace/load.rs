@@ -1,6 +1,7 @@
 //! Opening a search record whatever its format: a `.kslog` file or a JSON Lines trace, told
-//! apart by their first bytes (the `.kslog` magic, or a `{`), never by the file's name — so
-//! `log stats`, `log dot` and the explorer take either.
+//! apart by their first bytes (the `.kslog` magic, or a `{` after any blank lines), never by the
+//! file's name — so `log stats`, `log dot`, `log plot`, the explorer and `log import` take or
+//! refuse a file alike: they all ask [`format_of`].
 
 use super::error::LogError;
 use super::events::Events;
@@ -9,7 +10,7 @@ use super::jsonl::{ImportError, ImportOptions, ImportSummary, import_file};
 use super::log::EventLog;
 use super::mapped::{Unchecked, open_mapped, read_mapped};
 use std::fmt;
-use std::io::Read;
+use std::io::{self, BufReader, Read};
 use std::path::Path;
 
 /// Why a record could not be opened.
@@ -44,16 +45,62 @@ pub enum Format {
     Jsonl,
 }
 
-/// Which format `head` (the first bytes of a file) is in, if either.
-pub fn sniff(head: &[u8]) -> Option<Format> {
-    if head.starts_with(&MAGIC) {
-        return Some(Format::Kslog);
+/// Which format the bytes `input` yields are in, if either: the `.kslog` magic, or the JSON
+/// Lines rule of the importer — after a byte-order mark and any amount of white space (blank
+/// lines, as the importer skips them), a `{`. Reads only as far as it needs to tell.
+pub fn sniff_input(input: impl Read) -> io::Result<Option<Format>> {
+    let mut bytes = BufReader::new(input).bytes();
+    let mut start = Vec::with_capacity(MAGIC.len());
+    while start.len() < MAGIC.len() {
+        match bytes.next() {
+            Some(byte) => start.push(byte?),
+            None => break,
+        }
     }
-    let text = head.strip_prefix("\u{feff}".as_bytes()).unwrap_or(head);
-    match text.iter().find(|b| !b.is_ascii_whitespace()) {
-        Some(b'{') => Some(Format::Jsonl),
-        _ => None,
+    if start == MAGIC {
+        return Ok(Some(Format::Kslog));
     }
+    let mut bytes = start.into_iter().map(Ok).chain(bytes);
+    let mut first = true;
+    while let Some(c) = next_char(&mut bytes)? {
+        let skipped = c.is_whitespace() || (first && c == '\u{feff}');
+        first = false;
+        if !skipped {
+            return Ok((c == '{').then_some(Format::Jsonl));
+        }
+    }
+    Ok(None)
+}
+
+/// [`sniff_input`] over bytes already in memory (`None` also when they stop before telling).
+pub fn sniff(bytes: &[u8]) -> Option<Format> {
+    sniff_input(bytes).unwrap_or(None)
+}
+
+/// The next UTF-8 character of `bytes`; `None` at the end, U+FFFD for bytes that are not
+/// UTF-8 (neither white space nor `{`, which is all the caller asks).
+fn next_char(bytes: &mut impl Iterator<Item = io::Result<u8>>) -> io::Result<Option<char>> {
+    let Some(lead) = bytes.next().transpose()? else {
+        return Ok(None);
+    };
+    let len = match lead {
+        0x00..=0x7f => return Ok(Some(char::from(lead))),
+        0xc0..=0xdf => 2,
+        0xe0..=0xef => 3,
+        0xf0..=0xf7 => 4,
+        _ => return Ok(Some(char::REPLACEMENT_CHARACTER)),
+    };
+    let mut encoded = vec![lead];
+    for _ in 1..len {
+        match bytes.next().transpose()? {
+            Some(byte) => encoded.push(byte),
+            None => break,
+        }
+    }
+    let c = std::str::from_utf8(&encoded)
+        .ok()
+        .and_then(|s| s.chars().next());
+    Ok(Some(c.unwrap_or(char::REPLACEMENT_CHARACTER)))
 }
 
 /// Opens the record at `path` into memory: a `.kslog` log, or a trace imported with `options`
@@ -111,21 +158,20 @@ pub fn read_record(
     }
 }
 
-/// The format of the file at `path`, from its first bytes.
-fn format_of(path: &Path) -> Result<Format, LoadError> {
+/// The format of the file at `path`, from its first bytes ([`sniff`]): the one test every
+/// command that reads a record makes.
+pub fn format_of(path: &Path) -> Result<Format, LoadError> {
     let unknown = |what: String| LoadError::Unknown(format!("{}: {what}", path.display()));
-    let mut head = Vec::with_capacity(64);
-    crate::files::open_input(path)
-        .and_then(|f| f.take(64).read_to_end(&mut head))
-        .map_err(|e| unknown(format!("cannot open: {e}")))?;
-    match sniff(&head) {
+    let file = crate::files::open_input(path).map_err(|e| unknown(format!("cannot open: {e}")))?;
+    let size = file.metadata().map_or(0, |m| m.len());
+    match sniff_input(file).map_err(|e| unknown(format!("cannot read: {e}")))? {
         Some(format) => Ok(format),
-        None if head.is_empty() => Err(unknown(
+        None if size == 0 => Err(unknown(
             "empty file: neither a .kslog log nor a trace".into(),
         )),
         None => Err(unknown(
             "neither a .kslog log (no KSLOG magic bytes) nor a JSON Lines trace (its first \
-             line does not start with '{')"
+             line that is not blank does not start with '{')"
                 .into(),
         )),
     }
@@ -143,5 +189,26 @@ mod tests {
         assert_eq!(sniff(b"KSLOG"), None);
         assert_eq!(sniff(b"[1,2]"), None);
         assert_eq!(sniff(b""), None);
+        assert_eq!(sniff(b"\n\n"), None);
+    }
+
+    #[test]
+    fn any_number_of_blank_lines_may_come_first_as_the_importer_skips_them() {
+        for blank in ["\n", "\r\n", " \t\n", "\u{a0}\u{2003}\n"] {
+            for n in [0, 63, 64, 65, 100_000] {
+                let text = format!("\u{feff}{}{{}}", blank.repeat(n));
+                assert_eq!(
+                    sniff(text.as_bytes()),
+                    Some(Format::Jsonl),
+                    "{n} × {blank:?}"
+                );
+            }
+        }
+        assert_eq!(sniff(&[b'\n', 0xff, b'{']), None);
+        assert_eq!(
+            sniff(" \u{feff}{".as_bytes()),
+            None,
+            "a mark only at the start"
+        );
     }
 }

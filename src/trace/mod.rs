@@ -69,7 +69,9 @@ pub use filter::TraceFilter;
 pub use format::{MAGIC, VERSION};
 pub use header::{LogHeader, Setting};
 pub use jsonl::write_jsonl;
-pub use load::{Format, LoadError, Opened, load_record, open_record, read_record, sniff};
+pub use load::{
+    Format, LoadError, Opened, format_of, load_record, open_record, read_record, sniff, sniff_input,
+};
 pub use log::{DEFAULT_EVENT_CAP, EventLog};
 pub use mapped::{Checked, Unchecked, open_mapped, read_mapped};
 pub use marks::{Marks, NullTry, PrunedMove, ReSearch, Window, move_order, pruned_moves};
