@@ -3,20 +3,21 @@
 mod binary;
 use binary::{run, text};
 
-mod trace_common;
-
 use std::path::PathBuf;
-use trace_common::toy_log;
 
-fn toy_file(name: &str) -> PathBuf {
+/// The log of a depth-3 search of the start position (a real one: every reader checks that a
+/// log's moves fit its header's position).
+fn search_log(name: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("ks-cli-{}-{name}.kslog", std::process::id()));
-    toy_log(3).write_file(&path).expect("temp dir is writable");
+    let file = path.to_str().expect("UTF-8 temp path");
+    let out = run(&["search", "--depth", "3", "--log", file]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
     path
 }
 
 #[test]
 fn stats_export_and_dot_work_on_a_log() {
-    let path = toy_file("ok");
+    let path = search_log("ok");
     let file = path.to_str().expect("UTF-8 temp path");
 
     let out = run(&["log", "stats", file]);
@@ -49,7 +50,7 @@ fn stats_export_and_dot_work_on_a_log() {
 
 #[test]
 fn bad_inputs_exit_2_with_a_message() {
-    let path = toy_file("bad");
+    let path = search_log("bad");
     let file = path.to_str().expect("UTF-8 temp path");
 
     let out = run(&["log", "export", file]);

@@ -150,7 +150,9 @@ fn stats(file: &Path, lenient: bool, out: impl Write) -> Result<(), CliError> {
         let size = (log.len() as u64, log.pvs());
         return log_stats::print(facts, summary.as_ref(), size, &tally, out);
     }
-    let mut reader = LogReader::open(file).map_err(fail)?;
+    let mut reader = LogReader::open(file)
+        .and_then(LogReader::fitting)
+        .map_err(fail)?;
     let mut buf = Vec::new();
     while reader.next_chunk(&mut buf).map_err(fail)? {
         tally.feed(&buf);
@@ -175,7 +177,9 @@ fn stats(file: &Path, lenient: bool, out: impl Write) -> Result<(), CliError> {
 /// file), then read again and written a chunk at a time, in constant memory.
 fn export(file: &Path, out: impl Write) -> Result<(), CliError> {
     let fail = |e: LogError| CliError::new(e.to_string());
-    let mut check = LogReader::open(file).map_err(fail)?;
+    let mut check = LogReader::open(file)
+        .and_then(LogReader::fitting)
+        .map_err(fail)?;
     let mut buf = Vec::new();
     while check.next_chunk(&mut buf).map_err(fail)? {}
     check.finish().map_err(fail)?;

@@ -65,6 +65,16 @@ pub enum LogErrorKind {
     },
     /// There are bytes after the trailer.
     TrailingData,
+    /// The header's FEN is not a position this build can search.
+    BadFen(String),
+    /// A move does not fit the position it is played in (see `trace::fit`): the event's
+    /// index, or `None` for a PV.
+    MovesDoNotFit {
+        /// The event's index in the log, or `None` when a PV does not play.
+        index: Option<u64>,
+        /// Which move, where, and why.
+        what: String,
+    },
     /// More events than this reader indexes (`u32` event numbers: 4,294,967,295, a 68 GB log).
     TooManyEvents(u64),
 }
@@ -131,6 +141,18 @@ impl fmt::Display for LogErrorKind {
                 "checksum mismatch (stored CRC-32 {stored:08x}, computed {computed:08x}): corrupted"
             ),
             LogErrorKind::TrailingData => f.write_str("unexpected bytes after the trailer"),
+            LogErrorKind::BadFen(why) => {
+                write!(f, "the header's FEN is not a usable position: {why}")
+            }
+            LogErrorKind::MovesDoNotFit { index, what } => {
+                if let Some(index) = index {
+                    write!(f, "event #{index}: ")?;
+                }
+                write!(
+                    f,
+                    "{what}: the log's moves do not fit its header's position"
+                )
+            }
             LogErrorKind::TooManyEvents(n) => write!(
                 f,
                 "{n} events: more than the {} this build can index",

@@ -1,16 +1,19 @@
 //! Opening a search record whatever its format: a `.kslog` file or a JSON Lines trace, told
 //! apart by their first bytes (the `.kslog` magic, or a `{` after any blank lines), never by the
 //! file's name — so `log stats`, `log dot`, `log plot`, the explorer and `log import` take or
-//! refuse a file alike: they all ask [`format_of`].
+//! refuse a file alike: they all ask [`format_of`]. A `.kslog` opened here is also checked for
+//! moves that do not fit its header's position (see `fit`), as `log import` checks a trace.
 
 use super::error::LogError;
 use super::events::Events;
 use super::format::MAGIC;
 use super::jsonl::{ImportError, ImportOptions, ImportSummary, import_file};
 use super::log::EventLog;
-use super::mapped::{Unchecked, open_mapped, read_mapped};
+use super::mapped::{Unchecked, open_mapped};
+use super::reader::LogReader;
 use std::fmt;
 use std::io::{self, BufReader, Read};
+use std::ops::ControlFlow;
 use std::path::Path;
 
 /// Why a record could not be opened.
@@ -110,7 +113,7 @@ pub fn load_record(
     options: ImportOptions,
 ) -> Result<(EventLog, Option<ImportSummary>), LoadError> {
     match format_of(path)? {
-        Format::Kslog => EventLog::read_file(path)
+        Format::Kslog => read_fitting(path)
             .map(|log| (log, None))
             .map_err(LoadError::Log),
         Format::Jsonl => import_file(path, options)
@@ -130,12 +133,15 @@ pub enum Opened {
 }
 
 /// Opens the record at `path`: a `.kslog` is mapped and only its header and tail are read
-/// (`open_mapped`); a trace is imported with `options`.
+/// (`open_mapped`; its events are checked, their moves fitted to the header's position, by
+/// `Unchecked::check`); a trace is imported with `options`.
 pub fn open_record(path: &Path, options: ImportOptions) -> Result<Opened, LoadError> {
     match format_of(path)? {
-        Format::Kslog => open_mapped(path)
-            .map(|(log, unchecked)| Opened::Mapped(log, unchecked))
-            .map_err(LoadError::Log),
+        Format::Kslog => {
+            let (log, unchecked) = open_mapped(path).map_err(LoadError::Log)?;
+            let unchecked = unchecked.fitting(&log).map_err(LoadError::Log)?;
+            Ok(Opened::Mapped(log, unchecked))
+        }
         Format::Jsonl => import_file(path, options)
             .map(|(log, summary)| Opened::Trace(log, summary))
             .map_err(LoadError::Trace),
@@ -149,13 +155,38 @@ pub fn read_record(
     options: ImportOptions,
 ) -> Result<(EventLog<Events>, Option<ImportSummary>), LoadError> {
     match format_of(path)? {
-        Format::Kslog => read_mapped(path)
+        Format::Kslog => read_mapped_fitting(path)
             .map(|log| (log, None))
             .map_err(LoadError::Log),
         Format::Jsonl => import_file(path, options)
             .map(|(log, summary)| (log.into(), Some(summary)))
             .map_err(LoadError::Trace),
     }
+}
+
+/// A `.kslog` read into memory a chunk at a time, with every check of `EventLog::read_file`
+/// and its moves fitted to its header's position (see `trace::fit`).
+fn read_fitting(path: &Path) -> Result<EventLog, LogError> {
+    let mut reader = LogReader::open(path)?.fitting()?;
+    // The count was checked against the file's length: the events fit in memory as they do
+    // on disk.
+    let mut events = Vec::with_capacity(usize::try_from(reader.len()).unwrap_or(0));
+    let mut chunk = Vec::new();
+    while reader.next_chunk(&mut chunk)? {
+        events.extend_from_slice(&chunk);
+    }
+    let (header, pvs) = (reader.header().clone(), reader.pvs().to_vec());
+    let truncated = reader.is_truncated();
+    reader.finish()?;
+    Ok(EventLog::from_parts(header, events, pvs, truncated))
+}
+
+/// A `.kslog` mapped and checked whole, its moves fitted to its header's position.
+fn read_mapped_fitting(path: &Path) -> Result<EventLog<Events>, LogError> {
+    let (log, unchecked) = open_mapped(path)?;
+    let unchecked = unchecked.fitting(&log)?;
+    unchecked.check(log.events(), &mut |_| ControlFlow::Continue(()))?;
+    Ok(log)
 }
 
 /// The format of the file at `path`, from its first bytes ([`sniff`]): the one test every
