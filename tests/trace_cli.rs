@@ -87,3 +87,39 @@ fn bad_inputs_exit_2_with_a_message() {
         "{err}"
     );
 }
+
+/// A header list that claims more entries than a header holds is named as a list of entries,
+/// not as a string of bytes ("claims 1025 bytes" was said of an entry count).
+#[test]
+fn an_overlong_header_list_is_counted_in_entries() {
+    let path = search_log("list");
+    let file = path.to_str().expect("UTF-8 temp path");
+    let log = killerscope::trace::EventLog::read_file(&path).expect("the search's log reads");
+    let header = log.header();
+    // Magic, version and flags, then three length-prefixed strings, then the settings count.
+    let at = 12
+        + [&header.fen, &header.engine, &header.filter]
+            .iter()
+            .map(|s| 4 + s.len())
+            .sum::<usize>();
+    let mut bytes = std::fs::read(&path).expect("read back");
+    let count = u16::from_le_bytes([bytes[at], bytes[at + 1]]);
+    assert_eq!(
+        usize::from(count),
+        header.ordering.len(),
+        "the settings count is there"
+    );
+    bytes[at..at + 2].copy_from_slice(&1025u16.to_le_bytes());
+    std::fs::write(&path, &bytes).expect("rewrite");
+    let out = run(&["log", "stats", file]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "byte {at}: header list ordering settings claims 1025 entries (at most 1024)"
+        )),
+        "{err}"
+    );
+    assert!(!err.contains("bytes;"), "{err}");
+    std::fs::remove_file(&path).expect("cleanup");
+}

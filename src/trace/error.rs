@@ -33,6 +33,13 @@ pub enum LogErrorKind {
         /// Its declared length.
         len: u32,
     },
+    /// A header list (settings, source rows) claims more entries than any real header holds.
+    ListTooLong {
+        /// Which list.
+        list: &'static str,
+        /// Its declared number of entries.
+        len: u16,
+    },
     /// A header string is not UTF-8.
     NotUtf8 {
         /// Which header field.
@@ -128,6 +135,11 @@ impl fmt::Display for LogErrorKind {
             LogErrorKind::StringTooLong { field, len } => {
                 write!(f, "header field {field} claims {len} bytes; corrupted?")
             }
+            LogErrorKind::ListTooLong { list, len } => write!(
+                f,
+                "header list {list} claims {len} entries (at most {}); corrupted?",
+                super::format::MAX_LIST
+            ),
             LogErrorKind::NotUtf8 { field } => write!(f, "header field {field} is not UTF-8"),
             LogErrorKind::BadEvent { index, reason } => write!(f, "event #{index}: {reason}"),
             LogErrorKind::CountMismatch {
