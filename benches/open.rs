@@ -20,10 +20,9 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use killerscope::chess::Position;
 use killerscope::cli::tui::{TuiArgs, prepare};
+use killerscope::explorer::{DEFAULT_DEPTH, Session, library};
 use killerscope::trace::{SearchTree, open_mapped};
-use killerscope::tui::app::DEFAULT_DEPTH;
-use killerscope::tui::session::Session;
-use killerscope::tui::{library, ui};
+use killerscope::tui::ui::{self, Ui};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -66,12 +65,13 @@ fn bench(c: &mut Criterion) {
     };
     group.bench_function("first_frame", |b| {
         b.iter(|| {
-            let (mut app, _) = prepare(&args, library::embedded()).expect("opens");
+            let mut start = prepare(&args, library::embedded()).expect("opens");
+            let mut ui = Ui::new(start.mono);
             let mut terminal = Terminal::new(TestBackend::new(160, 48)).expect("test backend");
             terminal
-                .draw(|frame| ui::draw(frame, &mut app))
+                .draw(|frame| ui::render(frame, &mut start.app, &mut ui))
                 .expect("draws");
-            app
+            start.app
         });
     });
     group.measurement_time(Duration::from_secs(30));
@@ -80,7 +80,7 @@ fn bench(c: &mut Criterion) {
             let (log, unchecked) = open_mapped(&path).expect("maps");
             let mut session = Session::from_mapped(Position::startpos(), log, unchecked);
             session.wait_index().expect("a valid log");
-            session.tree.len()
+            session.tree().len()
         });
     });
     group.bench_function("tree", |b| {

@@ -1,12 +1,14 @@
-//! Move generator speed: perft with full make/unmake at every node (no bulk counting at the
-//! last ply), start position depth 5 and Kiwipete depth 4. Criterion reports throughput in
-//! elements per second; one element is one leaf node, so `Melem/s` reads as Mnps.
+//! Move generator speed, in-process: perft counting the last ply in bulk (the default of
+//! `killerscope perft`), and perft making and unmaking every leaf (`perft --full`), start
+//! position depth 5 and Kiwipete depth 4. Criterion reports throughput in elements per second;
+//! one element is one leaf node, so `Melem/s` reads as Mnps. The comparison with other
+//! generators, as whole processes, is `tools/perft_compare.py`.
 //!
 //! Run briefly on a shared machine:
 //! `cargo bench --bench perft -- --warm-up-time 1 --measurement-time 3`
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use killerscope::chess::Position;
+use killerscope::chess::{PerftMode, Position};
 use std::hint::black_box;
 
 const CASES: &[(&str, &str, u32, u64)] = &[
@@ -27,15 +29,21 @@ const CASES: &[(&str, &str, u32, u64)] = &[
 fn perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
     group.sample_size(10);
-    for &(name, fen, depth, nodes) in CASES {
-        let Ok(mut pos) = Position::from_fen(fen) else {
-            panic!("bad benchmark FEN {fen}");
-        };
-        assert_eq!(pos.perft(depth), nodes, "{name} must count correctly");
-        group.throughput(Throughput::Elements(nodes));
-        group.bench_function(name, |b| {
-            b.iter(|| black_box(&mut pos).perft(black_box(depth)))
-        });
+    for (mode, label) in [(PerftMode::Bulk, "bulk"), (PerftMode::Full, "full")] {
+        for &(name, fen, depth, nodes) in CASES {
+            let Ok(mut pos) = Position::from_fen(fen) else {
+                panic!("bad benchmark FEN {fen}");
+            };
+            assert_eq!(
+                pos.perft_with(depth, mode),
+                nodes,
+                "{name} must count right"
+            );
+            group.throughput(Throughput::Elements(nodes));
+            group.bench_function(format!("{label}_{name}"), |b| {
+                b.iter(|| black_box(&mut pos).perft_with(black_box(depth), mode))
+            });
+        }
     }
     group.finish();
 }

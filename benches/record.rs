@@ -2,7 +2,13 @@
 //! every event to a file (what `search --log` does), and recorded the old way (in memory, then
 //! written) — run in rotating order within each round, so load on the shared machine hits all
 //! three alike. The figure is the ratio of each recorded run to the unrecorded run of the same
-//! round: the median over rounds, wall and CPU. Budget for streaming: ≤ 1.25× wall.
+//! round: the median over rounds, wall and CPU.
+//!
+//! This is the in-process view, for finding where the time goes (the search thread's hooks
+//! against the writer thread). It is not the figure a user sees: that is two whole processes,
+//! `search --log FILE` against `search`, with the file's creation, page-cache writes and the
+//! process's teardown included — `tools/record_overhead.py`, which the README's figure and the
+//! budget (≤ 1.15× wall, ≤ 1.20× CPU) are about.
 //!
 //! Run: `cargo bench --bench record` (about a minute; `-- --sample-size 10` is the least).
 
@@ -17,7 +23,6 @@ use std::time::{Duration, Instant};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const DEPTH: u8 = 7;
-const BUDGET: f64 = 1.25;
 
 /// The three ways of running the search, in the order of `Round`'s fields.
 #[derive(Clone, Copy, Debug)]
@@ -119,18 +124,10 @@ fn report(rounds: &[Round], events: u64) {
         best(2)
     );
     for (w, name) in [(1, "streamed to a file"), (2, "in memory, then written")] {
-        let wall = ratio(w, |t| t.wall);
         eprintln!(
-            "  {name}: median ratio to unrecorded {wall:.3}x wall, {:.3}x CPU{}",
+            "  {name}: median ratio to unrecorded {:.3}x wall, {:.3}x CPU",
+            ratio(w, |t| t.wall),
             ratio(w, |t| t.cpu),
-            if w == 1 {
-                format!(
-                    " (budget {BUDGET}x: {})",
-                    if wall <= BUDGET { "met" } else { "MISSED" }
-                )
-            } else {
-                String::new()
-            }
         );
     }
 }

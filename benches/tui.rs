@@ -9,12 +9,11 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use killerscope::chess::{Move, MoveList, Position};
+use killerscope::explorer::{Action, Explorer, Session, Settings};
 use killerscope::search::{Bound, MoveSource, NodeKind};
 use killerscope::trace::{Event, EventLog, LogHeader};
-use killerscope::tui::app::{App, Settings};
-use killerscope::tui::session::Session;
-use killerscope::tui::theme::Theme;
-use killerscope::tui::ui;
+use killerscope::tui::input::key_press;
+use killerscope::tui::ui::{self, Ui};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -74,24 +73,27 @@ fn synthetic(fan: usize, leaves: usize) -> EventLog {
 }
 
 /// An explorer over `log` with the root open and its first child selected.
-fn explorer(log: EventLog) -> (App, Terminal<TestBackend>) {
+fn explorer(log: EventLog) -> (Explorer, Ui, Terminal<TestBackend>) {
     let root = Position::startpos();
     let settings = Settings {
         depth: 4,
         killers: 2,
         ..Settings::default()
     };
-    let mut app = App::new(root.clone(), settings, Theme::color(), Vec::new());
-    app.session = Session::from_log(root, log);
+    let mut app = Explorer::new(root.clone(), settings, Vec::new());
+    app.open_session(Session::from_log(root, log));
+    let mut ui = Ui::new(false);
     let mut terminal = Terminal::new(TestBackend::new(160, 48)).expect("test backend");
-    let mut press = |app: &mut App, code| {
-        app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
-        terminal.draw(|frame| ui::draw(frame, app)).expect("draw");
+    let mut press = |app: &mut Explorer, ui: &mut Ui, code| {
+        app.handle_key(key_press(KeyEvent::new(code, KeyModifiers::NONE)));
+        terminal
+            .draw(|frame| ui::render(frame, app, ui))
+            .expect("draw");
     };
-    press(&mut app, KeyCode::Home);
-    press(&mut app, KeyCode::Enter);
-    press(&mut app, KeyCode::Down);
-    (app, terminal)
+    press(&mut app, &mut ui, KeyCode::Home);
+    press(&mut app, &mut ui, KeyCode::Enter);
+    press(&mut app, &mut ui, KeyCode::Down);
+    (app, ui, terminal)
 }
 
 /// A root with `children` leaf children.
@@ -116,30 +118,30 @@ fn draw_frame(c: &mut Criterion) {
     let mut group = c.benchmark_group("tui_draw_frame_160x48");
     for (name, fan, leaves) in [("50k_nodes", 5, 100), ("5M_nodes", 50, 100)] {
         let log = synthetic(fan, leaves);
-        let (mut app, mut terminal) = explorer(log);
-        eprintln!("{name}: {} nodes in the tree", app.session.tree.len());
+        let (mut app, mut ui, mut terminal) = explorer(log);
+        eprintln!("{name}: {} nodes in the tree", app.session().tree().len());
         group.bench_function(name, |b| {
             b.iter(|| {
                 terminal
-                    .draw(|frame| ui::draw(frame, black_box(&mut app)))
+                    .draw(|frame| ui::render(frame, black_box(&mut app), &mut ui))
                     .expect("draw");
             })
         });
     }
-    let (mut app, mut terminal) = explorer(wide(1_000_000));
+    let (mut app, mut ui, mut terminal) = explorer(wide(1_000_000));
     let far = app
-        .session
+        .session()
         .children(Some(0))
         .nth(900_000)
         .expect("a million children");
-    app.view.select_node(&app.session, far);
+    app.update(Action::SelectNode(far));
     terminal
-        .draw(|frame| ui::draw(frame, &mut app))
+        .draw(|frame| ui::render(frame, &mut app, &mut ui))
         .expect("draw");
     group.bench_function("1M_children_selection_900k_down", |b| {
         b.iter(|| {
             terminal
-                .draw(|frame| ui::draw(frame, black_box(&mut app)))
+                .draw(|frame| ui::render(frame, black_box(&mut app), &mut ui))
                 .expect("draw");
         })
     });

@@ -9,12 +9,14 @@ mod compare;
 mod fen;
 mod lesson;
 mod log;
+mod log_export;
 mod log_stats;
 mod perft;
 mod plot;
 mod search;
 mod selective_report;
 pub mod tui;
+mod uci_trace;
 
 use clap::{Parser, Subcommand};
 use std::fmt;
@@ -48,6 +50,10 @@ pub enum Command {
     Log(log::LogArgs),
     /// List the bundled lessons, or check one (or your own file) against the engine.
     Lesson(lesson::LessonArgs),
+    /// Run any UCI engine on a position and write what the protocol reveals of its search as a
+    /// trace: a root node per iteration (depth, score, bound, nodes), root moves in the order
+    /// searched (currmove), the PV.
+    UciTrace(uci_trace::UciTraceArgs),
     /// Speak the UCI protocol on stdin/stdout, for chess GUIs (Hash, Killers, History, Trace File options).
     Uci,
 }
@@ -107,6 +113,7 @@ pub fn run() -> ExitCode {
         Some(Command::Compare(args)) => compare::run(&args),
         Some(Command::Log(args)) => log::run(&args),
         Some(Command::Lesson(args)) => lesson::run(&args),
+        Some(Command::UciTrace(args)) => uci_trace::run(&args),
         Some(Command::Uci) => {
             crate::uci::run(io::stdin().lock(), io::stdout()).map_err(CliError::from)
         }

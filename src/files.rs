@@ -108,7 +108,7 @@ pub fn read_text(path: &Path, max_bytes: u64) -> Result<String, String> {
     let file = open_input(path).map_err(|e| format!("cannot read: {e}"))?;
     let too_big = || {
         format!(
-            "larger than {} MiB, the most this reads: not a position file?",
+            "larger than {} MiB, the most this reads for such a file",
             max_bytes >> 20
         )
     };

@@ -65,9 +65,67 @@ pub fn quote(text: &str) -> String {
     out
 }
 
+/// A message that may echo input (a parser's error quoting the offending line, a reference
+/// that was not found): every run of more than [`QUOTE_CHARS`] characters without a space is cut
+/// to that many and marked `…`, and the whole to [`MESSAGE_RUNS`] such runs, so whatever a file
+/// holds, its error stays a few lines long.
+pub fn bounded(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(4 * MESSAGE_RUNS));
+    let (mut run, mut runs) = (0usize, 0usize);
+    for c in message.chars() {
+        if c.is_whitespace() {
+            if run > 0 {
+                runs += 1;
+            }
+            run = 0;
+        } else {
+            run += 1;
+        }
+        if runs == MESSAGE_RUNS {
+            out.push_str(" …");
+            break;
+        }
+        match run {
+            r if r <= QUOTE_CHARS => push_shown_keeping_lines(&mut out, c),
+            r if r == QUOTE_CHARS + 1 => out.push('…'),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Words (runs without a space) a [`bounded`] message keeps.
+pub const MESSAGE_RUNS: usize = 200;
+
+/// Like `push_shown`, but a line break stays one: a multi-line message keeps its lines.
+fn push_shown_keeping_lines(out: &mut String, c: char) {
+    if c == '\n' {
+        out.push(c);
+    } else {
+        push_shown(out, c);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bounded_message_cuts_long_runs_and_keeps_lines() {
+        let long = "x".repeat(500_000);
+        let message = format!("line 3, column 8\n  |\n3 | load = \"{long}\"\n  |        ^");
+        let cut = bounded(&message);
+        assert!(cut.len() < 200, "{}", cut.len());
+        assert!(cut.starts_with("line 3, column 8\n"), "{cut}");
+        assert!(
+            cut.contains(&format!("\"{}…", "x".repeat(QUOTE_CHARS - 1))),
+            "{cut}"
+        );
+        assert!(cut.ends_with("  |        ^"), "{cut}");
+        let words = "w ".repeat(10_000);
+        assert!(bounded(&words).ends_with('…'));
+        assert_eq!(bounded("short \u{1b}[2J"), "short \\u{1b}[2J");
+    }
 
     #[test]
     fn clean_text_is_borrowed_unchanged() {

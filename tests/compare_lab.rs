@@ -33,7 +33,7 @@ fn lab(format: &[&str]) -> String {
 }
 
 fn library_size() -> usize {
-    killerscope::tui::library::embedded().len()
+    killerscope::explorer::library::embedded().len()
 }
 
 fn geomean(ratios: &[f64]) -> f64 {

@@ -78,7 +78,7 @@ fn compare_counts_are_those_of_a_fresh_searcher_per_search() {
     let out = binary::run(&args);
     assert!(out.status.success(), "{}", binary::text(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
-    let library = killerscope::tui::library::embedded();
+    let library = killerscope::explorer::library::embedded();
     let positions = v["positions"].as_array().expect("positions");
     assert_eq!(positions.len(), library.len());
     for (entry, row) in library.iter().zip(positions) {

@@ -2,11 +2,12 @@
 //! events and answers, and a lesson naming something the search does not produce is refused
 //! with the step and the reason.
 
+use killerscope::chess::Position;
 use killerscope::chess::notation::san;
-use killerscope::chess::{Move, Position};
+use killerscope::explorer::lesson::{self, Wait};
 use killerscope::search::{Event, Limits, SearchConfig};
+use killerscope::trace::line::Step;
 use killerscope::trace::{SearchTree, record_search};
-use killerscope::tui::lesson::{self, Wait};
 
 const PUZZLE: &str = "6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1";
 
@@ -22,11 +23,15 @@ fn puzzle_search() -> (Position, Vec<Event>, SearchTree) {
     (root, log.events().to_vec(), tree)
 }
 
-fn san_line(root: &Position, moves: &[Move]) -> Vec<String> {
+/// The line to `id` in SAN, one move a string (the lesson paths hold no passes).
+fn san_line(root: &Position, tree: &SearchTree, id: u32) -> Vec<String> {
     let mut pos = root.clone();
-    moves
-        .iter()
-        .map(|&mv| {
+    tree.line(id)
+        .into_iter()
+        .map(|(_, step)| {
+            let Step::Move(mv) = step else {
+                panic!("a pass on a lesson's path")
+            };
             let text = san(&pos, mv);
             pos.make_move(mv);
             text
@@ -42,7 +47,7 @@ fn the_bundled_lesson_points_at_the_searchs_own_nodes_and_events() {
     assert_eq!(steps[0].search.as_ref().map(|s| s.depth), Some(6));
 
     let ra5 = steps[1].select.expect("step 2 selects a node");
-    assert_eq!(san_line(&root, &tree.moves_to(ra5)), ["Ra5"]);
+    assert_eq!(san_line(&root, &tree, ra5), ["Ra5"]);
     let cut = tree
         .node(ra5)
         .and_then(|n| n.cutoff())
@@ -75,7 +80,7 @@ fn the_bundled_lesson_points_at_the_searchs_own_nodes_and_events() {
     let Some(Wait::Select(rb4)) = steps[3].wait else {
         panic!("step 4 waits for a selection");
     };
-    assert_eq!(san_line(&root, &tree.moves_to(rb4)), ["Rb4"]);
+    assert_eq!(san_line(&root, &tree, rb4), ["Rb4"]);
     assert!(
         tree.node(rb4).unwrap().enter_event() > store,
         "…Rb4 comes after the store"

@@ -1,6 +1,6 @@
-//! `is_legal` and `legal_captures` agree with `legal_moves` — on every one of the 65 536
-//! possible 16-bit move values in sampled positions, so garbage from a hash table or a
-//! stale killer slot is rejected without panicking.
+//! `is_legal`, `legal_captures` and `count_legal_moves` agree with `legal_moves` — `is_legal`
+//! on every one of the 65 536 possible 16-bit move values in sampled positions, so garbage from
+//! a hash table or a stale killer slot is rejected without panicking.
 
 mod common;
 
@@ -68,5 +68,22 @@ fn generated_moves_have_consistent_flags() {
                 Some(p.side_to_move())
             );
         }
+    }
+}
+
+/// Counting the moves (popcounts over the legal destination sets, the last ply of bulk perft)
+/// gives the length of the move list in every sampled position: checks, pins, en passant,
+/// castling and promotions included.
+#[test]
+fn counting_the_legal_moves_matches_the_list() {
+    for pos in sample_positions(12, 60, 0x5eed_c0de) {
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        assert_eq!(
+            pos.count_legal_moves(),
+            list.len() as u64,
+            "{}",
+            pos.to_fen()
+        );
     }
 }

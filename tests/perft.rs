@@ -1,15 +1,68 @@
 //! Perft of the six standard positions of the chess programming wiki's "Perft Results" page
-//! (plus the colour-mirrored position 4), to depths totalling about 60 million leaf nodes.
+//! (plus the colour-mirrored position 4), to depths totalling about 60 million leaf nodes, in
+//! both modes: the last ply counted in bulk, and every leaf made and unmade. Both must give the
+//! published counts, so either one is checked by the wiki's numbers, not by the other.
 
-use killerscope::chess::Position;
+mod common;
+
+use killerscope::chess::{PerftMode, Position};
 
 fn check(fen: &str, expected: &[u64]) {
     let mut pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{e}"));
     let before = pos.clone();
-    for (depth, &nodes) in (1..).zip(expected) {
+    for mode in [PerftMode::Bulk, PerftMode::Full] {
+        for (depth, &nodes) in (1..).zip(expected) {
+            assert_eq!(
+                pos.perft_with(depth, mode),
+                nodes,
+                "perft({depth}) of {fen}, {mode:?}"
+            );
+        }
+        assert_eq!(pos, before, "make/unmake must restore the position exactly");
+    }
+}
+
+/// One ply deeper than `check` goes, in bulk only (the full mode would take minutes in a
+/// debug-free test run on a shared machine): the published counts of positions 1, 2, 5 and 6.
+#[test]
+fn bulk_counts_one_ply_deeper() {
+    for (fen, depth, nodes) in [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            6,
+            119_060_324,
+        ),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            5,
+            193_690_690,
+        ),
+        (
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            5,
+            89_941_194,
+        ),
+        (
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            5,
+            164_075_551,
+        ),
+    ] {
+        let mut pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(pos.perft(depth), nodes, "perft({depth}) of {fen}");
     }
-    assert_eq!(pos, before, "make/unmake must restore the position exactly");
+}
+
+/// Divide in both modes names the same count under every root move, in every seed position
+/// of the rules corpus (en passant, promotions, castling corner cases).
+#[test]
+fn bulk_and_full_divide_agree_move_by_move() {
+    for fen in common::SEEDS {
+        let mut pos = common::pos(fen);
+        let bulk = pos.perft_divide(3, PerftMode::Bulk);
+        let full = pos.perft_divide(3, PerftMode::Full);
+        assert_eq!(bulk, full, "{fen}");
+    }
 }
 
 #[test]
@@ -126,7 +179,7 @@ fn kiwipete_divide_matches_reference_per_move() {
         Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
             .unwrap_or_else(|e| panic!("{e}"));
     let mut got: Vec<(String, u64)> = pos
-        .perft_divide(3)
+        .perft_divide(3, PerftMode::Bulk)
         .into_iter()
         .map(|(mv, n)| (mv.to_string(), n))
         .collect();

@@ -7,11 +7,11 @@
 mod plot_support;
 mod tui_support;
 
+use killerscope::explorer::charts::data::{Counts, RANKS};
+use killerscope::explorer::charts::{ChartKind, Colouring};
 use killerscope::plot::{self, Options, canvas};
 use killerscope::search::{CutoffStats, MoveSource};
 use killerscope::trace::{EventLog, SearchTree};
-use killerscope::tui::charts::data::{Counts, RANKS};
-use killerscope::tui::charts::{ChartKind, Colouring};
 use plot_support::{assert_to_scale, fill, grouped, parse};
 use std::sync::LazyLock;
 use tui_support::{PUZZLE, record};

@@ -4,9 +4,9 @@
 
 mod trace_common;
 
-use killerscope::chess::Position;
+use killerscope::chess::{Move, MoveFlag, Position, Square};
 use killerscope::search::{
-    EventKind, Limits, OrderingConfig, SearchConfig, Searcher, SelectiveConfig,
+    Event, EventKind, Limits, OrderingConfig, SearchConfig, Searcher, SelectiveConfig,
 };
 use killerscope::trace::{EventLog, LogHeader, Recorder};
 use std::collections::HashSet;
@@ -50,7 +50,21 @@ fn every_kind_round_trips_canonically() {
         }
         trace_common::assert_canonical(event);
     }
-    let all: HashSet<EventKind> = EventKind::ALL.into_iter().collect();
+    // Only imported traces hold `Illegal` (a pseudo-legal engine's tries): checked here.
+    for mv in [
+        Move::NULL,
+        Move::new(
+            Square::from_index(4),
+            Square::from_index(5),
+            MoveFlag::Quiet,
+        ),
+    ] {
+        trace_common::assert_canonical(&Event::Illegal { mv });
+    }
+    let all: HashSet<EventKind> = EventKind::ALL
+        .into_iter()
+        .filter(|&k| k != EventKind::Illegal)
+        .collect();
     assert_eq!(
         seen, all,
         "a depth-8 search with everything on emits every kind"

@@ -279,5 +279,5 @@ fn a_version_1_log_is_refused_with_a_clear_message() {
     assert!(matches!(err.kind, LogErrorKind::UnsupportedVersion(1)));
     let text = err.to_string();
     assert!(text.contains("written by .kslog format v1"), "{text}");
-    assert!(text.contains("format v2"), "{text}");
+    assert!(text.contains("formats v2–v3"), "{text}");
 }

@@ -4,8 +4,8 @@
 
 mod import_support;
 
-use import_support::{HEADER, ROOT, error, import, import_with};
-use killerscope::chess::MoveFlag;
+use import_support::{HEADER, ROOT, import, import_with};
+use killerscope::chess::{Move, MoveFlag};
 use killerscope::search::{Bound, Event, SourceColour};
 use killerscope::trace::jsonl::{ImportOptions, import_reader};
 use killerscope::trace::{Format, SearchTree, load_record, sniff};
@@ -170,7 +170,7 @@ fn a_trace_ending_mid_node_leaves_it_unfinished() {
 }
 
 #[test]
-fn null_moves_pass_but_not_in_check() {
+fn null_moves_pass_and_a_pass_in_check_is_kept_and_marked_illegal() {
     let (log, _) = import(&[
         HEADER,
         ROOT,
@@ -189,16 +189,17 @@ fn null_moves_pass_but_not_in_check() {
         r#"{"type":"node_enter","depth":0,"alpha":-1,"beta":1,"move":null}"#,
     ]);
     assert_eq!(log.len(), 3, "Black is not in check after Kd2: it may pass");
-    let err = error(&[
+    let (log, _) = import(&[
         check,
         ROOT,
         r#"{"type":"node_enter","depth":0,"alpha":-1,"beta":1,"move":null}"#,
     ]);
-    assert!(
-        err.to_string()
-            .contains("null move (a pass) while in check"),
-        "{err}"
+    assert_eq!(
+        log.events()[1],
+        Event::Illegal { mv: Move::NULL },
+        "a pass in check is data: kept, and marked illegal before its node"
     );
+    assert!(matches!(log.events()[2], Event::NodeEnter { ply: 1, .. }));
 }
 
 #[test]

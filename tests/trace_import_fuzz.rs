@@ -231,7 +231,10 @@ proptest! {
                 }
             }
         }
-        match import_reader(text.as_slice(), ImportOptions { lenient: true }) {
+        match import_reader(text.as_slice(), ImportOptions {
+            lenient: true,
+            ..ImportOptions::default()
+        }) {
             Ok((log, _)) => assert_valid(&log)?,
             Err(e) => prop_assert!(
                 e.line <= 1 || matches!(e.kind, ImportErrorKind::Empty),
@@ -285,8 +288,14 @@ fn a_hundred_thousand_nested_plies_import_without_a_stack_overflow() {
     // An illegal first move (its try and its node) takes the whole 100,000-ply subtree with
     // it in lenient mode: every line but the root's enter and exit.
     let bad = text.replacen("\"move\":\"g1f3\"}", "\"move\":\"g1g3\"}", 2);
-    let (log, summary) =
-        import_reader(bad.as_bytes(), ImportOptions { lenient: true }).expect("lenient");
+    let (log, summary) = import_reader(
+        bad.as_bytes(),
+        ImportOptions {
+            lenient: true,
+            ..ImportOptions::default()
+        },
+    )
+    .expect("lenient");
     assert_eq!(log.len(), 2, "{summary:?}");
     assert_eq!(summary.skipped as usize, 3 * PLIES);
 }

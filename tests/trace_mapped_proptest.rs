@@ -16,11 +16,11 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use common::{SEEDS, walk};
+use killerscope::explorer::Session;
 use killerscope::search::{CutoffStats, OrderingConfig, SelectiveConfig};
 use killerscope::trace::{
     Checked, EventLog, LogReader, Replay, SearchTree, open_mapped, write_jsonl,
 };
-use killerscope::tui::session::Session;
 use proptest::prelude::*;
 use trace_stream_support::{Case, switches};
 
@@ -119,15 +119,15 @@ proptest! {
         let mut browsed = Session::from_mapped(case.root.clone(), mapped, unchecked);
         browsed.wait_index().expect("indexes");
         let mut held = Session::from_log(case.root.clone(), memory.clone());
-        prop_assert_eq!(&browsed.iterations, &held.iterations);
-        prop_assert_eq!(browsed.tree.len(), held.tree.len());
+        prop_assert_eq!(browsed.iterations(), held.iterations());
+        prop_assert_eq!(browsed.tree().len(), held.tree().len());
         for n in (0..=memory.len()).step_by(step).chain([memory.len()]) {
             browsed.seek(n);
             held.seek(n);
-            prop_assert!(browsed.cursor.scan() == held.cursor.scan(), "scan at {}", n);
-            browsed.charts.seek(browsed.log.events(), n);
-            held.charts.seek(held.log.events(), n);
-            prop_assert!(browsed.charts.counts() == held.charts.counts(), "charts at {}", n);
+            prop_assert!(browsed.scan() == held.scan(), "scan at {}", n);
+            browsed.seek_charts();
+            held.seek_charts();
+            prop_assert!(browsed.chart_counts() == held.chart_counts(), "charts at {}", n);
         }
     }
 }

@@ -7,13 +7,12 @@ mod tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope::chess::Position;
+use killerscope::explorer::Session;
+use killerscope::explorer::Settings;
+use killerscope::explorer::library;
 use killerscope::search::{Bound, CutoffStats, MoveSource, NodeKind, SourceColour};
 use killerscope::trace::jsonl::{ImportOptions, import_reader};
 use killerscope::trace::{EventLog, Replay, SearchTree};
-use killerscope::tui::app::{App, Settings};
-use killerscope::tui::library;
-use killerscope::tui::session::Session;
-use killerscope::tui::theme::Theme;
 use other_engine::{Truth, trace};
 use tui_support::{draw, press, screen};
 
@@ -149,8 +148,12 @@ fn the_explorer_shows_its_sources_and_killers() {
         killers: 2,
         ..Settings::default()
     };
-    let mut app = App::new(root.clone(), settings, Theme::mono(), library::embedded());
-    app.session = Session::from_log(root, log);
+    let mut app = tui_support::App::new(killerscope::explorer::Explorer::new(
+        root.clone(),
+        settings,
+        library::embedded(),
+    ));
+    app.open_session(Session::from_log(root, log));
     let main = screen(&draw(&mut app, 160, 48));
     for name in ["first killer", "follow-up history", "capture-history"] {
         assert!(main.contains(name), "{name} in the stats panel:\n{main}");

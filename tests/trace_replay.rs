@@ -4,6 +4,7 @@
 mod trace_common;
 
 use killerscope::chess::{Color, Move};
+use killerscope::trace::line::Step;
 use killerscope::trace::{Event, EventLog, Recorder, Replay, SearchTree};
 use trace_common::{HISTORY_CAP, header, record, toy_log};
 
@@ -44,7 +45,7 @@ fn replayed_tables_and_paths_match_the_live_search_at_every_checkpoint() {
         );
         assert_eq!(
             tree.path_at(cp.events),
-            cp.path,
+            cp.path.iter().map(|&mv| Step::Move(mv)).collect::<Vec<_>>(),
             "path at event {}",
             cp.events
         );
@@ -57,6 +58,11 @@ fn replayed_tables_and_paths_match_the_live_search_at_every_checkpoint() {
     assert!(toy.history.iter().flatten().flatten().any(|&v| v > 0));
 }
 
+/// The steps of the line to `id`.
+fn steps(tree: &SearchTree, id: u32) -> Vec<Step> {
+    tree.line(id).into_iter().map(|(_, step)| step).collect()
+}
+
 #[test]
 fn path_at_agrees_with_the_tree_everywhere() {
     let log = toy_log(3);
@@ -65,9 +71,9 @@ fn path_at_agrees_with_the_tree_everywhere() {
         let expected = tree.node_at_event(n - 1).map_or(Vec::new(), |id| {
             let node = tree.node(id).expect("in range");
             if node.exit_event() == Some(n - 1) {
-                node.parent().map_or(Vec::new(), |p| tree.moves_to(p))
+                node.parent().map_or(Vec::new(), |p| steps(&tree, p))
             } else {
-                tree.moves_to(id)
+                steps(&tree, id)
             }
         });
         assert_eq!(tree.path_at(n), expected, "after {n} events");

@@ -5,6 +5,7 @@ use killerscope::chess::{Color, Move, MoveFlag, Position, Square};
 use killerscope::search::{
     CutoffStats, Limits, NullObserver, OrderingConfig, SearchConfig, SearchReport, Searcher,
 };
+use killerscope::trace::line::Step;
 use killerscope::trace::{Event, EventLog, LogHeader, Recorder, Replay, SearchTree, TraceFilter};
 use std::sync::atomic::AtomicBool;
 
@@ -215,7 +216,17 @@ fn filters_and_caps_leave_the_search_undisturbed() {
         .children(full_tree.roots()[3])
         .nth(2)
         .expect("the root has three children");
-    let line = full_tree.moves_to(first);
+    let moves_to = |id| -> Vec<_> {
+        full_tree
+            .line(id)
+            .into_iter()
+            .filter_map(|(_, step)| match step {
+                Step::Move(mv) => Some(mv),
+                Step::Pass => None,
+            })
+            .collect()
+    };
+    let line = moves_to(first);
 
     let filtered = Recorder::new(header(fen, depth)).with_filter(TraceFilter::Line(line.clone()));
     let (_, report, log) = recorded(fen, depth, filtered);
@@ -225,7 +236,7 @@ fn filters_and_caps_leave_the_search_undisturbed() {
     );
     let on_line = (0..full_tree.len() as u32)
         .filter(|&id| {
-            let moves = full_tree.moves_to(id);
+            let moves = moves_to(id);
             let n = moves.len().min(line.len());
             moves[..n] == line[..n]
         })

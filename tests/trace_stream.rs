@@ -139,6 +139,50 @@ fn an_output_too_small_for_the_header_is_refused_before_the_search() {
     }
 }
 
+/// A log replaces an existing file by a new file under its name (the old one is not truncated
+/// in place): the name reads as the new log, and another hard link to the old file keeps the
+/// old bytes; a symlink is written through, to the file it names.
+#[test]
+fn stream_to_file_replaces_an_existing_file_with_a_new_one() {
+    let case = case(PUZZLE, 2);
+    let dir = std::env::temp_dir().join(format!("killerscope-replace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("again.kslog");
+    let link = dir.join("old-link");
+    std::fs::write(&path, b"an older file, much longer than nothing").expect("old file");
+    std::fs::hard_link(&path, &link).expect("hard link");
+    let mut recorder = Recorder::new(case.header())
+        .stream_to_file(&path)
+        .expect("replaced");
+    case.search(&mut recorder);
+    recorder.finish().expect("finished");
+    assert_eq!(
+        EventLog::read_file(&path).expect("a valid log"),
+        case.in_memory(usize::MAX)
+    );
+    assert_eq!(
+        std::fs::read(&link).expect("the other link"),
+        b"an older file, much longer than nothing"
+    );
+    #[cfg(unix)]
+    {
+        let through = dir.join("through.kslog");
+        std::os::unix::fs::symlink(&link, &through).expect("symlink");
+        let mut recorder = Recorder::new(case.header())
+            .stream_to_file(&through)
+            .expect("written through the symlink");
+        case.search(&mut recorder);
+        recorder.finish().expect("finished");
+        let meta = std::fs::symlink_metadata(&through).expect("still there");
+        assert!(meta.file_type().is_symlink(), "the symlink is kept");
+        assert_eq!(
+            EventLog::read_file(&link).expect("the target is the log"),
+            case.in_memory(usize::MAX)
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn stream_to_file_writes_a_file_that_reads_back_as_the_search() {
     let case = case(PUZZLE, 3);

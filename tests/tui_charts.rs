@@ -7,21 +7,22 @@
 mod tui_support;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use killerscope::explorer::Mode;
+use killerscope::explorer::charts::data::{Counts, Cursor, RANKS};
+use killerscope::explorer::charts::{ChartKind, Colouring};
 use killerscope::search::{CutoffStats, SearchObserver};
 use killerscope::trace::Events;
-use killerscope::tui::app::{App, Mode};
-use killerscope::tui::charts::data::{Counts, Cursor, RANKS};
-use killerscope::tui::charts::{ChartKind, Colouring};
-use killerscope::tui::theme::Theme;
+use killerscope::trace::SourceTable;
+use killerscope::tui::input::key_press;
 use ratatui::style::Color;
-use tui_support::{draw, press, puzzle_app, screen};
+use tui_support::{App, draw, press, puzzle_app, screen};
 
 /// The explorer with the charts view open on `kind`.
 fn charts_on(kind: ChartKind) -> App {
     let mut app = puzzle_app();
     press(&mut app, KeyCode::Char('v'));
-    assert_eq!(app.mode, Mode::Charts);
-    while app.charts.kind != kind {
+    assert_eq!(*app.mode(), Mode::Charts);
+    while app.charts().kind != kind {
         press(&mut app, KeyCode::Tab);
     }
     app
@@ -39,7 +40,7 @@ fn fresh(events: &Events, n: usize) -> Counts {
 #[test]
 fn nodes_per_ply_and_cutoff_ranks_add_up_to_the_search_statistics() {
     let app = puzzle_app();
-    let events = app.session.events();
+    let events = app.session().events();
     for n in [events.len(), events.len() / 3, 1000] {
         let counts = fresh(events, n);
         let mut stats = CutoffStats::new();
@@ -63,14 +64,14 @@ fn nodes_per_ply_and_cutoff_ranks_add_up_to_the_search_statistics() {
 #[test]
 fn per_iteration_nodes_are_the_root_subtrees_and_ebf_their_ratio() {
     let app = puzzle_app();
-    let session = &app.session;
+    let session = app.session();
     let iterations = fresh(session.events(), session.events().len()).iterations();
     assert_eq!(iterations.len(), 5);
     let sizes: Vec<u64> = session
-        .tree
+        .tree()
         .roots()
         .iter()
-        .map(|&r| u64::from(session.tree.subtree_size(r)))
+        .map(|&r| u64::from(session.tree().subtree_size(r)))
         .collect();
     let nodes: Vec<u64> = iterations.iter().map(|it| it.nodes).collect();
     assert_eq!(
@@ -91,8 +92,9 @@ fn per_iteration_nodes_are_the_root_subtrees_and_ebf_their_ratio() {
 #[test]
 fn the_chart_fold_follows_the_cursor_both_ways() {
     let app = puzzle_app();
-    let events = app.session.events();
+    let events = app.session().events();
     let mut cursor = Cursor::default();
+    let sources = SourceTable::builtin();
     for target in [
         events.len(),
         70_000,
@@ -103,22 +105,22 @@ fn the_chart_fold_follows_the_cursor_both_ways() {
         131_073,
         events.len() + 9,
     ] {
-        cursor.seek(events, target);
+        cursor.seek(events, &sources, target);
         let expected = fresh(events, target.min(events.len()));
-        assert_eq!(cursor.counts(), &expected, "seek to {target}");
+        assert_eq!(cursor.fold(), &expected, "seek to {target}");
     }
     let mut app = charts_on(ChartKind::Plies);
-    app.seek(1000);
+    app.update(killerscope::explorer::Action::Seek(1000));
     draw(&mut app, 80, 24);
     assert_eq!(
-        app.session.charts.counts().applied(),
+        app.session().chart_counts().applied(),
         1000,
         "the panel moved the fold"
     );
-    let early = app.session.charts.counts().nodes();
+    let early = app.session().chart_counts().nodes();
     press(&mut app, KeyCode::Char(']'));
-    assert_eq!(app.session.charts.counts().applied(), 1001);
-    assert!(app.session.charts.counts().nodes() >= early);
+    assert_eq!(app.session().chart_counts().applied(), 1001);
+    assert!(app.session().chart_counts().nodes() >= early);
 }
 
 #[test]
@@ -137,14 +139,14 @@ fn every_chart_at_80x24_and_160x48() {
 fn the_icicle_by_source_in_colour_and_in_monochrome() {
     let mut app = charts_on(ChartKind::Icicle);
     press(&mut app, KeyCode::Char('m'));
-    assert_eq!(app.charts.colouring, Colouring::Source);
+    assert_eq!(app.charts().colouring, Colouring::Source);
     let mono = screen(&draw(&mut app, 80, 24));
     insta::assert_snapshot!("charts_icicle_by_source_mono_80x24", mono);
-    app.theme = Theme::color();
+    app.ui.mono = false;
     let terminal = draw(&mut app, 80, 24);
     insta::assert_snapshot!("charts_icicle_by_source_colour_80x24", screen(&terminal));
     let buffer = terminal.backend().buffer();
-    let area = app.charts.area;
+    let area = app.charts().area;
     let coloured = (area.y..area.bottom())
         .flat_map(|y| (area.x..area.right()).map(move |x| (x, y)))
         .filter(|&xy| buffer[xy].symbol() == "▓")
@@ -181,7 +183,7 @@ fn icicle_blocks_sit_under_their_parents_without_overlap() {
     for (w, h) in [(80, 24), (160, 48)] {
         let mut app = charts_on(ChartKind::Icicle);
         draw(&mut app, w, h);
-        let drawn = app.charts.drawn.clone().expect("drawn");
+        let drawn = app.charts().icicle(app.session()).expect("drawn");
         assert!(
             drawn.bands.len() >= 4,
             "{w}x{h}: blocks down to ply 3 at least"
@@ -199,7 +201,7 @@ fn icicle_blocks_sit_under_their_parents_without_overlap() {
                 continue;
             }
             for block in band.iter().filter(|k| k.node.is_some()) {
-                let parent = block.node.and_then(|id| app.session.parent(id));
+                let parent = block.node.and_then(|id| app.session().parent(id));
                 let above = drawn.bands[b - 1].iter().find(|k| k.node == parent);
                 let above = above.expect("a block's parent has a block in the band above");
                 let (from, to) = (above.x, above.x + above.width);
@@ -212,10 +214,10 @@ fn icicle_blocks_sit_under_their_parents_without_overlap() {
 #[test]
 fn keys_cycle_the_charts_and_close_the_view() {
     let mut app = charts_on(ChartKind::Plies);
-    let mut seen = vec![app.charts.kind];
+    let mut seen = vec![app.charts().kind];
     for _ in 0..ChartKind::ALL.len() {
         press(&mut app, KeyCode::Char('v'));
-        seen.push(app.charts.kind);
+        seen.push(app.charts().kind);
     }
     assert_eq!(
         seen[..5],
@@ -224,25 +226,25 @@ fn keys_cycle_the_charts_and_close_the_view() {
     );
     assert_eq!(seen[5], ChartKind::Plies, "and wraps around");
     press(&mut app, KeyCode::BackTab);
-    assert_eq!(app.charts.kind, ChartKind::Icicle);
+    assert_eq!(app.charts().kind, ChartKind::Icicle);
     press(&mut app, KeyCode::Char('V'));
-    assert_eq!(app.charts.kind, ChartKind::Ebf);
+    assert_eq!(app.charts().kind, ChartKind::Ebf);
     press(&mut app, KeyCode::Left);
     assert!(
-        app.message.is_some(),
+        app.message().is_some(),
         "arrows outside the icicle say where they work"
     );
     press(&mut app, KeyCode::Esc);
-    assert_eq!(app.mode, Mode::Normal);
+    assert_eq!(*app.mode(), Mode::Normal);
     press(&mut app, KeyCode::Char('v'));
     assert_eq!(
-        app.charts.kind,
+        app.charts().kind,
         ChartKind::Ebf,
         "the view remembers its chart"
     );
     press(&mut app, KeyCode::Char('q'));
     assert!(
-        !app.quit && app.mode == Mode::Normal,
+        !app.quit_requested() && *app.mode() == Mode::Normal,
         "q closes the charts, not the explorer"
     );
 }
@@ -250,26 +252,34 @@ fn keys_cycle_the_charts_and_close_the_view() {
 #[test]
 fn moving_in_the_icicle_selects_the_tree_node() {
     let mut app = charts_on(ChartKind::Icicle);
-    let last = *app.session.tree.roots().last().expect("a root");
+    let last = *app.session().tree().roots().last().expect("a root");
     press(&mut app, KeyCode::Down);
     assert_eq!(
-        app.view.selected_node(),
+        app.view().selected_node(),
         Some(last),
         "from outside, the root first"
     );
     press(&mut app, KeyCode::Down);
-    let first = app.session.first_child(Some(last));
-    assert_eq!(app.view.selected_node(), first, "↓ goes to the first child");
+    let first = app.session().first_child(Some(last));
+    assert_eq!(
+        app.view().selected_node(),
+        first,
+        "↓ goes to the first child"
+    );
     press(&mut app, KeyCode::Right);
-    let second = first.and_then(|c| app.session.next_sibling(c));
-    assert_eq!(app.view.selected_node(), second, "→ goes along the band");
+    let second = first.and_then(|c| app.session().next_sibling(c));
+    assert_eq!(app.view().selected_node(), second, "→ goes along the band");
     press(&mut app, KeyCode::Char('h'));
-    assert_eq!(app.view.selected_node(), first);
-    press(&mut app, KeyCode::Up);
-    assert_eq!(app.view.selected_node(), Some(last), "↑ goes to the parent");
+    assert_eq!(app.view().selected_node(), first);
     press(&mut app, KeyCode::Up);
     assert_eq!(
-        app.view.selected_node(),
+        app.view().selected_node(),
+        Some(last),
+        "↑ goes to the parent"
+    );
+    press(&mut app, KeyCode::Up);
+    assert_eq!(
+        app.view().selected_node(),
         Some(last),
         "nothing above the root"
     );
@@ -277,16 +287,18 @@ fn moving_in_the_icicle_selects_the_tree_node() {
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Char('z'));
     assert_eq!(
-        app.charts.root, first,
+        app.charts().root,
+        first,
         "z roots the icicle at the selected block"
     );
     draw(&mut app, 160, 48);
-    assert_eq!(app.charts.drawn.as_ref().map(|d| d.root), first);
+    assert_eq!(app.charts().icicle(app.session()).map(|d| d.root), first);
     press(&mut app, KeyCode::Char('Z'));
-    assert_eq!(app.charts.root, Some(last));
+    assert_eq!(app.charts().root, Some(last));
     press(&mut app, KeyCode::Char('Z'));
     assert_eq!(
-        app.charts.root, None,
+        app.charts().root,
+        None,
         "back to following the latest iteration"
     );
 }
@@ -294,7 +306,10 @@ fn moving_in_the_icicle_selects_the_tree_node() {
 #[test]
 fn clicking_a_block_selects_its_node_and_a_second_click_roots_the_icicle() {
     let mut app = charts_on(ChartKind::Icicle);
-    let drawn = app.charts.drawn.clone().expect("the icicle was drawn");
+    let drawn = app
+        .charts()
+        .icicle(app.session())
+        .expect("the icicle was drawn");
     let band = &drawn.bands[1];
     let block = band
         .iter()
@@ -307,14 +322,14 @@ fn clicking_a_block_selects_its_node_and_a_second_click_roots_the_icicle() {
         row,
         modifiers: KeyModifiers::NONE,
     };
-    app.on_mouse(click);
-    assert_eq!(app.view.selected_node(), block.node);
+    app.mouse(click);
+    assert_eq!(app.view().selected_node(), block.node);
     draw(&mut app, 160, 48);
-    app.on_mouse(click);
-    assert_eq!(app.charts.root, block.node);
+    app.mouse(click);
+    assert_eq!(app.charts().root, block.node);
     let key = KeyEvent::new(KeyCode::Char('x'), KeyModifiers::NONE);
     assert!(
-        app.handle_key(key).is_empty(),
+        app.handle_key(key_press(key)).is_empty(),
         "an unbound key does nothing"
     );
 }

@@ -6,8 +6,8 @@
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope::tui::app::App;
-use killerscope::tui::charts::ChartKind;
+use killerscope::explorer::charts::ChartKind;
+use tui_support::App;
 use tui_support::synthetic::{deep, wide};
 use tui_support::{press, synthetic_app};
 
@@ -19,7 +19,7 @@ fn every_chart_in_bounded_time(mut app: App) {
     for _ in ChartKind::ALL {
         press(&mut app, KeyCode::Tab);
     }
-    while app.charts.kind != ChartKind::Icicle {
+    while app.charts().kind != ChartKind::Icicle {
         press(&mut app, KeyCode::Tab);
     }
     for key in [
@@ -41,7 +41,7 @@ fn every_chart_in_bounded_time(mut app: App) {
     }
     let took = start.elapsed();
     assert!(took < std::time::Duration::from_secs(5), "took {took:?}");
-    assert!(app.charts.drawn.is_some());
+    assert!(app.charts().icicle(app.session()).is_some());
 }
 
 #[test]

@@ -7,51 +7,62 @@
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope::tui::app::{App, Effect, Mode};
-use killerscope::tui::charts::Colouring;
-use killerscope::tui::compare::ComparePage;
-use killerscope::tui::worker::{Report, spawn_compare};
-use tui_support::{draw, press, puzzle_app, screen};
+use killerscope::explorer::charts::Colouring;
+use killerscope::explorer::compare::{ComparePage, Compared};
+use killerscope::explorer::worker::{Report, spawn_compare};
+use killerscope::explorer::{Effect, Mode};
+use tui_support::{App, draw, press, puzzle_app, screen};
 
 /// The explorer with the compare view open on a finished comparison of the configurations the
 /// picker has checked after `keys` (killers off and the current one without any).
 fn compared(keys: &[char]) -> App {
+    compared_with(keys, |_| {})
+}
+
+/// `compared`, with the worker's rows changed by `edit` before the explorer gets them.
+fn compared_with(keys: &[char], edit: impl FnOnce(&mut Vec<Compared>)) -> App {
     let mut app = puzzle_app();
     press(&mut app, KeyCode::Char('c'));
     for &key in keys {
         press(&mut app, KeyCode::Char(key));
     }
     let effects = press(&mut app, KeyCode::Enter);
-    let [Effect::Compare(configs)] = effects.as_slice() else {
+    let [Effect::Compare(request)] = effects.as_slice() else {
         panic!("expected one compare effect, got {effects:?}");
     };
-    let worker = spawn_compare(
-        app.root.clone(),
-        app.settings.depth,
-        configs.clone(),
-        app.settings.selective,
-    );
+    let worker = spawn_compare((**request).clone());
     let report = worker
         .reports
         .recv_timeout(std::time::Duration::from_secs(60))
         .expect("the comparison finishes");
-    let Report::Compared(rows) = report else {
+    let Report::Compared(mut rows) = report else {
         panic!("expected the comparison, got {report:?}");
     };
-    app.comparison.rows = rows;
-    app.comparison.running = false;
-    assert_eq!(app.mode, Mode::Compare);
+    edit(&mut rows);
+    app.comparison_done(rows);
+    assert_eq!(*app.mode(), Mode::Compare);
     app
+}
+
+/// Presses Tab until the compare view shows `page`.
+fn to_page(app: &mut App, page: ComparePage) {
+    for _ in 0..ComparePage::ALL.len() {
+        if app.comparison().page == page {
+            return;
+        }
+        press(app, KeyCode::Tab);
+    }
+    assert_eq!(app.comparison().page, page, "Tab reaches every page");
 }
 
 #[test]
 fn tab_cycles_the_pictures_like_the_charts_view() {
     let mut app = compared(&[]);
-    assert_eq!(app.comparison.page, ComparePage::Numbers);
+    assert_eq!(app.comparison().page, ComparePage::Numbers);
     let mut seen = Vec::new();
     for _ in 0..3 {
         press(&mut app, KeyCode::Tab);
-        seen.push(app.comparison.page);
+        seen.push(app.comparison().page);
     }
     let order = [
         ComparePage::Plies,
@@ -60,18 +71,22 @@ fn tab_cycles_the_pictures_like_the_charts_view() {
     ];
     assert_eq!(seen, order);
     press(&mut app, KeyCode::BackTab);
-    assert_eq!(app.comparison.page, ComparePage::Icicle);
+    assert_eq!(app.comparison().page, ComparePage::Icicle);
     press(&mut app, KeyCode::Char('v'));
-    assert_eq!(app.comparison.page, ComparePage::Numbers);
+    assert_eq!(app.comparison().page, ComparePage::Numbers);
     press(&mut app, KeyCode::Char('m'));
-    assert_eq!(app.comparison.colouring, Colouring::Source);
-    assert_eq!(app.mode, Mode::Compare, "the keys stay in the compare view");
+    assert_eq!(app.comparison().colouring, Colouring::Source);
+    assert_eq!(
+        *app.mode(),
+        Mode::Compare,
+        "the keys stay in the compare view"
+    );
 }
 
 #[test]
 fn each_configurations_nodes_per_ply_add_up_to_its_search() {
     let mut app = compared(&[]);
-    for row in &app.comparison.rows {
+    for row in &app.comparison().rows {
         let per_ply: u64 = row.plies.iter().map(|p| p.total()).sum();
         assert_eq!(per_ply, row.stats.nodes());
         let tree = row.tree.as_ref().expect("a classroom search is recorded");
@@ -83,11 +98,11 @@ fn each_configurations_nodes_per_ply_add_up_to_its_search() {
     }
     press(&mut app, KeyCode::Tab);
     let shown = screen(&draw(&mut app, 160, 48));
-    let [off, on] = [0, 1].map(|k| app.comparison.rows[k].stats.nodes());
+    let [off, on] = [0, 1].map(|k| app.comparison().rows[k].stats.nodes());
     let total = format!(
         "all {:>6} {:>6} {:>6}",
-        killerscope::tui::fmt::count(off),
-        killerscope::tui::fmt::count(on),
+        killerscope::fmt::count(off),
+        killerscope::fmt::count(on),
         format!("×{:.2}", on as f64 / off as f64)
     );
     assert!(shown.contains(&total), "{total} in\n{shown}");
@@ -97,7 +112,7 @@ fn each_configurations_nodes_per_ply_add_up_to_its_search() {
 #[test]
 fn the_icicles_share_one_scale() {
     let mut app = compared(&[]);
-    app.comparison.page = ComparePage::Icicle;
+    to_page(&mut app, ComparePage::Icicle);
     let shown = screen(&draw(&mut app, 160, 48));
     let lines: Vec<&str> = shown.lines().collect();
     let roots: Vec<usize> = lines
@@ -107,7 +122,7 @@ fn the_icicles_share_one_scale() {
         .collect();
     assert_eq!(roots.len(), 2, "{shown}");
     let sizes = [0, 1].map(|k| {
-        let row = &app.comparison.rows[k];
+        let row = &app.comparison().rows[k];
         let tree = row.tree.as_ref().expect("recorded");
         let root = *tree.roots().last().expect("a root");
         f64::from(tree.subtree_size(root))
@@ -127,34 +142,33 @@ fn left_and_right_choose_the_configuration_under_the_first() {
     let mut app = compared(&[]);
     press(&mut app, KeyCode::Right);
     assert_eq!(
-        app.comparison.partner(),
+        app.comparison().partner(),
         1,
         "two configurations: nothing to choose"
     );
     assert!(
-        app.message
+        app.message()
             .as_ref()
             .is_some_and(|m| m.text.contains("three or more"))
     );
     // Check countermove (line 3) too: killers off, countermove, current.
     let mut app = compared(&['j', 'j', 'x']);
-    app.comparison.page = ComparePage::Icicle;
-    assert_eq!(app.comparison.partner(), 1);
+    to_page(&mut app, ComparePage::Icicle);
+    assert_eq!(app.comparison().partner(), 1);
     press(&mut app, KeyCode::Right);
-    assert_eq!(app.comparison.partner(), 2);
+    assert_eq!(app.comparison().partner(), 2);
     let shown = screen(&draw(&mut app, 80, 24));
     assert!(shown.contains("▒ current: depth 5 iteration"), "{shown}");
     press(&mut app, KeyCode::Right);
-    assert_eq!(app.comparison.partner(), 1, "wraps around");
+    assert_eq!(app.comparison().partner(), 1, "wraps around");
     press(&mut app, KeyCode::Left);
-    assert_eq!(app.comparison.partner(), 2);
+    assert_eq!(app.comparison().partner(), 2);
 }
 
 #[test]
 fn a_search_too_big_to_record_keeps_its_numbers_and_says_why_it_has_no_icicle() {
-    let mut app = compared(&[]);
-    app.comparison.rows[1].tree = None;
-    app.comparison.page = ComparePage::Icicle;
+    let mut app = compared_with(&[], |rows| rows[1].tree = None);
+    to_page(&mut app, ComparePage::Icicle);
     let shown = screen(&draw(&mut app, 80, 24));
     assert!(shown.contains("▓ current: too big to draw here"), "{shown}");
     assert!(
@@ -167,14 +181,15 @@ fn a_search_too_big_to_record_keeps_its_numbers_and_says_why_it_has_no_icicle() 
 fn every_picture_at_80x24_and_160x48() {
     let mut app = compared(&[]);
     for page in [ComparePage::Plies, ComparePage::Icicle] {
-        app.comparison.page = page;
+        to_page(&mut app, page);
         let name = page.title().replace(' ', "_");
         let small = draw(&mut app, 80, 24);
         insta::assert_snapshot!(format!("compare_{name}_80x24"), screen(&small));
         let big = draw(&mut app, 160, 48);
         insta::assert_snapshot!(format!("compare_{name}_160x48"), screen(&big));
     }
-    app.comparison.colouring = Colouring::Source;
+    press(&mut app, KeyCode::Char('m'));
+    assert_eq!(app.comparison().colouring, Colouring::Source);
     let small = draw(&mut app, 80, 24);
     insta::assert_snapshot!("compare_icicles_by_source_80x24", screen(&small));
 }

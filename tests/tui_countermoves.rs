@@ -6,14 +6,12 @@ mod tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope::chess::notation::Notation;
+use killerscope::explorer::{Action, KillerTab};
 use killerscope::search::OrderingConfig;
 use killerscope::trace::Event;
-use killerscope::tui::app::{App, KillerTab};
 use killerscope::tui::widgets::killers::{KillersPanel, focus_row};
-use killerscope::tui::widgets::{Panel, countermoves, explain};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use tui_support::{PUZZLE, app_over, draw, press, puzzle_app, record_with, screen};
+use killerscope::tui::widgets::{countermoves, explain};
+use tui_support::{App, PUZZLE, app_over, draw, press, puzzle_app, record_with, screen};
 
 fn ordering(text: &str) -> OrderingConfig {
     text.parse().expect("valid ordering")
@@ -24,11 +22,7 @@ fn countermove_app() -> App {
 }
 
 fn panel(app: &mut App, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("backend");
-    terminal
-        .draw(|f| KillersPanel.render(f, f.area(), app))
-        .expect("draw");
-    screen(&terminal)
+    screen(&app.panel(&KillersPanel, width, height))
 }
 
 #[test]
@@ -41,11 +35,11 @@ fn tab_switches_the_killer_panel_to_the_countermove_table_and_back() {
     }
     assert!(panel(&mut app, 50, 10).contains("Tab: countermoves"));
     press(&mut app, KeyCode::Tab);
-    assert_eq!(app.killer_tab, KillerTab::Countermoves);
+    assert_eq!(app.prefs().killer_tab, KillerTab::Countermoves);
     let shown = panel(&mut app, 50, 10);
-    let n = app.session.position();
-    let pos = app.session.position_at(app.view.selected_node());
-    let list = countermoves::entries(&app.session, n, &pos, Notation::San);
+    let n = app.session().position();
+    let pos = app.session().position_at(app.view().selected_node());
+    let list = countermoves::entries(app.session(), n, &pos, Notation::San);
     assert!(list.len() > 3, "the puzzle stores countermoves: {list:?}");
     assert!(
         list.windows(2).all(|w| w[0].event > w[1].event),
@@ -72,23 +66,24 @@ fn tab_switches_the_killer_panel_to_the_countermove_table_and_back() {
             "{line} vs {e:?}"
         );
     }
-    let selected = app.view.selected_node().expect("a selected node");
-    let key = countermoves::key_at(&app.session, selected).expect("a move reached it");
+    let selected = app.view().selected_node().expect("a selected node");
+    let key = countermoves::key_at(app.session(), selected).expect("a move reached it");
     let own = list.iter().position(|e| e.key == key);
     if let Some(k) = own {
         assert!((start..start + lines.len()).contains(&k), "{shown}");
     }
     insta::assert_snapshot!("countermove_table", shown);
     press(&mut app, KeyCode::Tab);
-    assert_eq!(app.killer_tab, KillerTab::Killers);
+    assert_eq!(app.prefs().killer_tab, KillerTab::Killers);
 }
 
 #[test]
 fn the_countermove_table_follows_the_timeline_cursor() {
     let mut app = countermove_app();
-    app.killer_tab = KillerTab::Countermoves;
+    app.update(Action::KillerTab);
+    assert_eq!(app.prefs().killer_tab, KillerTab::Countermoves);
     let stores: Vec<usize> = app
-        .session
+        .session()
         .events()
         .iter()
         .enumerate()
@@ -96,28 +91,31 @@ fn the_countermove_table_follows_the_timeline_cursor() {
         .map(|(i, _)| i)
         .collect();
     let second = stores[1];
-    app.seek(second + 1);
+    app.update(killerscope::explorer::Action::Seek(second + 1));
     let shown = panel(&mut app, 50, 10);
     let keys: std::collections::HashSet<_> = stores[..2]
         .iter()
-        .map(|&i| match app.session.events().get(i).expect("an event") {
-            Event::CounterStore { key, .. } => key,
-            _ => unreachable!("filtered above"),
-        })
+        .map(
+            |&i| match app.session().events().get(i).expect("an event") {
+                Event::CounterStore { key, .. } => key,
+                _ => unreachable!("filtered above"),
+            },
+        )
         .collect();
     assert!(
         shown.contains(&format!("Countermoves · {} ", keys.len())),
         "{shown}"
     );
     assert!(shown.contains(&format!("#{second}")), "{shown}");
-    app.seek(0);
+    app.update(killerscope::explorer::Action::Seek(0));
     assert!(panel(&mut app, 50, 10).contains("no countermove stored yet"));
 }
 
 #[test]
 fn a_search_without_countermoves_says_so() {
     let mut app = puzzle_app();
-    app.killer_tab = KillerTab::Countermoves;
+    app.update(Action::KillerTab);
+    assert_eq!(app.prefs().killer_tab, KillerTab::Countermoves);
     let shown = panel(&mut app, 60, 6);
     assert!(shown.contains("countermoves off in this search"), "{shown}");
     assert!(!panel(&mut puzzle_app(), 60, 6).contains("Tab: countermoves"));
@@ -126,7 +124,7 @@ fn a_search_without_countermoves_says_so() {
 #[test]
 fn explain_mentions_a_countermove_store_after_the_cutoff() {
     let app = countermove_app();
-    let session = &app.session;
+    let session = app.session();
     let store = session
         .events()
         .iter()
@@ -160,11 +158,13 @@ fn mate_killers_get_a_column_next_to_the_killer_slots() {
         .expect("a mate is found below the root and stored as a mate killer");
     let mut app = app_over(BACK_RANK, log);
     let mv = app
-        .session
-        .replay
-        .mate_killer(ply, app.session.events().len());
+        .session()
+        .replay()
+        .mate_killer(ply, app.session().events().len());
     draw(&mut app, 160, 48);
-    app.notation = Notation::Uci;
+    while app.prefs().notation != Notation::Uci {
+        app.update(Action::CycleNotation);
+    }
     let shown = panel(&mut app, 50, 12);
     let words = |line: &str| line.split_whitespace().collect::<Vec<_>>().join(" ");
     let header = words(shown.lines().nth(1).expect("a header line"));
@@ -176,13 +176,16 @@ fn mate_killers_get_a_column_next_to_the_killer_slots() {
         .expect("the mate killer's row");
     assert!(row.starts_with(&format!("│ {ply} {mv} ")), "{row}\n{shown}");
     let store = app
-        .session
+        .session()
         .events()
         .iter()
         .position(|e| matches!(e, Event::MateKillerStore { .. }))
         .expect("a mate-killer store");
-    let node = app.session.node_at_event(store).expect("the storing node");
-    let text = explain::text(&app.session, node, Notation::San);
+    let node = app
+        .session()
+        .node_at_event(store)
+        .expect("the storing node");
+    let text = explain::text(app.session(), node, Notation::San);
     assert!(text.contains("stored as the mate killer at ply"), "{text}");
     let without = app_over(
         BACK_RANK,
@@ -203,19 +206,20 @@ fn killers_by_depth_are_headed_depth_and_follow_the_selected_nodes_depth() {
         press(&mut app, code);
     }
     let node = app
-        .view
+        .view()
         .selected_node()
-        .and_then(|id| app.session.node(id))
+        .and_then(|id| app.session().node(id))
         .expect("a selected node");
     assert_eq!(node.ply(), 1);
-    assert_eq!(focus_row(&app), usize::from(node.depth() as u8));
-    assert_ne!(focus_row(&app), 1, "a depth, not the ply");
+    let depth = usize::from(node.depth() as u8);
+    assert_eq!(app.with_ctx(focus_row), depth);
+    assert_ne!(app.with_ctx(focus_row), 1, "a depth, not the ply");
     let shown = panel(&mut app, 50, 12);
     assert!(shown.contains("Killers by depth"), "{shown}");
     let header = shown.lines().nth(1).expect("a header line");
     assert!(header.contains("depth slot 1"), "{shown}");
     let killer = killerscope::search::MoveSource::killer(0);
-    let session = &app.session;
+    let session = app.session();
     let (cut, ply, depth) = (0..session.events().len())
         .find_map(|i| {
             let by_killer = matches!(
@@ -227,9 +231,9 @@ fn killers_by_depth_are_headed_depth_and_follow_the_selected_nodes_depth() {
             (by_killer && apart).then_some((i, node.ply(), node.depth()))
         })
         .expect("a cutoff from killer slot 1 at a node whose ply and depth differ");
-    app.seek(cut + 1);
-    let scan = app.session.cursor.scan();
-    let cutoff = Some(killerscope::tui::scan::KillerMark::Cutoff(0));
+    app.update(killerscope::explorer::Action::Seek(cut + 1));
+    let scan = app.session().scan();
+    let cutoff = Some(killerscope::explorer::session::scan::KillerMark::Cutoff(0));
     assert_eq!(
         scan.mark(usize::from(depth as u8)),
         cutoff,

@@ -35,6 +35,21 @@ impl Tmux {
         self.run(&["capture-pane", "-t", &self.session, "-p"])
     }
 
+    /// Waits until two captures 300 ms apart are the same (the explorer has stopped moving),
+    /// up to `secs`; returns the last screen.
+    fn settled(&self, secs: u64) -> String {
+        let start = Instant::now();
+        let mut last = self.screen();
+        loop {
+            sleep(Duration::from_millis(300));
+            let now = self.screen();
+            if now == last || start.elapsed() > Duration::from_secs(secs) {
+                return now;
+            }
+            last = now;
+        }
+    }
+
     /// Waits until the screen satisfies `check`, up to `secs`; returns the last screen.
     fn wait_for(&self, what: &str, secs: u64, check: impl Fn(&str) -> bool) -> String {
         let start = Instant::now();
@@ -79,7 +94,7 @@ fn drive_the_explorer_in_tmux() {
     let stty_file: PathBuf = dir.join("stty");
     let bin = env!("CARGO_BIN_EXE_killerscope");
     let script = format!(
-        "NO_COLOR=1 '{bin}' tui --depth 4; echo $? > '{}'; stty -a > '{}'; echo SHELL-BACK",
+        "NO_COLOR=1 '{bin}' tui --depth 5; echo $? > '{}'; stty -a > '{}'; echo SHELL-BACK",
         status_file.display(),
         stty_file.display()
     );
@@ -100,9 +115,11 @@ fn drive_the_explorer_in_tmux() {
         &format!("{script}; sleep 30"),
     ]);
 
-    let screen = tmux.wait_for("the first search to finish", 60, |s| {
+    tmux.wait_for("the first search to finish", 60, |s| {
         s.contains("Search tree") && s.contains("search done")
     });
+    // The panels follow the indexing of the search's last events: read them once it is done.
+    let screen = tmux.settled(10);
     assert!(screen.contains("Killers"), "{screen}");
     let styled = tmux.run(&["capture-pane", "-e", "-t", &tmux.session, "-p"]);
     assert!(
@@ -110,7 +127,36 @@ fn drive_the_explorer_in_tmux() {
         "NO_COLOR: no foreground or background colours on screen"
     );
     assert!(styled.contains('✂'), "markers stay in monochrome");
-    assert!(screen.contains("depth 4"), "{screen}");
+    assert!(screen.contains("depth 5"), "{screen}");
+    let killers: Vec<&str> = screen
+        .lines()
+        .filter_map(|l| l.get(..l.char_indices().nth(44).map_or(l.len(), |(i, _)| i)))
+        .skip_while(|l| !l.contains("Killers"))
+        .take_while(|l| !l.starts_with('└'))
+        .collect();
+    assert!(
+        killers.iter().any(|l| {
+            let row = l.trim_start_matches('│').trim_start();
+            row.starts_with("1 ") && row.contains("Bc6")
+        }),
+        "Bc6 is a killer at ply 1, written in SAN:\n{}",
+        killers.join("\n")
+    );
+    let coordinates = |l: &&str| {
+        l.split_whitespace().any(|w| {
+            let w: Vec<char> = w.chars().take(4).collect();
+            w.len() == 4
+                && ('a'..='h').contains(&w[0])
+                && ('1'..='8').contains(&w[1])
+                && ('a'..='h').contains(&w[2])
+                && ('1'..='8').contains(&w[3])
+        })
+    };
+    assert!(
+        !killers.iter().any(coordinates),
+        "every killer in SAN:\n{}",
+        killers.join("\n")
+    );
 
     tmux.keys(&["G", "Enter", "j"]);
     let screen = tmux.wait_for("a ply-1 node selected", 10, |s| s.contains("node at ply 1"));

@@ -3,24 +3,29 @@
 
 mod tui_support;
 
+use killerscope::tui::input::key_press;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{Event as TermEvent, KeyCode, KeyEvent, KeyModifiers};
-use killerscope::tui::app::{Effect, Mode};
-use killerscope::tui::line_edit::CAPACITY;
-use killerscope::tui::run::{EVENT_BATCH, Runtime, handle_events};
+use killerscope::explorer::Mode;
+use killerscope::explorer::Runtime;
+use killerscope::explorer::line_edit::CAPACITY;
+use killerscope::tui::run::{EVENT_BATCH, handle_events};
 use ratatui::layout::Position;
 use tui_support::{draw, press, puzzle_app, type_text};
 
 const FEN: &str = "8/8/8/4k3/8/8/4PP2/4K3 w - - 0 1";
 
-fn ctrl(app: &mut killerscope::tui::app::App, c: char) {
-    app.handle_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
+fn ctrl(app: &mut tui_support::App, c: char) {
+    app.handle_key(key_press(KeyEvent::new(
+        KeyCode::Char(c),
+        KeyModifiers::CONTROL,
+    )));
 }
 
 /// The typed text and the error line of the FEN box.
-fn fen_box(app: &killerscope::tui::app::App) -> (String, Option<String>) {
-    match &app.mode {
+fn fen_box(app: &tui_support::App) -> (String, Option<String>) {
+    match &app.mode() {
         Mode::Fen { input, error } => (input.text().to_string(), error.clone()),
         other => panic!("the FEN box is closed: {other:?}"),
     }
@@ -70,8 +75,8 @@ fn readline_keys_move_the_cursor_and_edit_at_it() {
     let prompt = row[..at].chars().count() + "FEN> ".len();
     assert_eq!(cursor, Position::new(prompt as u16 + 4, cursor.y), "{row}");
     let effects = press(&mut app, KeyCode::Enter);
-    assert_eq!(effects, vec![Effect::Search]);
-    assert_eq!(app.root.to_fen(), FEN);
+    assert!(tui_support::starts_search(&effects));
+    assert_eq!(app.setup().root.to_fen(), FEN);
 }
 
 #[test]
@@ -82,8 +87,14 @@ fn a_5000_character_paste_goes_in_at_once_capped_with_a_message() {
     press(&mut app, KeyCode::Home);
     let paste = TermEvent::Paste("x".repeat(5_000));
     let start = Instant::now();
-    let handled = handle_events(&mut app, &mut Runtime::default(), paste, || Ok(None))
-        .expect("no terminal involved");
+    let handled = handle_events(
+        &mut app.app,
+        &app.ui,
+        &mut Runtime::default(),
+        paste,
+        || Ok(None),
+    )
+    .expect("no terminal involved");
     draw(&mut app, 160, 48);
     let took = start.elapsed();
     assert_eq!(handled, 1);
@@ -106,11 +117,21 @@ fn a_5000_character_paste_goes_in_at_once_capped_with_a_message() {
 #[test]
 fn a_paste_outside_the_fen_box_is_not_taken_for_commands() {
     let mut app = puzzle_app();
-    let depth = app.settings.depth;
+    let depth = app.setup().settings.depth;
     let paste = TermEvent::Paste("+++rq".into());
-    handle_events(&mut app, &mut Runtime::default(), paste, || Ok(None)).expect("no terminal");
-    assert_eq!((app.settings.depth, app.quit), (depth, false));
-    assert_eq!(app.mode, Mode::Normal);
+    handle_events(
+        &mut app.app,
+        &app.ui,
+        &mut Runtime::default(),
+        paste,
+        || Ok(None),
+    )
+    .expect("no terminal");
+    assert_eq!(
+        (app.setup().settings.depth, app.quit_requested()),
+        (depth, false)
+    );
+    assert_eq!(*app.mode(), Mode::Normal);
 }
 
 #[test]
@@ -125,7 +146,10 @@ fn typing_5000_characters_one_event_each_draws_a_frame_per_batch() {
     let start = Instant::now();
     let mut frames = 0;
     while let Some(first) = keys.next() {
-        handle_events(&mut app, &mut runtime, first, || Ok(keys.next())).expect("no terminal");
+        handle_events(&mut app.app, &app.ui, &mut runtime, first, || {
+            Ok(keys.next())
+        })
+        .expect("no terminal");
         draw(&mut app, 160, 48);
         frames += 1;
     }

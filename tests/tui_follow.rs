@@ -5,17 +5,18 @@
 mod other_engine;
 mod tui_support;
 
+use tui_support::App;
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use killerscope::chess::Position;
+use killerscope::explorer::Runtime;
+use killerscope::explorer::follow::FollowSource;
+use killerscope::explorer::library;
+use killerscope::explorer::{Effect, Settings};
 use killerscope::trace::jsonl::ImportOptions;
-use killerscope::tui::app::{App, Effect, Settings};
-use killerscope::tui::follow::FollowSource;
-use killerscope::tui::library;
-use killerscope::tui::run::Runtime;
-use killerscope::tui::theme::Theme;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ks-follow-{}-{name}", std::process::id()));
@@ -29,12 +30,11 @@ fn app() -> App {
         killers: 2,
         ..Settings::default()
     };
-    App::new(
+    tui_support::App::new(killerscope::explorer::Explorer::new(
         Position::startpos(),
         settings,
-        Theme::mono(),
         library::embedded(),
-    )
+    ))
 }
 
 /// Drains frames until `done` holds (or fails after 10 s).
@@ -74,14 +74,14 @@ fn a_growing_file_is_followed_and_stopping_leaves_open_nodes_unfinished() {
         .filter(|l| !l.contains("probcut"))
         .count();
     drain_until(&mut runtime, &mut app, "the first half", |app| {
-        app.session.log.len() == first_half
+        app.session().log().len() == first_half
     });
     assert_eq!(
-        app.session.header().engine,
+        app.session().header().engine,
         "other 0.1 (fail-hard, no TT, no quiescence)"
     );
     assert!(
-        app.message
+        app.message()
             .as_ref()
             .is_some_and(|m| m.text.contains("following"))
     );
@@ -92,22 +92,25 @@ fn a_growing_file_is_followed_and_stopping_leaves_open_nodes_unfinished() {
     std::thread::sleep(Duration::from_millis(120));
     runtime.drain(&mut app);
     assert_eq!(
-        app.session.log.len(),
+        app.session().log().len(),
         first_half,
         "half a line is not an event"
     );
     writeln!(file, "{b}").expect("write");
     file.flush().expect("flush");
     drain_until(&mut runtime, &mut app, "the split line", |app| {
-        app.session.log.len() == first_half + 1
+        app.session().log().len() == first_half + 1
     });
-    let open = app.session.tree.open_nodes().count();
+    let open = app.session().tree().open_nodes().count();
     assert!(open > 0, "stopped mid-search");
     runtime.apply(&mut app, Effect::Stop);
     assert!(!app.is_live());
-    assert!(app.session.log.is_truncated(), "open nodes are unfinished");
+    assert!(
+        app.session().log().is_truncated(),
+        "open nodes are unfinished"
+    );
     let message = app
-        .message
+        .message()
         .as_ref()
         .map(|m| m.text.clone())
         .unwrap_or_default();
@@ -120,7 +123,7 @@ fn a_growing_file_is_followed_and_stopping_leaves_open_nodes_unfinished() {
         screen.contains("unfinished"),
         "the open root says so:\n{screen}"
     );
-    assert!(truth.nodes.len() > app.session.tree.len());
+    assert!(truth.nodes.len() > app.session().tree().len());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -157,10 +160,10 @@ fn a_fifo_ends_when_its_writer_closes_it() {
         !app.is_live()
     });
     writer.join().expect("writer");
-    assert_eq!(app.session.tree.len(), truth.nodes.len());
-    assert!(!app.session.log.is_truncated());
+    assert_eq!(app.session().tree().len(), truth.nodes.len());
+    assert!(!app.session().log().is_truncated());
     let message = app
-        .message
+        .message()
         .as_ref()
         .map(|m| m.text.clone())
         .unwrap_or_default();
@@ -187,7 +190,7 @@ fn a_bad_line_stops_a_strict_follow_with_its_place() {
         Effect::Follow(FollowSource::Path(path), ImportOptions::default()),
     );
     drain_until(&mut runtime, &mut app, "the error", |app| !app.is_live());
-    let message = app.message.clone().expect("a message");
+    let message = app.message().cloned().expect("a message");
     assert!(message.error);
     assert!(
         message.text.contains("line 3, column 29"),
@@ -195,10 +198,10 @@ fn a_bad_line_stops_a_strict_follow_with_its_place() {
         message.text
     );
     assert_eq!(
-        app.session.log.len(),
+        app.session().log().len(),
         1,
         "what came before the bad line stays"
     );
-    assert!(app.session.log.is_truncated());
+    assert!(app.session().log().is_truncated());
     let _ = std::fs::remove_dir_all(&dir);
 }

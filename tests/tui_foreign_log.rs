@@ -6,12 +6,11 @@ mod tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope::chess::Position;
+use killerscope::explorer::Session;
+use killerscope::explorer::Settings;
+use killerscope::explorer::library;
 use killerscope::search::{Event, MoveSource, SourceColour};
 use killerscope::trace::{EventLog, SourceRow, SourceTable};
-use killerscope::tui::app::{App, Settings};
-use killerscope::tui::library;
-use killerscope::tui::session::Session;
-use killerscope::tui::theme::Theme;
 use tui_support::{PUZZLE, draw, press, record, screen};
 
 /// The puzzle's log as another engine might have written it: history moves carry code 42,
@@ -88,8 +87,12 @@ fn the_explorer_labels_sources_from_the_log_header() {
         killers: 2,
         ..Settings::default()
     };
-    let mut app = App::new(root.clone(), settings, Theme::mono(), library::embedded());
-    app.session = Session::from_log(root, log);
+    let mut app = tui_support::App::new(killerscope::explorer::Explorer::new(
+        root.clone(),
+        settings,
+        library::embedded(),
+    ));
+    app.open_session(Session::from_log(root, log));
     let text = screen(&draw(&mut app, 160, 48));
     assert!(
         text.contains("follow-up"),
@@ -133,9 +136,14 @@ fn header_text_reaches_the_screen_escaped() {
         killers: 2,
         ..Settings::default()
     };
-    let mut app = App::new(root.clone(), settings, Theme::mono(), library::embedded());
-    app.session = Session::from_log(root, hostile_log());
-    app.session.seek(app.session.events().len() / 2);
+    let mut app = tui_support::App::new(killerscope::explorer::Explorer::new(
+        root.clone(),
+        settings,
+        library::embedded(),
+    ));
+    app.open_session(Session::from_log(root, hostile_log()));
+    let half = app.session().events().len() / 2;
+    app.update(killerscope::explorer::Action::Seek(half));
     let main = screen(&draw(&mut app, 200, 60));
     press(&mut app, KeyCode::Char('?'));
     let help = screen(&draw(&mut app, 200, 60));

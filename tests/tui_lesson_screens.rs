@@ -6,7 +6,7 @@
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope::tui::app::App;
+use tui_support::App;
 use tui_support::lesson::{key, open};
 use tui_support::{draw, screen};
 
@@ -14,7 +14,7 @@ use tui_support::{draw, screen};
 fn at_question() -> App {
     let mut app = open("killers-in-ten-minutes");
     key(&mut app, KeyCode::Right);
-    app.message = None;
+    app.clear_message();
     app
 }
 
@@ -34,7 +34,7 @@ fn lesson_question_160x48() {
 fn lesson_answered_80x24_and_160x48() {
     let mut app = at_question();
     key(&mut app, KeyCode::Char('2'));
-    app.message = None;
+    app.clear_message();
     insta::assert_snapshot!("lesson_answered_80x24", screen(&draw(&mut app, 80, 24)));
     insta::assert_snapshot!("lesson_answered_160x48", screen(&draw(&mut app, 160, 48)));
 }
@@ -43,14 +43,15 @@ fn lesson_answered_80x24_and_160x48() {
 fn lesson_compare_step_80x24_and_160x48() {
     let mut app = open("alpha-beta-from-the-ground-up");
     for _ in 0..20 {
-        let state = app.lesson.as_ref().expect("open");
+        let state = app.lesson().expect("open");
         if state.player.at_end() {
             break;
         }
         if let Some(q) = &state.player.step().question {
             let digit = char::from(b'1' + q.answer as u8);
-            if let Some(killerscope::tui::lesson::Wait::Select(id)) = state.player.step().wait {
-                app.view.select_node(&app.session, id);
+            if let Some(killerscope::explorer::lesson::Wait::Select(id)) = state.player.step().wait
+            {
+                app.update(killerscope::explorer::Action::SelectNode(id));
                 key(&mut app, KeyCode::Char('F'));
                 key(&mut app, KeyCode::Char('F'));
             }
@@ -58,7 +59,7 @@ fn lesson_compare_step_80x24_and_160x48() {
         }
         key(&mut app, KeyCode::Right);
     }
-    app.message = None;
+    app.clear_message();
     insta::assert_snapshot!("lesson_compare_80x24", screen(&draw(&mut app, 80, 24)));
     insta::assert_snapshot!("lesson_compare_160x48", screen(&draw(&mut app, 160, 48)));
 }
@@ -67,11 +68,11 @@ fn lesson_compare_step_80x24_and_160x48() {
 fn projector_160x48_and_80x24() {
     let mut app = at_question();
     key(&mut app, KeyCode::Char('P'));
-    app.message = None;
+    app.clear_message();
     insta::assert_snapshot!("lesson_projector_160x48", screen(&draw(&mut app, 160, 48)));
     insta::assert_snapshot!("lesson_projector_80x24", screen(&draw(&mut app, 80, 24)));
     key(&mut app, KeyCode::Char('F'));
-    app.message = None;
+    app.clear_message();
     insta::assert_snapshot!(
         "lesson_projector_focus_160x48",
         screen(&draw(&mut app, 160, 48))

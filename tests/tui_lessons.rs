@@ -11,23 +11,23 @@ mod tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope::chess::Position;
-use killerscope::search::{Limits, SearchConfig};
+use killerscope::explorer::lesson::file::{self, AnswerSpec, LessonFile, NodeSpec};
+use killerscope::explorer::lesson::{BUNDLED, SearchCheck, View, Wait};
+use killerscope::explorer::{Effect, Mode};
+use killerscope::search::Limits;
 use killerscope::trace::query::{
     EventRef, NodeRef, cutoff_move, find_event, find_node, moves_tried, parse_move,
 };
 use killerscope::trace::{NodeId, record_search};
-use killerscope::tui::app::{App, Effect, Mode};
-use killerscope::tui::lesson::file::{self, AnswerSpec, LessonFile, NodeSpec};
-use killerscope::tui::lesson::{BUNDLED, SearchCheck, View, Wait};
 use tui_support::lesson::{key, open};
-use tui_support::{draw, screen};
+use tui_support::{App, draw, screen};
 
 fn node(app: &App, spec: &NodeSpec) -> NodeId {
     let wanted = NodeRef {
         depth: spec.depth,
         path: spec.path.split_whitespace().map(str::to_string).collect(),
     };
-    find_node(&app.session.tree, &app.session.root, &wanted)
+    find_node(app.session().tree(), app.session().root(), &wanted)
         .unwrap_or_else(|e| panic!("{} is not in the search on screen: {e}", spec.path))
         .0
 }
@@ -36,23 +36,23 @@ fn node(app: &App, spec: &NodeSpec) -> NodeId {
 /// goes up, `j` / `k` move a row.
 fn walk_to(app: &mut App, target: NodeId) {
     for _ in 0..20_000 {
-        let Some(at) = app.view.selected_node() else {
+        let Some(at) = app.view().selected_node() else {
             key(app, KeyCode::Char('j'));
             continue;
         };
         if at == target {
             return;
         }
-        let session = &app.session;
+        let session = app.session();
         let code = if session.is_ancestor(at, target) {
-            if app.view.is_open(at) { 'j' } else { 'l' }
+            if app.view().is_open(at) { 'j' } else { 'l' }
         } else if at > target {
             if session.parent(at).is_some() {
                 'h'
             } else {
                 'k'
             }
-        } else if app.view.is_open(at) {
+        } else if app.view().is_open(at) {
             'h'
         } else {
             'j'
@@ -65,10 +65,10 @@ fn walk_to(app: &mut App, target: NodeId) {
 /// Checks what step `k` of `file` claims against the explorer's own log and screen.
 fn check_claims(app: &App, file: &LessonFile, k: usize) {
     let spec = &file.steps[k];
-    let state = app.lesson.as_ref().expect("the lesson is open");
+    let state = app.lesson().expect("the lesson is open");
     assert_eq!(state.player.index(), k);
     let scene = state.player.scene();
-    let session = &app.session;
+    let session = app.session();
     if let Some(plan) = &scene.search {
         assert_eq!(
             app.lesson_check(),
@@ -76,16 +76,24 @@ fn check_claims(app: &App, file: &LessonFile, k: usize) {
             "step {}",
             k + 1
         );
-        let report = app.report.as_ref().expect("the search finished");
+        let report = app
+            .session()
+            .run()
+            .report
+            .as_ref()
+            .expect("the search finished");
         assert_eq!(report.nodes, plan.nodes);
         assert_eq!(session.header().depth_limit(), Some(plan.depth));
     }
     if let Some(pinned) = spec.search.as_ref().and_then(|s| s.nodes) {
-        assert_eq!(app.report.as_ref().map(|r| r.nodes), Some(pinned));
+        assert_eq!(
+            app.session().run().report.as_ref().map(|r| r.nodes),
+            Some(pinned)
+        );
     }
     if let Some(sel) = &spec.select {
         assert_eq!(
-            app.view.selected_node(),
+            app.view().selected_node(),
             Some(node(app, sel)),
             "step {}",
             k + 1
@@ -101,33 +109,38 @@ fn check_claims(app: &App, file: &LessonFile, k: usize) {
             source: ev.source.clone(),
             nth: ev.nth.unwrap_or(1),
         };
-        let found = find_event(&session.tree, session.events(), &session.root, &wanted)
+        let found = find_event(session.tree(), session.events(), session.root(), &wanted)
             .expect("the event is in the search on screen");
         assert_eq!(session.position(), found + 1, "step {}", k + 1);
-        assert_eq!(app.view.selected_node(), session.node_at_event(found));
+        assert_eq!(app.view().selected_node(), session.node_at_event(found));
     }
     if let Some(chart) = &spec.chart {
-        assert_eq!(app.mode, Mode::Charts);
-        assert_eq!(app.charts.kind.key(), chart);
+        assert_eq!(*app.mode(), Mode::Charts);
+        assert_eq!(app.charts().kind.key(), chart);
     }
     if let Some(compare) = &spec.compare {
-        assert_eq!(app.mode, Mode::Compare);
-        let measured: Vec<u64> = app.comparison.rows.iter().map(|r| r.report.nodes).collect();
+        assert_eq!(*app.mode(), Mode::Compare);
+        let measured: Vec<u64> = app
+            .comparison()
+            .rows
+            .iter()
+            .map(|r| r.report.nodes)
+            .collect();
         assert_eq!(measured.len(), compare.configs.len());
         if let Some(pinned) = &compare.nodes {
             assert_eq!(&measured, pinned, "step {}", k + 1);
         }
         assert!(matches!(scene.view, Some(View::Compare(_))));
     } else if spec.chart.is_none() {
-        assert_eq!(app.mode, Mode::Normal, "step {}", k + 1);
+        assert_eq!(*app.mode(), Mode::Normal, "step {}", k + 1);
     }
     if let (Some(q), Some(asked)) = (&spec.question, &state.player.step().question) {
         let (AnswerSpec::CutoffBy(at) | AnswerSpec::FirstTried(at)) = &q.answer;
         let id = node(app, at);
         let pos = session.position_at(Some(id));
         let from_log = match q.answer {
-            AnswerSpec::CutoffBy(_) => cutoff_move(&session.tree, id),
-            AnswerSpec::FirstTried(_) => moves_tried(&session.tree, session.events(), id)
+            AnswerSpec::CutoffBy(_) => cutoff_move(session.tree(), id),
+            AnswerSpec::FirstTried(_) => moves_tried(session.tree(), session.events(), id)
                 .first()
                 .copied(),
         }
@@ -144,13 +157,13 @@ fn play_through(name: &str) -> App {
     let mut app = open(name);
     for k in 0..file.steps.len() {
         check_claims(&app, &file, k);
-        let step = app.lesson.as_ref().expect("open").player.step().clone();
+        let step = app.lesson().expect("open").player.step().clone();
         match step.wait {
             Some(Wait::Key(c)) => key(&mut app, KeyCode::Char(c)),
             Some(Wait::Select(id)) => walk_to(&mut app, id),
             None => {}
         }
-        let player = &app.lesson.as_ref().expect("open").player;
+        let player = &app.lesson().expect("open").player;
         if player.index() > k {
             assert!(
                 step.question.is_none(),
@@ -161,7 +174,7 @@ fn play_through(name: &str) -> App {
         assert!(player.waited(), "step {} waits for nothing more", k + 1);
         if let Some(q) = &step.question {
             key(&mut app, KeyCode::Right);
-            assert_eq!(app.lesson.as_ref().map(|l| l.player.index()), Some(k));
+            assert_eq!(app.lesson().map(|l| l.player.index()), Some(k));
             let digit = char::from(b'1' + q.answer as u8);
             key(&mut app, KeyCode::Char(digit));
             let panel = screen(&draw(&mut app, 160, 48));
@@ -172,7 +185,7 @@ fn play_through(name: &str) -> App {
         }
         key(&mut app, KeyCode::Right);
     }
-    let player = &app.lesson.as_ref().expect("open").player;
+    let player = &app.lesson().expect("open").player;
     assert!(player.at_end());
     app
 }
@@ -208,21 +221,25 @@ fn going_back_restores_the_step_after_the_learner_wandered() {
     key(&mut app, KeyCode::Right);
     key(&mut app, KeyCode::Char('1'));
     key(&mut app, KeyCode::Right);
-    let store = app.session.position();
+    let store = app.session().position();
     key(&mut app, KeyCode::Char('K'));
-    let player = &app.lesson.as_ref().expect("open").player;
+    let player = &app.lesson().expect("open").player;
     assert_eq!(player.index(), 3, "pressing K ended step 3's wait");
-    assert_ne!(app.session.position(), store, "K moved the timeline on");
+    assert_ne!(app.session().position(), store, "K moved the timeline on");
     key(&mut app, KeyCode::Char('G'));
     key(&mut app, KeyCode::Left);
-    assert_eq!(app.session.position(), store, "step 3's event again");
-    let player = &app.lesson.as_ref().expect("open").player;
+    assert_eq!(app.session().position(), store, "step 3's event again");
+    let player = &app.lesson().expect("open").player;
     assert_eq!((player.index(), player.waited()), (2, false));
     key(&mut app, KeyCode::Left);
-    let state = app.lesson.as_ref().expect("open");
+    let state = app.lesson().expect("open");
     assert_eq!(state.player.choice(), None, "the question starts over");
-    assert_eq!(app.session.at, None, "step 2 had not moved the timeline");
-    assert_eq!(app.view.selected_node(), state.player.step().select);
+    assert_eq!(
+        app.session().at(),
+        None,
+        "step 2 had not moved the timeline"
+    );
+    assert_eq!(app.view().selected_node(), state.player.step().select);
 }
 
 #[test]
@@ -249,18 +266,17 @@ fn a_search_that_is_not_the_lessons_is_flagged_not_shown_as_fact() {
         "back and next restore the step's search"
     );
 
-    let effects = app.update(killerscope::tui::keys::Action::LessonBack);
+    let effects = app.update(killerscope::explorer::keys::Action::LessonBack);
     assert!(
         effects.is_empty(),
         "step 1's search is on screen: nothing to re-run"
     );
-    let root = app.root.clone();
-    app.begin_search();
-    let config = SearchConfig {
-        ordering: app.ordering(),
-        ..SearchConfig::default()
+    let effects = app.update(killerscope::explorer::Action::Rerun);
+    let [Effect::Search(request)] = effects.as_slice() else {
+        panic!("r searches: {effects:?}");
     };
-    let (log, mut report) = record_search(&root, config, &Limits::depth(6));
+    let limits = Limits::depth(request.depth);
+    let (log, mut report) = record_search(&request.root, request.config, &limits);
     report.nodes -= 1000;
     app.finish_search(log, report);
     let check = app.lesson_check();
@@ -276,28 +292,27 @@ fn a_search_that_is_not_the_lessons_is_flagged_not_shown_as_fact() {
 fn the_lesson_search_selects_its_node_only_once_it_has_finished() {
     let mut app = tui_support::lesson::fresh_app();
     let text = BUNDLED[0].1;
-    let lesson = killerscope::tui::lesson::load(text).expect("holds");
+    let lesson = killerscope::explorer::lesson::load(text).expect("holds");
     let effects = app.open_lesson(lesson);
-    assert_eq!(effects, [Effect::Search]);
-    app.begin_search();
-    let effects = app.update(killerscope::tui::keys::Action::LessonNext);
+    let [Effect::Search(request)] = effects.as_slice() else {
+        panic!("the first step searches: {effects:?}");
+    };
+    let request = request.clone();
+    let effects = app.update(killerscope::explorer::keys::Action::LessonNext);
     assert!(effects.is_empty(), "the step's search is running already");
     assert_eq!(app.lesson_check(), Some(SearchCheck::Running { depth: 6 }));
-    assert_eq!(app.view.selected_node(), None, "nothing to select yet");
+    assert_eq!(app.view().selected_node(), None, "nothing to select yet");
     assert_eq!(
-        app.root,
+        app.setup().root,
         Position::from_fen(tui_support::PUZZLE).expect("fen")
     );
-    let config = SearchConfig {
-        ordering: app.ordering(),
-        ..SearchConfig::default()
-    };
-    let (log, report) = record_search(&app.root, config, &Limits::depth(6));
+    let limits = Limits::depth(request.depth);
+    let (log, report) = record_search(&request.root, request.config, &limits);
     app.finish_search(log, report);
-    let ra5 = app.lesson.as_ref().and_then(|l| l.player.step().select);
+    let ra5 = app.lesson().and_then(|l| l.player.step().select);
     assert!(ra5.is_some());
     assert_eq!(
-        app.view.selected_node(),
+        app.view().selected_node(),
         ra5,
         "selected when the search ended"
     );
@@ -307,51 +322,55 @@ fn the_lesson_search_selects_its_node_only_once_it_has_finished() {
 fn lesson_keys_lie_over_the_normal_ones_only_while_a_lesson_is_open() {
     let mut app = open("killers-in-ten-minutes");
     key(&mut app, KeyCode::Right);
-    let state = app.lesson.as_ref().expect("open");
+    let state = app.lesson().expect("open");
     assert_eq!(state.player.index(), 1, "→ steps the lesson");
-    let before = app.settings.killers;
+    let before = app.setup().settings.killers;
     key(&mut app, KeyCode::Char('9'));
-    assert_eq!(app.lesson.as_ref().and_then(|l| l.player.choice()), None);
+    assert_eq!(app.lesson().and_then(|l| l.player.choice()), None);
     key(&mut app, KeyCode::Char('2'));
-    let state = app.lesson.as_ref().expect("open");
+    let state = app.lesson().expect("open");
     assert_eq!(state.player.choice(), Some(1), "2 answered the question");
-    assert_eq!(app.settings.killers, before, "not the killer slots");
+    assert_eq!(app.setup().settings.killers, before, "not the killer slots");
     key(&mut app, KeyCode::Char('3'));
     assert_eq!(
-        app.settings.killers, 3,
+        app.setup().settings.killers,
+        3,
         "answered: digits set killer slots again"
     );
-    let selected = app.view.selected_node();
+    let selected = app.view().selected_node();
     key(&mut app, KeyCode::Char('l'));
     assert!(
-        app.view.is_open(selected.expect("a node")),
+        app.view().is_open(selected.expect("a node")),
         "l still opens nodes"
     );
     key(&mut app, KeyCode::Char('x'));
-    assert!(app.lesson.is_none());
+    assert!(app.lesson().is_none());
     key(&mut app, KeyCode::Char('h'));
     let ra5 = selected.expect("a node");
-    assert!(!app.view.is_open(ra5));
+    assert!(!app.view().is_open(ra5));
     key(&mut app, KeyCode::Right);
-    assert!(app.view.is_open(ra5), "→ opens nodes again");
+    assert!(app.view().is_open(ra5), "→ opens nodes again");
 }
 
 #[test]
 fn l_opens_the_lesson_picker_and_enter_opens_the_lesson() {
     let mut app = tui_support::lesson::fresh_app();
     key(&mut app, KeyCode::Char('L'));
-    assert_eq!(app.mode, Mode::LessonPicker(0));
+    assert_eq!(*app.mode(), Mode::LessonPicker(0));
     key(&mut app, KeyCode::Char('j'));
     key(&mut app, KeyCode::Char('j'));
     key(&mut app, KeyCode::Char('j'));
     let picker = screen(&draw(&mut app, 80, 24));
     assert!(picker.contains("Alpha-beta from the ground up"), "{picker}");
     key(&mut app, KeyCode::Enter);
-    let state = app.lesson.as_ref().expect("a lesson opened");
+    let state = app.lesson().expect("a lesson opened");
     assert_eq!(state.player.lesson().title, "Alpha-beta from the ground up");
     assert!(app.lesson_holds());
     key(&mut app, KeyCode::Char('L'));
     key(&mut app, KeyCode::Esc);
-    assert_eq!(app.mode, Mode::Normal);
-    assert!(app.lesson.is_some(), "closing the picker keeps the lesson");
+    assert_eq!(*app.mode(), Mode::Normal);
+    assert!(
+        app.lesson().is_some(),
+        "closing the picker keeps the lesson"
+    );
 }

@@ -6,18 +6,18 @@
 
 mod tui_support;
 
+use killerscope::explorer::Action;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use killerscope::chess::Position;
+use killerscope::explorer::Runtime;
+use killerscope::explorer::Session;
+use killerscope::explorer::Settings;
+use killerscope::explorer::library;
 use killerscope::search::{OrderingConfig, SearchConfig, SelectiveConfig};
 use killerscope::trace::{EventLog, open_mapped};
-use killerscope::tui::app::{App, Effect, Settings};
-use killerscope::tui::library;
-use killerscope::tui::run::Runtime;
-use killerscope::tui::session::Session;
-use killerscope::tui::theme::Theme;
-use tui_support::{draw, record_config, screen};
+use tui_support::{App, draw, record_config, screen};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
@@ -34,7 +34,11 @@ fn app() -> App {
         ..Settings::default()
     };
     let root = Position::from_fen(KIWIPETE).expect("valid");
-    App::new(root, settings, Theme::mono(), library::embedded())
+    tui_support::App::new(killerscope::explorer::Explorer::new(
+        root,
+        settings,
+        library::embedded(),
+    ))
 }
 
 fn kiwipete(depth: u8) -> EventLog {
@@ -45,7 +49,8 @@ fn kiwipete(depth: u8) -> EventLog {
 fn browsing(path: &std::path::Path) -> App {
     let (log, unchecked) = open_mapped(path).expect("maps");
     let mut app = app();
-    app.session = Session::from_mapped(app.root.clone(), log, unchecked);
+    let root = app.setup().root.clone();
+    app.open_session(Session::from_mapped(root, log, unchecked));
     app
 }
 
@@ -57,17 +62,17 @@ fn the_first_screen_comes_before_the_index_and_says_how_far_it_is() {
     let mut app = browsing(&path);
     let text = screen(&draw(&mut app, 160, 48));
     assert!(text.contains("indexing…"), "{text}");
-    let total = killerscope::tui::fmt::grouped(log.len() as u64);
+    let total = killerscope::fmt::grouped(log.len() as u64);
     assert!(text.contains(&format!("of {total} events")), "{text}");
     assert!(text.contains("Ply 0"), "the board is drawn: {text}");
-    assert!(app.session.tree.is_empty(), "no index yet");
-    app.session.wait_index().expect("a valid log");
+    assert!(app.session().tree().is_empty(), "no index yet");
+    app.wait_index().expect("a valid log");
     let text = screen(&draw(&mut app, 160, 48));
     assert!(!text.contains("indexing…"), "{text}");
     assert!(text.contains("Search tree"), "{text}");
-    let whole = Session::from_log(app.root.clone(), log);
-    assert_eq!(app.session.tree.len(), whole.tree.len());
-    assert!(app.session.cursor.scan() == whole.cursor.scan());
+    let whole = Session::from_log(app.setup().root.clone(), log);
+    assert_eq!(app.session().tree().len(), whole.tree().len());
+    assert!(app.session().scan() == whole.scan());
     let _ = std::fs::remove_file(path);
 }
 
@@ -80,7 +85,7 @@ fn a_corrupted_log_is_reported_in_the_panels_with_its_offset() {
     bytes[at] ^= 0x80;
     std::fs::write(&path, &bytes).expect("writes");
     let mut app = browsing(&path);
-    let error = app.session.wait_index().expect_err("corrupted");
+    let error = app.wait_index().expect_err("corrupted");
     assert!(error.contains("byte "), "{error}");
     let text = screen(&draw(&mut app, 160, 48));
     assert!(text.contains("the log cannot be shown"), "{text}");
@@ -92,14 +97,15 @@ fn a_corrupted_log_is_reported_in_the_panels_with_its_offset() {
 fn a_live_search_read_from_its_spool_equals_the_search_in_memory() {
     let mut app = app();
     let mut runtime = Runtime::default();
-    runtime.apply(&mut app, Effect::Search);
+    let effects = app.update(Action::Rerun);
+    runtime.apply_all(&mut app, effects);
     let start = Instant::now();
-    while app.searching || runtime.busy(&app) {
+    while app.session().run().searching || runtime.busy(&app) {
         assert!(start.elapsed() < Duration::from_secs(60), "the search ends");
         runtime.drain(&mut app);
         std::thread::sleep(Duration::from_millis(2));
     }
-    let session = &app.session;
+    let session = app.session();
     assert!(session.events().is_mapped(), "the events stay on disk");
     let ordering = OrderingConfig::default();
     let config = SearchConfig {
@@ -110,11 +116,11 @@ fn a_live_search_read_from_its_spool_equals_the_search_in_memory() {
     let memory = record_config(KIWIPETE, 4, config);
     assert_eq!(session.events().len(), memory.len());
     assert!(session.events().iter().eq(memory.events().iter().copied()));
-    assert_eq!(session.log.pvs(), memory.pvs());
-    assert!(!session.log.is_truncated());
-    let whole = Session::from_log(app.root.clone(), memory);
-    assert_eq!(session.tree.len(), whole.tree.len());
-    assert!((0..whole.tree.len() as u32).all(|id| session.node(id) == whole.node(id)));
-    assert_eq!(session.iterations, whole.iterations);
-    assert!(session.cursor.scan() == whole.cursor.scan());
+    assert_eq!(session.log().pvs(), memory.pvs());
+    assert!(!session.log().is_truncated());
+    let whole = Session::from_log(app.setup().root.clone(), memory);
+    assert_eq!(session.tree().len(), whole.tree().len());
+    assert!((0..whole.tree().len() as u32).all(|id| session.node(id) == whole.node(id)));
+    assert_eq!(session.iterations(), whole.iterations());
+    assert!(session.scan() == whole.scan());
 }

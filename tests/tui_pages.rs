@@ -5,16 +5,15 @@
 mod tui_support;
 
 use crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use killerscope::tui::tree_view::Row;
+use killerscope::explorer::tree_view::Row;
 use tui_support::{draw, press};
 
 #[test]
 fn a_wide_node_shows_a_page_that_follows_the_selection_and_pages_by_mouse() {
     use killerscope::chess::Position;
-    use killerscope::tui::app::{App, Settings};
-    use killerscope::tui::session::Session;
-    use killerscope::tui::theme::Theme;
-    use killerscope::tui::tree_view::PAGE;
+    use killerscope::explorer::Session;
+    use killerscope::explorer::Settings;
+    use killerscope::explorer::tree_view::PAGE;
     let fen = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1";
     let root = Position::from_fen(fen).expect("218-move position");
     let settings = Settings {
@@ -22,19 +21,23 @@ fn a_wide_node_shows_a_page_that_follows_the_selection_and_pages_by_mouse() {
         killers: 2,
         ..Settings::default()
     };
-    let mut app = App::new(root.clone(), settings, Theme::mono(), Vec::new());
-    app.session = Session::from_log(root, tui_support::record(fen, 1, 2));
+    let mut app = tui_support::App::new(killerscope::explorer::Explorer::new(
+        root.clone(),
+        settings,
+        Vec::new(),
+    ));
+    app.open_session(Session::from_log(root, tui_support::record(fen, 1, 2)));
     draw(&mut app, 160, 48);
-    let top = app.view.selected_node().expect("the iteration root");
-    let total = app.session.child_count(Some(top));
+    let top = app.view().selected_node().expect("the iteration root");
+    let total = app.session().child_count(Some(top));
     assert!(total >= 218, "every legal move (PVS re-searches add rows)");
-    let page = |app: &killerscope::tui::app::App| {
-        let w = app.view.window(&app.session, Some(top));
+    let page = |app: &tui_support::App| {
+        let w = app.view().window(app.session(), Some(top));
         (w.before, w.shown, w.after)
     };
-    let index = |app: &killerscope::tui::app::App| {
-        let id = app.view.selected_node().expect("a node is selected");
-        app.session.node(id).expect("in the tree").sibling_index()
+    let index = |app: &tui_support::App| {
+        let id = app.view().selected_node().expect("a node is selected");
+        app.session().node(id).expect("in the tree").sibling_index()
     };
     press(&mut app, KeyCode::Enter);
     assert_eq!(page(&app), (0, PAGE, total - PAGE));
@@ -61,7 +64,7 @@ fn a_wide_node_shows_a_page_that_follows_the_selection_and_pages_by_mouse() {
         (total - PAGE - 1, PAGE, 1),
         "the page slid by one"
     );
-    let rows = app.page_rows;
+    let rows = app.view().page_rows();
     press(&mut app, KeyCode::PageUp);
     assert_eq!(index(&app), total - PAGE - 1 - rows);
     press(&mut app, KeyCode::PageDown);
@@ -69,11 +72,11 @@ fn a_wide_node_shows_a_page_that_follows_the_selection_and_pages_by_mouse() {
     assert_eq!(index(&app), (total - PAGE - 1 + rows).min(total - 1));
 
     // A screen tall enough for a whole page shows both "…" rows around it.
-    let rendered = |app: &killerscope::tui::app::App, wanted: fn(&Row) -> bool| {
+    let rendered = |app: &tui_support::App, wanted: fn(&Row) -> bool| {
         (0..100u16)
             .find(|&y| {
-                app.view
-                    .state
+                app.ui
+                    .tree
                     .rendered_at(ratatui::layout::Position::new(60, y))
                     .is_some_and(|p| p.last().is_some_and(wanted))
             })
@@ -89,7 +92,7 @@ fn a_wide_node_shows_a_page_that_follows_the_selection_and_pages_by_mouse() {
     press(&mut app, KeyCode::Char('g'));
     draw(&mut app, 160, 100);
     let before = page(&app).0;
-    app.on_mouse(click(rendered(&app, |r| matches!(r, Row::Before(_)))));
+    app.mouse(click(rendered(&app, |r| matches!(r, Row::Before(_)))));
     assert_eq!(
         page(&app).0,
         before - PAGE,
@@ -97,7 +100,7 @@ fn a_wide_node_shows_a_page_that_follows_the_selection_and_pages_by_mouse() {
     );
     assert_eq!(index(&app), before - 1, "and selects its last row");
     draw(&mut app, 160, 100);
-    app.on_mouse(click(rendered(&app, |r| matches!(r, Row::More(_)))));
+    app.mouse(click(rendered(&app, |r| matches!(r, Row::More(_)))));
     assert_eq!(page(&app).0, before, "'… N more' shows the next page");
     assert_eq!(index(&app), before, "and selects its first row");
 }

@@ -9,8 +9,8 @@ mod tui_support;
 use std::time::{Duration, Instant};
 
 use crossterm::event::KeyCode;
-use killerscope::tui::app::App;
-use killerscope::tui::tree_view::{LEVELS, PAGE};
+use killerscope::explorer::tree_view::{LEVELS, PAGE};
+use tui_support::App;
 use tui_support::synthetic::{deep, roots, wide};
 use tui_support::{draw, press, screen, synthetic_app};
 
@@ -36,17 +36,17 @@ fn on_small_stack(test: impl FnOnce(&mut dyn FnMut()) -> Duration + Send + 'stat
 
 /// Checks the tree widget was handed a bounded slice: short paths, few opened rows.
 fn assert_bounded(app: &App) {
-    let selected = app.view.state.selected().len();
+    let selected = app.view().selected_path().count();
     assert!((1..LEVELS).contains(&selected), "selected path {selected}");
-    let opened = app.view.state.opened();
+    let opened = app.ui.tree.opened();
     assert!(opened.len() <= LEVELS, "{} opened paths", opened.len());
     assert!(opened.iter().all(|p| p.len() < LEVELS));
 }
 
 /// The selected node and its depth below the search root.
 fn selected_level(app: &App) -> (u32, usize) {
-    let id = app.view.selected_node().expect("a node is selected");
-    (id, app.session.tree.ancestors(id).count())
+    let id = app.view().selected_node().expect("a node is selected");
+    (id, app.session().tree().ancestors(id).count())
 }
 
 const LINE: usize = 100_000;
@@ -62,9 +62,9 @@ fn a_100k_level_line_opens_steps_and_draws_in_bounded_time() {
         let deepest = (LINE - 2) as u32;
         assert_eq!(selected_level(&app), (deepest, LINE - 2));
         assert_bounded(&app);
-        let anchor = app.view.anchor().expect("the view moved down");
+        let anchor = app.view().anchor().expect("the view moved down");
         let text = screen(&draw(&mut app, 160, 48));
-        let above = killerscope::tui::fmt::grouped(anchor.levels as u64);
+        let above = killerscope::fmt::grouped(anchor.levels as u64);
         assert!(text.contains(&format!("… {above} levels above")), "{text}");
         assert!(text.contains("Nf3") || text.contains("Ng1"), "{text}");
 
@@ -86,7 +86,10 @@ fn a_100k_level_line_opens_steps_and_draws_in_bounded_time() {
             "← closes the open node, then climbs to its parent (open as an ancestor)"
         );
         press(&mut app, KeyCode::PageUp);
-        assert_eq!(selected_level(&app).0, climbed - app.page_rows as u32);
+        assert_eq!(
+            selected_level(&app).0,
+            climbed - app.view().page_rows() as u32
+        );
         press(&mut app, KeyCode::PageDown);
         press(&mut app, KeyCode::PageDown);
         let down = selected_level(&app).0;
@@ -97,18 +100,17 @@ fn a_100k_level_line_opens_steps_and_draws_in_bounded_time() {
         );
         assert_bounded(&app);
 
-        let selected = app.view.selected_node();
-        let board = app.session.position_at(selected);
-        let line = app.session.tree.moves_to(down);
+        let selected = app.view().selected_node();
+        let board = app.session().position_at(selected);
         assert_eq!(
             Some(board),
-            app.root.after_line(&line),
+            killerscope::trace::line::position_at(app.session().tree(), &app.setup().root, down),
             "the board replays the line"
         );
 
         press(&mut app, KeyCode::Home);
         assert_eq!(selected_level(&app), (0, 0));
-        assert_eq!(app.view.anchor(), None);
+        assert_eq!(app.view().anchor(), None);
         press(&mut app, KeyCode::End);
         assert_eq!(
             selected_level(&app).0,
@@ -131,7 +133,7 @@ fn a_closed_100k_level_line_steps_back_from_its_last_exit() {
         start();
         let t = Instant::now();
         draw(&mut app, 160, 48);
-        app.seek(LINE + 1);
+        app.update(killerscope::explorer::Action::Seek(LINE + 1));
         draw(&mut app, 160, 48);
         assert_eq!(selected_level(&app), ((LINE - 1) as u32, LINE - 1));
         for _ in 0..100 {
@@ -157,8 +159,8 @@ const WIDE: usize = 1_000_000;
 
 /// The index of the selected node among its siblings.
 fn selected_index(app: &App) -> usize {
-    let id = app.view.selected_node().expect("a node is selected");
-    app.session.node(id).expect("in the tree").sibling_index()
+    let id = app.view().selected_node().expect("a node is selected");
+    app.session().node(id).expect("in the tree").sibling_index()
 }
 
 #[test]
@@ -172,21 +174,27 @@ fn a_million_children_page_to_the_far_end_in_bounded_time() {
         press(&mut app, KeyCode::Enter);
         press(&mut app, KeyCode::End);
         assert_eq!(selected_index(&app), WIDE - 1);
-        let page = app.view.window(&app.session, Some(0));
+        let page = app.view().window(app.session(), Some(0));
         assert_eq!((page.before, page.after), (WIDE - PAGE, 0));
         for _ in 0..200 {
             press(&mut app, KeyCode::PageUp);
         }
-        assert_eq!(selected_index(&app), WIDE - 1 - 200 * app.page_rows);
+        assert_eq!(
+            selected_index(&app),
+            WIDE - 1 - 200 * app.view().page_rows()
+        );
         for _ in 0..100 {
             press(&mut app, KeyCode::PageDown);
         }
-        assert_eq!(selected_index(&app), WIDE - 1 - 100 * app.page_rows);
+        assert_eq!(
+            selected_index(&app),
+            WIDE - 1 - 100 * app.view().page_rows()
+        );
         press(&mut app, KeyCode::Char('['));
         assert_eq!(selected_index(&app), WIDE - 1, "the timeline's last child");
         press(&mut app, KeyCode::Home);
-        assert_eq!(app.view.selected_node(), Some(0));
-        assert_eq!(app.view.state.opened().len(), 1);
+        assert_eq!(app.view().selected_node(), Some(0));
+        assert_eq!(app.ui.tree.opened().len(), 1);
         t.elapsed()
     });
 }
@@ -201,13 +209,16 @@ fn a_million_top_level_nodes_page_to_the_far_end_in_bounded_time() {
         draw(&mut app, 160, 48);
         press(&mut app, KeyCode::End);
         assert_eq!(selected_index(&app), WIDE - 1);
-        let page = app.view.window(&app.session, None);
+        let page = app.view().window(app.session(), None);
         assert_eq!((page.before, page.after), (WIDE - PAGE, 0));
         for _ in 0..200 {
             press(&mut app, KeyCode::PageUp);
         }
-        assert_eq!(selected_index(&app), WIDE - 1 - 200 * app.page_rows);
-        app.seek(WIDE);
+        assert_eq!(
+            selected_index(&app),
+            WIDE - 1 - 200 * app.view().page_rows()
+        );
+        app.update(killerscope::explorer::Action::Seek(WIDE));
         draw(&mut app, 160, 48);
         assert_eq!(
             selected_index(&app),

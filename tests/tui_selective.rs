@@ -6,12 +6,13 @@
 mod tui_support;
 
 use killerscope::chess::notation::Notation;
+use killerscope::explorer::Prefs;
+use killerscope::explorer::{NodeId, Session};
+use killerscope::fmt;
 use killerscope::search::{Event, PruneRule, SearchConfig, SelectiveConfig, WindowOutcome};
 use killerscope::trace::{Marks, ReSearch};
-use killerscope::tui::app::App;
-use killerscope::tui::fmt;
-use killerscope::tui::session::{NodeId, Session};
 use killerscope::tui::widgets::{explain, tree};
+use tui_support::App;
 use tui_support::{app_over, draw, record_config, screen};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -34,9 +35,9 @@ fn start_app() -> App {
 
 /// Nodes of the last iteration whose marks pass `wanted`, in search order.
 fn last_iteration(session: &Session, wanted: impl Fn(&Marks) -> bool) -> Vec<NodeId> {
-    let root = *session.tree.roots().last().expect("a root");
+    let root = *session.tree().roots().last().expect("a root");
     session
-        .tree
+        .tree()
         .subtree(root)
         .filter(|&id| wanted(&session.marks(id)))
         .collect()
@@ -44,7 +45,7 @@ fn last_iteration(session: &Session, wanted: impl Fn(&Marks) -> bool) -> Vec<Nod
 
 /// Every node (any iteration) whose marks pass `wanted`.
 fn anywhere(session: &Session, wanted: impl Fn(&Marks) -> bool) -> Vec<NodeId> {
-    (0..session.tree.len() as u32)
+    (0..session.tree().len() as u32)
         .filter(|&id| wanted(&session.marks(id)))
         .collect()
 }
@@ -53,7 +54,7 @@ fn anywhere(session: &Session, wanted: impl Fn(&Marks) -> bool) -> Vec<NodeId> {
 fn label(session: &Session, id: NodeId) -> String {
     let before = session.position_at(session.parent(id));
     let node = session.node(id).expect("node exists");
-    tree::node_label(&before, node, Notation::San).0
+    killerscope::trace::line::node_label(&before, node, Notation::San).0
 }
 
 fn explained(session: &Session, id: NodeId) -> String {
@@ -63,21 +64,21 @@ fn explained(session: &Session, id: NodeId) -> String {
 #[test]
 fn the_tree_marks_reductions_re_searches_null_moves_and_windows_160x48() {
     let mut app = start_app();
-    let research = last_iteration(&app.session, |m| m.research == Some(ReSearch::Reduction));
+    let research = last_iteration(app.session(), |m| m.research == Some(ReSearch::Reduction));
     let id = *research
         .first()
         .expect("a reduced move fails high and is re-searched");
     // Open a node cut by its null move below the re-searched one, so its pass shows too.
-    let after = last_iteration(&app.session, |m| m.null_move.is_some_and(|n| n.cutoff))
+    let after = last_iteration(app.session(), |m| m.null_move.is_some_and(|n| n.cutoff))
         .into_iter()
-        .find(|&n| n > app.session.tree.subtree(id).end)
+        .find(|&n| n > app.session().tree().subtree(id).end)
         .expect("a later node is cut by its null move");
     let pass = app
-        .session
+        .session()
         .first_child(Some(after))
         .expect("its null-move search");
-    app.view.select_node(&app.session, pass);
-    app.view.select_node(&app.session, id);
+    app.update(killerscope::explorer::Action::SelectNode(pass));
+    app.update(killerscope::explorer::Action::SelectNode(id));
     draw(&mut app, 160, 48);
     let text = screen(&draw(&mut app, 160, 48));
     for marker in [
@@ -99,23 +100,27 @@ fn the_tree_marks_reductions_re_searches_null_moves_and_windows_160x48() {
 #[test]
 fn a_node_with_futility_pruned_moves_shows_the_count_and_names_them_80x24() {
     let mut app = start_app();
-    let pruned = last_iteration(&app.session, |m| m.pruned_moves >= 3);
+    let pruned = last_iteration(app.session(), |m| m.pruned_moves >= 3);
     let id = *pruned.first().expect("a node prunes moves by futility");
-    app.view.select_node(&app.session, id);
+    app.update(killerscope::explorer::Action::SelectNode(id));
     draw(&mut app, 80, 24);
     let text = screen(&draw(&mut app, 80, 24));
-    let count = app.session.marks(id).pruned_moves;
+    let count = app.session().marks(id).pruned_moves;
     assert!(text.contains(&format!("FUT×{count}")), "{text}");
-    assert!(explained(&app.session, id).contains("pruned by futility"));
+    assert!(explained(app.session(), id).contains("pruned by futility"));
     insta::assert_snapshot!("selective_futility_80x24", text);
 }
 
 #[test]
 fn ascii_markers_read_without_unicode() {
-    let mut app = start_app();
-    app.ascii = true;
-    let research = last_iteration(&app.session, |m| m.research == Some(ReSearch::Reduction));
-    app.view.select_node(&app.session, research[0]);
+    let mut app = start_app().map(|e| {
+        e.with_prefs(Prefs {
+            ascii: true,
+            ..Prefs::default()
+        })
+    });
+    let research = last_iteration(app.session(), |m| m.research == Some(ReSearch::Reduction));
+    app.update(killerscope::explorer::Action::SelectNode(research[0]));
     draw(&mut app, 160, 48);
     let text = screen(&draw(&mut app, 160, 48));
     let tree_panel: String = text
@@ -137,7 +142,7 @@ fn ascii_markers_read_without_unicode() {
 #[test]
 fn a_reduced_move_says_by_how_much_where_it_stood_and_what_came_of_it() {
     let app = start_app();
-    let s = &app.session;
+    let s = app.session();
     let reduced = anywhere(s, |m| m.reduced.is_some());
     let mut seen = (false, false);
     for &id in &reduced {
@@ -186,7 +191,7 @@ fn a_reduced_move_says_by_how_much_where_it_stood_and_what_came_of_it() {
 #[test]
 fn a_re_search_after_a_reduction_is_told_from_a_pvs_re_search() {
     let app = start_app();
-    let s = &app.session;
+    let s = app.session();
     let lmr = anywhere(s, |m| m.research == Some(ReSearch::Reduction));
     assert!(!lmr.is_empty());
     for &id in &lmr {
@@ -214,7 +219,7 @@ fn a_re_search_after_a_reduction_is_told_from_a_pvs_re_search() {
 #[test]
 fn null_moves_are_passes_that_cut_or_do_not() {
     let app = start_app();
-    let s = &app.session;
+    let s = app.session();
     let searches = anywhere(s, |m| m.null_search);
     let (mut cut, mut failed) = (0, 0);
     for &id in &searches {
@@ -265,7 +270,7 @@ fn null_moves_are_passes_that_cut_or_do_not() {
 #[test]
 fn reverse_futility_and_mate_distance_prune_whole_nodes() {
     let app = start_app();
-    let s = &app.session;
+    let s = app.session();
     let rfp = anywhere(s, |m| {
         matches!(m.pruned, Some((PruneRule::ReverseFutility, _)))
     });
@@ -292,7 +297,7 @@ fn reverse_futility_and_mate_distance_prune_whole_nodes() {
         ..SelectiveConfig::default()
     };
     let app = selective_app(BACK_RANK, 3, mdp_on);
-    let s = &app.session;
+    let s = app.session();
     let mdp = anywhere(s, |m| {
         matches!(m.pruned, Some((PruneRule::MateDistance, _)))
     });
@@ -307,7 +312,7 @@ fn reverse_futility_and_mate_distance_prune_whole_nodes() {
     let row = tree::row_line(
         s,
         tree::RowStyle {
-            theme: &app.theme,
+            theme: &killerscope::tui::theme::Theme::mono(),
             notation: Notation::San,
             ascii: false,
             live: false,
@@ -324,12 +329,12 @@ fn reverse_futility_and_mate_distance_prune_whole_nodes() {
 #[test]
 fn futility_pruned_moves_are_named_in_the_chosen_notation() {
     let app = start_app();
-    let s = &app.session;
+    let s = app.session();
     let id = anywhere(s, |m| m.pruned_moves >= 2)[0];
     let node = s.node(id).expect("node");
     // The pruned moves, found independently: `Pruned` events that belong to this very node.
     let own: Vec<killerscope::chess::Move> = s
-        .tree
+        .tree()
         .event_range(id)
         .filter(|&i| s.node_at_event(i) == Some(id))
         .filter_map(|i| match s.events().get(i).expect("an event") {
@@ -368,8 +373,8 @@ fn futility_pruned_moves_are_named_in_the_chosen_notation() {
 #[test]
 fn aspiration_windows_say_how_they_fell_and_how_they_widened() {
     let app = start_app();
-    let s = &app.session;
-    let roots = s.tree.roots();
+    let s = app.session();
+    let roots = s.tree().roots();
     let mut outcomes = Vec::new();
     for (k, &root) in roots.iter().enumerate() {
         let Some(window) = s.marks(root).aspiration else {

@@ -1,5 +1,5 @@
 //! Where the explorer's search settings come from: the `S` key (selective search on / off,
-//! through `App::update`), `killerscope tui --ordering/--search/--killers` (through
+//! through `Explorer::update`), `killerscope tui --ordering/--search/--killers` (through
 //! `cli::tui::prepare`, before any terminal), and the `ordering` / `search` EPD opcodes of a
 //! library or `--epd` position, which the command line overrides and which do not outlive the
 //! position.
@@ -7,11 +7,12 @@
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope::cli::tui::{TuiArgs, prepare};
+use killerscope::chess::Position;
+use killerscope::cli::tui::{Prepared, TuiArgs, prepare};
+use killerscope::explorer::library;
+use killerscope::explorer::{Action, Effect, Explorer, Fixed, Mode, Session, Settings};
 use killerscope::search::{HistoryMode, SearchConfig, SelectiveConfig};
-use killerscope::tui::app::{App, Effect, Mode};
-use killerscope::tui::library;
-use tui_support::{PUZZLE, app_over, draw, press, puzzle_app, record_config, screen};
+use tui_support::{App, PUZZLE, app_over, draw, press, puzzle_app, record_config, screen};
 
 /// A library of three positions: one with both opcodes, one with none, one asking only for
 /// selective search.
@@ -22,9 +23,21 @@ const LIBRARY: &str = "\
 ";
 
 fn library_app() -> App {
-    let mut app = puzzle_app();
-    app.library = library::parse(LIBRARY).expect("the test library parses");
-    app
+    library_app_fixed(Fixed::default())
+}
+
+/// The puzzle explorer over the test library, with what a command line would fix.
+fn library_app_fixed(fixed: Fixed) -> App {
+    let root = Position::from_fen(PUZZLE).expect("valid");
+    let library = library::parse(LIBRARY).expect("the test library parses");
+    let mut app = Explorer::new(root.clone(), Settings::default(), library).with_fixed(fixed, None);
+    app.open_session(Session::from_log(root, tui_support::record(PUZZLE, 5, 2)));
+    App::new(app)
+}
+
+/// The status line's text.
+fn said(app: &App) -> String {
+    app.message().map(|m| m.text.clone()).unwrap_or_default()
 }
 
 /// Opens the picker, moves to entry `index` and loads it.
@@ -46,24 +59,34 @@ fn args() -> TuiArgs {
 #[test]
 fn shift_s_switches_selective_search_and_searches_again() {
     let mut app = puzzle_app();
-    assert!(!app.settings.selective.any(), "full width by default");
-    assert_eq!(press(&mut app, KeyCode::Char('S')), vec![Effect::Search]);
-    assert_eq!(app.settings.selective, SelectiveConfig::ALL);
-    app.message = None;
+    assert!(
+        !app.setup().settings.selective.any(),
+        "full width by default"
+    );
+    assert!(tui_support::starts_search(&press(
+        &mut app,
+        KeyCode::Char('S')
+    )));
+    assert_eq!(app.setup().settings.selective, SelectiveConfig::ALL);
+    app.clear_message();
     let hints = screen(&draw(&mut app, 160, 48));
     assert!(hints.contains("depth 5 · killers 2 · selective"), "{hints}");
-    app.begin_search();
     assert_eq!(
-        app.session.header().selective_config(),
+        app.session().header().selective_config(),
         Some(SelectiveConfig::ALL),
         "the search it starts records the switches"
     );
-    assert_eq!(press(&mut app, KeyCode::Char('S')), vec![Effect::Search]);
-    assert_eq!(app.settings.selective, SelectiveConfig::default());
-    app.settings.selective = "lmr=on".parse().expect("valid");
+    assert!(tui_support::starts_search(&press(
+        &mut app,
+        KeyCode::Char('S')
+    )));
+    assert_eq!(app.setup().settings.selective, SelectiveConfig::default());
+    let lmr = "lmr=on".parse().expect("valid");
+    let ordering = app.next_ordering();
+    app.update(Action::Plan(5, ordering, lmr));
     press(&mut app, KeyCode::Char('S'));
     assert!(
-        !app.settings.selective.any(),
+        !app.setup().settings.selective.any(),
         "some techniques on: S turns them off"
     );
     assert_eq!(
@@ -80,7 +103,7 @@ fn the_tree_title_names_selective_search_only_when_it_was_on() {
         ..SearchConfig::default()
     };
     let mut app = app_over(PUZZLE, record_config(PUZZLE, 3, config));
-    assert_eq!(app.settings.selective, config.selective);
+    assert_eq!(app.setup().settings.selective, config.selective);
     let text = screen(&draw(&mut app, 160, 48));
     assert!(text.contains("Search tree · nmp+lmr · "), "{text}");
     let mut full = puzzle_app();
@@ -93,77 +116,92 @@ fn a_library_position_brings_its_settings_and_takes_them_away_again() {
     let mut app = library_app();
     press(&mut app, KeyCode::Char('o'));
     let shown = screen(&draw(&mut app, 160, 48));
-    let said = "Searched with ordering killers=1,history=off. Search: nmp+lmr.";
+    let expected = "Searched with ordering killers=1,history=off. Search: nmp+lmr.";
     assert!(
-        shown.contains(said),
+        shown.contains(expected),
         "the picker shows the settings:\n{shown}"
     );
     press(&mut app, KeyCode::Esc);
-    assert_eq!(pick(&mut app, 0), vec![Effect::Search]);
-    let ordering = app.ordering();
+    assert!(tui_support::starts_search(&pick(&mut app, 0)));
+    let ordering = app.next_ordering();
     assert_eq!(
         (ordering.killer_slots, ordering.history),
         (1, HistoryMode::Off)
     );
-    assert_eq!(app.settings.killers, 1);
-    assert!(app.settings.selective.lmr && app.settings.selective.null_move);
-    assert!(!app.settings.selective.futility);
-    let note = app.loaded.clone().expect("a note");
+    assert_eq!(app.setup().settings.killers, 1);
+    assert!(app.setup().settings.selective.lmr && app.setup().settings.selective.null_move);
+    assert!(!app.setup().settings.selective.futility);
+    let note = said(&app);
     assert!(
         note.contains("loaded both: ordering killers=1,history=off; search nmp+lmr"),
         "{note}"
     );
-    app.begin_search();
     assert_eq!(
-        app.session.header().ordering_setting("history"),
+        app.session().header().ordering_setting("history"),
         Some("off")
     );
 
     pick(&mut app, 1);
     assert_eq!(
-        app.ordering().history,
+        app.next_ordering().history,
         HistoryMode::Plain,
         "back to the settings before"
     );
-    assert_eq!(app.settings.killers, 2);
-    assert!(!app.settings.selective.any());
-    assert_eq!(app.loaded.as_deref(), Some("loaded plain"));
+    assert_eq!(app.setup().settings.killers, 2);
+    assert!(!app.setup().settings.selective.any());
+    assert!(
+        said(&app).starts_with("loaded plain · searching"),
+        "{}",
+        said(&app)
+    );
 
     pick(&mut app, 2);
-    assert!(app.settings.selective.lmr);
+    assert!(app.setup().settings.selective.lmr);
     press(&mut app, KeyCode::Char('f'));
     tui_support::type_text(&mut app, "8/8/8/4k3/8/8/4P3/4K3 b - - 0 1");
-    assert_eq!(press(&mut app, KeyCode::Enter), vec![Effect::Search]);
-    assert_eq!(app.mode, Mode::Normal);
-    assert!(!app.settings.selective.any(), "a typed FEN has no opcodes");
+    assert!(tui_support::starts_search(&press(&mut app, KeyCode::Enter)));
+    assert_eq!(*app.mode(), Mode::Normal);
+    assert!(
+        !app.setup().settings.selective.any(),
+        "a typed FEN has no opcodes"
+    );
 }
 
 #[test]
 fn the_command_line_wins_over_a_positions_opcodes() {
-    let mut app = library_app();
-    app.fixed.selective = true;
-    app.fixed.killers = true;
+    let mut app = library_app_fixed(Fixed {
+        selective: true,
+        killers: true,
+        ordering: false,
+    });
     pick(&mut app, 0);
-    assert!(!app.settings.selective.any(), "--search fixed full width");
-    assert_eq!(app.settings.killers, 2, "--killers fixed the slots");
+    assert!(
+        !app.setup().settings.selective.any(),
+        "--search fixed full width"
+    );
+    assert_eq!(app.setup().settings.killers, 2, "--killers fixed the slots");
     assert_eq!(
-        app.ordering().history,
+        app.next_ordering().history,
         HistoryMode::Off,
         "the rest of the ordering applies"
     );
-    let note = app.loaded.clone().expect("a note");
+    let note = said(&app);
     assert!(
         note.contains("its search opcode gives way to --search"),
         "{note}"
     );
-    app.fixed.ordering = true;
+    let mut app = library_app_fixed(Fixed {
+        selective: true,
+        killers: true,
+        ordering: true,
+    });
     pick(&mut app, 0);
-    assert_eq!(app.ordering().history, HistoryMode::Plain);
+    assert_eq!(app.next_ordering().history, HistoryMode::Plain);
 }
 
 #[test]
 fn tui_flags_set_the_first_search_and_killers_override_the_ordering() {
-    let (app, effects) = prepare(
+    let Prepared { app, effects, .. } = prepare(
         &TuiArgs {
             ordering: Some("killers=3,history=off".into()),
             killers: Some(1),
@@ -173,26 +211,28 @@ fn tui_flags_set_the_first_search_and_killers_override_the_ordering() {
         library::embedded(),
     )
     .expect("valid flags");
-    assert_eq!(effects, vec![Effect::Search]);
+    assert!(tui_support::starts_search(&effects));
     assert_eq!(
-        app.settings.killers, 1,
+        app.setup().settings.killers,
+        1,
         "--killers overrides --ordering's killers"
     );
-    assert_eq!(app.ordering().killer_slots, 1);
-    assert_eq!(app.ordering().history, HistoryMode::Off);
-    assert_eq!(app.settings.selective, SelectiveConfig::ALL);
-    assert!(app.fixed.ordering && app.fixed.killers && app.fixed.selective);
+    assert_eq!(app.next_ordering().killer_slots, 1);
+    assert_eq!(app.next_ordering().history, HistoryMode::Off);
+    assert_eq!(app.setup().settings.selective, SelectiveConfig::ALL);
+    let fixed = app.setup().fixed;
+    assert!(fixed.ordering && fixed.killers && fixed.selective);
 
-    let (plain, _) = prepare(&args(), library::embedded()).expect("defaults");
-    assert_eq!(plain.settings.killers, 2);
+    let plain = prepare(&args(), library::embedded()).expect("defaults").app;
+    assert_eq!(plain.setup().settings.killers, 2);
     assert!(
-        !plain.settings.selective.any(),
+        !plain.setup().settings.selective.any(),
         "the explorer starts full width"
     );
-    assert_eq!(plain.ordering(), Default::default());
-    assert!(!plain.projector);
+    assert_eq!(plain.next_ordering(), Default::default());
+    assert!(!plain.prefs().projector);
 
-    let (projected, _) = prepare(
+    let projected = prepare(
         &TuiArgs {
             projector: true,
             no_color: true,
@@ -201,8 +241,11 @@ fn tui_flags_set_the_first_search_and_killers_override_the_ordering() {
         library::embedded(),
     )
     .expect("valid flags");
-    assert!(projected.projector, "--projector starts in projector mode");
-    assert!(projected.theme.mono, "and keeps --no-color monochrome");
+    assert!(
+        projected.app.prefs().projector,
+        "--projector starts in projector mode"
+    );
+    assert!(projected.mono, "and keeps --no-color monochrome");
 }
 
 #[test]
@@ -242,20 +285,20 @@ fn an_epd_position_uses_its_opcodes_unless_the_command_line_names_them() {
             library::embedded(),
         )
         .expect("valid")
-        .0
+        .app
     };
     let app = from_file(args());
-    assert_eq!(app.settings.killers, 1);
-    assert_eq!(app.ordering().history, HistoryMode::Off);
-    assert!(app.settings.selective.lmr && app.settings.selective.null_move);
+    assert_eq!(app.setup().settings.killers, 1);
+    assert_eq!(app.next_ordering().history, HistoryMode::Off);
+    assert!(app.setup().settings.selective.lmr && app.setup().settings.selective.null_move);
     let app = from_file(TuiArgs {
         ordering: Some("killers=2".into()),
         selective: Some("all=off".into()),
         ..args()
     });
-    assert_eq!(app.settings.killers, 2);
-    assert_eq!(app.ordering().history, HistoryMode::Plain);
-    assert!(!app.settings.selective.any());
+    assert_eq!(app.setup().settings.killers, 2);
+    assert_eq!(app.next_ordering().history, HistoryMode::Plain);
+    assert!(!app.setup().settings.selective.any());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -277,9 +320,9 @@ fn a_saved_selective_log_re_runs_selective_unless_told_otherwise() {
             selective: selective.map(String::from),
             ..args()
         };
-        prepare(&a, library::embedded()).expect("valid").0
+        prepare(&a, library::embedded()).expect("valid").app
     };
-    assert_eq!(open(None).settings.selective, SelectiveConfig::ALL);
-    assert!(!open(Some("all=off")).settings.selective.any());
+    assert_eq!(open(None).setup().settings.selective, SelectiveConfig::ALL);
+    assert!(!open(Some("all=off")).setup().settings.selective.any());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -7,27 +7,25 @@ mod tui_support;
 
 use killerscope::chess::notation::Notation;
 use killerscope::chess::{Move, Position};
+use killerscope::explorer::session::scan::KillerMark;
+use killerscope::explorer::{Action, Mode, Settings};
 use killerscope::search::MoveSource;
 use killerscope::trace::Event;
-use killerscope::tui::app::{App, Mode, Settings};
-use killerscope::tui::line_edit::LineEdit;
-use killerscope::tui::scan::KillerMark;
+use killerscope::trace::line::node_label;
 use killerscope::tui::theme::Theme;
 use killerscope::tui::widgets::fen_input::FenOverlay;
 use killerscope::tui::widgets::help::HelpOverlay;
 use killerscope::tui::widgets::killers::KillersPanel;
 use killerscope::tui::widgets::lesson_picker::LessonPickerOverlay;
 use killerscope::tui::widgets::picker::PickerOverlay;
-use killerscope::tui::widgets::{Panel, explain, help, killers, tree};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use killerscope::tui::widgets::{explain, help, killers, tree};
 use ratatui::text::Line;
-use tui_support::{PUZZLE, draw, puzzle_app, screen};
+use tui_support::{App, PUZZLE, draw, puzzle_app, screen};
 
 fn g2c6(app: &App) -> Move {
-    killerscope::chess::notation::parse_uci(&app.root, "g2c6")
+    killerscope::chess::notation::parse_uci(&app.setup().root, "g2c6")
         .or_else(|_| {
-            let mut pos = app.root.clone();
+            let mut pos = app.setup().root.clone();
             let mut list = killerscope::chess::MoveList::new();
             pos.legal_moves(&mut list);
             let reply = list.first().copied().ok_or(())?;
@@ -39,16 +37,16 @@ fn g2c6(app: &App) -> Move {
 
 /// Index just after the first cutoff by g2c6 from killer slot 1 at ply 1.
 fn after_killer_cutoff(app: &App, mv: Move) -> usize {
-    let events = &app.session.events();
+    let events = app.session().events();
     let i = events
         .iter()
         .enumerate()
         .position(|(i, e)| {
             matches!(e, Event::Cutoff { mv: m, source, .. } if m == mv && source == MoveSource::killer(0))
                 && app
-                    .session
+                    .session()
                     .node_at_event(i)
-                    .and_then(|n| app.session.node(n))
+                    .and_then(|n| app.session().node(n))
                     .is_some_and(|n| n.ply() == 1)
         })
         .expect("g2c6 cuts off from killer slot 1 at ply 1");
@@ -92,17 +90,23 @@ fn tiny_and_odd_sizes_do_not_panic() {
     ] {
         draw(&mut app, w, h);
     }
-    app.mode = Mode::Help(0);
-    draw(&mut app, 20, 5);
-    app.mode = Mode::Picker(0);
-    draw(&mut app, 20, 5);
-    app.mode = Mode::Fen {
-        input: LineEdit::with_text(&"x".repeat(300)),
-        error: Some("e".repeat(300)),
-    };
-    draw(&mut app, 20, 5);
-    app.mode = Mode::Compare;
-    draw(&mut app, 20, 5);
+    for actions in [
+        vec![Action::Help],
+        vec![Action::OpenPicker],
+        vec![
+            Action::EnterFen,
+            Action::Paste("x".repeat(300)),
+            Action::FenSubmit,
+        ],
+        vec![Action::Compare, Action::CompareRun],
+    ] {
+        app.update(Action::Leave);
+        for action in actions {
+            app.update(action);
+        }
+        assert_ne!(*app.mode(), Mode::Normal);
+        draw(&mut app, 20, 5);
+    }
 }
 
 #[test]
@@ -110,28 +114,28 @@ fn killer_table_shows_g2c6_in_slot_1_at_ply_1_with_a_cutoff_marker() {
     let mut app = puzzle_app();
     let mv = g2c6(&app);
     let at = after_killer_cutoff(&app, mv);
-    app.seek(at);
-    let ply = app.view.selected_node().and_then(|id| app.session.node(id));
+    app.update(killerscope::explorer::Action::Seek(at));
+    let ply = app
+        .view()
+        .selected_node()
+        .and_then(|id| app.session().node(id));
     assert_eq!(
         ply.map(|n| n.ply()),
         Some(1),
         "the panel follows the cutoff's node"
     );
-    let selected = app.view.selected_node();
-    let pos = &killers::row_positions(&app.session, selected, 1..2)[0];
+    let selected = app.view().selected_node();
+    let pos = &killers::row_positions(app.session(), selected, 1..2)[0];
     for (notation, written) in [
         (Notation::San, "Bc6✂"),
         (Notation::Uci, "g2c6✂"),
         (Notation::Long, "Bg2-c6✂"),
     ] {
-        let (text, mark) = killers::cell_text(&app.session, (1, 0), true, pos, notation);
+        let (text, mark) = killers::cell_text(app.session(), (1, 0), true, pos, notation);
         assert!(text.starts_with(written), "{text}");
         assert_eq!(mark, Some(KillerMark::Cutoff(0)));
     }
-    let mut terminal = Terminal::new(TestBackend::new(40, 8)).expect("backend");
-    terminal
-        .draw(|f| KillersPanel.render(f, f.area(), &mut app))
-        .expect("draw");
+    let terminal = app.panel(&KillersPanel, 40, 8);
     insta::assert_snapshot!("killer_table_g2c6_cutoff", screen(&terminal));
 }
 
@@ -141,26 +145,26 @@ fn tree_row_carries_the_cutoff_marker() {
     let mv = g2c6(&app);
     let at = after_killer_cutoff(&app, mv);
     let node = app
-        .session
+        .session()
         .node_at_event(at - 1)
         .expect("the cutoff's node");
-    let parent = app.session.position_at(app.session.parent(node));
-    let info = app.session.node(node).expect("node exists");
-    let (label, pos) = tree::move_label(&parent, info.mv(), info.depth(), Notation::San);
+    let parent = app.session().position_at(app.session().parent(node));
+    let info = app.session().node(node).expect("node exists");
+    let (label, pos) = node_label(&parent, info, Notation::San);
     assert!(label.starts_with('…'), "Black's reply at ply 0: {label}");
     let style = tree::RowStyle {
-        theme: &app.theme,
+        theme: &Theme::mono(),
         notation: Notation::San,
         ascii: false,
         live: false,
     };
     let line = tree::row_line(
-        &app.session,
+        app.session(),
         style,
         node,
         &label,
         &pos,
-        app.session.on_pv(node),
+        app.session().on_pv(node),
     );
     let text = line_text(&line);
     assert!(text.contains("✂ Bc6 K1"), "{text}");
@@ -170,8 +174,8 @@ fn tree_row_carries_the_cutoff_marker() {
 #[test]
 fn a_pvs_re_search_is_marked_in_its_row_and_explained() {
     let app = puzzle_app();
-    let session = &app.session;
-    let (first, second) = (0..session.tree.len() as u32)
+    let session = app.session();
+    let (first, second) = (0..session.tree().len() as u32)
         .find_map(|id| {
             let parent = session.parent(id)?;
             let mut kids = session.children(Some(parent)).skip_while(|&c| c != id);
@@ -184,9 +188,9 @@ fn a_pvs_re_search_is_marked_in_its_row_and_explained() {
     assert!(session.is_research(second));
     let parent = session.position_at(session.parent(second));
     let info = session.node(second).expect("node exists");
-    let (label, pos) = tree::move_label(&parent, info.mv(), info.depth(), Notation::San);
+    let (label, pos) = node_label(&parent, info, Notation::San);
     let style = tree::RowStyle {
-        theme: &app.theme,
+        theme: &Theme::mono(),
         notation: Notation::San,
         ascii: false,
         live: false,
@@ -212,16 +216,23 @@ fn fen_error_line() {
         killers: 2,
         ..Settings::default()
     };
-    let mut app = App::new(root, settings, Theme::mono(), Vec::new());
-    app.mode = Mode::Fen {
-        input: LineEdit::with_text(bad),
-        error: Some(error),
+    let mut app = tui_support::App::new(killerscope::explorer::Explorer::new(
+        root,
+        settings,
+        Vec::new(),
+    ));
+    for action in [
+        Action::EnterFen,
+        Action::Paste(bad.into()),
+        Action::FenSubmit,
+    ] {
+        app.update(action);
+    }
+    let Mode::Fen { error: shown, .. } = app.mode() else {
+        panic!("the FEN box stays open on a bad FEN");
     };
-    let mut terminal = Terminal::new(TestBackend::new(100, 6)).expect("backend");
-    terminal
-        .draw(|f| FenOverlay.render(f, f.area(), &mut app))
-        .expect("draw");
-    let text = screen(&terminal);
+    assert_eq!(shown.as_deref(), Some(error.as_str()));
+    let text = screen(&app.panel(&FenOverlay, 100, 6));
     assert!(text.contains("✗ FEN"), "{text}");
     insta::assert_snapshot!("fen_error", text);
 }
@@ -233,7 +244,7 @@ fn help_overlay_lists_every_key_of_the_table() {
         .iter()
         .map(|l| line_text(l) + "\n")
         .collect();
-    for binding in killerscope::tui::keys::bindings()
+    for binding in killerscope::explorer::keys::bindings()
         .iter()
         .filter(|b| !b.label.is_empty())
     {
@@ -244,17 +255,13 @@ fn help_overlay_lists_every_key_of_the_table() {
         );
     }
     let mut app = puzzle_app();
-    app.mode = Mode::Help(0);
-    let mut terminal = Terminal::new(TestBackend::new(160, 48)).expect("backend");
-    terminal
-        .draw(|f| HelpOverlay.render(f, f.area(), &mut app))
-        .expect("draw");
-    insta::assert_snapshot!("help_overlay", screen(&terminal));
+    app.update(Action::Help);
+    insta::assert_snapshot!("help_overlay", screen(&app.panel(&HelpOverlay, 160, 48)));
 }
 
 #[test]
 fn puzzle_constant_matches_the_library() {
-    assert_eq!(puzzle_app().root.to_fen(), PUZZLE);
+    assert_eq!(puzzle_app().setup().root.to_fen(), PUZZLE);
 }
 
 /// The two choosers share one popup: the library with the highlighted position's settings and
@@ -262,16 +269,17 @@ fn puzzle_constant_matches_the_library() {
 #[test]
 fn choosers_show_the_highlighted_row_and_what_it_is() {
     let mut app = puzzle_app();
-    let mut terminal = Terminal::new(TestBackend::new(100, 30)).expect("backend");
-    app.mode = Mode::Picker(1);
-    terminal
-        .draw(|f| PickerOverlay.render(f, f.area(), &mut app))
-        .expect("draw");
-    insta::assert_snapshot!("position_picker", screen(&terminal));
-    app.mode = Mode::LessonPicker(1);
-    let mut terminal = Terminal::new(TestBackend::new(100, 30)).expect("backend");
-    terminal
-        .draw(|f| LessonPickerOverlay.render(f, f.area(), &mut app))
-        .expect("draw");
-    insta::assert_snapshot!("lesson_picker", screen(&terminal));
+    app.update(Action::OpenPicker);
+    app.update(Action::PickerNext);
+    assert_eq!(*app.mode(), Mode::Picker(1));
+    insta::assert_snapshot!(
+        "position_picker",
+        screen(&app.panel(&PickerOverlay, 100, 30))
+    );
+    app.update(Action::Leave);
+    app.update(Action::OpenLessons);
+    app.update(Action::PickerNext);
+    assert_eq!(*app.mode(), Mode::LessonPicker(1));
+    let shown = screen(&app.panel(&LessonPickerOverlay, 100, 30));
+    insta::assert_snapshot!("lesson_picker", shown);
 }

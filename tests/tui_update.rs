@@ -5,12 +5,13 @@ mod tui_support;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use killerscope::chess::notation::Notation;
+use killerscope::explorer::keys::{Context, KeyPress, Trigger, action_for, bindings};
+use killerscope::explorer::tree_view::Row;
+use killerscope::explorer::{Effect, Mode, SPEEDS};
 use killerscope::search::MAX_KILLER_SLOTS;
 use killerscope::trace::Event;
-use killerscope::tui::app::{App, Effect, Mode, SPEEDS};
-use killerscope::tui::keys::{Context, Trigger, action_for, bindings};
-use killerscope::tui::tree_view::Row;
-use tui_support::{PUZZLE, draw, press, puzzle_app, type_text};
+use killerscope::tui::input::key_press;
+use tui_support::{App, PUZZLE, draw, press, puzzle_app, type_text};
 
 #[test]
 fn every_bound_key_of_the_normal_view_reaches_its_own_action() {
@@ -19,8 +20,12 @@ fn every_bound_key_of_the_normal_view_reaches_its_own_action() {
             panic!("the normal view has no fallback row");
         };
         for key in keys {
-            let event = KeyEvent::new(key.code, KeyModifiers::NONE);
-            assert_eq!(action_for(Context::Normal, event), Some(*action), "{key:?}");
+            let event = KeyPress::plain(key.code);
+            assert_eq!(
+                action_for(Context::Normal, event),
+                Some(action.clone()),
+                "{key:?}"
+            );
         }
     }
 }
@@ -29,7 +34,7 @@ fn every_bound_key_of_the_normal_view_reaches_its_own_action() {
 fn arrows_and_hjkl_move_open_and_close() {
     let mut app = puzzle_app();
     draw(&mut app, 160, 48);
-    let first = app.view.state.selected().to_vec();
+    let first = app.view().selected_path().collect::<Vec<_>>();
     assert!(
         !first.is_empty(),
         "the first row is selected after the first draw"
@@ -37,73 +42,88 @@ fn arrows_and_hjkl_move_open_and_close() {
     for down in [KeyCode::Down, KeyCode::Char('j')] {
         press(&mut app, down);
     }
-    let third = app.view.state.selected().to_vec();
+    let third = app.view().selected_path().collect::<Vec<_>>();
     assert_ne!(third, first);
     press(&mut app, KeyCode::Up);
     press(&mut app, KeyCode::Char('k'));
-    assert_eq!(app.view.state.selected(), first.as_slice());
+    assert_eq!(
+        app.view().selected_path().collect::<Vec<_>>(),
+        first.as_slice()
+    );
 
     press(&mut app, KeyCode::Right);
-    assert!(app.view.state.opened().contains(&first));
+    assert!(app.ui.tree.opened().contains(&first));
     press(&mut app, KeyCode::Down);
-    let child = app.view.state.selected().to_vec();
+    let child = app.view().selected_path().collect::<Vec<_>>();
     assert_eq!(child.len(), 2, "moved into the opened node's first child");
     press(&mut app, KeyCode::Left);
     assert_eq!(
-        app.view.state.selected(),
+        app.view().selected_path().collect::<Vec<_>>(),
         first.as_slice(),
         "← from a leaf goes to the parent"
     );
     press(&mut app, KeyCode::Char('h'));
     assert!(
-        !app.view.state.opened().contains(&first),
+        !app.ui.tree.opened().contains(&first),
         "← on an open node closes it"
     );
     press(&mut app, KeyCode::Char('l'));
-    assert!(app.view.state.opened().contains(&first));
+    assert!(app.ui.tree.opened().contains(&first));
 }
 
 #[test]
 fn enter_and_space_toggle() {
     let mut app = puzzle_app();
     draw(&mut app, 160, 48);
-    let first = app.view.state.selected().to_vec();
+    let first = app.view().selected_path().collect::<Vec<_>>();
     press(&mut app, KeyCode::Enter);
-    assert!(app.view.state.opened().contains(&first));
+    assert!(app.ui.tree.opened().contains(&first));
     press(&mut app, KeyCode::Char(' '));
-    assert!(!app.view.state.opened().contains(&first));
+    assert!(!app.ui.tree.opened().contains(&first));
 }
 
 #[test]
 fn g_and_shift_g_and_pages() {
     let mut app = puzzle_app();
     draw(&mut app, 160, 48);
-    let first = app.view.state.selected().to_vec();
+    let first = app.view().selected_path().collect::<Vec<_>>();
     press(&mut app, KeyCode::Char('G'));
-    let last = app.view.state.selected().to_vec();
+    let last = app.view().selected_path().collect::<Vec<_>>();
     assert_ne!(last, first);
     press(&mut app, KeyCode::Char('g'));
-    assert_eq!(app.view.state.selected(), first.as_slice());
+    assert_eq!(
+        app.view().selected_path().collect::<Vec<_>>(),
+        first.as_slice()
+    );
     press(&mut app, KeyCode::End);
-    assert_eq!(app.view.state.selected(), last.as_slice());
+    assert_eq!(
+        app.view().selected_path().collect::<Vec<_>>(),
+        last.as_slice()
+    );
     press(&mut app, KeyCode::Home);
-    assert_eq!(app.view.state.selected(), first.as_slice());
+    assert_eq!(
+        app.view().selected_path().collect::<Vec<_>>(),
+        first.as_slice()
+    );
     press(&mut app, KeyCode::Char('G'));
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::PageDown);
     assert_eq!(
-        app.view.state.selected().len(),
+        app.view().selected_path().count(),
         2,
         "PgDn moved into the children"
     );
-    let paged = app.view.state.selected().to_vec();
+    let paged = app.view().selected_path().collect::<Vec<_>>();
     press(&mut app, KeyCode::PageUp);
-    assert_ne!(app.view.state.selected(), paged.as_slice());
+    assert_ne!(
+        app.view().selected_path().collect::<Vec<_>>(),
+        paged.as_slice()
+    );
     for _ in 0..5 {
         press(&mut app, KeyCode::PageUp);
     }
     assert_eq!(
-        app.view.state.selected(),
+        app.view().selected_path().collect::<Vec<_>>(),
         first.as_slice(),
         "PgUp stops at the first row"
     );
@@ -114,32 +134,35 @@ fn z_zooms_in_and_shift_z_out() {
     let mut app = puzzle_app();
     draw(&mut app, 160, 48);
     press(&mut app, KeyCode::Char('G'));
-    let deepest_iteration = app.view.selected_node().expect("a node is selected");
+    let deepest_iteration = app.view().selected_node().expect("a node is selected");
     press(&mut app, KeyCode::Char('z'));
-    assert_eq!(app.view.view_root(), Some(deepest_iteration));
-    let top = app.view.selected_node().expect("first child selected");
-    assert_eq!(app.session.parent(top), Some(deepest_iteration));
+    assert_eq!(app.view().view_root(), Some(deepest_iteration));
+    let top = app.view().selected_node().expect("first child selected");
+    assert_eq!(app.session().parent(top), Some(deepest_iteration));
     press(&mut app, KeyCode::Char('Z'));
-    assert_eq!(app.view.view_root(), None);
-    assert_eq!(app.view.selected_node(), Some(deepest_iteration));
+    assert_eq!(app.view().view_root(), None);
+    assert_eq!(app.view().selected_node(), Some(deepest_iteration));
 }
 
 #[test]
 fn brackets_step_the_timeline_and_select_the_node() {
     let mut app = puzzle_app();
     draw(&mut app, 160, 48);
-    let n = app.session.events().len();
-    assert_eq!(app.session.position(), n);
+    let n = app.session().events().len();
+    assert_eq!(app.session().position(), n);
     press(&mut app, KeyCode::Char('['));
-    assert_eq!(app.session.position(), n - 1);
+    assert_eq!(app.session().position(), n - 1);
     press(&mut app, KeyCode::Char('['));
     press(&mut app, KeyCode::Char(']'));
-    assert_eq!(app.session.position(), n - 1);
+    assert_eq!(app.session().position(), n - 1);
     press(&mut app, KeyCode::Char('g'));
-    app.seek(10);
-    let node = app.session.node_at_event(9).expect("event 9 is in a node");
-    assert_eq!(app.view.selected_node(), Some(node));
-    assert_eq!(app.session.cursor.scan().applied(), 10);
+    app.update(killerscope::explorer::Action::Seek(10));
+    let node = app
+        .session()
+        .node_at_event(9)
+        .expect("event 9 is in a node");
+    assert_eq!(app.view().selected_node(), Some(node));
+    assert_eq!(app.session().scan().applied(), 10);
 }
 
 #[test]
@@ -148,53 +171,53 @@ fn t_moves_the_timeline_to_the_end_of_the_selected_node() {
     draw(&mut app, 160, 48);
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Down);
-    let id = app.view.selected_node().expect("a child is selected");
+    let id = app.view().selected_node().expect("a child is selected");
     let exit = app
-        .session
+        .session()
         .node(id)
         .and_then(|n| n.exit_event())
         .expect("closed node");
     press(&mut app, KeyCode::Char('t'));
-    assert_eq!(app.session.position(), exit + 1);
-    assert_eq!(app.view.selected_node(), Some(id), "the selection stays");
+    assert_eq!(app.session().position(), exit + 1);
+    assert_eq!(app.view().selected_node(), Some(id), "the selection stays");
 }
 
 #[test]
 fn braces_jump_between_cutoffs_and_shift_k_to_killer_cutoffs() {
     let mut app = puzzle_app();
-    app.seek(0);
+    app.update(killerscope::explorer::Action::Seek(0));
     draw(&mut app, 160, 48);
     press(&mut app, KeyCode::Char('}'));
-    let first = app.session.position();
+    let first = app.session().position();
     assert!(matches!(
-        app.session.events().get(first - 1).expect("an event"),
+        app.session().events().get(first - 1).expect("an event"),
         Event::Cutoff { .. }
     ));
     press(&mut app, KeyCode::Char('}'));
-    let second = app.session.position();
+    let second = app.session().position();
     assert!(second > first);
     assert!(matches!(
-        app.session.events().get(second - 1).expect("an event"),
+        app.session().events().get(second - 1).expect("an event"),
         Event::Cutoff { .. }
     ));
     press(&mut app, KeyCode::Char('{'));
-    assert_eq!(app.session.position(), first);
+    assert_eq!(app.session().position(), first);
     press(&mut app, KeyCode::Char('K'));
-    let k = app.session.position();
+    let k = app.session().position();
     assert!(matches!(
-        app.session.events().get(k - 1).expect("an event"),
+        app.session().events().get(k - 1).expect("an event"),
         Event::Cutoff { source, .. } if source.is_killer()
     ));
-    let end = app.session.events().len();
-    app.seek(end);
+    let end = app.session().events().len();
+    app.update(killerscope::explorer::Action::Seek(end));
     press(&mut app, KeyCode::Char('K'));
     assert_eq!(
-        app.session.position(),
+        app.session().position(),
         k,
         "K at the end wraps to the first killer cutoff"
     );
-    let selected = app.view.selected_node().expect("cutoff node selected");
-    let node = app.session.node(selected).expect("node exists");
+    let selected = app.view().selected_node().expect("cutoff node selected");
+    let node = app.session().node(selected).expect("node exists");
     assert!(matches!(node.cutoff(), Some(c) if c.source.is_killer()));
 }
 
@@ -202,33 +225,33 @@ fn braces_jump_between_cutoffs_and_shift_k_to_killer_cutoffs() {
 fn p_plays_and_angle_brackets_change_speed() {
     let mut app = puzzle_app();
     draw(&mut app, 160, 48);
-    let speed = app.playback.speed;
+    let speed = app.playback().speed;
     press(&mut app, KeyCode::Char('>'));
-    assert_eq!(app.playback.speed, speed + 1);
+    assert_eq!(app.playback().speed, speed + 1);
     press(&mut app, KeyCode::Char('<'));
     press(&mut app, KeyCode::Char('<'));
-    assert_eq!(app.playback.speed, speed - 1);
+    assert_eq!(app.playback().speed, speed - 1);
     press(&mut app, KeyCode::Char('p'));
-    assert!(app.playback.playing);
+    assert!(app.playback().playing);
     assert_eq!(
-        app.session.position(),
+        app.session().position(),
         0,
         "play from the end restarts at the beginning"
     );
-    let per_second = u64::from(SPEEDS[app.playback.speed]);
+    let per_second = u64::from(SPEEDS[app.playback().speed]);
     assert!(app.tick(1000));
-    assert_eq!(app.session.position() as u64, per_second);
+    assert_eq!(app.session().position() as u64, per_second);
     press(&mut app, KeyCode::Char('p'));
-    assert!(!app.playback.playing);
+    assert!(!app.playback().playing);
     assert!(!app.tick(1000));
 }
 
 #[test]
 fn f_loads_a_fen_and_keeps_the_position_on_bad_input() {
     let mut app = puzzle_app();
-    let before = app.root.to_fen();
+    let before = app.setup().root.to_fen();
     press(&mut app, KeyCode::Char('f'));
-    assert!(matches!(app.mode, Mode::Fen { .. }));
+    assert!(matches!(app.mode(), Mode::Fen { .. }));
     type_text(
         &mut app,
         "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -237,71 +260,77 @@ fn f_loads_a_fen_and_keeps_the_position_on_bad_input() {
     assert!(effects.is_empty());
     let Mode::Fen {
         error: Some(error), ..
-    } = &app.mode
+    } = &app.mode()
     else {
-        panic!("the prompt stays open with an error, got {:?}", app.mode);
+        panic!("the prompt stays open with an error, got {:?}", app.mode());
     };
     assert!(error.contains("rank"), "{error}");
-    assert_eq!(app.root.to_fen(), before);
+    assert_eq!(app.setup().root.to_fen(), before);
     press(&mut app, KeyCode::Esc);
-    assert_eq!(app.mode, Mode::Normal);
+    assert_eq!(*app.mode(), Mode::Normal);
 
     press(&mut app, KeyCode::Char('f'));
     type_text(&mut app, "8/8/8/4k3/8/8/4PP2/4K3 w - - 0 1x");
     press(&mut app, KeyCode::Backspace);
     let effects = press(&mut app, KeyCode::Enter);
-    assert_eq!(effects, vec![Effect::Search]);
-    assert_eq!(app.mode, Mode::Normal);
-    assert_eq!(app.root.to_fen(), "8/8/8/4k3/8/8/4PP2/4K3 w - - 0 1");
+    assert!(tui_support::starts_search(&effects));
+    assert_eq!(*app.mode(), Mode::Normal);
+    assert_eq!(
+        app.setup().root.to_fen(),
+        "8/8/8/4k3/8/8/4PP2/4K3 w - - 0 1"
+    );
 }
 
 #[test]
 fn o_picks_a_library_position() {
     let mut app = puzzle_app();
     press(&mut app, KeyCode::Char('o'));
-    assert_eq!(app.mode, Mode::Picker(0));
+    assert_eq!(*app.mode(), Mode::Picker(0));
     press(&mut app, KeyCode::Char('j'));
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Up);
-    assert_eq!(app.mode, Mode::Picker(1));
+    assert_eq!(*app.mode(), Mode::Picker(1));
     let effects = press(&mut app, KeyCode::Enter);
-    assert_eq!(effects, vec![Effect::Search]);
-    assert_eq!(app.root.to_fen(), app.library[1].fen);
+    assert!(tui_support::starts_search(&effects));
+    assert_eq!(app.setup().root.to_fen(), app.setup().library[1].fen);
     press(&mut app, KeyCode::Char('o'));
     press(&mut app, KeyCode::Esc);
-    assert_eq!(app.mode, Mode::Normal);
+    assert_eq!(*app.mode(), Mode::Normal);
 }
 
 #[test]
 fn plus_minus_depth_and_digits_set_killer_slots() {
     let mut app = puzzle_app();
-    let depth = app.settings.depth;
+    let depth = app.setup().settings.depth;
     press(&mut app, KeyCode::Char('+'));
-    assert_eq!(app.settings.depth, depth + 1);
+    assert_eq!(app.setup().settings.depth, depth + 1);
     press(&mut app, KeyCode::Char('='));
     press(&mut app, KeyCode::Char('-'));
     press(&mut app, KeyCode::Char('-'));
-    assert_eq!(app.settings.depth, depth);
+    assert_eq!(app.setup().settings.depth, depth);
     for _ in 0..40 {
         press(&mut app, KeyCode::Char('-'));
     }
-    assert_eq!(app.settings.depth, 1, "depth never drops below 1");
+    assert_eq!(app.setup().settings.depth, 1, "depth never drops below 1");
     for k in 0..=MAX_KILLER_SLOTS as u8 {
         press(&mut app, KeyCode::Char(char::from(b'0' + k)));
-        assert_eq!(app.settings.killers, k);
-        assert_eq!(app.ordering().killer_slots, k);
+        assert_eq!(app.setup().settings.killers, k);
+        assert_eq!(app.next_ordering().killer_slots, k);
     }
 }
 
 #[test]
 fn r_reruns_and_s_or_esc_stop_only_a_running_search() {
     let mut app = puzzle_app();
-    assert_eq!(press(&mut app, KeyCode::Char('r')), vec![Effect::Search]);
     assert!(
         press(&mut app, KeyCode::Char('s')).is_empty(),
         "nothing to stop"
     );
-    app.searching = true;
+    assert!(tui_support::starts_search(&press(
+        &mut app,
+        KeyCode::Char('r')
+    )));
+    assert!(app.session().run().searching, "the search begins at once");
     assert_eq!(press(&mut app, KeyCode::Char('s')), vec![Effect::Stop]);
     assert_eq!(press(&mut app, KeyCode::Esc), vec![Effect::Stop]);
 }
@@ -310,18 +339,18 @@ fn r_reruns_and_s_or_esc_stop_only_a_running_search() {
 fn c_then_enter_compares_killers_off_and_the_current_config() {
     let mut app = puzzle_app();
     assert!(press(&mut app, KeyCode::Char('c')).is_empty());
-    assert!(matches!(app.mode, Mode::ComparePicker(_)));
+    assert!(matches!(app.mode(), Mode::ComparePicker(_)));
     let effects = press(&mut app, KeyCode::Enter);
-    let [Effect::Compare(configs)] = effects.as_slice() else {
+    let [Effect::Compare(request)] = effects.as_slice() else {
         panic!("expected one compare effect, got {effects:?}");
     };
-    let slots: Vec<u8> = configs.iter().map(|c| c.killer_slots).collect();
+    let slots: Vec<u8> = request.configs.iter().map(|c| c.killer_slots).collect();
     assert_eq!(slots, vec![0, 2]);
-    assert_eq!(app.comparison.labels, ["killers off", "current"]);
-    assert_eq!(app.mode, Mode::Compare);
-    assert!(app.comparison.running);
+    assert_eq!(app.comparison().labels, ["killers off", "current"]);
+    assert_eq!(*app.mode(), Mode::Compare);
+    assert!(app.comparison().running);
     assert_eq!(press(&mut app, KeyCode::Esc), vec![Effect::Stop]);
-    assert_eq!(app.mode, Mode::Normal);
+    assert_eq!(*app.mode(), Mode::Normal);
 }
 
 #[test]
@@ -331,8 +360,8 @@ fn the_compare_picker_checks_configurations_with_space_and_needs_two() {
     // Uncheck killers off: the current configuration alone is refused, in the picker.
     press(&mut app, KeyCode::Char(' '));
     assert!(press(&mut app, KeyCode::Enter).is_empty());
-    let Mode::ComparePicker(picker) = &app.mode else {
-        panic!("still picking: {:?}", app.mode);
+    let Mode::ComparePicker(picker) = &app.mode() else {
+        panic!("still picking: {:?}", app.mode());
     };
     assert!(
         picker
@@ -357,10 +386,10 @@ fn the_compare_picker_checks_configurations_with_space_and_needs_two() {
     let [Effect::Compare(configs)] = effects.as_slice() else {
         panic!("expected one compare effect, got {effects:?}");
     };
-    let names: Vec<String> = configs.iter().map(|c| c.changes()).collect();
+    let names: Vec<String> = configs.configs.iter().map(|c| c.changes()).collect();
     assert_eq!(names, ["countermove=on", "history=relative", "default"]);
     assert_eq!(
-        app.comparison.labels,
+        app.comparison().labels,
         ["countermove", "relative history", "current"]
     );
 }
@@ -372,8 +401,11 @@ fn the_compare_picker_closes_without_searching() {
         press(&mut app, KeyCode::Char('c'));
         press(&mut app, KeyCode::Char('k'));
         assert!(press(&mut app, key).is_empty(), "{key:?}");
-        assert_eq!(app.mode, Mode::Normal, "{key:?}");
-        assert!(!app.quit, "{key:?} closes the picker, not the explorer");
+        assert_eq!(*app.mode(), Mode::Normal, "{key:?}");
+        assert!(
+            !app.quit_requested(),
+            "{key:?} closes the picker, not the explorer"
+        );
     }
 }
 
@@ -383,7 +415,7 @@ fn the_current_config_is_the_one_on_screen_with_the_chosen_killer_slots() {
     let mut app = tui_support::app_over(PUZZLE, log);
     press(&mut app, KeyCode::Char('3'));
     assert_eq!(
-        app.ordering().to_string(),
+        app.next_ordering().to_string(),
         "killers=3,history=on,tt=on,mvvlva=on,grandparent=off,placement=after,matekillers=off,countermove=on,killerindex=ply"
     );
     press(&mut app, KeyCode::Char('c'));
@@ -399,35 +431,61 @@ fn the_current_config_is_the_one_on_screen_with_the_chosen_killer_slots() {
 fn w_saves_only_a_finished_recording() {
     let mut app = puzzle_app();
     let effects = press(&mut app, KeyCode::Char('w'));
-    assert_eq!(effects, vec![Effect::Save(app.save_path.clone())]);
-    app.searching = true;
+    assert_eq!(effects, vec![Effect::Save("killerscope.kslog".into())]);
+    press(&mut app, KeyCode::Char('r'));
     assert!(press(&mut app, KeyCode::Char('w')).is_empty());
-    assert!(app.message.as_ref().is_some_and(|m| m.error));
+    assert!(app.message().as_ref().is_some_and(|m| m.error));
 }
 
 #[test]
 fn question_mark_shows_help_scrolls_and_any_other_key_closes_it() {
     let mut app = puzzle_app();
     press(&mut app, KeyCode::Char('?'));
-    assert_eq!(app.mode, Mode::Help(0));
+    assert_eq!(*app.mode(), Mode::Help(0));
     press(&mut app, KeyCode::Char('j'));
     press(&mut app, KeyCode::PageDown);
     press(&mut app, KeyCode::Up);
-    assert_eq!(app.mode, Mode::Help(10), "j/k/PgUp/PgDn scroll a tall help");
+    assert_eq!(
+        *app.mode(),
+        Mode::Help(10),
+        "j/k/PgUp/PgDn scroll a tall help"
+    );
     press(&mut app, KeyCode::Char('x'));
-    assert_eq!(app.mode, Mode::Normal);
-    assert!(!app.quit);
+    assert_eq!(*app.mode(), Mode::Normal);
+    assert!(!app.quit_requested());
+}
+
+#[test]
+fn q_closes_every_picker_and_quits_only_from_the_views() {
+    let mut app = puzzle_app();
+    for (open, picker) in [('o', "position"), ('L', "lesson"), ('c', "compare")] {
+        press(&mut app, KeyCode::Char(open));
+        assert_ne!(
+            *app.mode(),
+            Mode::Normal,
+            "{open} opens the {picker} picker"
+        );
+        press(&mut app, KeyCode::Char('q'));
+        assert_eq!(*app.mode(), Mode::Normal, "q closes the {picker} picker");
+        assert!(!app.quit_requested(), "and does not quit");
+    }
 }
 
 #[test]
 fn q_and_ctrl_c_quit() {
     let mut app = puzzle_app();
     press(&mut app, KeyCode::Char('q'));
-    assert!(app.quit);
+    assert!(app.quit_requested());
     let mut app = puzzle_app();
     press(&mut app, KeyCode::Char('f'));
-    app.handle_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
-    assert!(app.quit, "Ctrl-C quits even from the FEN prompt");
+    app.handle_key(key_press(KeyEvent::new(
+        KeyCode::Char('c'),
+        KeyModifiers::CONTROL,
+    )));
+    assert!(
+        app.quit_requested(),
+        "Ctrl-C quits even from the FEN prompt"
+    );
 }
 
 #[test]
@@ -441,40 +499,46 @@ fn mouse_click_selects_a_row_and_wheel_moves() {
         row,
         modifiers: KeyModifiers::NONE,
     };
-    app.on_mouse(click(tree.y + 3));
-    let third = app.view.state.selected().to_vec();
+    app.mouse(click(tree.y + 3));
+    let third = app.view().selected_path().collect::<Vec<_>>();
     assert!(matches!(third.last(), Some(Row::Node(_))));
     draw(&mut app, 160, 48);
-    app.on_mouse(MouseEvent {
+    app.mouse(MouseEvent {
         kind: MouseEventKind::ScrollUp,
         ..click(0)
     });
     draw(&mut app, 160, 48);
-    assert_ne!(app.view.state.selected(), third.as_slice());
-    app.on_mouse(MouseEvent {
+    assert_ne!(
+        app.view().selected_path().collect::<Vec<_>>(),
+        third.as_slice()
+    );
+    app.mouse(MouseEvent {
         kind: MouseEventKind::ScrollDown,
         ..click(0)
     });
-    assert_eq!(app.view.state.selected(), third.as_slice());
+    assert_eq!(
+        app.view().selected_path().collect::<Vec<_>>(),
+        third.as_slice()
+    );
 }
 
 #[test]
 fn the_puzzle_fen_is_the_first_library_entry() {
     let app = puzzle_app();
-    assert_eq!(app.library[0].fen, PUZZLE);
+    assert_eq!(app.setup().library[0].fen, PUZZLE);
 }
 
 #[test]
 fn a_killer_store_shows_an_empty_slot_as_a_dot_not_the_null_move() {
     let app = puzzle_app();
     let first_store = app
-        .session
+        .session()
         .events()
         .iter()
         .position(|e| matches!(e, Event::KillerStore { slots, .. } if slots.as_slice().iter().any(|m| m.is_null())))
         .expect("the puzzle's first killer store leaves slot 2 empty");
     let text = killerscope::tui::widgets::timeline::describe(
-        &app.session,
+        app.session(),
         first_store,
         killerscope::chess::notation::Notation::Uci,
     );
@@ -494,9 +558,9 @@ fn n_cycles_the_notation_of_every_move_on_screen() {
     let san = shown(&mut app);
     assert!(san.contains("after Nf6 ·") && san.contains("…Nf6"), "{san}");
     press(&mut app, KeyCode::Char('n'));
-    assert_eq!(app.notation, Notation::Uci);
+    assert_eq!(app.prefs().notation, Notation::Uci);
     assert!(
-        app.message
+        app.message()
             .as_ref()
             .is_some_and(|m| m.text == "moves in UCI")
     );
@@ -513,12 +577,12 @@ fn n_cycles_the_notation_of_every_move_on_screen() {
         "{long}"
     );
     press(&mut app, KeyCode::Char('n'));
-    assert_eq!(app.notation, Notation::San, "n wraps around");
+    assert_eq!(app.prefs().notation, Notation::San, "n wraps around");
 }
 
 #[test]
 fn the_compare_view_names_its_columns_and_the_sources_they_use() {
-    use killerscope::tui::worker::{Report, spawn_compare};
+    use killerscope::explorer::worker::{Report, spawn_compare};
     let mut app = puzzle_app();
     press(&mut app, KeyCode::Char('c'));
     for code in ['j', 'j', 'x'] {
@@ -528,7 +592,9 @@ fn the_compare_view_names_its_columns_and_the_sources_they_use() {
     let [Effect::Compare(configs)] = effects.as_slice() else {
         panic!("expected one compare effect, got {effects:?}");
     };
-    let worker = spawn_compare(app.root.clone(), 3, configs.clone(), Default::default());
+    let mut request = (**configs).clone();
+    request.depth = 3;
+    let worker = spawn_compare(request);
     let report = worker
         .reports
         .recv_timeout(std::time::Duration::from_secs(60))
@@ -536,9 +602,8 @@ fn the_compare_view_names_its_columns_and_the_sources_they_use() {
     let Report::Compared(rows) = report else {
         panic!("expected the comparison, got {report:?}");
     };
-    app.comparison.rows = rows;
-    app.comparison.running = false;
-    let table = killerscope::tui::widgets::compare::rows(&app);
+    app.comparison_done(rows);
+    let table = app.with_ctx(killerscope::tui::widgets::compare::rows);
     assert_eq!(table[0], ["", "killers off", "countermove", "current"]);
     let labels: Vec<&str> = table.iter().map(|r| r[0].as_str()).collect();
     assert!(

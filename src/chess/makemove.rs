@@ -14,7 +14,8 @@ use super::zobrist;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Undo {
     state: State,
-    captured: Option<Piece>,
+    /// The kind taken (its colour is the side that did not move).
+    captured: Option<PieceKind>,
 }
 
 /// Rook origin and destination for a castling king move to `king_to`.
@@ -50,9 +51,10 @@ impl Position {
         let them = !us;
         let from = mv.from();
         let to = mv.to();
-        let Some(piece) = self.board[from.index()] else {
+        let Some(kind) = self.board[from.index()] else {
             panic!("make_move({mv}): no piece on {from} in {}", self.to_fen());
         };
+        let piece = Piece::new(us, kind);
         let mut undo = Undo {
             state: self.state,
             captured: None,
@@ -66,8 +68,8 @@ impl Position {
         if mv.is_capture() {
             let cap_sq = capture_square(mv);
             if let Some(victim) = self.board[cap_sq.index()] {
-                self.remove(cap_sq, victim);
-                key ^= zobrist::piece(victim.color, victim.kind, cap_sq);
+                self.remove(cap_sq, Piece::new(them, victim));
+                key ^= zobrist::piece(them, victim, cap_sq);
                 undo.captured = Some(victim);
             }
             self.state.halfmove = 0;
@@ -127,7 +129,8 @@ impl Position {
         let us = !self.side;
         let from = mv.from();
         let to = mv.to();
-        if let Some(placed) = self.board[to.index()] {
+        if let Some(kind) = self.board[to.index()] {
+            let placed = Piece::new(us, kind);
             if mv.is_promotion() {
                 self.remove(to, placed);
                 self.put(from, Piece::new(us, PieceKind::Pawn));
@@ -136,7 +139,7 @@ impl Position {
             }
         }
         if let Some(victim) = undo.captured {
-            self.put(capture_square(mv), victim);
+            self.put(capture_square(mv), Piece::new(!us, victim));
         } else if mv.is_castle() {
             let (rook_from, rook_to) = castle_rook(to);
             self.shift(rook_to, rook_from, Piece::new(us, PieceKind::Rook));

@@ -3,6 +3,7 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod castling;
+mod count;
 pub mod epd;
 pub mod fen;
 mod legality;
@@ -16,6 +17,7 @@ mod perft;
 pub mod piece;
 pub mod position;
 pub mod square;
+mod targets;
 mod zobrist;
 
 pub use bitboard::Bitboard;
@@ -23,6 +25,7 @@ pub use castling::CastlingRights;
 pub use fen::{FenError, FenField};
 pub use makemove::{NullUndo, Undo};
 pub use moves::{MAX_MOVES, Move, MoveFlag, MoveList};
+pub use perft::PerftMode;
 pub use piece::{Color, Piece, PieceKind};
 pub use position::{Position, START_FEN};
 pub use square::Square;

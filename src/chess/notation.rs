@@ -38,16 +38,6 @@ pub fn san(pos: &Position, mv: Move) -> String {
     out
 }
 
-/// `mv` in SAN when it is a legal move in `pos`, else in UCI: the one way every view names a
-/// move taken from a log, which may come from another engine or a corrupted file.
-pub fn san_or_uci(pos: &Position, mv: Move) -> String {
-    if !mv.is_null() && pos.is_legal(mv) {
-        san(pos, mv)
-    } else {
-        mv.to_string()
-    }
-}
-
 /// `mv` (legal in `pos`) in long algebraic form: piece letter (none for pawns), origin, `-` or
 /// `x`, destination, promotion and check suffix: `Bg2-c6`, `Nf3xe5`, `e7-e8=Q+`, `O-O`.
 pub fn long_algebraic(pos: &Position, mv: Move) -> String {

@@ -1,36 +1,70 @@
 //! Perft: count the leaf nodes of the legal move tree, the standard correctness test (and
-//! speed benchmark) for move generators. Every node is made and unmade — no bulk counting at
-//! the last ply — so the figure measures the same work a search does.
+//! speed benchmark) for move generators.
+//!
+//! Two ways to count, giving the same numbers: `Bulk` counts the last ply's moves without
+//! playing them (as Stockfish's `go perft` does), and `Full` makes and unmakes every leaf, so
+//! its figure measures the same generate-and-play work a search does.
 
 use super::moves::{Move, MoveList};
 use super::position::Position;
 
+/// How perft reaches its leaves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PerftMode {
+    /// The moves of the last ply are counted, not played.
+    Bulk,
+    /// Every leaf is made and unmade.
+    Full,
+}
+
 impl Position {
-    /// Number of leaf nodes `depth` plies below this position (1 at depth 0).
+    /// Number of leaf nodes `depth` plies below this position (1 at depth 0), counting the last
+    /// ply in bulk.
     pub fn perft(&mut self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
+        self.perft_with(depth, PerftMode::Bulk)
+    }
+
+    /// Number of leaf nodes `depth` plies below this position, reached as `mode` says.
+    pub fn perft_with(&mut self, depth: u32, mode: PerftMode) -> u64 {
+        match (depth, mode) {
+            (0, _) => 1,
+            (1, PerftMode::Bulk) => self.count_legal_moves(),
+            (1, PerftMode::Full) => {
+                // Each leaf is played and taken back here rather than by a call one level
+                // down that would only return 1: the same work per leaf, without the call.
+                // `black_box` keeps the compiler from proving the pair a no-op.
+                let mut list = MoveList::new();
+                self.legal_moves(&mut list);
+                for mv in list.iter() {
+                    let undo = self.make_move(mv);
+                    std::hint::black_box(&*self);
+                    self.unmake_move(mv, undo);
+                }
+                list.len() as u64
+            }
+            _ => {
+                let mut list = MoveList::new();
+                self.legal_moves(&mut list);
+                let mut nodes = 0;
+                for mv in list.iter() {
+                    let undo = self.make_move(mv);
+                    nodes += self.perft_with(depth - 1, mode);
+                    self.unmake_move(mv, undo);
+                }
+                nodes
+            }
         }
-        let mut list = MoveList::new();
-        self.legal_moves(&mut list);
-        let mut nodes = 0;
-        for mv in list.iter() {
-            let undo = self.make_move(mv);
-            nodes += self.perft(depth - 1);
-            self.unmake_move(mv, undo);
-        }
-        nodes
     }
 
     /// Perft split by root move, in generation order: the `divide` used to find which move's
     /// subtree disagrees with a reference generator.
-    pub fn perft_divide(&mut self, depth: u32) -> Vec<(Move, u64)> {
+    pub fn perft_divide(&mut self, depth: u32, mode: PerftMode) -> Vec<(Move, u64)> {
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
         list.iter()
             .map(|mv| {
                 let undo = self.make_move(mv);
-                let nodes = self.perft(depth.saturating_sub(1));
+                let nodes = self.perft_with(depth.saturating_sub(1), mode);
                 self.unmake_move(mv, undo);
                 (mv, nodes)
             })

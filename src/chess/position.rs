@@ -1,4 +1,4 @@
-//! `Position`: the board as a mailbox plus bitboards, side to move, castling rights, en-passant
+//! `Position`: the board as a mailbox of piece kinds plus bitboards, side to move, castling rights, en-passant
 //! square, clocks, the incrementally updated Zobrist key and the pieces giving check.
 //!
 //! Move generation lives in `movegen`, make/unmake in `makemove`, FEN in `fen`.
@@ -18,7 +18,9 @@ use super::zobrist;
 /// `compute_key()`.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
-    pub(super) board: [Option<Piece>; 64],
+    /// The kind on each square; its colour is the `by_color` bitboard holding the square (one
+    /// byte a square, so a move writes one byte where a coloured piece would take two).
+    pub(super) board: [Option<PieceKind>; 64],
     pub(super) by_kind: [Bitboard; 6],
     pub(super) by_color: [Bitboard; 2],
     pub(super) side: Color,
@@ -90,7 +92,7 @@ impl Position {
     #[inline(always)]
     pub(super) fn put(&mut self, sq: Square, piece: Piece) {
         let bb = Bitboard::from_square(sq);
-        self.board[sq.index()] = Some(piece);
+        self.board[sq.index()] = Some(piece.kind);
         self.by_kind[piece.kind.index()] |= bb;
         self.by_color[piece.color.index()] |= bb;
     }
@@ -101,7 +103,7 @@ impl Position {
     pub(super) fn shift(&mut self, from: Square, to: Square, piece: Piece) {
         let both = Bitboard::from_square(from) | Bitboard::from_square(to);
         self.board[from.index()] = None;
-        self.board[to.index()] = Some(piece);
+        self.board[to.index()] = Some(piece.kind);
         self.by_kind[piece.kind.index()] ^= both;
         self.by_color[piece.color.index()] ^= both;
     }
@@ -124,7 +126,12 @@ impl Position {
     /// The piece on `sq`, if any.
     #[inline(always)]
     pub fn piece_on(&self, sq: Square) -> Option<Piece> {
-        self.board[sq.index()]
+        let color = if self.by_color[Color::White.index()].contains(sq) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        self.board[sq.index()].map(|kind| Piece::new(color, kind))
     }
 
     /// The squares holding `color`'s pieces of `kind`.
@@ -202,7 +209,7 @@ impl Position {
     pub fn compute_key(&self) -> u64 {
         let mut key = 0;
         for sq in self.occupied() {
-            if let Some(p) = self.board[sq.index()] {
+            if let Some(p) = self.piece_on(sq) {
                 key ^= zobrist::piece(p.color, p.kind, sq);
             }
         }
@@ -237,7 +244,7 @@ impl Position {
         if mv.flag() == super::MoveFlag::EnPassant {
             Some(PieceKind::Pawn)
         } else if mv.is_capture() {
-            self.board[mv.to().index()].map(|p| p.kind)
+            self.board[mv.to().index()]
         } else {
             None
         }

@@ -253,7 +253,7 @@ fn progress_bar(searches: usize) -> ProgressBar {
 
 fn positions(args: &CompareArgs) -> Result<Vec<Named>, CliError> {
     if args.library {
-        return crate::tui::library::embedded()
+        return crate::explorer::library::embedded()
             .into_iter()
             .map(|entry| {
                 let pos = Position::from_fen(&entry.fen).map_err(|e| {

@@ -6,13 +6,14 @@
 
 use super::CliError;
 use crate::chess::Position;
-use crate::text::printable;
-use crate::tui::app::{App, Settings};
-use crate::tui::lesson::{self, BUNDLED, Lesson, Wait};
-use crate::tui::library;
+use crate::explorer::action::LessonSource;
+use crate::explorer::lesson::{self, BUNDLED, Lesson, Wait};
+use crate::explorer::library;
+use crate::explorer::{Effect, Explorer, Prefs, Settings};
+use crate::text::{printable, quote};
 use crate::tui::theme::Theme;
 use clap::Args;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 /// Longest lesson file read; real ones are a few kilobytes.
@@ -45,53 +46,80 @@ pub struct LessonArgs {
 /// Runs the command.
 pub fn run(args: &LessonArgs) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
-    let text = match (&args.name, &args.file) {
-        (Some(name), _) => lesson::bundled(name)
-            .ok_or_else(|| {
+    let (name, text) = match (&args.name, &args.file) {
+        (Some(name), _) => {
+            let text = lesson::bundled(name).ok_or_else(|| {
                 let names: Vec<&str> = BUNDLED.iter().map(|(n, _)| *n).collect();
                 CliError::new(format!(
                     "no bundled lesson is called {} (lessons: {})",
-                    printable(name),
+                    quote(name),
                     names.join(", ")
                 ))
-            })?
-            .to_string(),
-        (None, Some(path)) => crate::files::read_text(path, MAX_LESSON_BYTES)
-            .map_err(|e| CliError::new(format!("lesson file {}: {e}", path.display())))?,
+            })?;
+            (name.clone(), text.to_string())
+        }
+        (None, Some(path)) => {
+            let text = crate::files::read_text(path, MAX_LESSON_BYTES)
+                .map_err(|e| CliError::new(format!("lesson file {}: {e}", path.display())))?;
+            (path.display().to_string(), text)
+        }
         (None, None) if args.check => {
             return Err(CliError::new("--check needs a lesson name or --file"));
         }
         (None, None) => return list(&mut out),
     };
-    let checked = lesson::load(&text).map_err(|e| CliError::new(e.to_string()))?;
-    if !args.check {
-        return explore(args, checked);
+    if args.check {
+        let checked = lesson::load(&text).map_err(|e| CliError::new(e.to_string()))?;
+        print_checked(&mut out, &checked)?;
+        out.flush()?;
+        return Ok(());
     }
-    print_checked(&mut out, &checked)?;
-    out.flush()?;
-    Ok(())
+    if std::io::stdout().is_terminal() {
+        return explore_checking(args, name, text);
+    }
+    // No terminal to keep alive: a lesson that does not hold is refused before anything else.
+    lesson::load(&text).map_err(|e| CliError::new(e.to_string()))?;
+    explore_checking(args, name, text)
 }
 
-/// Opens the explorer on the checked lesson, at its first step.
-fn explore(args: &LessonArgs, checked: Lesson) -> Result<(), CliError> {
-    let library = library::embedded();
-    let root = match checked.steps.iter().find_map(|s| s.position.clone()) {
-        Some(position) => position,
-        None => library
-            .first()
-            .and_then(|e| Position::from_fen(&e.fen).ok())
-            .unwrap_or_else(Position::startpos),
-    };
-    let mut app = App::new(
-        root,
-        Settings::default(),
-        Theme::select(args.no_color),
-        library,
+/// Opens the explorer at once and checks the lesson on the runtime's thread, so the screen
+/// draws and `q` works while the lesson's searches run; a lesson that does not hold ends the
+/// explorer with its reason as the command's error.
+fn explore_checking(args: &LessonArgs, name: String, text: String) -> Result<(), CliError> {
+    let note = format!(
+        "checking the lesson {} against the engine… (q quits)",
+        quote(&name)
     );
-    app.ascii = args.ascii;
-    app.set_projector(args.projector);
-    let effects = app.open_lesson(checked);
-    super::tui::explore(app, effects)
+    let source = LessonSource {
+        name,
+        text,
+        leave_if_refused: true,
+    };
+    explore(args, vec![Effect::OpenLesson(source)], &note)
+}
+
+/// Opens the explorer on the library's first position, starting with `effects` (opening the
+/// lesson) and saying `note`.
+fn explore(args: &LessonArgs, effects: Vec<Effect>, note: &str) -> Result<(), CliError> {
+    let library = library::embedded();
+    let root = library
+        .first()
+        .and_then(|e| Position::from_fen(&e.fen).ok())
+        .unwrap_or_else(Position::startpos);
+    let prefs = Prefs {
+        ascii: args.ascii,
+        projector: args.projector,
+        ..Prefs::default()
+    };
+    let mut app = Explorer::new(root, Settings::default(), library).with_prefs(prefs);
+    if !note.is_empty() {
+        app.info(note);
+    }
+    super::tui::explore(super::tui::Prepared {
+        app,
+        effects,
+        mono: Theme::wants_mono(args.no_color),
+    })
 }
 
 fn list(out: &mut impl Write) -> Result<(), CliError> {

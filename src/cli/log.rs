@@ -10,6 +10,7 @@ use super::log_stats::{self, Tally};
 use crate::chess::Position;
 use crate::text::printable;
 use crate::trace::jsonl::{ImportOptions, ImportSummary, JsonlWriter, import_file};
+use crate::trace::texel::read_texel_file;
 use crate::trace::{
     EventLog, Format, LogError, LogReader, NodeId, SearchTree, format_of, load_record, read_record,
     write_dot,
@@ -27,6 +28,28 @@ pub struct LogArgs {
     command: LogCommand,
 }
 
+/// How a JSON Lines trace is read (a `.kslog` is always read whole and checked).
+#[derive(Args, Debug, Clone, Copy)]
+pub struct Reading {
+    /// For a trace: skip bad lines (and count them) instead of stopping at the first.
+    #[arg(long)]
+    lenient: bool,
+    /// For a trace: refuse keys and event kinds the schema does not have (by default they are
+    /// skipped, the first named with its line and column and the rest counted).
+    #[arg(long)]
+    strict: bool,
+}
+
+impl Reading {
+    /// The import options these switches ask for.
+    pub fn options(self) -> ImportOptions {
+        ImportOptions {
+            lenient: self.lenient,
+            strict: self.strict,
+        }
+    }
+}
+
 /// What to do with the log.
 #[derive(Subcommand, Debug)]
 enum LogCommand {
@@ -34,18 +57,31 @@ enum LogCommand {
     Stats {
         /// The .kslog file or JSON Lines trace.
         file: PathBuf,
-        /// For a trace: skip bad lines (and count them) instead of stopping at the first.
-        #[arg(long)]
-        lenient: bool,
+        #[command(flatten)]
+        reading: Reading,
     },
-    /// Print the log as a JSON Lines trace: a header line, then one object per event
-    /// (docs/trace-schema.md; for jq, pandas, and `log import`).
+    /// Print the log in another format: a JSON Lines trace (docs/trace-schema.md; for jq,
+    /// pandas, and `log import`), a speedscope flame graph, or a node's PV tree as PGN.
     Export {
-        /// JSON Lines output (the one format so far; required so scripts stay explicit).
-        #[arg(long)]
+        /// JSON Lines: a header line, then one object per event (a .kslog only).
+        #[arg(long, group = "format")]
         jsonl: bool,
-        /// The .kslog file.
+        /// speedscope's JSON file format: each node a frame named by its move, its width its
+        /// subtree size (open it at speedscope.app or with `speedscope FILE`).
+        #[arg(long, group = "format")]
+        speedscope: bool,
+        /// The PV tree of a node (--node; default the last iteration's root) as PGN: the main
+        /// line and, at each of its nodes, the other moves searched as variations, with scores
+        /// and node types (PV, CUT, ALL) as comments.
+        #[arg(long, group = "format")]
+        pgn: bool,
+        /// For --pgn: the node whose PV tree to write.
+        #[arg(long)]
+        node: Option<NodeId>,
+        /// The .kslog file (or, for --speedscope and --pgn, a trace or a Texel tree log).
         file: PathBuf,
+        #[command(flatten)]
+        reading: Reading,
     },
     /// Read a JSON Lines trace (any engine's search, docs/trace-schema.md) into a .kslog,
     /// checking every line: moves replayed from the root, exits matched to enters.
@@ -55,18 +91,16 @@ enum LogCommand {
         /// The .kslog to write.
         #[arg(short, long)]
         output: PathBuf,
-        /// Skip bad lines (and count them) instead of stopping at the first.
-        #[arg(long)]
-        lenient: bool,
+        #[command(flatten)]
+        reading: Reading,
     },
     /// Draw a subtree as a Graphviz digraph (pipe into `dot -Tsvg`); moves in SAN, cutoff edges
     /// in red.
     Dot {
         /// The .kslog file or JSON Lines trace.
         file: PathBuf,
-        /// For a trace: skip bad lines (and count them) instead of stopping at the first.
-        #[arg(long)]
-        lenient: bool,
+        #[command(flatten)]
+        reading: Reading,
         /// Node id to start from (default: the root of the last iteration).
         #[arg(long)]
         node: Option<NodeId>,
@@ -83,32 +117,42 @@ enum LogCommand {
 pub fn run(args: &LogArgs) -> Result<(), CliError> {
     let out = BufWriter::new(std::io::stdout().lock());
     match &args.command {
-        LogCommand::Stats { file, lenient } => stats(file, *lenient, out),
+        LogCommand::Stats { file, reading } => stats(file, reading.options(), out),
         LogCommand::Import {
             file,
             output,
-            lenient,
-        } => import(file, output, *lenient),
-        LogCommand::Export { jsonl, file } => {
-            if !jsonl {
-                return Err(CliError::new(
-                    "log export: choose an output format: --jsonl",
-                ));
-            }
-            export(file, out)
-        }
+            reading,
+        } => import(file, output, reading.options()),
+        LogCommand::Export {
+            jsonl,
+            speedscope,
+            pgn,
+            node,
+            file,
+            reading,
+        } => match (jsonl, speedscope, pgn) {
+            (_, _, true) => super::log_export::pgn(file, *node, reading.options(), out),
+            (_, true, _) => super::log_export::speedscope(file, reading.options(), out),
+            (true, ..) => export(file, out),
+            _ => Err(CliError::new(
+                "log export: choose an output format: --jsonl, --speedscope or --pgn",
+            )),
+        },
         LogCommand::Plot(plot) => {
-            let (log, _) = load_any(super::plot::file(plot), false)?;
+            let (log, _) = load_any(
+                super::plot::file(plot),
+                super::plot::reading(plot).options(),
+            )?;
             super::plot::run(plot, &log)
         }
         LogCommand::Dot {
             file,
             node,
             depth,
-            lenient,
+            reading,
         } => {
-            let (log, _) = read_record(file, ImportOptions { lenient: *lenient })
-                .map_err(|e| CliError::new(e.to_string()))?;
+            let (log, _) =
+                read_record(file, reading.options()).map_err(|e| CliError::new(e.to_string()))?;
             let tree = SearchTree::build(log.events());
             let start = match node {
                 Some(id) if (*id as usize) < tree.len() => *id,
@@ -140,11 +184,11 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
 
 /// `log stats`: a `.kslog` read a chunk at a time, checked to the end before the summary is
 /// printed; a trace imported into memory.
-fn stats(file: &Path, lenient: bool, out: impl Write) -> Result<(), CliError> {
+fn stats(file: &Path, options: ImportOptions, out: impl Write) -> Result<(), CliError> {
     let fail = |e: LogError| CliError::new(e.to_string());
     let mut tally = Tally::default();
-    if format_of(file).map_err(|e| CliError::new(e.to_string()))? != Format::Kslog {
-        let (log, summary) = load_any(file, lenient)?;
+    if sniff_file(file)? != Format::Kslog {
+        let (log, summary) = load_any(file, options)?;
         tally.feed(log.events());
         let facts = (file, log.header(), log.is_truncated());
         let size = (log.len() as u64, log.pvs());
@@ -193,9 +237,18 @@ fn export(file: &Path, out: impl Write) -> Result<(), CliError> {
     Ok(writer.finish()?)
 }
 
+/// The format of `file`, told by content as every reader tells it (`trace::format_of`); a
+/// file of no known format is an error.
+pub(super) fn sniff_file(file: &Path) -> Result<Format, CliError> {
+    format_of(file).map_err(|e| CliError::new(e.to_string()))
+}
+
 /// A `.kslog` or a trace, told apart by content.
-fn load_any(file: &Path, lenient: bool) -> Result<(EventLog, Option<ImportSummary>), CliError> {
-    load_record(file, ImportOptions { lenient }).map_err(|e| CliError::new(e.to_string()))
+pub(super) fn load_any(
+    file: &Path,
+    options: ImportOptions,
+) -> Result<(EventLog, Option<ImportSummary>), CliError> {
+    load_record(file, options).map_err(|e| CliError::new(e.to_string()))
 }
 
 /// What an import skipped, for the report after it (empty when nothing was).
@@ -225,23 +278,36 @@ pub(super) fn skipped_lines(summary: &ImportSummary) -> Vec<String> {
     if let Some(first) = &summary.first_skipped {
         out.push(format!("first skipped: {first}"));
     }
+    if let Some(first) = &summary.first_unknown {
+        out.push(format!("first unknown: {first} (--strict refuses them)"));
+    }
+    if summary.scores_cut > 0 {
+        out.push(format!(
+            "{} scores cut to fit killerscope's range (±32001 infinite, 31000–32000 mates), \
+             the first at {}: declare your engine's mate score in the header (\"mate\")",
+            summary.scores_cut,
+            summary.first_cut.as_deref().unwrap_or("?")
+        ));
+    }
     out
 }
 
-/// `log import`: the trace read and checked, written as a `.kslog`, and a one-line report.
-fn import(file: &Path, output: &Path, lenient: bool) -> Result<(), CliError> {
+/// `log import`: the trace (or Texel tree log, told by content) read and checked, written as
+/// a `.kslog`, and a one-line report.
+fn import(file: &Path, output: &Path, options: ImportOptions) -> Result<(), CliError> {
     // Told by content as every reader tells it, so that what `log stats` takes imports.
-    match format_of(file).map_err(|e| CliError::new(e.to_string()))? {
+    match sniff_file(file)? {
         Format::Jsonl => {}
+        Format::Texel => return import_texel(file, output),
         Format::Kslog => {
             return Err(CliError::new(format!(
-                "log import: {} is already a .kslog log (import reads JSON Lines traces)",
+                "log import: {} is already a .kslog log (import reads JSON Lines traces and \
+                 Texel tree logs)",
                 file.display()
             )));
         }
     }
-    let (log, summary) =
-        import_file(file, ImportOptions { lenient }).map_err(|e| CliError::new(e.to_string()))?;
+    let (log, summary) = import_file(file, options).map_err(|e| CliError::new(e.to_string()))?;
     log.write_file(output)
         .map_err(|e| CliError::new(e.to_string()))?;
     eprintln!(
@@ -253,6 +319,36 @@ fn import(file: &Path, output: &Path, lenient: bool) -> Result<(), CliError> {
     );
     for line in skipped_lines(&summary) {
         eprintln!("  {}", printable(&line));
+    }
+    Ok(())
+}
+
+/// `log import` of a Texel tree log.
+fn import_texel(file: &Path, output: &Path) -> Result<(), CliError> {
+    let (log, summary) = read_texel_file(file).map_err(CliError::new)?;
+    log.write_file(output)
+        .map_err(|e| CliError::new(e.to_string()))?;
+    eprintln!(
+        "imported {} events ({} nodes and an added root) from {} Texel records into {}",
+        log.len(),
+        summary.nodes,
+        summary.records,
+        printable(&output.display().to_string())
+    );
+    if summary.same_position > 0 {
+        eprintln!(
+            "  {} searches of the same position (IID, singular, verification): nodes entered by no move",
+            summary.same_position
+        );
+    }
+    if summary.later_searches {
+        eprintln!("  the file holds more searches after the first: only the first was read");
+    }
+    if summary.open_at_end > 0 {
+        eprintln!(
+            "  {} nodes open at the end (marked unfinished)",
+            summary.open_at_end
+        );
     }
     Ok(())
 }

@@ -165,9 +165,10 @@ pub(super) fn print(
         })
         .collect();
     writeln!(out, "  by source: {}", line.join(", "))?;
+    // Every source the header calls a killer, per-ply slot or not (`SourceTable::is_killer`).
     let killers: Vec<(Cow<str>, u64, u64)> = h
         .sources
-        .killers()
+        .killer_sources()
         .map(|row| {
             let source = MoveSource::from_code(row.code);
             (
@@ -196,6 +197,13 @@ pub(super) fn print(
         "tt:         {} hits, {} cutoffs",
         stats.tt_hits, stats.tt_cutoffs
     )?;
+    if stats.illegal_tries + stats.illegal_nulls > 0 {
+        writeln!(
+            out,
+            "illegal:    {} tries left the king attacked, {} null moves made in check",
+            stats.illegal_tries, stats.illegal_nulls
+        )?;
+    }
     for line in selective_lines(&stats.selective, 12) {
         writeln!(out, "{line}")?;
     }

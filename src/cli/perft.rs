@@ -2,7 +2,7 @@
 //! outputs can be diffed; timing goes to stderr to keep stdout comparable.
 
 use super::CliError;
-use crate::chess::{Position, START_FEN};
+use crate::chess::{PerftMode, Position, START_FEN};
 use clap::Args;
 use std::io::Write;
 use std::time::Instant;
@@ -10,9 +10,13 @@ use std::time::Instant;
 /// Arguments of `killerscope perft`.
 #[derive(Args, Debug)]
 pub struct PerftArgs {
-    /// Plies to search (every node is made and unmade; no bulk counting).
+    /// Plies to search; the moves of the last ply are counted, not played (as Stockfish does).
     #[arg(short, long, value_parser = clap::value_parser!(u32).range(1..=20))]
     depth: u32,
+    /// Make and unmake every leaf instead of counting the last ply: the same numbers, measuring
+    /// the generate-and-play work a search does.
+    #[arg(long)]
+    full: bool,
     /// Position to start from (quote it: it contains spaces).
     #[arg(long, default_value = START_FEN)]
     fen: String,
@@ -24,11 +28,16 @@ pub struct PerftArgs {
 /// Runs the command.
 pub fn run(args: &PerftArgs) -> Result<(), CliError> {
     let mut pos = Position::from_fen(&args.fen)?;
+    let mode = if args.full {
+        PerftMode::Full
+    } else {
+        PerftMode::Bulk
+    };
     let start = Instant::now();
     let mut out = std::io::stdout().lock();
     let nodes = if args.divide {
         let mut counts: Vec<(String, u64)> = pos
-            .perft_divide(args.depth)
+            .perft_divide(args.depth, mode)
             .into_iter()
             .map(|(mv, n)| (mv.to_string(), n))
             .collect();
@@ -39,7 +48,7 @@ pub fn run(args: &PerftArgs) -> Result<(), CliError> {
         writeln!(out)?;
         counts.iter().map(|(_, n)| n).sum()
     } else {
-        pos.perft(args.depth)
+        pos.perft_with(args.depth, mode)
     };
     let elapsed = start.elapsed();
     writeln!(out, "Nodes searched: {nodes}")?;

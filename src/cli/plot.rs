@@ -4,9 +4,9 @@
 //! `Colouring::name`), so the command line and the charts view speak one vocabulary.
 
 use super::CliError;
+use crate::explorer::charts::{ChartKind, Colouring};
 use crate::plot::{self, Options};
 use crate::trace::{EventLog, NodeId};
-use crate::tui::charts::{ChartKind, Colouring};
 use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
 use std::io::Write;
@@ -37,7 +37,7 @@ impl ValueEnum for Colouring {
 /// Arguments of `killerscope log plot`.
 #[derive(Args, Debug)]
 pub struct PlotArgs {
-    /// The .kslog file.
+    /// The .kslog file or JSON Lines trace.
     file: PathBuf,
     /// Which chart: the ones the explorer's charts view (`v`) cycles through.
     #[arg(long)]
@@ -52,6 +52,8 @@ pub struct PlotArgs {
     /// Icicle only: the node at the top (default: the last iteration's root).
     #[arg(long)]
     node: Option<NodeId>,
+    #[command(flatten)]
+    reading: super::log::Reading,
 }
 
 /// Runs `log plot` on an already loaded log.
@@ -73,6 +75,11 @@ pub fn run(args: &PlotArgs, log: &EventLog) -> Result<(), CliError> {
 /// The file `log plot` reads.
 pub fn file(args: &PlotArgs) -> &Path {
     &args.file
+}
+
+/// How a trace given to `log plot` is read.
+pub fn reading(args: &PlotArgs) -> super::log::Reading {
+    args.reading
 }
 
 /// Writes `svg` to `path`, or to stdout for `-`.

@@ -129,9 +129,7 @@ impl SearchArgs {
         config: &SearchConfig,
         path: &Path,
     ) -> Result<Recorder<Streaming>, CliError> {
-        let header = LogHeader::new(pos.to_fen(), &config.ordering, &self.limits())
-            .with_selective(&config.selective)
-            .with_eval(config.eval);
+        let header = LogHeader::for_search(pos.to_fen(), config, &self.limits());
         let mut recorder = Recorder::new(header);
         if let Some(cap) = self.trace_cap {
             recorder = recorder.with_cap(cap);

@@ -9,16 +9,17 @@ use clap::Args;
 
 use super::CliError;
 use crate::chess::Position;
+use crate::explorer::follow::FollowSource;
+use crate::explorer::library::{self, Entry};
+use crate::explorer::{
+    Action, DEFAULT_DEPTH, Effect, Explorer, Fixed, MAX_DEPTH, PositionSettings, Prefs, Session,
+    Settings,
+};
 use crate::search::{MAX_KILLER_SLOTS, OrderingConfig, SelectiveConfig};
 use crate::text::quote;
 use crate::trace::jsonl::{ImportOptions, ImportSummary};
 use crate::trace::{Opened, open_record};
-use crate::tui::app::{App, DEFAULT_DEPTH, Effect, MAX_DEPTH, Settings};
-use crate::tui::follow::FollowSource;
-use crate::tui::library::{self, Entry};
 use crate::tui::run::run as run_explorer;
-use crate::tui::session::Session;
-use crate::tui::setup::{Fixed, PositionSettings};
 use crate::tui::theme::Theme;
 
 /// Options of `killerscope tui`.
@@ -136,9 +137,63 @@ fn id_list(entries: &[Entry]) -> String {
     }
 }
 
+/// The explorer's start: the model, its first effects, and whether the screen is monochrome.
+pub struct Prepared {
+    /// The explorer's starting state.
+    pub app: Explorer,
+    /// What the runtime does first (usually the first search).
+    pub effects: Vec<Effect>,
+    /// Monochrome screen (`--no-color`, `NO_COLOR`).
+    pub mono: bool,
+}
+
+/// What the explorer opens on: a log, a followed trace, or a position to search (with the
+/// settings its EPD opcodes ask for).
+enum Start {
+    Log(Box<Session>, Option<ImportSummary>),
+    Follow(FollowSource, ImportOptions),
+    Search(Position, PositionSettings),
+}
+
+fn start(args: &TuiArgs, library: &[Entry]) -> Result<Start, CliError> {
+    if let Some(path) = &args.log {
+        let (session, summary) = open_log(path, args.lenient)?;
+        return Ok(Start::Log(Box::new(session), summary));
+    }
+    if let Some(path) = &args.follow {
+        let source = if path.as_os_str() == "-" {
+            FollowSource::Stdin
+        } else {
+            FollowSource::Path(path.clone())
+        };
+        let options = ImportOptions {
+            lenient: args.lenient,
+            ..ImportOptions::default()
+        };
+        return Ok(Start::Follow(source, options));
+    }
+    if let Some(fen) = &args.fen {
+        return Ok(Start::Search(
+            parse_fen(fen, "--fen")?,
+            PositionSettings::default(),
+        ));
+    }
+    if let (Some(path), Some(id)) = (&args.epd, &args.id) {
+        let (position, settings) = from_epd(path, id)?;
+        return Ok(Start::Search(position, settings));
+    }
+    let first = library
+        .first()
+        .ok_or_else(|| CliError::new("the built-in position library is empty"))?;
+    Ok(Start::Search(
+        parse_fen(&first.fen, "built-in library")?,
+        first.settings,
+    ))
+}
+
 /// Builds the explorer's starting state and first effects from the options, checking every
 /// input before the terminal is touched.
-pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<(App, Vec<Effect>), CliError> {
+pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<Prepared, CliError> {
     let (ordering, selective) = configured(args)?;
     let settings = Settings {
         depth: args.depth,
@@ -148,78 +203,47 @@ pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<(App, Vec<Effect>)
             .unwrap_or(Settings::default().killers),
         selective: selective.unwrap_or_default(),
     };
-    let theme = Theme::select(args.no_color);
-    let mut asked = PositionSettings::default();
-    let mut summary = None;
-    let (root, session, effects) = if let Some(path) = &args.log {
-        let (session, read) = open_log(path, args.lenient)?;
-        summary = read;
-        (session.root.clone(), Some(session), Vec::new())
-    } else if let Some(path) = &args.follow {
-        let source = if path.as_os_str() == "-" {
-            FollowSource::Stdin
-        } else {
-            FollowSource::Path(path.clone())
-        };
-        let options = ImportOptions {
-            lenient: args.lenient,
-        };
-        (
-            Position::startpos(),
-            None,
-            vec![Effect::Follow(source, options)],
-        )
-    } else if let Some(fen) = &args.fen {
-        (parse_fen(fen, "--fen")?, None, vec![Effect::Search])
-    } else if let (Some(path), Some(id)) = (&args.epd, &args.id) {
-        let (position, settings) = from_epd(path, id)?;
-        asked = settings;
-        (position, None, vec![Effect::Search])
-    } else {
-        let first = library
-            .first()
-            .ok_or_else(|| CliError::new("the built-in position library is empty"))?;
-        asked = first.settings;
-        (
-            parse_fen(&first.fen, "built-in library")?,
-            None,
-            vec![Effect::Search],
-        )
-    };
-    let mut app = App::new(root, settings, theme, library);
-    app.ascii = args.ascii;
-    app.set_projector(args.projector);
-    app.fixed = Fixed {
+    let fixed = Fixed {
         ordering: ordering.is_some(),
         killers: args.killers.is_some(),
         selective: selective.is_some(),
     };
-    app.next_ordering = ordering;
-    if let Some(session) = session {
-        let header = session.header();
-        if let Some(depth) = header.depth_limit() {
-            app.settings.depth = depth.clamp(1, MAX_DEPTH);
-        }
-        if let Some(config) = header
-            .ordering_config()
-            .filter(|_| !app.fixed.any_ordering())
-        {
-            app.settings.killers = config.killer_slots;
-        }
-        if let Some(config) = header.selective_config().filter(|_| !app.fixed.selective) {
-            app.settings.selective = config;
-        }
-        app.session = session;
-        match summary {
-            Some(summary) => app.info(trace_note(&summary)),
-            None => {
-                app.info("browsing a saved log: [ ] { } K p to step through it, r to search again")
+    let prefs = Prefs {
+        ascii: args.ascii,
+        projector: args.projector,
+        ..Prefs::default()
+    };
+    let begin = start(args, &library)?;
+    let root = match &begin {
+        Start::Log(session, _) => session.root().clone(),
+        Start::Follow(..) => Position::startpos(),
+        Start::Search(position, _) => position.clone(),
+    };
+    let mut app = Explorer::new(root, settings, library)
+        .with_prefs(prefs)
+        .with_fixed(fixed, ordering);
+    let effects = match begin {
+        Start::Log(session, summary) => {
+            app.open_session(*session);
+            match summary {
+                Some(summary) => app.info(trace_note(&summary)),
+                None => app.info(
+                    "browsing a saved log: [ ] { } K p to step through it, r to search again",
+                ),
             }
+            Vec::new()
         }
-    }
-    let note = app.load_position_settings(asked);
-    app.loaded = (!note.is_empty()).then_some(note);
-    Ok((app, effects))
+        Start::Follow(source, options) => vec![Effect::Follow(source, options)],
+        Start::Search(_, asked) => {
+            app = app.with_position_settings(asked);
+            app.update(Action::Rerun)
+        }
+    };
+    Ok(Prepared {
+        app,
+        effects,
+        mono: Theme::wants_mono(args.no_color),
+    })
 }
 
 /// Logs of at most this many events are checked and indexed before the first screen (a
@@ -232,8 +256,12 @@ fn open_log(
     path: &std::path::Path,
     lenient: bool,
 ) -> Result<(Session, Option<ImportSummary>), CliError> {
-    let opened = open_record(path, ImportOptions { lenient })
-        .map_err(|e| CliError::new(format!("cannot open log {e}")))?;
+    let options = ImportOptions {
+        lenient,
+        ..ImportOptions::default()
+    };
+    let opened =
+        open_record(path, options).map_err(|e| CliError::new(format!("cannot open log {e}")))?;
     let where_ = format!("log {} header", path.display());
     match opened {
         Opened::Mapped(log, unchecked) => {
@@ -281,19 +309,22 @@ fn trace_note(summary: &ImportSummary) -> String {
 
 /// Runs `killerscope tui`.
 pub fn run(args: &TuiArgs) -> Result<(), CliError> {
-    let (app, effects) = prepare(args, library::embedded())?;
-    explore(app, effects)
+    explore(prepare(args, library::embedded())?)
 }
 
-/// Runs the explorer on a prepared state, starting with `effects`; refuses when standard
-/// output is not a terminal.
-pub fn explore(app: App, effects: Vec<Effect>) -> Result<(), CliError> {
+/// Runs the explorer on a prepared start; refuses when standard output is not a terminal.
+pub fn explore(start: Prepared) -> Result<(), CliError> {
     if !std::io::stdout().is_terminal() {
         return Err(CliError::new(
             "the explorer needs a terminal: stdout is not a TTY",
         ));
     }
-    run_explorer(app, effects).map_err(|e| CliError::new(format!("terminal error: {e}")))
+    let ended = run_explorer(start.app, start.mono, start.effects)
+        .map_err(|e| CliError::new(format!("terminal error: {e}")))?;
+    match ended {
+        Some(error) => Err(CliError::new(error)),
+        None => Ok(()),
+    }
 }
 
 /// Runs bare `killerscope`: the explorer on the first classroom position at the default depth.

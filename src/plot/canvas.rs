@@ -15,10 +15,10 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::PlotError;
+use crate::explorer::charts::Shade;
 use crate::search::SourceColour;
 use crate::text::printable;
 use crate::trace::SourceTable;
-use crate::tui::charts::Shade;
 
 /// Page size in pixels: 16:9, the shape of a slide.
 pub const SIZE: (u32, u32) = (1280, 720);

@@ -11,11 +11,11 @@ use super::canvas::{self, Area, fail};
 use super::{Options, PlotError};
 use crate::chess::Position;
 use crate::chess::notation::Notation;
+use crate::explorer::charts::icicle::{self, Layout};
+use crate::explorer::charts::{Colouring, Shade};
+use crate::fmt;
+use crate::trace::line::node_label;
 use crate::trace::{EventLog, NodeId, SearchTree, SourceTable};
-use crate::tui::charts::icicle::{self, Layout};
-use crate::tui::charts::{Colouring, Shade};
-use crate::tui::fmt;
-use crate::tui::widgets::tree::move_label;
 
 /// Most bands drawn: deeper plies are left out.
 const MAX_BANDS: usize = 40;
@@ -52,7 +52,7 @@ pub fn draw(log: &EventLog, options: Options) -> Result<String, PlotError> {
     let name = match &before {
         _ if node.mv().is_null() => format!("the depth-{} iteration", node.depth()),
         Some(b) => {
-            let (label, _) = move_label(b, node.mv(), node.depth(), Notation::San);
+            let (label, _) = node_label(b, node, Notation::San);
             format!("{label} (node {root}, ply {})", node.ply())
         }
         None => format!("{} (node {root}, ply {})", node.mv(), node.ply()),
@@ -102,10 +102,7 @@ pub fn draw(log: &EventLog, options: Options) -> Result<String, PlotError> {
 
 /// The position before `id`'s move, replayed from the log's root.
 fn position_before(tree: &SearchTree, start: &Position, id: NodeId) -> Option<Position> {
-    match tree.node(id)?.parent() {
-        Some(parent) => start.after_line(&tree.moves_to(parent)),
-        None => Some(start.clone()),
-    }
+    crate::trace::line::position_before(tree, start, id)
 }
 
 /// What drawing the bands reads.
@@ -160,7 +157,7 @@ impl Icicle<'_> {
                     .and_then(|p| above.get(&p).cloned())
                     .or_else(|| before.clone());
                 let Some(start) = start else { continue };
-                let (label, after) = move_label(&start, node.mv(), node.depth(), Notation::San);
+                let (label, after) = node_label(&start, node, Notation::San);
                 here.insert(id, after);
                 let full = match shade {
                     Shade::CutBy(source) => format!("{label} ✂{}", self.sources.label(source)),

@@ -8,10 +8,10 @@ use plotters::style::text_anchor::{HPos, VPos};
 use super::PlotError;
 use super::bars::{Arrange, Bars, Series, count_axis};
 use super::canvas::{self, Area, fail};
+use crate::explorer::charts::data::{Counts, RANKS, rank_label};
+use crate::fmt;
 use crate::search::{CutoffStats, MoveSource};
 use crate::trace::EventLog;
-use crate::tui::charts::data::{Counts, RANKS, rank_label};
-use crate::tui::fmt;
 
 /// The second line of every page: what was searched, how, and whether the log is whole.
 pub fn subtitle(log: &EventLog) -> String {
@@ -53,7 +53,7 @@ pub fn plies(log: &EventLog) -> Result<String, PlotError> {
         fmt::grouped(counts.nodes() - main)
     );
     let series =
-        |name: &str, colour, value: fn(&crate::tui::charts::data::PlyNodes) -> u64| Series {
+        |name: &str, colour, value: fn(&crate::explorer::charts::data::PlyNodes) -> u64| Series {
             name: name.into(),
             colour,
             colours: Vec::new(),

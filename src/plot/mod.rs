@@ -13,8 +13,8 @@ mod log;
 
 use std::fmt;
 
+use crate::explorer::charts::{ChartKind, Colouring};
 use crate::trace::{EventLog, NodeId};
-use crate::tui::charts::{ChartKind, Colouring};
 
 /// Why a picture could not be drawn.
 #[derive(Debug, Clone, PartialEq, Eq)]

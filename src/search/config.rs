@@ -1,13 +1,15 @@
 //! Switches for every move-ordering heuristic, so a class can turn each one off and count the
 //! nodes it was saving. Parsed from and printed as `killers=2,history=off,...` strings, the form
-//! used on the command line (`--config`), in UCI options and in event-log headers.
+//! used on the command line (`--config`), in UCI options and in event-log headers; each switch
+//! is one row of `ORDERING_SWITCHES` (see `switches`).
 
 use super::eval::EvalKind;
 use super::selective::SelectiveConfig;
-use super::source::{KILLER_SOURCES, MoveSource};
-use crate::text::quote;
-use std::fmt;
-use std::str::FromStr;
+use super::source::{KILLER_CANDIDATES, MoveSource};
+use super::switches::{
+    CHECK, Check, Named, Switch, Switchboard, UciKind, UciOption, Values, on_off_name, on_off_word,
+    set_flag, set_named, switchboard,
+};
 
 /// Most killer slots per ply the table keeps (and the largest `killers=` value accepted).
 pub const MAX_KILLER_SLOTS: usize = 4;
@@ -25,14 +27,19 @@ pub enum KillerPlacement {
     BeforeCaptures,
 }
 
+impl Named for KillerPlacement {
+    const ALL: &'static [Self] = &[
+        KillerPlacement::AfterCaptures,
+        KillerPlacement::BetweenCaptures,
+        KillerPlacement::BeforeCaptures,
+    ];
+    const NAMES: &'static [&'static str] = &["after", "between", "before"];
+}
+
 impl KillerPlacement {
     /// The `placement=` value naming this placement.
     pub const fn name(self) -> &'static str {
-        match self {
-            KillerPlacement::AfterCaptures => "after",
-            KillerPlacement::BetweenCaptures => "between",
-            KillerPlacement::BeforeCaptures => "before",
-        }
+        Self::NAMES[self as usize]
     }
 }
 
@@ -48,13 +55,15 @@ pub enum KillerIndex {
     Depth,
 }
 
+impl Named for KillerIndex {
+    const ALL: &'static [Self] = &[KillerIndex::Ply, KillerIndex::Depth];
+    const NAMES: &'static [&'static str] = &["ply", "depth"];
+}
+
 impl KillerIndex {
     /// The `killerindex=` value naming this scheme.
     pub const fn name(self) -> &'static str {
-        match self {
-            KillerIndex::Ply => "ply",
-            KillerIndex::Depth => "depth",
-        }
+        Self::NAMES[self as usize]
     }
 }
 
@@ -71,15 +80,33 @@ pub enum HistoryMode {
     Relative,
 }
 
+impl Named for HistoryMode {
+    const ALL: &'static [Self] = &[HistoryMode::Off, HistoryMode::Plain, HistoryMode::Relative];
+    const NAMES: &'static [&'static str] = &["off", "on", "relative"];
+}
+
 impl HistoryMode {
     /// The `history=` value naming this mode; `on` for plain history, the form logs and
     /// reports have always printed.
     pub const fn name(self) -> &'static str {
-        match self {
-            HistoryMode::Off => "off",
-            HistoryMode::Plain => "on",
-            HistoryMode::Relative => "relative",
-        }
+        Self::NAMES[self as usize]
+    }
+
+    /// Sets `mode` from a `history=` value: a name, `plain` for `on`, or any on/off word.
+    fn set(mode: &mut HistoryMode, value: &str) -> bool {
+        let parsed = match value {
+            "plain" => Some(HistoryMode::Plain),
+            _ => HistoryMode::from_name(value).or_else(|| {
+                on_off_word(value).map(|on| {
+                    if on {
+                        HistoryMode::Plain
+                    } else {
+                        HistoryMode::Off
+                    }
+                })
+            }),
+        };
+        parsed.map(|m| *mode = m).is_some()
     }
 
     /// Whether quiet cutoffs are rewarded in the history table.
@@ -130,181 +157,134 @@ impl Default for OrderingConfig {
     }
 }
 
-/// Why an ordering-config string was refused; the message names the offending key and value.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ConfigError(String);
+/// Sets `slots` from a `killers=` value, 0 to `MAX_KILLER_SLOTS`.
+fn set_killer_slots(slots: &mut u8, value: &str) -> bool {
+    let parsed = value.parse::<u8>().ok();
+    parsed
+        .filter(|&k| usize::from(k) <= MAX_KILLER_SLOTS)
+        .map(|k| *slots = k)
+        .is_some()
+}
 
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+/// Whether killer candidate `source` can be tried: up to the slots in use, or every candidate
+/// when the grandparent's killers follow this ply's.
+fn killer_candidate_used(config: &OrderingConfig, source: MoveSource) -> bool {
+    match source.killer_slot() {
+        Some(_) if config.killers_from_grandparent => config.killer_slots > 0,
+        Some(slot) => slot < config.killer_slots,
+        None => false,
     }
 }
 
-impl std::error::Error for ConfigError {}
+/// A row of the ordering table.
+type Row = Switch<OrderingConfig>;
 
-impl ConfigError {
-    /// An error with `message`, which names the offending key and value.
-    pub(crate) fn new(message: String) -> ConfigError {
-        ConfigError(message)
-    }
+const fn uci(name: &'static str, kind: UciKind, listed: u8) -> UciOption {
+    UciOption { name, kind, listed }
 }
 
-/// The keys `from_settings` knows, as `Display` prints them.
-pub const KNOWN_KEYS: [&str; 9] = [
-    "killers",
-    "history",
-    "tt",
-    "mvvlva",
-    "grandparent",
-    "placement",
-    "matekillers",
-    "countermove",
-    "killerindex",
+/// Every ordering switch, in the order settings print (and log headers have always stored
+/// them).
+pub const ORDERING_SWITCHES: &[Row] = &[
+    Row::new(
+        "killers",
+        Values::UpTo(MAX_KILLER_SLOTS as u8),
+        |c| c.killer_slots.to_string(),
+        |c, v| set_killer_slots(&mut c.killer_slots, v),
+    )
+    .places(&KILLER_CANDIDATES, killer_candidate_used)
+    .uci(&[uci("Killers", UciKind::Spin, 0)]),
+    Row::new(
+        "history",
+        Values::Described("on, plain, relative or off"),
+        |c| c.history.name().to_string(),
+        |c, v| HistoryMode::set(&mut c.history, v),
+    )
+    .places(
+        &[MoveSource::HISTORY, MoveSource::RELATIVE_HISTORY],
+        |c, s| match c.history {
+            HistoryMode::Off => false,
+            HistoryMode::Plain => s == MoveSource::HISTORY,
+            HistoryMode::Relative => s == MoveSource::RELATIVE_HISTORY,
+        },
+    )
+    .uci(&[
+        uci(
+            "History",
+            UciKind::Check(Check {
+                on: &["on", "relative"],
+                set_on: "on",
+                set_off: "off",
+            }),
+            1,
+        ),
+        uci(
+            "Relative History",
+            UciKind::Check(Check {
+                on: &["relative"],
+                set_on: "relative",
+                set_off: "on",
+            }),
+            2,
+        ),
+    ]),
+    Row::new(
+        "tt",
+        Values::OnOff,
+        |c| on_off_name(c.tt_move),
+        |c, v| set_flag(&mut c.tt_move, v),
+    )
+    .places(&[MoveSource::TT], |c, _| c.tt_move),
+    Row::new(
+        "mvvlva",
+        Values::OnOff,
+        |c| on_off_name(c.mvv_lva),
+        |c, v| set_flag(&mut c.mvv_lva, v),
+    )
+    .aliases(&["mvv-lva", "mvv_lva"]),
+    Row::new(
+        "grandparent",
+        Values::OnOff,
+        |c| on_off_name(c.killers_from_grandparent),
+        |c, v| set_flag(&mut c.killers_from_grandparent, v),
+    )
+    .uci(&[uci("Grandparent Killers", UciKind::Check(CHECK), 5)]),
+    Row::new(
+        "placement",
+        Values::OneOf(KillerPlacement::NAMES),
+        |c| c.killer_placement.name().to_string(),
+        |c, v| set_named(&mut c.killer_placement, v),
+    )
+    .uci(&[uci("Killer Placement", UciKind::Combo, 6)]),
+    Row::new(
+        "matekillers",
+        Values::OnOff,
+        |c| on_off_name(c.mate_killers),
+        |c, v| set_flag(&mut c.mate_killers, v),
+    )
+    .aliases(&["mate-killers", "matekiller"])
+    .places(&[MoveSource::MATE_KILLER], |c, _| c.mate_killers)
+    .uci(&[uci("Mate Killers", UciKind::Check(CHECK), 3)]),
+    Row::new(
+        "countermove",
+        Values::OnOff,
+        |c| on_off_name(c.countermove),
+        |c, v| set_flag(&mut c.countermove, v),
+    )
+    .aliases(&["countermoves", "counter"])
+    .places(&[MoveSource::COUNTERMOVE], |c, _| c.countermove)
+    .uci(&[uci("Countermove", UciKind::Check(CHECK), 4)]),
+    Row::new(
+        "killerindex",
+        Values::OneOf(KillerIndex::NAMES),
+        |c| c.killer_index.name().to_string(),
+        |c, v| set_named(&mut c.killer_index, v),
+    )
+    .aliases(&["killer-index"])
+    .uci(&[uci("Killer Index", UciKind::Combo, 7)]),
 ];
 
-fn bad_choice(key: &str, choices: &str, value: &str) -> ConfigError {
-    ConfigError(format!(
-        "ordering config: `{}` must be {choices}, not \"{}\"",
-        quote(key),
-        quote(value)
-    ))
-}
-
-fn parse_switch(key: &str, value: &str) -> Result<bool, ConfigError> {
-    parse_on_off("ordering", key, value)
-}
-
-/// `on`/`off` (or `true`/`false`, `yes`/`no`, `1`/`0`) for switch `key` of the `what` config.
-pub(crate) fn parse_on_off(what: &str, key: &str, value: &str) -> Result<bool, ConfigError> {
-    match value.to_ascii_lowercase().as_str() {
-        "on" | "true" | "yes" | "1" => Ok(true),
-        "off" | "false" | "no" | "0" => Ok(false),
-        _ => Err(ConfigError(format!(
-            "{what} config: `{}` must be on or off, not \"{}\"",
-            quote(key),
-            quote(value)
-        ))),
-    }
-}
-
-/// Splits `key=value` pairs separated by commas (blank pairs skipped, spaces trimmed): the
-/// syntax every switchboard (`--ordering`, `--search`) shares; `what` names it in errors.
-pub(crate) fn split_settings<'a>(
-    s: &'a str,
-    what: &str,
-) -> Result<Vec<(&'a str, &'a str)>, ConfigError> {
-    let mut pairs = Vec::new();
-    for pair in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let Some((key, value)) = pair.split_once('=') else {
-            return Err(ConfigError(format!(
-                "{what} config: \"{}\" is not key=value",
-                quote(pair)
-            )));
-        };
-        pairs.push((key.trim(), value.trim()));
-    }
-    Ok(pairs)
-}
-
-/// Parses `key=value` pairs separated by commas, any subset, in any order, starting from the
-/// default: `killers=0..4`, `tt`, `mvvlva`, `grandparent`, `matekillers`, `countermove` =
-/// `on|off`, `history=on|plain|relative|off`, `placement=after|between|before`,
-/// `killerindex=ply|depth`. An empty string is the default configuration.
-impl FromStr for OrderingConfig {
-    type Err = ConfigError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        OrderingConfig::from_settings(split_settings(s, "ordering")?)
-    }
-}
-
-impl OrderingConfig {
-    /// The configuration as `(key, value)` settings, in the order `Display` prints them: the
-    /// form log headers store as data.
-    pub fn settings(&self) -> [(&'static str, String); 9] {
-        let onoff = |b: bool| if b { "on" } else { "off" }.to_string();
-        [
-            ("killers", self.killer_slots.to_string()),
-            ("history", self.history.name().to_string()),
-            ("tt", onoff(self.tt_move)),
-            ("mvvlva", onoff(self.mvv_lva)),
-            ("grandparent", onoff(self.killers_from_grandparent)),
-            ("placement", self.killer_placement.name().to_string()),
-            ("matekillers", onoff(self.mate_killers)),
-            ("countermove", onoff(self.countermove)),
-            ("killerindex", self.killer_index.name().to_string()),
-        ]
-    }
-
-    /// Applies `(key, value)` settings to the default configuration; the keys `FromStr` knows,
-    /// any subset, in any order.
-    pub fn from_settings<'a>(
-        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
-    ) -> Result<OrderingConfig, ConfigError> {
-        let mut config = OrderingConfig::default();
-        for (key, value) in pairs {
-            match key.to_ascii_lowercase().as_str() {
-                "killers" => {
-                    config.killer_slots = value
-                        .parse::<u8>()
-                        .ok()
-                        .filter(|&k| usize::from(k) <= MAX_KILLER_SLOTS)
-                        .ok_or_else(|| {
-                            ConfigError(format!(
-                                "ordering config: `killers` must be 0..={MAX_KILLER_SLOTS}, not \"{}\"",
-                                quote(value)
-                            ))
-                        })?;
-                }
-                "tt" => config.tt_move = parse_switch(key, value)?,
-                "mvvlva" | "mvv-lva" | "mvv_lva" => config.mvv_lva = parse_switch(key, value)?,
-                "history" => {
-                    config.history = match value.to_ascii_lowercase().as_str() {
-                        "relative" => HistoryMode::Relative,
-                        "plain" => HistoryMode::Plain,
-                        _ => match parse_switch(key, value) {
-                            Ok(true) => HistoryMode::Plain,
-                            Ok(false) => HistoryMode::Off,
-                            Err(_) => {
-                                return Err(bad_choice(key, "on, plain, relative or off", value));
-                            }
-                        },
-                    }
-                }
-                "grandparent" => config.killers_from_grandparent = parse_switch(key, value)?,
-                "matekillers" | "mate-killers" | "matekiller" => {
-                    config.mate_killers = parse_switch(key, value)?
-                }
-                "countermove" | "countermoves" | "counter" => {
-                    config.countermove = parse_switch(key, value)?
-                }
-                "placement" => {
-                    config.killer_placement = match value.to_ascii_lowercase().as_str() {
-                        "after" => KillerPlacement::AfterCaptures,
-                        "between" => KillerPlacement::BetweenCaptures,
-                        "before" => KillerPlacement::BeforeCaptures,
-                        _ => return Err(bad_choice(key, "after, between or before", value)),
-                    };
-                }
-                "killerindex" | "killer-index" => {
-                    config.killer_index = match value.to_ascii_lowercase().as_str() {
-                        "ply" => KillerIndex::Ply,
-                        "depth" => KillerIndex::Depth,
-                        _ => return Err(bad_choice(key, "ply or depth", value)),
-                    };
-                }
-                _ => {
-                    return Err(ConfigError(format!(
-                        "ordering config: unknown key `{}` (known: {})",
-                        quote(key),
-                        KNOWN_KEYS.join(", ")
-                    )));
-                }
-            }
-        }
-        Ok(config)
-    }
-}
+switchboard!(OrderingConfig, "ordering", ORDERING_SWITCHES);
 
 impl OrderingConfig {
     /// Whether a search under this configuration can place a move by `source`: the TT move only
@@ -312,54 +292,14 @@ impl OrderingConfig {
     /// `grandparent=on`), each optional heuristic only when switched on. Reports list exactly
     /// these sources.
     pub fn uses(&self, source: MoveSource) -> bool {
-        match source {
-            MoveSource::TT => self.tt_move,
-            MoveSource::MATE_KILLER => self.mate_killers,
-            MoveSource::COUNTERMOVE => self.countermove,
-            MoveSource::HISTORY => self.history == HistoryMode::Plain,
-            MoveSource::RELATIVE_HISTORY => self.history == HistoryMode::Relative,
-            s => match s.killer_slot() {
-                Some(slot) if self.killers_from_grandparent => {
-                    self.killer_slots > 0 && usize::from(slot) < KILLER_SOURCES
-                }
-                Some(slot) => slot < self.killer_slots,
-                None => s.info().is_some(),
-            },
-        }
+        Switchboard::uses(self, source)
     }
-}
 
-impl OrderingConfig {
     /// Only the settings that differ from the default, `countermove=on,history=relative`, or
     /// `default`: a short name for a column or a menu line that still reads back with `FromStr`
     /// (`default` aside, which is the empty string).
     pub fn changes(&self) -> String {
-        let default = OrderingConfig::default().settings();
-        let changed: Vec<String> = self
-            .settings()
-            .iter()
-            .zip(default.iter())
-            .filter(|(mine, base)| mine.1 != base.1)
-            .map(|((key, value), _)| format!("{key}={value}"))
-            .collect();
-        if changed.is_empty() {
-            "default".into()
-        } else {
-            changed.join(",")
-        }
-    }
-}
-
-/// The full form `killers=2,history=on,tt=on,mvvlva=on,grandparent=off,placement=after`, which
-/// `FromStr` reads back to the same configuration.
-impl fmt::Display for OrderingConfig {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pairs: Vec<String> = self
-            .settings()
-            .iter()
-            .map(|(key, value)| format!("{key}={value}"))
-            .collect();
-        f.write_str(&pairs.join(","))
+        Switchboard::changes(self)
     }
 }
 
@@ -390,6 +330,7 @@ impl Default for SearchConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fmt;
 
     #[test]
     fn empty_string_is_default() {
@@ -441,9 +382,22 @@ mod tests {
         assert_eq!(d.killer_index, KillerIndex::Ply);
         assert_eq!(d.history, HistoryMode::Plain);
         assert_eq!(
-            KNOWN_KEYS.to_vec(),
+            OrderingConfig::known_keys(),
             d.settings().iter().map(|(k, _)| *k).collect::<Vec<_>>()
         );
+    }
+
+    #[test]
+    fn every_named_value_reads_back_from_its_name() {
+        fn check<T: Named + PartialEq + fmt::Debug>(name: impl Fn(T) -> &'static str) {
+            assert_eq!(T::ALL.len(), T::NAMES.len());
+            for &value in T::ALL {
+                assert_eq!(T::from_name(name(value)), Some(value));
+            }
+        }
+        check(KillerPlacement::name);
+        check(KillerIndex::name);
+        check(HistoryMode::name);
     }
 
     #[test]

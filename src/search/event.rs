@@ -285,6 +285,14 @@ pub enum Event {
         /// Nodes searched so far in total.
         nodes: NodeCount,
     },
+    /// The next search of `mv` in the current node leaves the mover's own king attacked: a
+    /// pseudo-legal engine tries such a move and refutes it one ply down (by capturing the
+    /// king). Precedes the move's `MoveTried`; `Move::NULL`: the null-move node that follows
+    /// was entered in check. killerscope's own search never emits it; imported traces do.
+    Illegal {
+        /// The illegal move (`Move::NULL` for a null move made in check).
+        mv: Move,
+    },
 }
 
 const _: () = assert!(std::mem::size_of::<Event>() <= EVENT_BYTES);
@@ -321,11 +329,13 @@ pub enum EventKind {
     Pruned = 13,
     /// `Event::Aspiration`.
     Aspiration = 14,
+    /// `Event::Illegal`.
+    Illegal = 15,
 }
 
 impl EventKind {
     /// Every kind, in tag order.
-    pub const ALL: [EventKind; 14] = [
+    pub const ALL: [EventKind; 15] = [
         EventKind::NodeEnter,
         EventKind::MoveTried,
         EventKind::Cutoff,
@@ -340,6 +350,7 @@ impl EventKind {
         EventKind::ReSearch,
         EventKind::Pruned,
         EventKind::Aspiration,
+        EventKind::Illegal,
     ];
 
     /// The snake_case name used in JSON Lines exports and `log stats`.
@@ -359,6 +370,7 @@ impl EventKind {
             EventKind::ReSearch => "re_search",
             EventKind::Pruned => "pruned",
             EventKind::Aspiration => "aspiration",
+            EventKind::Illegal => "illegal",
         }
     }
 
@@ -386,6 +398,7 @@ impl Event {
             Event::ReSearch { .. } => EventKind::ReSearch,
             Event::Pruned { .. } => EventKind::Pruned,
             Event::Aspiration { .. } => EventKind::Aspiration,
+            Event::Illegal { .. } => EventKind::Illegal,
         }
     }
 }

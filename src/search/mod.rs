@@ -9,6 +9,7 @@ pub mod event;
 pub mod history;
 pub mod killers;
 pub mod limits;
+pub mod margins;
 pub mod observer;
 pub mod picker;
 pub mod pv;
@@ -19,12 +20,12 @@ pub mod selective;
 pub mod selective_stats;
 pub mod source;
 pub mod stats;
+pub mod switches;
 pub mod tables;
 pub mod tt;
 
 pub use config::{
-    ConfigError, HistoryMode, KillerIndex, KillerPlacement, MAX_KILLER_SLOTS, OrderingConfig,
-    SearchConfig,
+    HistoryMode, KillerIndex, KillerPlacement, MAX_KILLER_SLOTS, OrderingConfig, SearchConfig,
 };
 pub use eval::EvalKind;
 pub use event::{
@@ -37,8 +38,9 @@ pub use observer::{Bound, NodeKind, NullObserver, SearchObserver};
 pub use searcher::{IterationReport, SearchReport, Searcher, nodes_per_second};
 pub use selective::SelectiveConfig;
 pub use selective_stats::SelectiveCounts;
-pub use source::{KILLER_SOURCES, MoveSource, SOURCES, SourceColour, SourceInfo};
+pub use source::{KILLER_SOURCES, MoveSource, SOURCES, SourceColour, SourceInfo, SourceRole};
 pub use stats::CutoffStats;
+pub use switches::{ConfigError, Switchboard};
 pub use tables::OrderingTables;
 pub use tt::TranspositionTable;
 

@@ -13,6 +13,7 @@ use super::event::{Event, NodeCount, WindowOutcome};
 use super::history::HistoryTable;
 use super::killers::KillerTable;
 use super::limits::{Clock, Limits, MAX_DEPTH};
+use super::margins::{ASPIRATION_DELTA, ASPIRATION_GIVE_UP, ASPIRATION_MIN_DEPTH};
 use super::observer::SearchObserver;
 use super::score::{INFINITY, MATE, MATE_BOUND, is_mate};
 use super::tables::OrderingTables;
@@ -176,12 +177,7 @@ impl Searcher {
             pv: Vec::new(),
             elapsed: Duration::ZERO,
         };
-        // A mate in n moves is at most 2n - 1 plies away: no deeper iteration can find one.
-        let mate_plies = limits.mate.map(|n| {
-            n.saturating_mul(2)
-                .saturating_sub(1)
-                .min(u32::from(MAX_DEPTH)) as u8
-        });
+        let mate_plies = mate_plies(limits);
         let max_depth = limits
             .depth
             .unwrap_or(MAX_DEPTH)
@@ -216,16 +212,9 @@ impl Searcher {
                 pv: pv.clone(),
             });
             report.pv = pv;
-            if legal.is_empty() || ctx.clock.should_not_deepen(limits.movetime.is_some()) {
-                break;
-            }
-            let mate_found = is_mate(score) && (MATE - score.abs()) <= i32::from(depth);
-            if mate_found && limits.depth.is_none() && !limits.infinite {
-                break;
-            }
-            if let Some(plies) = mate_plies
-                && score >= MATE_BOUND
-                && MATE - score <= i32::from(plies)
+            if legal.is_empty()
+                || ctx.clock.should_not_deepen(limits.movetime.is_some())
+                || mate_settles(limits, score, depth)
             {
                 break;
             }
@@ -237,8 +226,25 @@ impl Searcher {
     }
 }
 
-/// First aspiration half-width, in centipawns.
-const ASPIRATION_DELTA: i32 = 35;
+/// The plies a `go mate n` search needs: a mate in n moves is at most 2n − 1 plies away, so
+/// no deeper iteration can find one.
+fn mate_plies(limits: &Limits) -> Option<u8> {
+    limits.mate.map(|n| {
+        n.saturating_mul(2)
+            .saturating_sub(1)
+            .min(u32::from(MAX_DEPTH)) as u8
+    })
+}
+
+/// Whether an iteration to `depth` scoring `score` ends the search: a mate it has seen whole
+/// (unless a depth was asked for, or the search is infinite), or the mate `go mate` asked for.
+fn mate_settles(limits: &Limits, score: i32, depth: u8) -> bool {
+    let mate_found = is_mate(score) && (MATE - score.abs()) <= i32::from(depth);
+    if mate_found && limits.depth.is_none() && !limits.infinite {
+        return true;
+    }
+    mate_plies(limits).is_some_and(|plies| score >= MATE_BOUND && MATE - score <= i32::from(plies))
+}
 
 /// Searches the root to `depth`: with the full window, or — aspiration windows on, from depth 4,
 /// and `previous` not a mate — in a window around `previous` that widens (doubling on the side
@@ -259,7 +265,7 @@ fn search_root<O: SearchObserver>(
             in_check,
         )
     };
-    if !ctx.selective.aspiration || depth < 4 || is_mate(previous) {
+    if !ctx.selective.aspiration || depth < ASPIRATION_MIN_DEPTH || is_mate(previous) {
         return full(ctx);
     }
     let (mut below, mut above) = (ASPIRATION_DELTA, ASPIRATION_DELTA);
@@ -288,7 +294,7 @@ fn search_root<O: SearchObserver>(
         if outcome == WindowOutcome::Inside {
             return score;
         }
-        if below > 1000 || above > 1000 {
+        if below > ASPIRATION_GIVE_UP || above > ASPIRATION_GIVE_UP {
             return full(ctx);
         }
     }

@@ -3,10 +3,11 @@
 //! `uci` plays), it is the tree every competitive engine searches. Parsed from and printed as
 //! `nmp=on,lmr=on,...` (`--search`, UCI options, log headers beside the ordering settings).
 
-use super::config::{ConfigError, OrderingConfig, parse_on_off, split_settings};
-use crate::text::quote;
-use std::fmt;
-use std::str::FromStr;
+use super::config::OrderingConfig;
+use super::switches::{
+    CHECK, ConfigError, Shown, Switch, Switchboard, UciKind, UciOption, Values, on_off_name,
+    on_off_word, set_flag, split_settings, switchboard,
+};
 
 /// Which selective-search techniques the search uses. `Default` is all off: full width.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -25,9 +26,6 @@ pub struct SelectiveConfig {
     pub mate_distance: bool,
 }
 
-/// The keys `from_settings` knows, as `settings` prints them.
-pub const SELECTIVE_KEYS: [&str; 5] = ["aspiration", "nmp", "lmr", "futility", "mdp"];
-
 impl SelectiveConfig {
     /// Every technique on: how `uci` plays.
     pub const ALL: SelectiveConfig = SelectiveConfig {
@@ -42,58 +40,85 @@ impl SelectiveConfig {
     pub fn any(&self) -> bool {
         *self != SelectiveConfig::default()
     }
+}
 
-    /// The switches as `(key, value)` settings, the form log headers store.
-    pub fn settings(&self) -> [(&'static str, String); 5] {
-        let onoff = |b: bool| if b { "on" } else { "off" }.to_string();
-        [
-            ("aspiration", onoff(self.aspiration)),
-            ("nmp", onoff(self.null_move)),
-            ("lmr", onoff(self.lmr)),
-            ("futility", onoff(self.futility)),
-            ("mdp", onoff(self.mate_distance)),
-        ]
-    }
+/// A technique as a switch: on/off, set by the UCI check option `uci`.
+const fn technique(
+    key: &'static str,
+    get: fn(&SelectiveConfig) -> String,
+    set: fn(&mut SelectiveConfig, &str) -> bool,
+    uci: &'static [UciOption],
+) -> Switch<SelectiveConfig> {
+    Switch::new(key, Values::OnOff, get, set).uci(uci)
+}
 
-    /// Applies `(key, value)` settings to the all-off configuration. `all=on|off` sets every
-    /// switch; later keys override earlier ones.
-    pub fn from_settings<'a>(
-        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
-    ) -> Result<SelectiveConfig, ConfigError> {
-        let mut config = SelectiveConfig::default();
-        for (key, value) in pairs {
-            let on = parse_on_off("search", key, value)?;
-            match key.to_ascii_lowercase().as_str() {
-                "all" => {
-                    config = if on {
-                        SelectiveConfig::ALL
-                    } else {
-                        SelectiveConfig::default()
-                    }
-                }
-                "aspiration" => config.aspiration = on,
-                "nmp" | "nullmove" => config.null_move = on,
-                "lmr" => config.lmr = on,
-                "futility" => config.futility = on,
-                "mdp" => config.mate_distance = on,
-                _ => {
-                    return Err(ConfigError::new(format!(
-                        "search config: unknown key `{}` (known: all, {})",
-                        quote(key),
-                        SELECTIVE_KEYS.join(", ")
-                    )));
-                }
-            }
-        }
-        Ok(config)
+const fn check(name: &'static str, listed: u8) -> UciOption {
+    UciOption {
+        name,
+        kind: UciKind::Check(CHECK),
+        listed,
     }
 }
+
+/// Every selective switch: `all=on|off` (which sets every technique and is never printed),
+/// then the techniques in the order settings print.
+pub const SELECTIVE_SWITCHES: &[Switch<SelectiveConfig>] = &[
+    Switch::<SelectiveConfig>::new(
+        "all",
+        Values::OnOff,
+        |c| on_off_name(*c == SelectiveConfig::ALL),
+        |c, v| {
+            let all = on_off_word(v);
+            all.map(|on| {
+                *c = if on {
+                    SelectiveConfig::ALL
+                } else {
+                    SelectiveConfig::default()
+                }
+            })
+            .is_some()
+        },
+    )
+    .shown(Shown::Never),
+    technique(
+        "aspiration",
+        |c| on_off_name(c.aspiration),
+        |c, v| set_flag(&mut c.aspiration, v),
+        &[check("Aspiration Windows", 0)],
+    ),
+    technique(
+        "nmp",
+        |c| on_off_name(c.null_move),
+        |c, v| set_flag(&mut c.null_move, v),
+        &[check("Null Move Pruning", 1)],
+    )
+    .aliases(&["nullmove"]),
+    technique(
+        "lmr",
+        |c| on_off_name(c.lmr),
+        |c, v| set_flag(&mut c.lmr, v),
+        &[check("Late Move Reductions", 2)],
+    ),
+    technique(
+        "futility",
+        |c| on_off_name(c.futility),
+        |c, v| set_flag(&mut c.futility, v),
+        &[check("Futility Pruning", 3)],
+    ),
+    technique(
+        "mdp",
+        |c| on_off_name(c.mate_distance),
+        |c, v| set_flag(&mut c.mate_distance, v),
+        &[check("Mate Distance Pruning", 4)],
+    ),
+];
+
+switchboard!(SelectiveConfig, "search", SELECTIVE_SWITCHES);
 
 /// Whether `key` is a selective-search switch (`all` and the `nullmove` alias included) rather
 /// than an ordering one.
 pub fn is_selective_key(key: &str) -> bool {
-    let key = key.to_ascii_lowercase();
-    key == "all" || key == "nullmove" || SELECTIVE_KEYS.contains(&key.as_str())
+    SelectiveConfig::is_key(key)
 }
 
 /// Parses one switchboard mixing ordering and selective settings (`killers=0,lmr=on`): the
@@ -106,27 +131,6 @@ pub fn parse_switches(text: &str) -> Result<(OrderingConfig, SelectiveConfig), C
         OrderingConfig::from_settings(ordering)?,
         SelectiveConfig::from_settings(selective)?,
     ))
-}
-
-/// Parses `key=value` pairs separated by commas (`nmp=on,lmr=on`, `all=on`); empty is all off.
-impl FromStr for SelectiveConfig {
-    type Err = ConfigError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        SelectiveConfig::from_settings(split_settings(s, "search")?)
-    }
-}
-
-/// `aspiration=off,nmp=on,…`, which `FromStr` reads back.
-impl fmt::Display for SelectiveConfig {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pairs: Vec<String> = self
-            .settings()
-            .iter()
-            .map(|(key, value)| format!("{key}={value}"))
-            .collect();
-        f.write_str(&pairs.join(","))
-    }
 }
 
 #[cfg(test)]

@@ -67,6 +67,74 @@ impl SourceColour {
     }
 }
 
+/// What kind of heuristic a source is, so a view that treats one kind specially (the killer
+/// panel, killer hit rates) can ask a log's header "is this source a killer?" whatever the
+/// writer called it, and whether or not it is a per-ply slot: another engine's "killer" may
+/// be one move stored per position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SourceRole {
+    /// The transposition table's (or a hash table's) best move.
+    Tt,
+    /// Captures in an order of their own (MVV-LVA, SEE, capture history).
+    Capture,
+    /// A killer: a quiet move that cut off elsewhere, in slots per ply or otherwise.
+    Killer,
+    /// A quiet move that found a mate elsewhere.
+    MateKiller,
+    /// The reply that refuted the opponent's previous move.
+    Countermove,
+    /// Quiet moves ordered by a history score (any flavour).
+    History,
+    /// Quiet moves in generation order.
+    Quiet,
+    /// Anything else, or not said.
+    Other,
+}
+
+impl SourceRole {
+    /// Every role, for parsing and listing.
+    pub const ALL: [SourceRole; 8] = [
+        SourceRole::Tt,
+        SourceRole::Capture,
+        SourceRole::Killer,
+        SourceRole::MateKiller,
+        SourceRole::Countermove,
+        SourceRole::History,
+        SourceRole::Quiet,
+        SourceRole::Other,
+    ];
+
+    /// The name in a trace header (`"role": "killer"`) and the code in a `.kslog` header (its
+    /// index in `ALL`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            SourceRole::Tt => "tt",
+            SourceRole::Capture => "capture",
+            SourceRole::Killer => "killer",
+            SourceRole::MateKiller => "mate_killer",
+            SourceRole::Countermove => "countermove",
+            SourceRole::History => "history",
+            SourceRole::Quiet => "quiet",
+            SourceRole::Other => "other",
+        }
+    }
+
+    /// The role named `name`, if any.
+    pub fn from_name(name: &str) -> Option<SourceRole> {
+        SourceRole::ALL.into_iter().find(|r| r.name() == name)
+    }
+
+    /// The role stored as `code` in a `.kslog` header, if any.
+    pub fn from_code(code: u8) -> Option<SourceRole> {
+        SourceRole::ALL.get(usize::from(code)).copied()
+    }
+
+    /// The code stored in a `.kslog` header.
+    pub fn code(self) -> u8 {
+        SourceRole::ALL.iter().position(|&r| r == self).unwrap_or(0) as u8
+    }
+}
+
 /// One row of the vocabulary: what a source is called and how it is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SourceInfo {
@@ -82,6 +150,8 @@ pub struct SourceInfo {
     pub colour: SourceColour,
     /// For killer sources, the 0-based killer candidate index (slot 0 = `K1`).
     pub killer_slot: Option<u8>,
+    /// What kind of heuristic it is.
+    pub role: SourceRole,
 }
 
 const fn row(
@@ -89,7 +159,7 @@ const fn row(
     label: &'static str,
     name: &'static str,
     key: &'static str,
-    colour: SourceColour,
+    (colour, role): (SourceColour, SourceRole),
 ) -> SourceInfo {
     SourceInfo {
         code,
@@ -98,6 +168,7 @@ const fn row(
         key,
         colour,
         killer_slot: None,
+        role,
     }
 }
 
@@ -115,6 +186,7 @@ const fn killer(
         key,
         colour: SourceColour::Yellow,
         killer_slot: Some(slot),
+        role: SourceRole::Killer,
     }
 }
 
@@ -122,24 +194,54 @@ const fn killer(
 /// them), indexed by code. Logs carry their own copy of this table, so codes may change between
 /// builds without breaking old logs.
 pub const SOURCES: &[SourceInfo] = &[
-    row(0, "TT", "TT", "tt", SourceColour::Cyan),
-    row(1, "Cap", "capture", "capture", SourceColour::Red),
-    row(2, "MK", "mate killer", "mate_killer", SourceColour::Blue),
+    row(0, "TT", "TT", "tt", (SourceColour::Cyan, SourceRole::Tt)),
+    row(
+        1,
+        "Cap",
+        "capture",
+        "capture",
+        (SourceColour::Red, SourceRole::Capture),
+    ),
+    row(
+        2,
+        "MK",
+        "mate killer",
+        "mate_killer",
+        (SourceColour::Blue, SourceRole::MateKiller),
+    ),
     killer(3, 0, "K1", "killer 1", "killer1"),
     killer(4, 1, "K2", "killer 2", "killer2"),
     killer(5, 2, "K3", "killer 3", "killer3"),
     killer(6, 3, "K4", "killer 4", "killer4"),
     killer(7, 4, "K5", "killer 5", "killer5"),
-    row(8, "CM", "countermove", "countermove", SourceColour::Green),
-    row(9, "Hist", "history", "history", SourceColour::Magenta),
+    row(
+        8,
+        "CM",
+        "countermove",
+        "countermove",
+        (SourceColour::Green, SourceRole::Countermove),
+    ),
+    row(
+        9,
+        "Hist",
+        "history",
+        "history",
+        (SourceColour::Magenta, SourceRole::History),
+    ),
     row(
         10,
         "RHist",
         "relative history",
         "relative_history",
-        SourceColour::Magenta,
+        (SourceColour::Magenta, SourceRole::History),
     ),
-    row(11, "Quiet", "quiet", "quiet", SourceColour::Plain),
+    row(
+        11,
+        "Quiet",
+        "quiet",
+        "quiet",
+        (SourceColour::Plain, SourceRole::Quiet),
+    ),
 ];
 
 /// How many killer candidates a node can try: one per killer row of `SOURCES`.
@@ -155,6 +257,19 @@ const fn count_killers() -> usize {
         i += 1;
     }
     n
+}
+
+/// Every killer candidate source, `K1` first.
+pub const KILLER_CANDIDATES: [MoveSource; KILLER_SOURCES] = killer_candidates();
+
+const fn killer_candidates() -> [MoveSource; KILLER_SOURCES] {
+    let mut sources = [MoveSource(0); KILLER_SOURCES];
+    let mut slot = 0;
+    while slot < KILLER_SOURCES {
+        sources[slot] = MoveSource::killer(slot);
+        slot += 1;
+    }
+    sources
 }
 
 const FIRST_KILLER: u8 = first_killer_code();

@@ -78,6 +78,11 @@ pub struct CutoffStats {
     pub tt_cutoffs: u64,
     /// What selective search did: null moves, reductions and their re-searches, prunes.
     pub selective: SelectiveCounts,
+    /// Moves tried that left the mover's king attacked (a pseudo-legal engine's illegal tries,
+    /// read from an imported trace; killerscope's own search never makes one).
+    pub illegal_tries: u64,
+    /// Null moves made in check (imported traces only).
+    pub illegal_nulls: u64,
     kinds: Vec<NodeKind>,
 }
 
@@ -172,6 +177,8 @@ impl SearchObserver for CutoffStats {
             Event::NodeExit { .. } => {
                 self.kinds.pop();
             }
+            Event::Illegal { mv } if mv.is_null() => self.illegal_nulls += 1,
+            Event::Illegal { .. } => self.illegal_tries += 1,
             // Kinds the counters do not cover (new kinds too) are ignored.
             _ => {}
         }

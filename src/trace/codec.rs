@@ -109,6 +109,7 @@ impl Event {
                 tag | byte(depth, 1) | byte(outcome as u8, 2) | int(alpha, 4),
                 int(beta, 0),
             ),
+            Event::Illegal { mv: m } => (tag | mv(m, 4), 0),
         }
     }
 
@@ -234,6 +235,7 @@ impl Event {
                 alpha: get_i32(b, 4),
                 beta: get_i32(b, 8),
             },
+            15 => Event::Illegal { mv: get_move(b, 4) },
             _ => return Err("unknown event tag"),
         };
         Ok(event)
@@ -242,7 +244,7 @@ impl Event {
 
 /// Per tag, the bytes that must be zero: masks over the record's two little-endian `u64`
 /// halves (byte `k` of a half is bits `8k..8k+8`). Index 0 is not a tag.
-const RESERVED: [(u64, u64); 15] = [
+const RESERVED: [(u64, u64); 16] = [
     (0, 0),
     (0xffff << 48, 0),                                // node_enter: bytes 6-7
     (0xff << 24 | 0xffff << 48, u64::MAX),            // move_tried: 3, 6-15
@@ -258,6 +260,7 @@ const RESERVED: [(u64, u64); 15] = [
     (0xffff << 16 | 0xffff << 48, u64::MAX),          // re_search: 2-3, 6-15
     (0xffff << 16 | 0xffff << 48, 0xffff_ffff << 32), // pruned: 2-3, 6-7, 12-15
     (0xff << 24, 0xffff_ffff << 32),                  // aspiration: 3, 12-15
+    (0xff_ffff << 8 | 0xffff << 48, u64::MAX),        // illegal: 1-3, 6-15
 ];
 
 fn bound(code: u8) -> Result<Bound, &'static str> {

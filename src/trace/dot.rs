@@ -69,7 +69,7 @@ pub fn write_dot<W: Write>(
         "  node [shape=box, fontname=\"monospace\", fontsize=10];"
     )?;
     let before_start = match (root, tree.node(start).and_then(|n| n.parent())) {
-        (Some(pos), Some(parent)) => pos.after_line(&tree.moves_to(parent)),
+        (Some(pos), Some(parent)) => super::line::position_at(tree, pos, parent),
         (Some(pos), None) => Some(pos.clone()),
         (None, _) => None,
     };

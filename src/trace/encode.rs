@@ -12,7 +12,7 @@ use super::header::{LogHeader, Setting};
 use super::log::EventLog;
 use super::sources::SourceTable;
 use crate::chess::Move;
-use crate::search::EVENT_BYTES;
+use crate::search::{EVENT_BYTES, MoveSource};
 use crc32fast::Hasher as Checksum;
 use std::io::{self, BufWriter, Write};
 use std::ops::Range;
@@ -67,7 +67,8 @@ fn put_sources(out: &mut Vec<u8>, table: &SourceTable) {
     let rows = &table.rows()[..table.rows().len().min(usize::from(MAX_LIST))];
     out.extend_from_slice(&(rows.len() as u16).to_le_bytes());
     for row in rows {
-        out.extend_from_slice(&[row.code, row.killer_slot.unwrap_or(NOT_A_KILLER)]);
+        let role = table.role(MoveSource::from_code(row.code)).code();
+        out.extend_from_slice(&[row.code, row.killer_slot.unwrap_or(NOT_A_KILLER), role]);
         put_str(out, &row.label);
         put_str(out, &row.name);
         put_str(out, row.colour.name());

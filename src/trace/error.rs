@@ -19,6 +19,8 @@ pub enum LogErrorKind {
     NotAKslog,
     /// The file was written by a newer (or unknown) format version.
     UnsupportedVersion(u16),
+    /// A source row's role code is not one this build knows.
+    UnknownRole(u8),
     /// Flag bits this version does not define are set.
     UnknownFlags(u16),
     /// The file ends inside `what`: it was cut short.
@@ -124,9 +126,15 @@ impl fmt::Display for LogErrorKind {
             }
             LogErrorKind::UnsupportedVersion(v) => write!(
                 f,
-                "written by .kslog format v{v}; this build reads format v{} only \
+                "written by .kslog format v{v}; this build reads formats v{}–v{} only \
                  (record the search again with this build)",
+                super::format::OLDEST_READABLE,
                 super::format::VERSION
+            ),
+            LogErrorKind::UnknownRole(code) => write!(
+                f,
+                "source role {code} is not one this build knows (0–{})",
+                crate::search::SourceRole::ALL.len() - 1
             ),
             LogErrorKind::UnknownFlags(flags) => write!(f, "unknown header flags {flags:#06x}"),
             LogErrorKind::Truncated { what } => {

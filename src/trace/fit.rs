@@ -1,18 +1,23 @@
-//! Whether a log's moves fit its header's position, checked the way `log import` checks a
-//! trace: every node entered plays its move on the position of the node it is entered from,
-//! and every move a node names as searched (tried, cutting, stored as a killer, mate killer
-//! or countermove, reduced, searched again, pruned) must be legal there; a null move (a pass)
-//! must not be made in check; each iteration's PV must be playable from the root. A log that
-//! breaks this would open and then be refused by `log import` once exported: every reader of
-//! a `.kslog` runs this fold, so such a log is refused at once, saying which event and why.
+//! Whether a log's moves fit its header's position, by the rules `log import` reads a trace
+//! with, on the importer's own board (`jsonl::board::Board`): every node entered plays its move
+//! on the position of the node it is entered from, and every move a node names as searched
+//! (tried, cutting, stored as a killer, mate killer or countermove, reduced, searched again,
+//! pruned) must be legal there — or be the illegal try an `Illegal` event announced (a
+//! pseudo-legal engine's move that leaves its king attacked); an `Illegal` null move is made
+//! in check only; a node entered by no move at its parent's ply searches the same position
+//! again; a child is one ply deeper; each iteration's PV must play from the root. A log that
+//! breaks a rule would open and then be refused by `log import` once exported: every command
+//! that reads a `.kslog` runs this fold, so such a log is refused at once, saying which event
+//! and why.
 //!
-//! A log that starts below the root (a recording of some plies only) has nodes whose position
-//! is unknown: their moves are not checked, as the importer does not check them either. A move
-//! is tried, entered and stored at the same node in turn; it is checked there once.
+//! Where the importer knows no position (a log that starts below the root, the node below a
+//! king capture) moves are not checked. A move is tried, entered and stored at the same node in
+//! turn; it is checked there once.
 
 use super::error::{LogError, LogErrorKind};
 use super::header::LogHeader;
-use crate::chess::{Move, NullUndo, Position, Undo};
+use super::jsonl::board::Board;
+use crate::chess::{Move, Position};
 use crate::search::{EVENT_BYTES, Event};
 
 /// Byte offset of the header in a `.kslog` (after the magic, version and flags), where a FEN
@@ -33,33 +38,22 @@ pub(super) fn start(
     Ok(MoveFit::new(root))
 }
 
-/// How an open node was reached.
-#[derive(Clone, Copy, Debug)]
-enum Step {
-    /// A top-level node: the root, or an unknown position below it.
-    Top,
-    /// A move, with what takes it back.
-    Played(Move, Undo),
-    /// A null move, with what takes it back.
-    Passed(NullUndo),
-    /// A node inside a subtree whose position is unknown.
-    Unplayed,
-}
-
-/// An open node: how it was reached, and the last move found legal in it.
+/// An open node as the fold follows it.
 #[derive(Clone, Copy, Debug)]
 struct Frame {
-    step: Step,
+    /// Its ply as the log stores it.
+    ply: u8,
+    /// The last move found legal in it.
     legal: Move,
+    /// The illegal try announced in it, whose search has not begun.
+    illegal: Option<Move>,
 }
 
 /// The fold: the position at the innermost open node, replayed from the root.
 #[derive(Clone, Debug)]
 pub struct MoveFit {
-    pos: Position,
+    board: Board,
     frames: Vec<Frame>,
-    /// Depth of the stack from which positions are unknown.
-    unknown_from: Option<usize>,
     /// Index of the next event.
     next: u64,
 }
@@ -77,9 +71,8 @@ impl MoveFit {
     /// A fold starting at `root`, the header's position, before the first event.
     pub fn new(root: Position) -> MoveFit {
         MoveFit {
-            pos: root,
+            board: Board::new(root),
             frames: Vec::new(),
-            unknown_from: None,
             next: 0,
         }
     }
@@ -110,12 +103,21 @@ impl MoveFit {
         match *event {
             Event::NodeEnter { ply, mv, .. } => self.enter(ply, mv),
             Event::NodeExit { .. } => {
-                self.exit();
+                self.frames.pop();
+                self.board.exit();
+                Ok(())
+            }
+            Event::Illegal { mv } => self.illegal(mv),
+            Event::MoveTried { mv, .. } => {
+                self.searched(mv)?;
+                // Another move tried drops the announcement, as the importer's does.
+                if let Some(frame) = self.frames.last_mut() {
+                    frame.illegal = frame.illegal.filter(|&announced| announced == mv);
+                }
                 Ok(())
             }
             Event::Pruned { mv, .. } if mv.is_null() => Ok(()),
-            Event::MoveTried { mv, .. }
-            | Event::Cutoff { mv, .. }
+            Event::Cutoff { mv, .. }
             | Event::KillerStore { mv, .. }
             | Event::MateKillerStore { mv, .. }
             | Event::CounterStore { mv, .. }
@@ -129,71 +131,119 @@ impl MoveFit {
         }
     }
 
-    /// Whether the position at the innermost open node is known (there is one).
-    fn known(&self) -> bool {
-        self.unknown_from.is_none() && !self.frames.is_empty()
+    /// `mv` must be legal at the innermost open node, or be its announced illegal try.
+    fn searched(&mut self, mv: Move) -> Result<(), String> {
+        let Some(frame) = self.frames.last().copied() else {
+            return Err(format!("{} outside any node", shown(mv)));
+        };
+        if mv.is_null() {
+            return Err("a null move where a move must be".into());
+        }
+        if frame.legal == mv || !self.board.known() {
+            return Ok(());
+        }
+        match self.board.legal_parts((mv.from(), mv.to(), mv.promotion())) {
+            Ok(read) if read != mv => Err(flags_differ(mv, read)),
+            Ok(_) => {
+                if let Some(frame) = self.frames.last_mut() {
+                    frame.legal = mv;
+                }
+                Ok(())
+            }
+            // Not remembered as legal: once its node is searched the announcement is spent.
+            Err(why) if frame.illegal == Some(mv) => {
+                match self.board.illegal_try(&mv.to_string()) {
+                    Ok(read) if read == mv => Ok(()),
+                    Ok(read) => Err(flags_differ(mv, read)),
+                    Err(_) => Err(why),
+                }
+            }
+            Err(why) => Err(why),
+        }
     }
 
-    /// `mv` must be legal at the innermost open node.
-    fn searched(&mut self, mv: Move) -> Result<(), String> {
-        if !self.known() {
-            return Ok(());
+    /// The board's reading of `mv` as an illegal try.
+    fn illegal_try(&self, mv: Move) -> Result<Move, String> {
+        let read = self.board.illegal_try(&mv.to_string())?;
+        if read != mv {
+            return Err(flags_differ(mv, read));
         }
-        let frame = self.frames.len() - 1;
-        if self.frames[frame].legal == mv && !mv.is_null() {
-            return Ok(());
+        Ok(read)
+    }
+
+    /// An `Illegal` event: the next try of `mv` (a null move: the null-move node that follows)
+    /// leaves the mover's king attacked.
+    fn illegal(&mut self, mv: Move) -> Result<(), String> {
+        if self.frames.is_empty() {
+            return Err("an illegal try announced outside any node".into());
         }
-        if mv.is_null() || !self.pos.is_legal(mv) {
-            return Err(format!(
-                "{} is not a legal move in {}",
-                shown(mv),
-                self.pos.to_fen()
-            ));
+        if !mv.is_null() {
+            self.illegal_try(mv)?;
+        } else if self.board.known() && !self.board.in_check() {
+            return Err(
+                "a null move is announced illegal, but the side to move is not in check".into(),
+            );
         }
-        self.frames[frame].legal = mv;
+        if let Some(frame) = self.frames.last_mut() {
+            frame.illegal = Some(mv);
+        }
         Ok(())
     }
 
     fn enter(&mut self, ply: u8, mv: Move) -> Result<(), String> {
-        let step = if self.frames.is_empty() {
-            if ply > 0 {
-                self.unknown_from = Some(0);
-            }
-            Step::Top
-        } else if self.unknown_from.is_some() {
-            Step::Unplayed
-        } else if mv.is_null() {
-            if self.pos.in_check() {
+        let frame = Frame {
+            ply,
+            legal: Move::NULL,
+            illegal: None,
+        };
+        let Some(parent) = self.frames.last().copied() else {
+            if ply == 0 && !mv.is_null() {
                 return Err(format!(
-                    "a null move (a pass) while in check is illegal in {}",
-                    self.pos.to_fen()
+                    "a top-level node at ply 0 is the root, entered by no move, not {mv}"
                 ));
             }
-            Step::Passed(self.pos.make_null_move())
-        } else {
-            self.searched(mv)?;
-            Step::Played(mv, self.pos.make_move(mv))
+            self.board.enter_top(u32::from(ply));
+            self.frames.push(frame);
+            return Ok(());
         };
-        self.frames.push(Frame {
-            step,
-            legal: Move::NULL,
-        });
+        // No move at the parent's own ply: the parent's position searched again.
+        if mv.is_null() && ply == parent.ply && ply < u8::MAX {
+            self.board.enter_same();
+            self.frames.push(frame);
+            return Ok(());
+        }
+        if ply != parent.ply.saturating_add(1) {
+            return Err(format!(
+                "a node at ply {ply} is entered from one at ply {}: a child is one ply deeper",
+                parent.ply
+            ));
+        }
+        let announced = parent.illegal == Some(mv);
+        if !mv.is_null() {
+            self.searched(mv)?;
+        } else if !announced && self.board.in_check() {
+            return Err(
+                "a null move (a pass) in check, not announced by an illegal event before it"
+                    .into(),
+            );
+        }
+        self.board.enter((!mv.is_null()).then_some(mv), announced);
+        if let Some(parent) = self.frames.last_mut() {
+            parent.illegal = None;
+        }
+        self.frames.push(frame);
         Ok(())
     }
+}
 
-    fn exit(&mut self) {
-        match self.frames.pop().map(|f| f.step) {
-            Some(Step::Played(mv, undo)) => self.pos.unmake_move(mv, undo),
-            Some(Step::Passed(undo)) => self.pos.unmake_null_move(undo),
-            Some(Step::Top | Step::Unplayed) | None => {}
-        }
-        if self
-            .unknown_from
-            .is_some_and(|depth| self.frames.len() <= depth)
-        {
-            self.unknown_from = None;
-        }
-    }
+/// The error for a move whose flags (capture, castling, en passant, double push) are not the
+/// ones the position gives it.
+fn flags_differ(mv: Move, read: Move) -> String {
+    format!(
+        "{mv} is stored with flags {:?}, but the position makes it {:?}",
+        mv.flag(),
+        read.flag()
+    )
 }
 
 /// Checks that every PV plays from `root`; the error names the iteration (1-based, in log
@@ -297,16 +347,70 @@ mod tests {
     }
 
     #[test]
-    fn a_null_move_in_check_is_refused() {
-        let check = Position::from_fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").expect("test FEN");
-        let mut fit = MoveFit::new(check);
-        let misfit = fit.feed(&[enter(0, Move::NULL), enter(1, Move::NULL)]);
+    fn a_pseudo_legal_engines_announced_illegal_try_is_accepted_and_no_other() {
+        let pinned = Position::from_fen("4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1").expect("test FEN");
+        let sq = |s: &str| crate::chess::Square::parse(s).expect("a square");
+        let nc3 = Move::new(sq("e2"), sq("c3"), crate::chess::MoveFlag::Quiet);
+        let takes_king = Move::new(sq("e8"), sq("e1"), crate::chess::MoveFlag::Capture);
+        let mut fit = MoveFit::new(pinned.clone());
+        let misfit = fit
+            .feed(&[enter(0, Move::NULL), tried(nc3)])
+            .expect_err("pinned");
+        assert!(
+            misfit.what.contains("e2c3 is not a legal move"),
+            "{}",
+            misfit.what
+        );
+        // Announced, it is played; the rook then takes the king, below which nothing is known.
+        let mut fit = MoveFit::new(pinned);
+        let line = [
+            enter(0, Move::NULL),
+            Event::Illegal { mv: nc3 },
+            tried(nc3),
+            enter(1, nc3),
+            tried(takes_king),
+            enter(2, takes_king),
+            EXIT,
+            EXIT,
+        ];
+        assert_eq!(fit.feed(&line), Ok(()));
+        // Its node searched, the announcement is spent: the try named again is refused.
+        let misfit = fit.feed(&[tried(nc3)]).expect_err("spent");
+        assert!(misfit.what.contains("not a legal move"), "{}", misfit.what);
+    }
+
+    #[test]
+    fn a_null_move_is_announced_illegal_only_in_check() {
+        let mut fit = MoveFit::new(Position::startpos());
+        let misfit = fit.feed(&[enter(0, Move::NULL), Event::Illegal { mv: Move::NULL }]);
         assert!(
             misfit
-                .expect_err("a pass in check")
+                .expect_err("not in check")
                 .what
-                .contains("null move")
+                .contains("not in check")
         );
+        let check = Position::from_fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").expect("test FEN");
+        let mut fit = MoveFit::new(check.clone());
+        let pass = [
+            enter(0, Move::NULL),
+            Event::Illegal { mv: Move::NULL },
+            enter(1, Move::NULL),
+        ];
+        assert_eq!(fit.feed(&pass), Ok(()));
+        // Unannounced, a pass in check is refused.
+        let mut fit = MoveFit::new(check);
+        let misfit = fit.feed(&[enter(0, Move::NULL), enter(1, Move::NULL)]);
+        assert!(misfit.expect_err("unannounced").what.contains("in check"));
+    }
+
+    #[test]
+    fn a_child_is_one_ply_deeper_or_searches_its_parents_position_again() {
+        let e4 = start_move("e2e4");
+        let mut fit = MoveFit::new(Position::startpos());
+        let same = [enter(0, Move::NULL), enter(0, Move::NULL), tried(e4), EXIT];
+        assert_eq!(fit.feed(&same), Ok(()));
+        let misfit = fit.feed(&[enter(2, e4)]).expect_err("two plies down");
+        assert!(misfit.what.contains("one ply deeper"), "{}", misfit.what);
     }
 
     #[test]

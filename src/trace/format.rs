@@ -6,17 +6,20 @@
 use super::error::{LogError, LogErrorKind};
 use super::header::{LogHeader, Setting};
 use super::log::EventLog;
-use super::sources::{SourceRow, SourceTable};
+use super::sources::{SourceRow, SourceTable, default_role};
 use crate::chess::Move;
-use crate::search::{EVENT_BYTES, Event, SourceColour};
+use crate::search::{EVENT_BYTES, Event, SOURCES, SourceColour, SourceRole};
 use crc32fast::Hasher as Checksum;
 use std::io::{self, BufReader, Read};
 use std::path::Path;
 
 /// First eight bytes of every `.kslog` file.
 pub const MAGIC: [u8; 8] = *b"KSLOG\r\n\x1a";
-/// The format version this build writes and reads.
-pub const VERSION: u16 = 2;
+/// The format version this build writes.
+pub const VERSION: u16 = 3;
+/// The oldest version this build reads: version 2 lacks the source roles (read from the
+/// killer slot, or this build's row of the same label and name).
+pub const OLDEST_READABLE: u16 = 2;
 /// Marks the start of the trailer.
 pub(super) const TRAILER_MAGIC: [u8; 4] = *b"KEND";
 /// Longest header string accepted; real ones are a few dozen bytes.
@@ -121,32 +124,53 @@ impl<R: Read> Input<R> {
             .collect()
     }
 
-    fn sources(&mut self) -> Result<SourceTable, LogError> {
+    fn sources(&mut self, version: u16) -> Result<SourceTable, LogError> {
         let len = self.list_len("source table")?;
         let mut rows = Vec::with_capacity(usize::from(len));
         for _ in 0..len {
             let [code, slot] = self.array::<2>("source table")?;
-            rows.push(SourceRow {
+            let role = match version {
+                OLDEST_READABLE => None,
+                _ => {
+                    let at = self.offset;
+                    let [role] = self.array::<1>("source table")?;
+                    let role = SourceRole::from_code(role)
+                        .ok_or(LogError::at(at, LogErrorKind::UnknownRole(role)))?;
+                    Some(role)
+                }
+            };
+            let row = SourceRow {
                 code,
                 killer_slot: (slot != NOT_A_KILLER).then_some(slot),
                 label: self.string("source label")?,
                 name: self.string("source name")?,
                 colour: SourceColour::from_name(&self.string("source colour")?),
-            });
+            };
+            let role = role.unwrap_or_else(|| role_before_v3(&row));
+            rows.push((row, role));
         }
-        Ok(SourceTable::from_rows(rows))
+        Ok(SourceTable::with_roles(rows))
     }
 
-    fn header(&mut self) -> Result<LogHeader, LogError> {
+    fn header(&mut self, version: u16) -> Result<LogHeader, LogError> {
         Ok(LogHeader {
             fen: self.string("FEN")?,
             engine: self.string("engine")?,
             filter: self.string("filter")?,
             ordering: self.settings("ordering settings")?,
             limits: self.settings("limits")?,
-            sources: self.sources()?,
+            sources: self.sources(version)?,
         })
     }
+}
+
+/// The role of a version-2 row, which stored none: this build's row with the same label and
+/// name (a log killerscope wrote), else a killer when it has a killer slot.
+fn role_before_v3(row: &SourceRow) -> SourceRole {
+    SOURCES
+        .iter()
+        .find(|s| s.label == row.label && s.name == row.name)
+        .map_or_else(|| default_role(row), |s| s.role)
 }
 
 impl EventLog {
@@ -180,14 +204,14 @@ pub(super) fn read_head<R: Read>(input: &mut Input<R>) -> Result<Head, LogError>
         return Err(LogError::at(0, LogErrorKind::NotAKslog));
     }
     let version = input.u16("version")?;
-    if version != VERSION {
+    if !(OLDEST_READABLE..=VERSION).contains(&version) {
         return Err(LogError::at(8, LogErrorKind::UnsupportedVersion(version)));
     }
     let flags = input.u16("flags")?;
     if flags & !FLAG_TRUNCATED != 0 {
         return Err(LogError::at(10, LogErrorKind::UnknownFlags(flags)));
     }
-    let header = input.header()?;
+    let header = input.header(version)?;
     let count = input.u64("event count")?;
     Ok(Head {
         flags,

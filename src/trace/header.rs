@@ -5,8 +5,8 @@
 //! still reads.
 
 use super::sources::SourceTable;
-use crate::search::selective::SELECTIVE_KEYS;
-use crate::search::{EvalKind, Limits, OrderingConfig, SelectiveConfig};
+use crate::search::selective::is_selective_key;
+use crate::search::{EvalKind, Limits, OrderingConfig, SearchConfig, SelectiveConfig};
 
 /// The setting that names the evaluation (`eval=full`); absent for the classroom's.
 pub const EVAL_KEY: &str = "eval";
@@ -59,6 +59,16 @@ impl LogHeader {
         }
     }
 
+    /// The header of a search of `fen` under `config` and `limits`: the ordering, the
+    /// selective switches on and the evaluation when it is not the classroom's. Every command
+    /// that records a search builds its header here, so the same search always gets the same
+    /// header.
+    pub fn for_search(fen: impl Into<String>, config: &SearchConfig, limits: &Limits) -> LogHeader {
+        LogHeader::new(fen, &config.ordering, limits)
+            .with_selective(&config.selective)
+            .with_eval(config.eval)
+    }
+
     /// Adds the selective-search switches to the settings when any is on, so a full-width
     /// search's header is what it always was.
     pub fn with_selective(mut self, selective: &SelectiveConfig) -> LogHeader {
@@ -91,7 +101,7 @@ impl LogHeader {
         let pairs = self
             .ordering
             .iter()
-            .filter(|(k, _)| SELECTIVE_KEYS.contains(&k.as_str()))
+            .filter(|(k, _)| is_selective_key(k))
             .map(|(k, v)| (k.as_str(), v.as_str()));
         SelectiveConfig::from_settings(pairs).ok()
     }
@@ -132,7 +142,7 @@ impl LogHeader {
         let pairs = self
             .ordering
             .iter()
-            .filter(|(k, _)| !SELECTIVE_KEYS.contains(&k.as_str()) && k != EVAL_KEY)
+            .filter(|(k, _)| !is_selective_key(k) && k != EVAL_KEY)
             .map(|(k, v)| (k.as_str(), v.as_str()));
         OrderingConfig::from_settings(pairs).ok()
     }

@@ -1,7 +1,8 @@
-//! Opening a search record whatever its format: a `.kslog` file or a JSON Lines trace, told
-//! apart by their first bytes (the `.kslog` magic, or a `{` after any blank lines), never by the
-//! file's name — so `log stats`, `log dot`, `log plot`, the explorer and `log import` take or
-//! refuse a file alike: they all ask [`format_of`]. A `.kslog` opened here is also checked for
+//! Opening a search record whatever its format: a `.kslog` file, a JSON Lines trace or a Texel
+//! tree log, told apart by their first bytes (the `.kslog` magic, Texel's position records, or
+//! a `{` after any blank lines), never by the file's name — so `log stats`, `log dot`,
+//! `log plot`, the explorer and `log import` take or refuse a file alike: they all ask
+//! [`format_of`]. A `.kslog` opened here is also checked for
 //! moves that do not fit its header's position (see `fit`), as `log import` checks a trace.
 
 use super::error::LogError;
@@ -11,6 +12,7 @@ use super::jsonl::{ImportError, ImportOptions, ImportSummary, import_file};
 use super::log::EventLog;
 use super::mapped::{Unchecked, open_mapped};
 use super::reader::LogReader;
+use super::texel::read_texel_file;
 use std::fmt;
 use std::io::{self, BufReader, Read};
 use std::ops::ControlFlow;
@@ -23,6 +25,8 @@ pub enum LoadError {
     Log(LogError),
     /// A JSON Lines trace that does not import.
     Trace(ImportError),
+    /// A Texel tree log that does not read.
+    Texel(String),
     /// Neither format, or the file could not be opened to tell.
     Unknown(String),
 }
@@ -32,6 +36,7 @@ impl fmt::Display for LoadError {
         match self {
             LoadError::Log(e) => e.fmt(f),
             LoadError::Trace(e) => e.fmt(f),
+            LoadError::Texel(message) => f.write_str(message),
             LoadError::Unknown(message) => f.write_str(message),
         }
     }
@@ -39,29 +44,40 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// The two formats.
+/// The formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     /// The binary `.kslog` (starts with `MAGIC`).
     Kslog,
     /// JSON Lines (the first character that is not white space is `{`).
     Jsonl,
+    /// A Texel tree log (a position's three 18-byte records first: `trace::texel`).
+    Texel,
 }
 
-/// Which format the bytes `input` yields are in, if either: the `.kslog` magic, or the JSON
-/// Lines rule of the importer — after a byte-order mark and any amount of white space (blank
-/// lines, as the importer skips them), a `{`. Reads only as far as it needs to tell.
+/// Bytes read before the JSON Lines rule takes over: the `.kslog` magic and a Texel log's first
+/// three records fit in them.
+const HEAD: usize = 64;
+
+/// Which format the bytes `input` yields are in, if either: the `.kslog` magic, a Texel log's
+/// first records, or the JSON Lines rule of the importer — after a byte-order mark and any
+/// amount of white space (blank lines, as the importer skips them), a `{`. Reads only as far as
+/// it needs to tell.
 pub fn sniff_input(input: impl Read) -> io::Result<Option<Format>> {
     let mut bytes = BufReader::new(input).bytes();
-    let mut start = Vec::with_capacity(MAGIC.len());
-    while start.len() < MAGIC.len() {
+    // Enough for the magic and for a Texel log's first three records.
+    let mut start = Vec::with_capacity(HEAD);
+    while start.len() < HEAD {
         match bytes.next() {
             Some(byte) => start.push(byte?),
             None => break,
         }
     }
-    if start == MAGIC {
+    if start.starts_with(&MAGIC) {
         return Ok(Some(Format::Kslog));
+    }
+    if super::texel::sniff(&start) {
+        return Ok(Some(Format::Texel));
     }
     let mut bytes = start.into_iter().map(Ok).chain(bytes);
     let mut first = true;
@@ -119,6 +135,9 @@ pub fn load_record(
         Format::Jsonl => import_file(path, options)
             .map(|(log, summary)| (log, Some(summary)))
             .map_err(LoadError::Trace),
+        Format::Texel => read_texel_file(path)
+            .map(|(log, _)| (log, None))
+            .map_err(LoadError::Texel),
     }
 }
 
@@ -145,6 +164,9 @@ pub fn open_record(path: &Path, options: ImportOptions) -> Result<Opened, LoadEr
         Format::Jsonl => import_file(path, options)
             .map(|(log, summary)| Opened::Trace(log, summary))
             .map_err(LoadError::Trace),
+        Format::Texel => read_texel_file(path)
+            .map(|(log, _)| Opened::Trace(log, ImportSummary::default()))
+            .map_err(LoadError::Texel),
     }
 }
 
@@ -161,6 +183,9 @@ pub fn read_record(
         Format::Jsonl => import_file(path, options)
             .map(|(log, summary)| (log.into(), Some(summary)))
             .map_err(LoadError::Trace),
+        Format::Texel => read_texel_file(path)
+            .map(|(log, _)| (log.into(), None))
+            .map_err(LoadError::Texel),
     }
 }
 
@@ -201,8 +226,9 @@ pub fn format_of(path: &Path) -> Result<Format, LoadError> {
             "empty file: neither a .kslog log nor a trace".into(),
         )),
         None => Err(unknown(
-            "neither a .kslog log (no KSLOG magic bytes) nor a JSON Lines trace (its first \
-             line that is not blank does not start with '{')"
+            "neither a .kslog log (no KSLOG magic bytes), a JSON Lines trace (its first \
+             line that is not blank does not start with '{') nor a Texel tree log (no position \
+             records first)"
                 .into(),
         )),
     }
@@ -215,6 +241,8 @@ mod tests {
     #[test]
     fn formats_are_told_by_content() {
         assert_eq!(sniff(&MAGIC), Some(Format::Kslog));
+        let log = [&MAGIC[..], &[0; 100]].concat();
+        assert_eq!(sniff(&log), Some(Format::Kslog), "the magic then a header");
         assert_eq!(sniff(b"  \n{\"type\":\"header\"}"), Some(Format::Jsonl));
         assert_eq!(sniff("\u{feff}{".as_bytes()), Some(Format::Jsonl));
         assert_eq!(sniff(b"KSLOG"), None);

@@ -77,13 +77,19 @@ pub struct Marks {
     pub pruned_moves: u8,
     /// For a root: the aspiration window it was searched with and how it turned out.
     pub aspiration: Option<Window>,
+    /// The node's move left the mover's king attacked (an illegal try, or a null move in
+    /// check): the node is refuted by a king capture.
+    pub illegal: bool,
+    /// Moves tried here that left the king attacked.
+    pub illegal_tries: u8,
 }
 
 impl Node<'_> {
     /// Whether this node is a null-move search (the parent passed): its move is the null move
-    /// but, unlike a root's, below ply 0.
+    /// but, unlike a root's, below ply 0, and one ply below its parent (not a search of the
+    /// parent's own position again: `Node::same_position`).
     pub fn is_null_move(self) -> bool {
-        self.mv().is_null() && self.ply() > 0
+        self.mv().is_null() && self.ply() > 0 && !self.same_position()
     }
 }
 
@@ -153,6 +159,8 @@ impl Marks {
             pruned,
             pruned_moves: node.pruned_moves(),
             aspiration,
+            illegal: node.illegal(),
+            illegal_tries: node.illegal_tries(),
         }
     }
 }

@@ -183,7 +183,7 @@ pub fn find_event<S: EventSource + ?Sized>(
         if wanted.ply.is_some() && wanted.ply != ply {
             continue;
         }
-        let Some(pos) = root.after_line(&tree.moves_to(node)) else {
+        let Some(pos) = super::line::position_at(tree, root, node) else {
             continue;
         };
         let matches = parse_move(&pos, &wanted.mv).is_ok_and(|mv| event_move(&event) == Some(mv));

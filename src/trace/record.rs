@@ -28,9 +28,7 @@ pub fn record_search_capped(
     limits: &Limits,
     cap: usize,
 ) -> (EventLog, SearchReport) {
-    let header = LogHeader::new(root.to_fen(), &config.ordering, limits)
-        .with_selective(&config.selective)
-        .with_eval(config.eval);
+    let header = LogHeader::for_search(root.to_fen(), &config, limits);
     let stop = Arc::new(AtomicBool::new(false));
     let mut recorder = Recorder::new(header)
         .with_cap(cap)

@@ -52,6 +52,9 @@ pub struct Recorder<S: Store = InMemory> {
     buf: Vec<S::Item>,
     /// The PV of every recorded iteration, in order.
     pvs: Vec<Vec<Move>>,
+    /// The event number of every recorded iteration event (the k-th owns the k-th PV), so a
+    /// streamed log knows which PVs go with the events it kept without scanning them.
+    iterations: Vec<u64>,
     truncated: bool,
     /// Items moved out of the buffer to the store before `buf[0]`.
     base: u64,
@@ -75,6 +78,7 @@ pub struct Recorder<S: Store = InMemory> {
 pub(super) struct Parts<S: Store> {
     pub buf: Vec<S::Item>,
     pub pvs: Vec<Vec<Move>>,
+    pub iterations: Vec<u64>,
     pub truncated: bool,
     pub store: S,
 }
@@ -87,6 +91,7 @@ impl Recorder<InMemory> {
             header,
             buf: Vec::new(),
             pvs: Vec::new(),
+            iterations: Vec::new(),
             truncated: false,
             base: 0,
             cap: None,
@@ -133,6 +138,7 @@ impl Recorder<InMemory> {
             header: self.header,
             buf: self.buf.into_iter().map(T::item).collect(),
             pvs: self.pvs,
+            iterations: self.iterations,
             truncated: self.truncated,
             base: self.base,
             cap: self.cap,
@@ -211,6 +217,7 @@ impl<S: Store> Recorder<S> {
         Parts {
             buf: self.buf,
             pvs: self.pvs,
+            iterations: self.iterations,
             truncated: self.truncated,
             store: self.store,
         }
@@ -292,6 +299,7 @@ impl<S: Store> Recorder<S> {
                 self.push(event);
                 if self.recorded() > before {
                     self.pvs.push(Vec::new());
+                    self.iterations.push(before);
                     self.pv_pending = true;
                 }
                 self.recording = recording && !self.stopped;

@@ -128,13 +128,6 @@ impl Replay {
         replay
     }
 
-    /// The search ran with the history heuristic off: the table stays empty. Call before
-    /// `extend`.
-    pub fn without_history(mut self) -> Replay {
-        self.history_on = false;
-        self
-    }
-
     /// Number of events replayed so far.
     pub fn events_seen(&self) -> usize {
         self.events_seen

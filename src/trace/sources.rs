@@ -1,9 +1,11 @@
 //! The source table a log carries in its header: what each move-source code in its events
 //! means. Readers label, colour and group sources from here, never from this build's own
 //! vocabulary, so a log from a build with other heuristics — or from another engine — reads
-//! with its own names.
+//! with its own names. Each source also has a role (`SourceRole`: killer, TT move, capture
+//! order, history…), so a view that treats killers specially asks the table
+//! ([`SourceTable::is_killer`]) instead of assuming per-ply slots.
 
-use crate::search::{MoveSource, SOURCES, SourceColour};
+use crate::search::{CutoffStats, MoveSource, SOURCES, SourceColour, SourceRole};
 use crate::text::printable;
 use std::borrow::Cow;
 
@@ -27,6 +29,17 @@ pub struct SourceRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SourceTable {
     rows: Vec<SourceRow>,
+    /// The role of each row (same order as `rows`).
+    roles: Vec<SourceRole>,
+}
+
+/// The role a row has when its writer did not say: a killer when it has a killer slot.
+pub fn default_role(row: &SourceRow) -> SourceRole {
+    if row.killer_slot.is_some() {
+        SourceRole::Killer
+    } else {
+        SourceRole::Other
+    }
 }
 
 impl Default for SourceTable {
@@ -38,30 +51,85 @@ impl Default for SourceTable {
 impl SourceTable {
     /// This build's vocabulary (`crate::search::SOURCES`), which the recorder writes.
     pub fn builtin() -> SourceTable {
-        SourceTable {
-            rows: SOURCES
+        SourceTable::with_roles(
+            SOURCES
                 .iter()
-                .map(|s| SourceRow {
-                    code: s.code,
-                    label: s.label.to_string(),
-                    name: s.name.to_string(),
-                    colour: s.colour,
-                    killer_slot: s.killer_slot,
+                .map(|s| {
+                    let row = SourceRow {
+                        code: s.code,
+                        label: s.label.to_string(),
+                        name: s.name.to_string(),
+                        colour: s.colour,
+                        killer_slot: s.killer_slot,
+                    };
+                    (row, s.role)
                 })
                 .collect(),
-        }
+        )
     }
 
-    /// A table from rows read from a file or written by a tool; later rows for a code already
-    /// present are ignored, so every code has one meaning.
+    /// A table from rows read from a file or written by a tool, each with its
+    /// [`default_role`]; later rows for a code already present are ignored, so every code has
+    /// one meaning.
     pub fn from_rows(rows: Vec<SourceRow>) -> SourceTable {
-        let mut table = SourceTable { rows: Vec::new() };
-        for row in rows {
+        let rows = rows
+            .into_iter()
+            .map(|r| {
+                let role = default_role(&r);
+                (r, role)
+            })
+            .collect();
+        SourceTable::with_roles(rows)
+    }
+
+    /// A table from rows with their roles; later rows for a code already present are ignored.
+    pub fn with_roles(rows: Vec<(SourceRow, SourceRole)>) -> SourceTable {
+        let mut table = SourceTable {
+            rows: Vec::new(),
+            roles: Vec::new(),
+        };
+        for (row, role) in rows {
             if table.row(MoveSource::from_code(row.code)).is_none() {
                 table.rows.push(row);
+                table.roles.push(role);
             }
         }
         table
+    }
+
+    /// What kind of heuristic `source` is (`Other` when the log does not name it).
+    pub fn role(&self, source: MoveSource) -> SourceRole {
+        let at = self.rows.iter().position(|r| r.code == source.code());
+        at.and_then(|k| self.roles.get(k).copied())
+            .unwrap_or(SourceRole::Other)
+    }
+
+    /// Whether `source` is a killer: a per-ply slot or any other move the writer calls a killer
+    /// (another engine's best move stored per position, say). Every view that treats killers
+    /// specially asks this.
+    pub fn is_killer(&self, source: MoveSource) -> bool {
+        self.role(source) == SourceRole::Killer
+    }
+
+    /// Every killer source: the slotted ones in slot order, then the others in report order.
+    pub fn killer_sources(&self) -> impl Iterator<Item = &SourceRow> {
+        let unslotted = self
+            .rows
+            .iter()
+            .zip(&self.roles)
+            .filter(|(r, role)| r.killer_slot.is_none() && **role == SourceRole::Killer)
+            .map(|(r, _)| r);
+        self.killers().chain(unslotted)
+    }
+
+    /// Moves tried and cutoffs made by every killer source in `stats` (killer hit rates that
+    /// follow this log's header, not this build's codes).
+    pub fn killer_hits(&self, stats: &CutoffStats) -> (u64, u64) {
+        self.killer_sources()
+            .map(|r| MoveSource::from_code(r.code))
+            .fold((0, 0), |(tried, cut), s| {
+                (tried + stats.tries.get(s), cut + stats.cutoffs_by(s))
+            })
     }
 
     /// The rows, in the order the log's writer listed them (report order).
@@ -127,6 +195,7 @@ impl SourceTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::{Event, NodeKind, SearchObserver};
 
     #[test]
     fn builtin_table_labels_every_source_of_this_build() {
@@ -134,7 +203,14 @@ mod tests {
         for source in MoveSource::all() {
             assert_eq!(table.label(source), source.label());
             assert_eq!(table.killer_slot(source), source.killer_slot());
+            assert_eq!(table.is_killer(source), source.is_killer());
         }
+        assert_eq!(table.role(MoveSource::TT), SourceRole::Tt);
+        assert_eq!(
+            table.role(MoveSource::RELATIVE_HISTORY),
+            SourceRole::History
+        );
+        assert_eq!(table.role(MoveSource::from_code(200)), SourceRole::Other);
         assert_eq!(table.killers().count(), crate::search::KILLER_SOURCES);
     }
 
@@ -152,6 +228,52 @@ mod tests {
         assert_eq!(table.label(MoveSource::from_code(9)), "CM");
         assert_eq!(table.label(MoveSource::from_code(10)), "#10");
         assert_eq!(table.colour(MoveSource::from_code(10)), SourceColour::Plain);
+    }
+
+    #[test]
+    fn a_killer_without_a_slot_is_a_killer_and_counts_in_the_hit_rates() {
+        let row = |code, label: &str, slot| SourceRow {
+            code,
+            label: label.into(),
+            name: label.into(),
+            colour: SourceColour::Yellow,
+            killer_slot: slot,
+        };
+        let table = SourceTable::with_roles(vec![
+            (row(0, "hash", None), SourceRole::Tt),
+            (row(1, "best", None), SourceRole::Killer),
+            (row(2, "K1", Some(0)), SourceRole::Killer),
+        ]);
+        let [hash, best, k1] = [0, 1, 2].map(MoveSource::from_code);
+        assert!(table.is_killer(best) && table.is_killer(k1) && !table.is_killer(hash));
+        let order: Vec<&str> = table.killer_sources().map(|r| r.label.as_str()).collect();
+        assert_eq!(order, ["K1", "best"], "slots first, then the others");
+        let mut stats = CutoffStats::new();
+        let mv = crate::chess::Move::NULL;
+        stats.observe(Event::NodeEnter {
+            ply: 0,
+            depth: 3,
+            kind: NodeKind::Main,
+            mv,
+            alpha: -100,
+            beta: 100,
+        });
+        for (source, tries, cuts) in [(best, 4, 3), (hash, 9, 0)] {
+            for index in 0..tries {
+                stats.observe(Event::MoveTried { mv, index, source });
+            }
+            for index in 0..cuts {
+                let (score, beta) = (100, 100);
+                stats.observe(Event::Cutoff {
+                    mv,
+                    index,
+                    source,
+                    score,
+                    beta,
+                });
+            }
+        }
+        assert_eq!(table.killer_hits(&stats), (4, 3));
     }
 
     #[test]

@@ -193,6 +193,7 @@ impl Recorder<Spooling> {
             mut pvs,
             mut truncated,
             mut store,
+            ..
         } = self.into_parts();
         if let Some(batches) = store.batches.take()
             && !buf.is_empty()

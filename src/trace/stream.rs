@@ -11,6 +11,7 @@ use super::store::{InMemory, Store, sealed};
 use super::stream_file::{LogFile, LogOutput, Record, StreamedLog};
 use crate::chess::Move;
 use crate::search::Event;
+use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, SyncSender};
@@ -66,12 +67,24 @@ impl Recorder<InMemory> {
     /// events in batches as they come. The filter and cap set so far stay; without a cap,
     /// nothing stops the recording but a write error. Call `finish` when the search ends.
     pub fn stream_to(self, out: Box<dyn LogOutput>) -> io::Result<Recorder<Streaming>> {
+        self.stream_replacing(out, None)
+    }
+
+    /// `stream_to`, with the replaced file's old contents (`old`, already unlinked) released
+    /// by the writer thread, while the search runs, instead of by the caller.
+    fn stream_replacing(
+        self,
+        out: Box<dyn LogOutput>,
+        old: Option<File>,
+    ) -> io::Result<Recorder<Streaming>> {
         let file = LogFile::create(out, self.header())?;
         let (batches, queue) = mpsc::sync_channel::<Vec<Record>>(QUEUE);
         let (spare_tx, spare) = mpsc::channel();
         let writer = thread::Builder::new()
             .name("kslog writer".into())
             .spawn(move || {
+                // The last handle on the unlinked old file: closing it frees its pages.
+                drop(old);
                 let mut file = file;
                 for batch in queue {
                     let mut spare = file.append(batch);
@@ -97,9 +110,10 @@ impl Recorder<InMemory> {
     pub fn stream_to_file(self, path: impl AsRef<Path>) -> Result<Recorder<Streaming>, LogError> {
         let path = path.as_ref();
         let err = |e| LogError::at(0, LogErrorKind::Write(e)).in_file(path);
+        let old = unlink_regular(path);
         let file = crate::files::create_output(path).map_err(err)?;
         let regular = file.metadata().is_ok_and(|m| m.is_file());
-        let mut recorder = self.stream_to(Box::new(file)).map_err(|e| {
+        let mut recorder = self.stream_replacing(Box::new(file), old).map_err(|e| {
             // Not even the header fitted: remove the broken file rather than leave it.
             if regular {
                 let _ = std::fs::remove_file(path);
@@ -108,6 +122,26 @@ impl Recorder<InMemory> {
         })?;
         recorder.store_mut().path = Some(path.to_path_buf());
         Ok(recorder)
+    }
+}
+
+/// Removes the regular file (not a symlink) at `path`, if there is one, so the log is written
+/// to a new file under its name rather than over the old one truncated in place; returns the
+/// old file, open, for the writer thread to close. Truncating 100 MB in place costs the caller
+/// tens of milliseconds (its cached pages are dropped, waiting for any write-back under way),
+/// and on ext4 a file truncated and rewritten is flushed to disk when closed (`auto_da_alloc`),
+/// which the user would wait for at the end; a new file has neither cost, and the old one is
+/// freed when its last handle closes, on the writer's thread. The new file has the default
+/// permissions; other hard links to the old file keep the old log.
+fn unlink_regular(path: &Path) -> Option<File> {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_file() => {
+            let old = File::open(path).ok();
+            // Where the name cannot be removed (a directory we may not write), the file is
+            // truncated in place as before.
+            std::fs::remove_file(path).ok().and(old)
+        }
+        _ => None,
     }
 }
 
@@ -126,16 +160,19 @@ impl Recorder<Streaming> {
         let Parts {
             buf,
             pvs,
+            iterations,
             truncated,
             mut store,
         } = self.into_parts();
-        store.finish(buf, &pvs, truncated).map_err(|e| {
-            let e = LogError::at(0, LogErrorKind::Write(e));
-            match &store.path {
-                Some(path) => e.in_file(path),
-                None => e,
-            }
-        })
+        store
+            .finish(buf, &pvs, &iterations, truncated)
+            .map_err(|e| {
+                let e = LogError::at(0, LogErrorKind::Write(e));
+                match &store.path {
+                    Some(path) => e.in_file(path),
+                    None => e,
+                }
+            })
     }
 }
 
@@ -145,6 +182,7 @@ impl Streaming {
         &mut self,
         rest: Vec<Record>,
         pvs: &[Vec<Move>],
+        iterations: &[u64],
         truncated: bool,
     ) -> io::Result<StreamedLog> {
         if let Some(batches) = self.batches.take()
@@ -159,6 +197,6 @@ impl Streaming {
         let file = writer
             .join()
             .map_err(|_| io::Error::other("the log writer thread panicked"))?;
-        file.finish(pvs, truncated)
+        file.finish(pvs, iterations, truncated)
     }
 }

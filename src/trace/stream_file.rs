@@ -13,7 +13,7 @@ use super::encode::{flags_bytes, header_bytes, tail_bytes, tail_len};
 use super::format::{MAGIC, VERSION};
 use super::header::LogHeader;
 use crate::chess::Move;
-use crate::search::{EVENT_BYTES, EventKind};
+use crate::search::EVENT_BYTES;
 use crc32fast::Hasher as Checksum;
 use std::fs::File;
 use std::io::{self, Seek, SeekFrom, Write};
@@ -67,8 +67,6 @@ pub(crate) struct LogFile {
     /// batch is kept (`last`), so the log can be finished at any event inside it.
     batches: Vec<(u64, Checksum)>,
     last: Vec<Record>,
-    /// Index of every `iteration` event written: the k-th owns the k-th PV.
-    iterations: Vec<u64>,
     /// How many bytes the output is known to hold (the furthest any write reached).
     end: u64,
     error: Option<io::Error>,
@@ -105,7 +103,6 @@ impl LogFile {
             sum: Checksum::new(),
             batches: Vec::new(),
             last: Vec::new(),
-            iterations: Vec::new(),
             end: bytes.len() as u64,
             error: None,
         })
@@ -125,13 +122,6 @@ impl LogFile {
         let previous = std::mem::replace(&mut self.last, batch);
         self.batches.push((self.written, self.sum.clone()));
         let first = self.written;
-        let iteration = EventKind::Iteration as u8;
-        self.iterations.extend(
-            (first..)
-                .zip(&self.last)
-                .filter(|(_, r)| r[0] == iteration)
-                .map(|(i, _)| i),
-        );
         let bytes = self.last.as_flattened();
         let at = self.events_at + first * EVENT_BYTES as u64;
         let (accepted, result) = write_counting(&mut *self.out, bytes);
@@ -144,13 +134,20 @@ impl LogFile {
         previous
     }
 
-    /// Writes the tail (the first PVs, one per `iteration` event written) and patches the
-    /// flags and the count. After a failed write — during the events or now — the tail is
+    /// Writes the tail (the first PVs, one per `iteration` event written; `iterations` holds
+    /// the event number of each iteration event recorded, the k-th owning `pvs[k]`) and
+    /// patches the flags and the count. After a failed write — during the events or now — the tail is
     /// moved back over the last events into bytes the output already holds, and the log is
     /// marked truncated. `Err` means even that failed: the file is not a valid log.
-    pub fn finish(mut self, pvs: &[Vec<Move>], truncated: bool) -> io::Result<StreamedLog> {
+    pub fn finish(
+        mut self,
+        pvs: &[Vec<Move>],
+        iterations: &[u64],
+        truncated: bool,
+    ) -> io::Result<StreamedLog> {
+        let pvs = Pvs { pvs, iterations };
         if self.error.is_none() {
-            match self.complete(self.written, pvs, truncated) {
+            match self.complete(self.written, &pvs, truncated) {
                 Ok(()) => {
                     return Ok(StreamedLog {
                         events: self.written,
@@ -161,8 +158,8 @@ impl LogFile {
                 Err(e) => self.error = Some(e),
             }
         }
-        let events = self.rollback_target(pvs);
-        self.complete(events, pvs, true)?;
+        let events = self.rollback_target(&pvs);
+        self.complete(events, &pvs, true)?;
         Ok(StreamedLog {
             events,
             truncated: true,
@@ -170,20 +167,12 @@ impl LogFile {
         })
     }
 
-    /// The PVs that go with the first `events` events: one per `iteration` event among them.
-    fn pvs_for(&self, events: u64, pvs: &[Vec<Move>]) -> Vec<Vec<Move>> {
-        let k = self.iterations.partition_point(|&i| i < events);
-        (0..k)
-            .map(|i| pvs.get(i).cloned().unwrap_or_default())
-            .collect()
-    }
-
     /// The most events a finished log can keep when its tail must fit in the bytes the output
     /// already accepted, and whose checksum is known (any event of the last batch, or the
     /// start of an earlier one).
-    fn rollback_target(&self, pvs: &[Vec<Move>]) -> u64 {
+    fn rollback_target(&self, pvs: &Pvs) -> u64 {
         let room = self.end.saturating_sub(self.events_at);
-        let tail = |events: u64| tail_len(&self.pvs_for(events, pvs)) as u64 + 4;
+        let tail = |events: u64| tail_len(&pvs.before(events)) as u64 + 4;
         let mut events = self.written;
         while events > 0 && events * EVENT_BYTES as u64 + tail(events) > room {
             let fits = room.saturating_sub(tail(events)) / EVENT_BYTES as u64;
@@ -224,13 +213,13 @@ impl LogFile {
 
     /// Ends the log after `events` events: tail and checksum, the output cut there, then the
     /// flags and the count patched.
-    fn complete(&mut self, events: u64, pvs: &[Vec<Move>], truncated: bool) -> io::Result<()> {
+    fn complete(&mut self, events: u64, pvs: &Pvs, truncated: bool) -> io::Result<()> {
         let events_sum = self.events_sum(events).ok_or_else(|| {
             io::Error::other("internal error: the checksum of the kept events is unknown")
         })?;
         let flags = flags_bytes(truncated);
         let count = events.to_le_bytes();
-        let mut tail = tail_bytes(&self.pvs_for(events, pvs), events);
+        let mut tail = tail_bytes(&pvs.before(events), events);
         let mut sum = self.head_sum.clone();
         for piece in [
             sum_of(&flags),
@@ -257,6 +246,23 @@ impl LogFile {
         self.out.seek(SeekFrom::Start(self.events_at - 8))?;
         self.out.write_all(&count)?;
         self.out.flush()
+    }
+}
+
+/// The recording's PVs and where their iteration events are.
+struct Pvs<'a> {
+    pvs: &'a [Vec<Move>],
+    /// The event number of each recorded iteration event; the k-th owns `pvs[k]`.
+    iterations: &'a [u64],
+}
+
+impl Pvs<'_> {
+    /// The PVs that go with the first `events` events: one per `iteration` event among them.
+    fn before(&self, events: u64) -> Vec<Vec<Move>> {
+        let k = self.iterations.partition_point(|&i| i < events);
+        (0..k)
+            .map(|i| self.pvs.get(i).cloned().unwrap_or_default())
+            .collect()
     }
 }
 

@@ -5,7 +5,8 @@
 //! Nodes are numbered in the order they were entered (pre-order), so a node's subtree is the
 //! contiguous id range `id..end` and its events are the contiguous range `enter..=exit`. The
 //! index keeps 21 bytes a node — enter and exit event, parent, last child and index among its
-//! siblings (`u32` each), and a byte of flags (TT hit, TT cutoff, cutoff, pruned moves) —
+//! siblings (`u32` each), and a byte of flags (TT hit, TT cutoff, cutoff, pruned moves, illegal
+//! node, illegal tries) —
 //! and reads everything else from the events it holds (`Events`, in memory or mapped): the
 //! window, move and ply from the node's `NodeEnter`, its result from its `NodeExit`, the cutoff
 //! and the pruned-move count from its own events (see `node.rs`). What is derived costs O(1)
@@ -31,6 +32,8 @@ const FLAG_TT_HIT: u8 = 1;
 const FLAG_TT_CUTOFF: u8 = 2;
 const FLAG_CUTOFF: u8 = 4;
 const FLAG_PRUNED: u8 = 8;
+const FLAG_ILLEGAL: u8 = 16;
+const FLAG_ILLEGAL_TRIES: u8 = 32;
 
 /// What the index stores of one node; the rest is read from its events.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,6 +57,9 @@ pub struct SearchTree {
     roots: Vec<NodeId>,
     events_seen: usize,
     stray: usize,
+    /// An `Illegal` event's node and move, until the move's node is entered (or another move
+    /// is tried): that node gets `FLAG_ILLEGAL`.
+    illegal: Option<(NodeId, Move)>,
 }
 
 impl SearchTree {
@@ -106,9 +112,28 @@ impl SearchTree {
         for (k, event) in chunk.iter().enumerate() {
             let i = (self.events_seen + k) as u32;
             let flag = match *event {
-                Event::NodeEnter { .. } => {
+                Event::NodeEnter { mv, .. } => {
+                    let parent = self.stack.last().copied();
+                    let pending = self.illegal.take();
+                    let illegal = pending.is_some() && pending == parent.map(|p| (p, mv));
                     self.enter(i);
+                    if illegal && let Some(flags) = self.flags.last_mut() {
+                        *flags |= FLAG_ILLEGAL;
+                    }
                     continue;
+                }
+                Event::Illegal { mv } => {
+                    self.illegal = self.stack.last().map(|&p| (p, mv));
+                    if mv.is_null() {
+                        continue;
+                    }
+                    FLAG_ILLEGAL_TRIES
+                }
+                Event::MoveTried { mv, .. } => {
+                    if self.illegal.is_some_and(|(_, m)| m != mv) {
+                        self.illegal = None;
+                    }
+                    0
                 }
                 Event::NodeExit { .. } => {
                     match self.stack.pop() {
@@ -357,15 +382,9 @@ impl SearchTree {
         path
     }
 
-    /// The moves from the top-level node down to `id` (the root's own null move left out).
-    pub fn moves_to(&self, id: NodeId) -> Vec<Move> {
-        let path = self.path(id).into_iter().filter_map(|n| self.node(n));
-        path.map(|n| n.mv()).filter(|mv| !mv.is_null()).collect()
-    }
-
-    /// The moves from the root to the innermost node open after the first `n` events (null
-    /// moves left out): where the search stood at that moment.
-    pub fn path_at(&self, n: usize) -> Vec<Move> {
+    /// The steps from the root to the innermost node open after the first `n` events (passes
+    /// included): where the search stood at that moment.
+    pub fn path_at(&self, n: usize) -> Vec<super::line::Step> {
         let Some(last) = n.checked_sub(1) else {
             return Vec::new();
         };
@@ -373,7 +392,9 @@ impl SearchTree {
             Some(l) if l.exit as usize == last => self.parent(id),
             _ => Some(id),
         });
-        node.map_or_else(Vec::new, |id| self.moves_to(id))
+        node.map_or_else(Vec::new, |id| {
+            self.line(id).into_iter().map(|(_, s)| s).collect()
+        })
     }
 }
 

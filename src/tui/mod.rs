@@ -1,34 +1,14 @@
-//! The explorer: a ratatui terminal UI over a live or recorded search.
-//!
-//! `App` holds the state, `App::update` turns an `Action` into a new state plus the `Effect`s
-//! the runtime must carry out (start or stop a search, save a file), and `ui::draw` renders the
-//! state with one widget per panel. The search runs on a worker thread that streams event
-//! batches; the runtime drains them between frames, so the screen never waits on the search.
+//! The terminal: it draws the explorer's model (`crate::explorer`) and turns the terminal's
+//! input into the model's actions. Terminal set-up and the panic hook (`terminal`), the layout
+//! for the screen size (`layout`), every colour (`theme`), the translation of keys and clicks
+//! (`input`), one widget per panel drawing from `&Explorer` (`widgets`, laid out by `ui`), and
+//! the run loop (`run`). What a widget must remember between frames (the tree's scroll) is the
+//! terminal's own state (`ui::Ui`), never the model's.
 
-pub mod app;
-pub mod charts;
-pub mod compare;
-pub mod config_picker;
-pub mod fmt;
-pub mod follow;
-pub mod indexer;
-pub mod indexing_panel;
-pub mod keys;
+pub mod input;
 pub mod layout;
-pub mod lesson;
-pub mod library;
-pub mod line_edit;
-pub mod positions;
-pub mod presentation;
 pub mod run;
-pub mod scan;
-pub mod search_end;
-pub mod session;
-pub mod setup;
 pub mod terminal;
 pub mod theme;
-pub mod tree_view;
 pub mod ui;
-pub mod update;
 pub mod widgets;
-pub mod worker;

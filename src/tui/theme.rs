@@ -207,14 +207,19 @@ impl Theme {
         bold.fg(fg)
     }
 
-    /// Picks the theme: monochrome when asked on the command line or when the `NO_COLOR`
+    /// Whether the screen is monochrome: asked on the command line, or the `NO_COLOR`
     /// environment variable is set to anything non-empty (see no-color.org).
-    pub fn select(no_color_flag: bool) -> Theme {
-        let env = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        if no_color_flag || env {
-            Theme::mono()
-        } else {
-            Theme::color()
+    pub fn wants_mono(no_color_flag: bool) -> bool {
+        no_color_flag || std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
+    }
+
+    /// The theme of a screen in projector mode or not, monochrome or not (projector mode
+    /// keeps monochrome monochrome).
+    pub fn for_screen(projector: bool, mono: bool) -> Theme {
+        match (projector, mono) {
+            (true, _) => Theme::projector(mono),
+            (false, true) => Theme::mono(),
+            (false, false) => Theme::color(),
         }
     }
 }

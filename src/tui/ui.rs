@@ -1,21 +1,29 @@
 //! `draw`: lays the panels out for the screen size (and the lesson, focus and projector
-//! modes) and renders each, then the overlay of the current mode — with a lesson open, the
-//! comparison is drawn beside the lesson panel instead of over it. Every panel has the same shape (`widgets::Panel`), so this is a list.
+//! modes) and renders each from `&Explorer`, then the overlay of the current mode — with a
+//! lesson open, the comparison is drawn beside the lesson panel instead of over it. Every panel
+//! has the same shape (`widgets::Panel`), so this is a list. Before drawing, `frame_viewport`
+//! tells the model the geometry its keys depend on (tree page, icicle area).
+
+use std::ops::Deref;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
+use ratatui::widgets::Block;
+use tui_tree_widget::TreeState;
 
-use crate::tui::app::{App, Mode};
-use crate::tui::indexing_panel::IndexingPanel;
-use crate::tui::layout::{self, Screen};
+use crate::explorer::tree_view::Row;
+use crate::explorer::{Area, Explorer, Mode, Viewport};
+use crate::tui::layout::{self, Areas, Screen};
+use crate::tui::theme::Theme;
 use crate::tui::widgets::Panel;
 use crate::tui::widgets::board::BoardPanel;
-use crate::tui::widgets::charts::ChartsPanel;
+use crate::tui::widgets::charts::{ChartsPanel, bands_area};
 use crate::tui::widgets::compare::CompareOverlay;
 use crate::tui::widgets::config_picker::ConfigPickerOverlay;
 use crate::tui::widgets::explain::ExplainPanel;
 use crate::tui::widgets::fen_input::FenOverlay;
 use crate::tui::widgets::help::HelpOverlay;
+use crate::tui::widgets::indexing::IndexingPanel;
 use crate::tui::widgets::killers::KillersPanel;
 use crate::tui::widgets::lesson::LessonPanel;
 use crate::tui::widgets::lesson_picker::LessonPickerOverlay;
@@ -24,25 +32,110 @@ use crate::tui::widgets::stats::StatsPanel;
 use crate::tui::widgets::timeline::{HintLine, StatusLine};
 use crate::tui::widgets::tree::TreePanel;
 
-/// Renders the whole screen. Takes `&mut App` because the tree panel records what it drew (for
-/// mouse clicks and relative moves); it goes first, so the panels after it see this frame's
-/// selection.
-pub fn draw(frame: &mut Frame, app: &mut App) {
-    let area = frame.area();
-    let lesson = app.lesson.is_some();
-    let compare_beside_lesson = lesson && app.mode == Mode::Compare;
-    let screen = Screen {
-        view: app.mode == Mode::Charts || compare_beside_lesson,
+/// What the terminal remembers between frames: monochrome or not, the tree widget's own state
+/// (its scroll offset and the rows it drew, for mouse clicks) and where the panels went.
+#[derive(Debug, Default)]
+pub struct Ui {
+    /// No colours (`--no-color`, `NO_COLOR`).
+    pub mono: bool,
+    /// The tree widget's state.
+    pub tree: TreeState<Row>,
+    /// The panels' rectangles at the last frame.
+    pub areas: Areas,
+}
+
+impl Ui {
+    /// The terminal's state for a monochrome screen or not.
+    pub fn new(mono: bool) -> Ui {
+        Ui {
+            mono,
+            ..Ui::default()
+        }
+    }
+}
+
+/// What a panel draws from: the explorer (panels read it through `Deref`) and the colours.
+pub struct Ctx<'a> {
+    /// The model.
+    pub app: &'a Explorer,
+    /// The colours: the projector's or the usual, monochrome or not.
+    pub theme: Theme,
+    /// The tree widget's state, which only the tree panel writes.
+    pub tree: &'a mut TreeState<Row>,
+}
+
+impl<'a> Ctx<'a> {
+    /// What panels draw from, for the explorer `app` on the screen `ui`.
+    pub fn new(app: &'a Explorer, ui: &'a mut Ui) -> Ctx<'a> {
+        Ctx {
+            app,
+            theme: Theme::for_screen(app.prefs().projector, ui.mono),
+            tree: &mut ui.tree,
+        }
+    }
+}
+
+impl Deref for Ctx<'_> {
+    type Target = Explorer;
+
+    fn deref(&self) -> &Explorer {
+        self.app
+    }
+}
+
+/// What besides the screen size decides the layout.
+fn screen(app: &Explorer) -> Screen {
+    let lesson = app.lesson().is_some();
+    Screen {
+        view: *app.mode() == Mode::Charts || (lesson && *app.mode() == Mode::Compare),
         lesson,
-        focus: app.focus,
-        projector: app.projector,
-    };
-    let areas = layout::arrange(area, screen);
+        focus: app.prefs().focus,
+        projector: app.prefs().projector,
+    }
+}
+
+/// The model's name for a rectangle of cells.
+pub fn area_of(rect: Rect) -> Area {
+    Area {
+        x: rect.x,
+        y: rect.y,
+        width: rect.width,
+        height: rect.height,
+    }
+}
+
+/// The geometry of a frame of `size` that the model's keys depend on.
+pub fn frame_viewport(app: &Explorer, size: Rect) -> Viewport {
+    let areas = layout::arrange(size, screen(app));
+    let charts_shown = *app.mode() == Mode::Charts;
+    Viewport {
+        tree: area_of(Block::bordered().inner(areas.tree)),
+        icicle: if charts_shown {
+            area_of(bands_area(areas.charts))
+        } else {
+            Area::default()
+        },
+    }
+}
+
+/// Readies the model for a frame of `size` (`Explorer::prepare_frame`) and draws it.
+pub fn render(frame: &mut Frame, app: &mut Explorer, ui: &mut Ui) {
+    app.prepare_frame(frame_viewport(app, frame.area()));
+    draw(frame, app, ui);
+}
+
+/// Renders the whole screen from the model.
+pub fn draw(frame: &mut Frame, app: &Explorer, ui: &mut Ui) {
+    let area = frame.area();
+    let compare_beside_lesson = app.lesson().is_some() && *app.mode() == Mode::Compare;
+    let areas = layout::arrange(area, screen(app));
+    ui.areas = areas;
     let charts = if compare_beside_lesson {
         Rect::default()
     } else {
         areas.charts
     };
+    let mut ctx = Ctx::new(app, ui);
     // The flag marks the panels that read the log's indexes: while a mapped log is being
     // indexed they show how far it is instead.
     let panels: [(&dyn Panel, _, bool); 9] = [
@@ -56,7 +149,7 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
         (&StatusLine, areas.timeline, false),
         (&HintLine, areas.hints, false),
     ];
-    let indexing = app.session.index_state().is_some();
+    let indexing = app.session().index_state().is_some();
     for (panel, rect, needs_index) in panels {
         let panel = if indexing && needs_index {
             &IndexingPanel
@@ -64,13 +157,13 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
             panel
         };
         if !rect.is_empty() {
-            panel.render(frame, rect, app);
+            panel.render(frame, rect, &mut ctx);
         }
     }
     if compare_beside_lesson {
-        CompareOverlay.render(frame, areas.charts, app);
-    } else if let Some(overlay) = overlay(&app.mode) {
-        overlay.render(frame, area, app);
+        CompareOverlay.render(frame, areas.charts, &mut ctx);
+    } else if let Some(overlay) = overlay(app.mode()) {
+        overlay.render(frame, area, &mut ctx);
     }
 }
 

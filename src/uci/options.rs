@@ -1,84 +1,99 @@
-//! The move-ordering and selective-search switches as UCI options: one row per switch, each
-//! mapped onto the same `key=value` settings `--ordering` and `--search` read, so a GUI, the
-//! command line and a log header all speak one vocabulary. `Ordering` takes a whole
-//! configuration string at once.
+//! The move-ordering and selective-search switches as UCI options. Each option is declared on
+//! its switch's row (`ORDERING_SWITCHES`, `SELECTIVE_SWITCHES`), so a GUI, the command line and
+//! a log header all speak one vocabulary; this module only prints and applies them. `Ordering`
+//! takes a whole configuration string at once.
 
-use crate::search::{MAX_KILLER_SLOTS, OrderingConfig, SelectiveConfig};
+use crate::search::switches::{Switch, Switchboard, UciKind, UciOption, Values};
+use crate::search::{OrderingConfig, SelectiveConfig};
 
-/// How a UCI option's value becomes an ordering setting.
-enum Kind {
-    /// `type check`: `true`/`false` → `on`/`off`.
-    Check,
-    /// `type spin` between 0 and the given maximum.
-    Spin(usize),
-    /// `type combo` with these `var`s, passed through as the setting's value.
-    Combo(&'static [&'static str]),
+/// Every UCI option of `C`'s switches with its switch, in the order `uci` lists them.
+fn options_of<C: Switchboard>() -> Vec<(&'static Switch<C>, &'static UciOption)> {
+    let mut options: Vec<_> = C::switches()
+        .iter()
+        .flat_map(|switch| switch.uci.iter().map(move |option| (switch, option)))
+        .collect();
+    options.sort_by_key(|(_, option)| option.listed);
+    options
 }
 
-/// One ordering switch as a UCI option.
-struct OrderingOption {
-    name: &'static str,
-    key: &'static str,
-    kind: Kind,
+/// The option of `C` called `name` (any case), with its switch.
+fn find<C: Switchboard>(name: &str) -> Option<(&'static Switch<C>, &'static UciOption)> {
+    options_of::<C>()
+        .into_iter()
+        .find(|(_, option)| option.name.eq_ignore_ascii_case(name))
 }
 
-const OPTIONS: &[OrderingOption] = &[
-    OrderingOption {
-        name: "Killers",
-        key: "killers",
-        kind: Kind::Spin(MAX_KILLER_SLOTS),
-    },
-    OrderingOption {
-        name: "History",
-        key: "history",
-        kind: Kind::Check,
-    },
-    OrderingOption {
-        name: "Relative History",
-        key: "history",
-        kind: Kind::Check,
-    },
-    OrderingOption {
-        name: "Mate Killers",
-        key: "matekillers",
-        kind: Kind::Check,
-    },
-    OrderingOption {
-        name: "Countermove",
-        key: "countermove",
-        kind: Kind::Check,
-    },
-    OrderingOption {
-        name: "Grandparent Killers",
-        key: "grandparent",
-        kind: Kind::Check,
-    },
-    OrderingOption {
-        name: "Killer Placement",
-        key: "placement",
-        kind: Kind::Combo(&["after", "between", "before"]),
-    },
-    OrderingOption {
-        name: "Killer Index",
-        key: "killerindex",
-        kind: Kind::Combo(&["ply", "depth"]),
-    },
-];
+/// The `option name … type …` line of `option`, which shows its switch's value in `defaults`.
+fn declaration<C>(switch: &Switch<C>, option: &UciOption, defaults: &C) -> String {
+    let value = (switch.get)(defaults);
+    let name = option.name;
+    match (option.kind, switch.values) {
+        (UciKind::Check(check), _) => {
+            let on = check.on.contains(&value.as_str());
+            format!("option name {name} type check default {on}")
+        }
+        (UciKind::Spin, Values::UpTo(max)) => {
+            format!("option name {name} type spin default {value} min 0 max {max}")
+        }
+        (UciKind::Combo, Values::OneOf(names)) => {
+            let vars: Vec<String> = names.iter().map(|v| format!("var {v}")).collect();
+            format!(
+                "option name {name} type combo default {value} {}",
+                vars.join(" ")
+            )
+        }
+        _ => format!("option name {name} type string default {value}"),
+    }
+}
 
-/// The selective-search switches as UCI check options: (option name, `--search` key).
-const SELECTIVE_OPTIONS: [(&str, &str); 5] = [
-    ("Aspiration Windows", "aspiration"),
-    ("Null Move Pruning", "nmp"),
-    ("Late Move Reductions", "lmr"),
-    ("Futility Pruning", "futility"),
-    ("Mate Distance Pruning", "mdp"),
-];
+/// The value `option` of `switch` gives for the GUI's `value`, from the switch's `current`
+/// value; the error says what the option wants.
+fn setting<C>(
+    switch: &Switch<C>,
+    option: &UciOption,
+    current: String,
+    value: &str,
+) -> Result<String, String> {
+    let lower = value.to_ascii_lowercase();
+    match (option.kind, switch.values) {
+        // A check box changes its switch only when it is flipped, so the two boxes sharing
+        // `history` each keep the other's part.
+        (UciKind::Check(check), _) => {
+            let ticked = check.on.contains(&current.as_str());
+            match lower.as_str() {
+                "true" if !ticked => Ok(check.set_on.to_string()),
+                "false" if ticked => Ok(check.set_off.to_string()),
+                "true" | "false" => Ok(current),
+                _ => Err("want true or false".to_string()),
+            }
+        }
+        (UciKind::Spin, Values::UpTo(max)) => match value.parse::<usize>() {
+            Ok(n) if n <= usize::from(max) => Ok(value.to_string()),
+            _ => Err(format!("want 0..={max}")),
+        },
+        (UciKind::Combo, Values::OneOf(names)) => match names.iter().find(|v| **v == lower) {
+            Some(v) => Ok((*v).to_string()),
+            None => Err(format!("want one of {}", names.join(", "))),
+        },
+        _ => Ok(value.to_string()),
+    }
+}
+
+/// `config` with the switch behind `option` set from the GUI's `value`.
+fn apply_option<C: Switchboard + Clone>(
+    config: &C,
+    (switch, option): (&Switch<C>, &UciOption),
+    value: &str,
+) -> Result<C, String> {
+    let setting = setting(switch, option, (switch.get)(config), value)?;
+    let mut next = config.clone();
+    next.set(switch.key, &setting).map_err(|e| e.to_string())?;
+    Ok(next)
+}
 
 /// Whether `name` is one of the selective-search options.
 pub fn is_selective(name: &str) -> bool {
-    SELECTIVE_OPTIONS
-        .iter()
-        .any(|(option, _)| option.eq_ignore_ascii_case(name))
+    find::<SelectiveConfig>(name).is_some()
 }
 
 /// Applies a selective-search check option to `config`; the error says what value is wanted.
@@ -87,70 +102,25 @@ pub fn apply_selective(
     name: &str,
     value: &str,
 ) -> Result<SelectiveConfig, String> {
-    let key = SELECTIVE_OPTIONS
-        .iter()
-        .find(|(option, _)| option.eq_ignore_ascii_case(name))
-        .map(|(_, key)| *key)
-        .ok_or_else(|| "not a selective-search option".to_string())?;
-    let on = match value.to_ascii_lowercase().as_str() {
-        "true" => "on",
-        "false" => "off",
-        _ => return Err("want true or false".to_string()),
-    };
-    let settings = config.settings();
-    let pairs = settings
-        .iter()
-        .map(|(k, v)| (*k, if *k == key { on } else { v.as_str() }));
-    SelectiveConfig::from_settings(pairs).map_err(|e| e.to_string())
+    let option = find(name).ok_or_else(|| "not a selective-search option".to_string())?;
+    apply_option(config, option, value)
 }
 
 /// The `option name … type …` lines of every ordering switch, with the defaults of
-/// `OrderingConfig::default()`, plus the `Ordering` string option.
+/// `OrderingConfig::default()`, the `Ordering` string option, then the selective-search
+/// switches with the defaults `uci` plays with (`SelectiveConfig::ALL`).
 pub fn declarations() -> Vec<String> {
-    let defaults = OrderingConfig::default();
-    let setting = |key: &str| {
-        defaults
-            .settings()
-            .into_iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, v)| v)
-            .unwrap_or_default()
-    };
-    let mut lines: Vec<String> = OPTIONS
-        .iter()
-        .map(|option| {
-            let value = setting(option.key);
-            match option.kind {
-                Kind::Check => {
-                    let on = if option.name == "Relative History" {
-                        value == "relative"
-                    } else {
-                        value != "off"
-                    };
-                    format!("option name {} type check default {on}", option.name)
-                }
-                Kind::Spin(max) => {
-                    format!(
-                        "option name {} type spin default {value} min 0 max {max}",
-                        option.name
-                    )
-                }
-                Kind::Combo(vars) => {
-                    let vars: Vec<String> = vars.iter().map(|v| format!("var {v}")).collect();
-                    format!(
-                        "option name {} type combo default {value} {}",
-                        option.name,
-                        vars.join(" ")
-                    )
-                }
-            }
-        })
+    let ordering = OrderingConfig::default();
+    let mut lines: Vec<String> = options_of::<OrderingConfig>()
+        .into_iter()
+        .map(|(switch, option)| declaration(switch, option, &ordering))
         .collect();
     lines.push("option name Ordering type string default <empty>".to_string());
+    let selective = SelectiveConfig::ALL;
     lines.extend(
-        SELECTIVE_OPTIONS
-            .iter()
-            .map(|(name, _)| format!("option name {name} type check default true")),
+        options_of::<SelectiveConfig>()
+            .into_iter()
+            .map(|(switch, option)| declaration(switch, option, &selective)),
     );
     lines
 }
@@ -166,43 +136,8 @@ pub fn apply(
         let text = if value == "<empty>" { "" } else { value };
         return Some(text.parse::<OrderingConfig>().map_err(|e| e.to_string()));
     }
-    let option = OPTIONS.iter().find(|o| o.name.eq_ignore_ascii_case(name))?;
-    let lower = value.to_ascii_lowercase();
-    let mut settings = config.settings();
-    let current = settings
-        .iter()
-        .find(|(k, _)| *k == option.key)
-        .map_or(String::new(), |(_, v)| v.clone());
-    // History and Relative History share the `history` setting: each flips only its own part.
-    let setting = match option.kind {
-        Kind::Check => match (lower.as_str(), option.name) {
-            ("true", "Relative History") => "relative",
-            ("false", "Relative History") if current == "relative" => "on",
-            ("false", "Relative History") => current.as_str(),
-            ("true", "History") if current == "relative" => "relative",
-            ("true", _) => "on",
-            ("false", _) => "off",
-            _ => return Some(Err("want true or false".to_string())),
-        },
-        Kind::Spin(max) => match value.parse::<usize>() {
-            Ok(n) if n <= max => value,
-            _ => return Some(Err(format!("want 0..={max}"))),
-        },
-        Kind::Combo(vars) => match vars.iter().find(|v| **v == lower) {
-            Some(v) => v,
-            None => return Some(Err(format!("want one of {}", vars.join(", ")))),
-        },
-    };
-    let setting = setting.to_string();
-    for (key, slot) in settings.iter_mut() {
-        if *key == option.key {
-            *slot = setting.clone();
-        }
-    }
-    Some(
-        OrderingConfig::from_settings(settings.iter().map(|(k, v)| (*k, v.as_str())))
-            .map_err(|e| e.to_string()),
-    )
+    let option = find(name)?;
+    Some(apply_option(config, option, value))
 }
 
 #[cfg(test)]
@@ -221,10 +156,64 @@ mod tests {
             &"option name Killer Placement type combo default after var after var between var before"
                 .to_string()
         ));
-        assert_eq!(lines.len(), OPTIONS.len() + 1 + SELECTIVE_OPTIONS.len());
+        assert_eq!(
+            lines.len(),
+            options_of::<OrderingConfig>().len() + 1 + options_of::<SelectiveConfig>().len()
+        );
         assert!(
             lines.contains(&"option name Null Move Pruning type check default true".to_string())
         );
+    }
+
+    /// The option lines GUIs have seen since these options were added, recorded from `uci`
+    /// before the switches were declared in one table: the table must list the same.
+    #[test]
+    fn declarations_are_the_lines_guis_have_always_seen() {
+        let expected = [
+            "option name Killers type spin default 2 min 0 max 4",
+            "option name History type check default true",
+            "option name Relative History type check default false",
+            "option name Mate Killers type check default false",
+            "option name Countermove type check default false",
+            "option name Grandparent Killers type check default false",
+            "option name Killer Placement type combo default after var after var between var before",
+            "option name Killer Index type combo default ply var ply var depth",
+            "option name Ordering type string default <empty>",
+            "option name Aspiration Windows type check default true",
+            "option name Null Move Pruning type check default true",
+            "option name Late Move Reductions type check default true",
+            "option name Futility Pruning type check default true",
+            "option name Mate Distance Pruning type check default true",
+        ];
+        assert_eq!(declarations(), expected);
+    }
+
+    /// `History` and `Relative History` share one setting: each box flips only its own part.
+    #[test]
+    fn the_two_history_boxes_keep_each_others_part() {
+        use HistoryMode::{Off, Plain, Relative};
+        let cases = [
+            (Off, "History", "true", Plain),
+            (Plain, "History", "true", Plain),
+            (Relative, "History", "true", Relative),
+            (Off, "History", "false", Off),
+            (Plain, "History", "false", Off),
+            (Relative, "History", "false", Off),
+            (Off, "Relative History", "true", Relative),
+            (Plain, "Relative History", "true", Relative),
+            (Relative, "Relative History", "true", Relative),
+            (Off, "Relative History", "false", Off),
+            (Plain, "Relative History", "false", Plain),
+            (Relative, "Relative History", "false", Plain),
+        ];
+        for (from, name, value, to) in cases {
+            let config = OrderingConfig {
+                history: from,
+                ..OrderingConfig::default()
+            };
+            let set = apply(&config, name, value).expect("known").expect("valid");
+            assert_eq!(set.history, to, "{from:?} + {name}={value}");
+        }
     }
 
     #[test]

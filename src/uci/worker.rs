@@ -136,9 +136,7 @@ impl SearchJob {
         };
         let stop = &self.control.stop;
         let recorder = self.trace.as_ref().and_then(|(path, config)| {
-            let header = LogHeader::new(self.position.to_fen(), &config.ordering, &self.limits)
-                .with_selective(&config.selective)
-                .with_eval(config.eval);
+            let header = LogHeader::for_search(self.position.to_fen(), config, &self.limits);
             Recorder::new(header)
                 .stream_to_file(path)
                 .map_err(|e| trace_message(out, "trace not saved", &e.to_string()))

@@ -17,7 +17,13 @@ pub fn import_with(
     lenient: bool,
 ) -> Result<(EventLog, ImportSummary), ImportError> {
     let text = lines.join("\n") + "\n";
-    import_reader(text.as_bytes(), ImportOptions { lenient })
+    import_reader(
+        text.as_bytes(),
+        ImportOptions {
+            lenient,
+            ..ImportOptions::default()
+        },
+    )
 }
 
 /// Imports `lines` strictly; they must be valid.

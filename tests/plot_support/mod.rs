@@ -137,5 +137,5 @@ pub fn fill(colour: plotters::style::RGBColor) -> String {
 
 /// A count as the pictures write it over a bar: `12,345`.
 pub fn grouped(n: u64) -> String {
-    killerscope::tui::fmt::grouped(n)
+    killerscope::fmt::grouped(n)
 }

@@ -1,46 +1,35 @@
-//! Driving a lesson through `App::update` as the runtime would, but synchronously: a search
-//! effect records the search in this thread and feeds its end back with `App::finish_search`,
-//! a comparison runs on the compare worker and its rows are put where the runtime puts them,
-//! opening a bundled lesson checks it as the runtime does. Timing is zeroed so screens can be
-//! snapshotted.
+//! Driving a lesson through `Explorer::update` as the runtime would, but synchronously: a
+//! search effect records the search in this thread and feeds its end back with
+//! `Explorer::finish_search`, a comparison runs on the compare worker and its rows go where the
+//! runtime puts them, opening a bundled lesson checks it as the runtime does. Timing is zeroed
+//! so screens can be snapshotted.
 
 use std::time::Duration;
 
 use crossterm::event::KeyCode;
 use killerscope::chess::Position;
-use killerscope::search::{Limits, SearchConfig};
+use killerscope::explorer::action::LessonSource;
+use killerscope::explorer::lesson::{self, BUNDLED};
+use killerscope::explorer::library;
+use killerscope::explorer::worker::{Report, spawn_compare};
+use killerscope::explorer::{Effect, Explorer, Settings};
+use killerscope::search::Limits;
 use killerscope::trace::record_search;
-use killerscope::tui::app::{App, Effect, Settings};
-use killerscope::tui::lesson::{self, BUNDLED};
-use killerscope::tui::library;
-use killerscope::tui::theme::Theme;
-use killerscope::tui::worker::{Report, spawn_compare};
 
-use super::draw;
+use super::{App, draw};
 
 /// Carries out `effects` as the runtime does, each to its end.
 pub fn apply(app: &mut App, effects: Vec<Effect>) {
     for effect in effects {
         match effect {
-            Effect::Search => {
-                app.begin_search();
-                let config = SearchConfig {
-                    ordering: app.ordering(),
-                    selective: app.settings.selective,
-                    ..SearchConfig::default()
-                };
-                let limits = Limits::depth(app.settings.depth);
-                let (log, report) = record_search(&app.root, config, &limits);
+            Effect::Search(request) => {
+                let limits = Limits::depth(request.depth);
+                let (log, mut report) = record_search(&request.root, request.config, &limits);
+                report.elapsed = Duration::ZERO;
                 app.finish_search(log, report);
-                app.elapsed = 0.0;
             }
-            Effect::Compare(configs) => {
-                let worker = spawn_compare(
-                    app.root.clone(),
-                    app.settings.depth,
-                    configs,
-                    app.settings.selective,
-                );
+            Effect::Compare(request) => {
+                let worker = spawn_compare(*request);
                 let report = worker
                     .reports
                     .recv_timeout(Duration::from_secs(300))
@@ -48,12 +37,11 @@ pub fn apply(app: &mut App, effects: Vec<Effect>) {
                 let Report::Compared(rows) = report else {
                     panic!("expected the comparison, got {report:?}");
                 };
-                app.comparison.rows = rows;
-                app.comparison.running = false;
+                app.comparison_done(rows);
             }
             Effect::Discard | Effect::Stop => {}
-            Effect::OpenLesson(index) => {
-                let checked = lesson::load(BUNDLED[index].1).expect("bundled lessons hold");
+            Effect::OpenLesson(source) => {
+                let checked = lesson::load(&source.text).expect("bundled lessons hold");
                 let more = app.open_lesson(checked);
                 apply(app, more);
             }
@@ -64,12 +52,11 @@ pub fn apply(app: &mut App, effects: Vec<Effect>) {
 
 /// A monochrome explorer on the start position, nothing searched, with the library.
 pub fn fresh_app() -> App {
-    App::new(
+    App::new(Explorer::new(
         Position::startpos(),
         Settings::default(),
-        Theme::mono(),
         library::embedded(),
-    )
+    ))
 }
 
 /// The explorer with bundled lesson `name` open at its first step, its effects carried out.
@@ -79,7 +66,8 @@ pub fn open(name: &str) -> App {
         .position(|(n, _)| *n == name)
         .expect("a bundled lesson");
     let mut app = fresh_app();
-    apply(&mut app, vec![Effect::OpenLesson(index)]);
+    let source = LessonSource::bundled(index).expect("a bundled lesson");
+    apply(&mut app, vec![Effect::OpenLesson(source)]);
     app
 }
 

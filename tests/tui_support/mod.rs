@@ -1,21 +1,95 @@
-//! Shared by the explorer's tests: record real searches and build an `App` over them, draw it on
-//! a `TestBackend`, and send it keys.
+//! Shared by the explorer's tests: record real searches and build an explorer over them, draw
+//! it on a `TestBackend`, and send it keys and clicks as the terminal does.
 
 #![allow(dead_code)]
 
+use std::ops::{Deref, DerefMut};
 use std::sync::atomic::AtomicBool;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::{Event as TermEvent, KeyCode, KeyEvent, KeyModifiers, MouseEvent};
 use killerscope::chess::Position;
+use killerscope::explorer::library;
+use killerscope::explorer::{Effect, Explorer, Session, Settings};
 use killerscope::search::{Limits, OrderingConfig, SearchConfig, Searcher};
 use killerscope::trace::{EventLog, LogHeader, Recorder};
-use killerscope::tui::app::{App, Effect, Settings};
-use killerscope::tui::library;
-use killerscope::tui::session::Session;
-use killerscope::tui::theme::Theme;
-use killerscope::tui::ui;
+use killerscope::tui::run::handle_event;
+use killerscope::tui::ui::{self, Ctx, Ui};
+use killerscope::tui::widgets::Panel;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+
+/// The explorer and the terminal's own state (the tree widget's rows, for clicks), as the run
+/// loop holds them. Reads and actions go to the explorer (`Deref`).
+pub struct App {
+    /// The model.
+    pub app: Explorer,
+    /// The terminal's state.
+    pub ui: Ui,
+}
+
+impl App {
+    /// A monochrome screen over `app`.
+    pub fn new(app: Explorer) -> App {
+        App {
+            app,
+            ui: Ui::new(true),
+        }
+    }
+
+    /// The same screen over the explorer `change` makes of this one (a builder option).
+    pub fn map(self, change: impl FnOnce(Explorer) -> Explorer) -> App {
+        App {
+            app: change(self.app),
+            ui: self.ui,
+        }
+    }
+
+    /// The same explorer on a colour screen.
+    pub fn coloured(mut self) -> App {
+        self.ui.mono = false;
+        self
+    }
+
+    /// A mouse event, as the terminal hands it to the explorer.
+    pub fn mouse(&mut self, mouse: MouseEvent) -> Vec<Effect> {
+        handle_event(&mut self.app, &self.ui, TermEvent::Mouse(mouse))
+    }
+}
+
+impl App {
+    /// Draws `panel` alone on a fresh `width`×`height` test terminal (the model readied for
+    /// the frame as the full screen would ready it).
+    pub fn panel(&mut self, panel: &dyn Panel, width: u16, height: u16) -> Terminal<TestBackend> {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test backend");
+        let App { app, ui } = self;
+        let viewport = ui::frame_viewport(app, ratatui::layout::Rect::new(0, 0, width, height));
+        app.prepare_frame(viewport);
+        terminal
+            .draw(|f| panel.render(f, f.area(), &mut Ctx::new(app, ui)))
+            .expect("draw on a test backend");
+        terminal
+    }
+
+    /// What `read` finds in the panels' view of the explorer (`Ctx`).
+    pub fn with_ctx<T>(&mut self, read: impl FnOnce(&Ctx) -> T) -> T {
+        let App { app, ui } = self;
+        read(&Ctx::new(app, ui))
+    }
+}
+
+impl Deref for App {
+    type Target = Explorer;
+
+    fn deref(&self) -> &Explorer {
+        &self.app
+    }
+}
+
+impl DerefMut for App {
+    fn deref_mut(&mut self) -> &mut Explorer {
+        &mut self.app
+    }
+}
 
 pub mod lesson;
 pub mod synthetic;
@@ -80,9 +154,9 @@ pub fn app_over(fen: &str, log: EventLog) -> App {
         killers: log.header().ordering_config().map_or(2, |c| c.killer_slots),
         selective: log.header().selective_config().unwrap_or_default(),
     };
-    let mut app = App::new(root.clone(), settings, Theme::mono(), library::embedded());
-    app.session = Session::from_log(root, log);
-    app
+    let mut app = Explorer::new(root.clone(), settings, library::embedded());
+    app.open_session(Session::from_log(root, log));
+    App::new(app)
 }
 
 /// A monochrome explorer over synthetic `events` from the start position (see `synthetic`),
@@ -94,9 +168,12 @@ pub fn synthetic_app(events: Vec<killerscope::trace::Event>, truncated: bool) ->
         killers: 2,
         ..Settings::default()
     };
-    let mut app = App::new(root.clone(), settings, Theme::mono(), Vec::new());
-    app.session = Session::from_log(root, synthetic::log_of(events, truncated));
-    app
+    let mut app = Explorer::new(root.clone(), settings, Vec::new());
+    app.open_session(Session::from_log(
+        root,
+        synthetic::log_of(events, truncated),
+    ));
+    App::new(app)
 }
 
 /// A monochrome explorer over a recorded search of the puzzle (no search thread).
@@ -108,25 +185,32 @@ pub fn puzzle_app() -> App {
         killers: 2,
         ..Settings::default()
     };
-    let mut app = App::new(root.clone(), settings, Theme::mono(), library::embedded());
-    app.session = Session::from_log(root, log);
-    app
+    let mut app = Explorer::new(root.clone(), settings, library::embedded());
+    app.open_session(Session::from_log(root, log));
+    App::new(app)
 }
 
 /// Draws the app on a fresh `width`×`height` test terminal and returns the terminal.
 pub fn draw(app: &mut App, width: u16, height: u16) -> Terminal<TestBackend> {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test backend");
+    let App { app, ui } = app;
     terminal
-        .draw(|frame| ui::draw(frame, app))
+        .draw(|frame| ui::render(frame, app, ui))
         .expect("draw on a test backend");
     terminal
 }
 
 /// Presses `code` (no modifiers) and redraws at 160×48 so the tree widget knows its rows.
 pub fn press(app: &mut App, code: KeyCode) -> Vec<Effect> {
-    let effects = app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+    let key = KeyEvent::new(code, KeyModifiers::NONE);
+    let effects = handle_event(&mut app.app, &app.ui, TermEvent::Key(key));
     draw(app, 160, 48);
     effects
+}
+
+/// Whether `effects` start exactly one search.
+pub fn starts_search(effects: &[Effect]) -> bool {
+    matches!(effects, [Effect::Search(_)])
 }
 
 /// Types `text` character by character.

@@ -4,11 +4,11 @@
 //! same figures.
 
 use crate::chess::Position;
+use crate::explorer::charts::data::{Counts, PlyNodes};
 use crate::search::{
     CutoffStats, Limits, MoveSource, OrderingConfig, SOURCES, SearchConfig, SearchObserver,
     Searcher, SelectiveConfig, SourceInfo,
 };
-use crate::tui::charts::data::{Counts, PlyNodes};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 

@@ -11,9 +11,9 @@
 
 use super::lab::ratio;
 use super::output::Lab;
+use crate::fmt;
 use crate::plot::bars::{Arrange, Bars, Series, count_axis};
 use crate::plot::{PlotError, canvas};
-use crate::tui::fmt;
 
 /// The SVG document of the comparison.
 pub fn svg(lab: &Lab) -> Result<String, PlotError> {

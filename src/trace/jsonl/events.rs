@@ -24,15 +24,40 @@ pub struct Open {
     /// Moves tried so far.
     pub(super) tried: u32,
     /// The last move tried, with its index and source.
-    last: Option<(Move, u8, MoveSource)>,
+    pub(super) last: Option<(Move, u8, MoveSource)>,
     /// The move that reached the node (`Move::NULL` for a root or a null move).
     pub(super) entered_by: Move,
+    /// An illegal try announced here (by an `illegal` line or `"illegal": true`) whose search
+    /// has not begun: its `move_tried` and its node are read as illegal.
+    pub(super) illegal: Option<Move>,
 }
 
 impl Open {
     /// The node's window.
     pub fn window(&self) -> (i32, i32) {
         (self.alpha, self.beta)
+    }
+}
+
+/// What one line reads as: its event, the `Illegal` event that goes before it when the line
+/// implies one (`"illegal": true`, a null move in check), and an iteration's PV.
+#[derive(Debug)]
+pub struct Read {
+    /// An `Event::Illegal` to record before `event`.
+    pub before: Option<Event>,
+    /// The line's event.
+    pub event: Event,
+    /// The PV, for an iteration.
+    pub pv: Vec<Move>,
+}
+
+impl Read {
+    fn of(event: Event) -> Read {
+        Read {
+            before: None,
+            event,
+            pv: Vec::new(),
+        }
     }
 }
 
@@ -103,7 +128,15 @@ impl State {
             Some(None) => Ok(Some(Move::NULL)),
             Some(Some(text)) => {
                 let col = f.col(key);
-                self.board.legal(text).map(Some).map_err(|what| Bad {
+                let pending = self.stack.last().and_then(|n| n.illegal);
+                let read =
+                    self.board
+                        .legal(text)
+                        .or_else(|err| match self.board.illegal_try(text) {
+                            Ok(mv) if Some(mv) == pending => Ok(mv),
+                            _ => Err(err),
+                        });
+                read.map(Some).map_err(|what| Bad {
                     col,
                     what: format!("\"{}\": {what}", key.name()),
                 })
@@ -119,7 +152,7 @@ impl State {
         }
     }
 
-    fn source(&mut self, f: &Fields) -> Result<Option<MoveSource>, Bad> {
+    pub(super) fn source(&mut self, f: &Fields) -> Result<Option<MoveSource>, Bad> {
         let Some(label) = f.string(Key::Source)? else {
             return Ok(None);
         };
@@ -131,27 +164,13 @@ impl State {
     }
 
     /// Reads the event `kind` from `f`; `Ok(None)` for a kind this schema does not have.
-    pub fn event(&mut self, kind: &str, f: &Fields) -> Result<Option<(Event, Vec<Move>)>, Bad> {
-        let no_pv = |e: Event| Ok(Some((e, Vec::new())));
+    pub fn event(&mut self, kind: &str, f: &Fields) -> Result<Option<Read>, Bad> {
+        let no_pv = |e: Event| Ok(Some(Read::of(e)));
         match kind {
-            "node_enter" => self.node_enter(f).and_then(no_pv),
+            "node_enter" => self.node_enter(f).map(Some),
             "node_exit" => self.node_exit(f).and_then(no_pv),
-            "move_tried" => {
-                let node = self.node()?;
-                check_ply(f, &node)?;
-                let mv = self.searched(f)?;
-                let index = f.int(Key::Index, 0, 255)?;
-                let index = index.map_or(node.tried.min(255) as u8, |i| i as u8);
-                let source = match self.source(f)? {
-                    Some(s) => s,
-                    None => self.unspecified()?,
-                };
-                if let Some(open) = self.stack.last_mut() {
-                    open.tried += 1;
-                    open.last = Some((mv, index, source));
-                }
-                no_pv(Event::MoveTried { mv, index, source })
-            }
+            "move_tried" => self.move_tried(f).map(Some),
+            "illegal" => self.illegal(f).and_then(no_pv),
             "cutoff" => self.cutoff(f).and_then(no_pv),
             "killer_store" => self.killer_store(f).and_then(no_pv),
             "mate_killer_store" => {
@@ -248,21 +267,31 @@ impl State {
                     cutoff,
                 })
             }
-            "iteration" => self.iteration(f).map(Some),
+            "iteration" => self.iteration(f).map(|(event, pv)| {
+                Some(Read {
+                    before: None,
+                    event,
+                    pv,
+                })
+            }),
             _ => Ok(None),
         }
     }
 
-    fn unspecified(&mut self) -> Result<MoveSource, Bad> {
+    pub(super) fn unspecified(&mut self) -> Result<MoveSource, Bad> {
         self.labels
             .source(UNSPECIFIED)
             .map_err(|what| Bad { col: 0, what })
     }
 
-    fn node_enter(&mut self, f: &Fields) -> Result<Event, Bad> {
+    fn node_enter(&mut self, f: &Fields) -> Result<Read, Bad> {
         let parent = self.stack.last().copied();
         let given = f.int(Key::Ply, 0, i64::from(u32::MAX))?.map(|p| p as u32);
+        // No move at the parent's own ply: the parent's position searched again (internal
+        // iterative deepening, a verification search), as Texel's tree logs record it.
+        let same = matches!((parent, given, f.mv(Key::Move)?), (Some(p), Some(g), Some(None)) if g == p.ply);
         let ply = match (parent, given) {
+            (Some(p), _) if same => p.ply,
             (Some(p), Some(g)) if capped(g) != capped(p.ply + 1) => {
                 return bad(
                     f.col(Key::Ply),
@@ -282,18 +311,24 @@ impl State {
             Some(1) => NodeKind::Quiescence,
             _ => NodeKind::Main,
         };
-        let mv = if parent.is_some() {
+        let mut before = None;
+        let mv = if same {
+            self.board.enter_same();
+            Move::NULL
+        } else if let Some(parent) = parent {
             let mv = self.legal(f, Key::Move)?;
             let mv = f.need(Key::Move, mv).map_err(|b| Bad {
                 what: format!("{} (null for a null move)", b.what),
                 ..b
             })?;
-            self.board
-                .enter((!mv.is_null()).then_some(mv))
-                .map_err(|what| Bad {
-                    col: f.col(Key::Move),
-                    what,
-                })?;
+            let announced = parent.illegal == Some(mv);
+            let en_prise = self.board.enter((!mv.is_null()).then_some(mv), announced);
+            if mv.is_null() && en_prise && !announced {
+                before = Some(Event::Illegal { mv });
+            }
+            if let Some(open) = self.stack.last_mut() {
+                open.illegal = None;
+            }
             mv
         } else {
             let mv = match f.mv(Key::Move)? {
@@ -319,15 +354,21 @@ impl State {
             tried: 0,
             last: None,
             entered_by: mv,
+            illegal: None,
         });
         self.nodes += 1;
-        Ok(Event::NodeEnter {
+        let event = Event::NodeEnter {
             ply: capped(ply),
             depth,
             kind,
             mv,
             alpha,
             beta,
+        };
+        Ok(Read {
+            before,
+            event,
+            pv: Vec::new(),
         })
     }
 

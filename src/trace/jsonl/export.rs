@@ -163,6 +163,11 @@ enum Record<'a> {
         nodes: u64,
         pv: Vec<String>,
     },
+    Illegal {
+        ply: u8,
+        #[serde(rename = "move")]
+        mv: Option<String>,
+    },
 }
 
 /// `json` with every character a terminal must not receive raw ([`crate::text::is_unsafe`]:
@@ -391,6 +396,10 @@ impl<'h, W: Write> JsonlWriter<'h, W> {
                     pv,
                 }
             }
+            Event::Illegal { mv } => Record::Illegal {
+                ply,
+                mv: json_move(mv),
+            },
         }
     }
 }

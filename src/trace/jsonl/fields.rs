@@ -4,7 +4,8 @@
 //! the field, what it must be and what the line holds instead.
 
 use super::scan::{Entry, Val};
-use super::score::{clamp_cp, mate_score};
+use super::score::{mate_score, read_cp};
+use std::cell::Cell;
 
 /// Every key an event line may carry; anything else is an unknown key, skipped and counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,10 +54,14 @@ pub enum Key {
     Nodes,
     /// An iteration's principal variation.
     Pv,
+    /// A pseudo-legal engine's try that leaves its king attacked.
+    Illegal,
+    /// An iteration's time in milliseconds (informational).
+    Time,
 }
 
 /// Number of keys.
-pub const KEYS: usize = 22;
+pub const KEYS: usize = 24;
 
 impl Key {
     /// The key named `name`, if the schema has it.
@@ -84,9 +89,39 @@ impl Key {
             "bound" => Key::Bound,
             "nodes" => Key::Nodes,
             "pv" => Key::Pv,
+            "illegal" => Key::Illegal,
+            "time" => Key::Time,
             _ => return None,
         })
     }
+
+    /// Every key, in declaration order.
+    pub const ALL: [Key; KEYS] = [
+        Key::Type,
+        Key::I,
+        Key::Ply,
+        Key::Depth,
+        Key::Alpha,
+        Key::Beta,
+        Key::Move,
+        Key::Kind,
+        Key::Index,
+        Key::Source,
+        Key::Score,
+        Key::Slots,
+        Key::Answers,
+        Key::Reduction,
+        Key::Cutoff,
+        Key::By,
+        Key::Reason,
+        Key::Rule,
+        Key::Outcome,
+        Key::Bound,
+        Key::Nodes,
+        Key::Pv,
+        Key::Illegal,
+        Key::Time,
+    ];
 
     /// The key's JSON name.
     pub fn name(self) -> &'static str {
@@ -113,6 +148,8 @@ impl Key {
             "bound",
             "nodes",
             "pv",
+            "illegal",
+            "time",
         ];
         NAMES[self as usize]
     }
@@ -151,6 +188,14 @@ pub struct Fields<'a> {
     pub present: u32,
     /// Keys the schema does not have.
     pub unknown: u32,
+    /// The first of them and the column of its key.
+    pub first_unknown: Option<(String, usize)>,
+    /// The column of each known key present (its name, not its value).
+    key_cols: [usize; KEYS],
+    /// The engine's own mate score, when the header declares one (`"mate"`).
+    pub engine_mate: Option<i64>,
+    /// The column of the first score cut to fit killerscope's range, and how many were.
+    pub cut: Cell<(Option<usize>, u32)>,
 }
 
 impl Default for Fields<'_> {
@@ -159,21 +204,30 @@ impl Default for Fields<'_> {
             vals: std::array::from_fn(|_| None),
             present: 0,
             unknown: 0,
+            first_unknown: None,
+            key_cols: [0; KEYS],
+            engine_mate: None,
+            cut: Cell::new((None, 0)),
         }
     }
 }
 
 impl<'a> Fields<'a> {
-    /// Records one entry of the line; a key given twice is refused (which one would count?).
-    pub fn add(&mut self, name: &str, col: usize, val: Val<'a>) -> Result<(), Bad> {
+    /// Records one entry of the line, whose key starts at column `key_col` and value at
+    /// `col`; a key given twice is refused (which one would count?).
+    pub fn add(&mut self, name: &str, key_col: usize, col: usize, val: Val<'a>) -> Result<(), Bad> {
         let Some(key) = Key::from_name(name) else {
             self.unknown += 1;
+            if self.first_unknown.is_none() {
+                self.first_unknown = Some((name.to_string(), key_col));
+            }
             return Ok(());
         };
         if self.present & key.bit() != 0 {
             return bad(col, format!("field \"{name}\" appears twice"));
         }
         self.present |= key.bit();
+        self.key_cols[key as usize] = key_col;
         self.vals[key as usize] = Some((col, val));
         Ok(())
     }
@@ -181,6 +235,11 @@ impl<'a> Fields<'a> {
     /// The raw value of `key`, if present.
     pub fn get(&self, key: Key) -> Option<&(usize, Val<'a>)> {
         self.vals[key as usize].as_ref()
+    }
+
+    /// The column of `key` itself (its name; 0 when absent).
+    pub fn key_col(&self, key: Key) -> usize {
+        self.key_cols[key as usize]
     }
 
     /// The column of `key`'s value (0 when absent: the line's start).
@@ -283,7 +342,14 @@ impl<'a> Fields<'a> {
         let expected = "an integer (centipawns) or {\"mate\": n}";
         match self.get(key) {
             None => Ok(None),
-            Some(&(_, Val::Int(cp))) => Ok(Some(clamp_cp(cp))),
+            Some(&(col, Val::Int(cp))) => {
+                let (score, cut) = read_cp(cp, self.engine_mate);
+                if cut {
+                    let (first, n) = self.cut.get();
+                    self.cut.set((first.or(Some(col)), n + 1));
+                }
+                Ok(Some(score))
+            }
             Some(&(col, Val::Big)) => bad(
                 col,
                 format!("field \"{}\" is too large for a score", key.name()),

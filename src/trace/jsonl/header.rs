@@ -7,8 +7,8 @@ use super::fields::{Bad, bad};
 use super::labels::Labels;
 use super::scan::{Val, object_entries};
 use crate::chess::{Position, START_FEN};
-use crate::search::SourceColour;
-use crate::trace::{LogHeader, Setting, SourceRow};
+use crate::search::{SourceColour, SourceRole};
+use crate::trace::{LogHeader, Setting, SourceRow, default_role};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use std::borrow::Cow;
@@ -25,6 +25,7 @@ struct SourceLine<'a> {
     code: u8,
     #[serde(skip_serializing_if = "Option::is_none")]
     killer_slot: Option<u8>,
+    role: &'static str,
 }
 
 /// The header line as the export writes it.
@@ -65,6 +66,10 @@ pub fn header_line(header: &LogHeader, truncated: bool) -> serde_json::Result<St
             colour: r.colour.name(),
             code: r.code,
             killer_slot: r.killer_slot,
+            role: header
+                .sources
+                .role(crate::search::MoveSource::from_code(r.code))
+                .name(),
         })
         .collect();
     serde_json::to_string(&HeaderLine {
@@ -93,6 +98,12 @@ pub struct HeaderRead {
     pub truncated: bool,
     /// Keys the schema does not have (skipped).
     pub unknown_keys: u64,
+    /// The engine's own mate score (`"mate"`), when declared: its integer scores are read on
+    /// its scale.
+    pub engine_mate: Option<i64>,
+    /// The first key of the header line the schema does not have, and its column (unknown keys
+    /// inside a source object are counted, not named).
+    pub first_unknown: Option<(String, usize)>,
 }
 
 fn text<'v>(name: &str, col: usize, val: &'v Val) -> Result<&'v str, Bad> {
@@ -141,7 +152,10 @@ fn settings(name: &str, col: usize, val: &Val) -> Result<Vec<Setting>, Bad> {
         .collect()
 }
 
-fn source_row(col: usize, val: &Val, unknown: &mut u64) -> Result<(SourceRow, Option<u8>), Bad> {
+/// A source object of the header: its row, its role, and its code when it gives one.
+type SourceRead = (SourceRow, SourceRole, Option<u8>);
+
+fn source_row(col: usize, val: &Val, unknown: &mut u64) -> Result<SourceRead, Bad> {
     let Val::Obj(entries) = val else {
         return bad(
             col,
@@ -152,6 +166,7 @@ fn source_row(col: usize, val: &Val, unknown: &mut u64) -> Result<(SourceRow, Op
         );
     };
     let (mut label, mut name, mut colour, mut slot, mut code) = (None, None, None, None, None);
+    let mut role = None;
     for (key, col, val) in entries {
         let small = |max: i64| match val {
             Val::Int(n) if (0..=max).contains(n) => Ok(*n as u8),
@@ -169,6 +184,18 @@ fn source_row(col: usize, val: &Val, unknown: &mut u64) -> Result<(SourceRow, Op
             "colour" | "color" => colour = Some(SourceColour::from_name(text(key, *col, val)?)),
             "killer_slot" => slot = Some(small(254)?),
             "code" => code = Some(small(255)?),
+            "role" => {
+                let text = text("role", *col, val)?;
+                let names = SourceRole::ALL.map(SourceRole::name);
+                role = Some(SourceRole::from_name(text).ok_or_else(|| Bad {
+                    col: *col,
+                    what: format!(
+                        "source field \"role\" is \"{}\"; it must be one of: {}",
+                        crate::text::quote(text),
+                        names.join(", ")
+                    ),
+                })?);
+            }
             _ => *unknown += 1,
         }
     }
@@ -182,7 +209,8 @@ fn source_row(col: usize, val: &Val, unknown: &mut u64) -> Result<(SourceRow, Op
         colour: colour.unwrap_or(SourceColour::Plain),
         killer_slot: slot,
     };
-    Ok((row, code))
+    let role = role.unwrap_or_else(|| default_role(&row));
+    Ok((row, role, code))
 }
 
 /// Reads the header line at `place`.
@@ -196,7 +224,9 @@ pub fn read_header(line: &str, place: LinePlace) -> Result<HeaderRead, ImportErr
     let (mut kind, mut schema, mut fen_col) = (None::<(usize, String)>, None, 0);
     let mut truncated = false;
     let mut unknown_keys = 0;
-    let result = object_entries(line, |key: Cow<str>, col, val| {
+    let mut engine_mate = None;
+    let mut first_unknown = None;
+    let result = object_entries(line, |key: Cow<str>, key_col, col, val| {
         let fail = |b: Bad| super::scan::SyntaxError {
             at: b.col,
             what: b.what,
@@ -216,6 +246,18 @@ pub fn read_header(line: &str, place: LinePlace) -> Result<HeaderRead, ImportErr
                 "filter" => header.filter = text("filter", col, &val)?.to_string(),
                 "ordering" => header.ordering = settings("ordering", col, &val)?,
                 "limits" => header.limits = settings("limits", col, &val)?,
+                "mate" => match val {
+                    Val::Int(n) if (1000..=i64::from(i32::MAX)).contains(&n) => {
+                        engine_mate = Some(n)
+                    }
+                    _ => {
+                        return bad(
+                            col,
+                            "header field \"mate\" must be the engine's mate score, an integer \
+                             from 1000 up (mate at ply p scores mate - p)",
+                        );
+                    }
+                },
                 "truncated" => match val {
                     Val::Bool(b) => truncated = b,
                     _ => return bad(col, "header field \"truncated\" must be true or false"),
@@ -225,13 +267,16 @@ pub fn read_header(line: &str, place: LinePlace) -> Result<HeaderRead, ImportErr
                         return bad(col, "header field \"sources\" must be an array of sources");
                     };
                     for (col, item) in items {
-                        let (row, code) = source_row(*col, item, &mut unknown_keys)?;
+                        let (row, role, code) = source_row(*col, item, &mut unknown_keys)?;
                         labels
-                            .declare(row, code)
+                            .declare(row, role, code)
                             .map_err(|what| Bad { col: *col, what })?;
                     }
                 }
-                _ => unknown_keys += 1,
+                _ => {
+                    unknown_keys += 1;
+                    first_unknown.get_or_insert_with(|| (key.to_string(), key_col));
+                }
             }
             Ok(())
         };
@@ -286,5 +331,7 @@ pub fn read_header(line: &str, place: LinePlace) -> Result<HeaderRead, ImportErr
         root,
         truncated,
         unknown_keys,
+        engine_mate,
+        first_unknown,
     })
 }

@@ -10,6 +10,7 @@ use super::events::State;
 use super::fields::{Fields, Key};
 use super::header::read_header;
 use super::scan::{SyntaxError, object_entries};
+use super::unknown::{first_unknown_key, known_kind, unknown_kind};
 use crate::chess::{Move, Position};
 use crate::search::{Bound, Event};
 use crate::trace::{EventLog, LogHeader, SourceTable};
@@ -19,6 +20,9 @@ use crate::trace::{EventLog, LogHeader, SourceTable};
 pub struct ImportOptions {
     /// Skip and count bad lines instead of stopping at the first.
     pub lenient: bool,
+    /// Refuse keys and event kinds the schema does not have (a typo would otherwise be
+    /// skipped, named and counted).
+    pub strict: bool,
 }
 
 /// What an import read, skipped and could not place.
@@ -36,12 +40,20 @@ pub struct ImportSummary {
     pub unknown_kinds: u64,
     /// Keys this schema does not have, or the line's kind does not use (skipped).
     pub unknown_keys: u64,
+    /// The first unknown key or event kind: where it is and what it may have meant.
+    pub first_unknown: Option<String>,
     /// Source labels events used that the header did not declare.
     pub undeclared_sources: u64,
     /// Nodes still open when the trace ended (it ended mid-search; they stay unfinished).
     pub open_at_end: u64,
     /// The first skipped line's error, to show.
     pub first_skipped: Option<String>,
+    /// Integer scores cut to fit killerscope's range (±32001 is infinite, 31000–32000 the
+    /// mate band): beyond infinity without a declared `"mate"`, or an evaluation reaching the
+    /// mate band with one.
+    pub scores_cut: u64,
+    /// Where the first such score is (`line L, column C`).
+    pub first_cut: Option<String>,
 }
 
 /// What a live reader hands on between frames: the events and PVs read since the last batch,
@@ -60,6 +72,7 @@ pub struct Batch {
 #[derive(Debug)]
 pub struct Importer {
     lenient: bool,
+    strict: bool,
     header: Option<(LogHeader, bool)>,
     state: Option<State>,
     events: Vec<Event>,
@@ -67,6 +80,8 @@ pub struct Importer {
     summary: ImportSummary,
     /// Inside a skipped subtree: how many of its nodes are open.
     skipping: u64,
+    /// The engine's own mate score, from the header.
+    engine_mate: Option<i64>,
 }
 
 /// The keys each kind reads (besides `type` and `i`); others on its line are unknown.
@@ -74,7 +89,8 @@ fn used_keys(kind: &str) -> u32 {
     use Key::*;
     let keys: &[Key] = match kind {
         "node_enter" => &[Ply, Depth, Alpha, Beta, Move, Kind],
-        "move_tried" => &[Ply, Move, Index, Source],
+        "move_tried" => &[Ply, Move, Index, Source, Illegal],
+        "illegal" => &[Ply, Move],
         "cutoff" => &[Ply, Move, Index, Source, Score, Beta],
         "killer_store" => &[Ply, Move, Slots],
         "mate_killer_store" => &[Ply, Move],
@@ -86,7 +102,7 @@ fn used_keys(kind: &str) -> u32 {
         "aspiration" => &[Depth, Alpha, Beta, Outcome],
         "tt_hit" => &[Ply, Move, Depth, Score, Bound, Cutoff],
         "node_exit" => &[Ply, Score, Bound],
-        "iteration" => &[Depth, Score, Nodes, Pv],
+        "iteration" => &[Depth, Score, Nodes, Pv, Time],
         _ => &[],
     };
     keys.iter().fold(Type.bit() | I.bit(), |m, k| m | k.bit())
@@ -110,12 +126,14 @@ impl Importer {
     pub fn new(options: ImportOptions) -> Importer {
         Importer {
             lenient: options.lenient,
+            strict: options.strict,
             header: None,
             state: None,
             events: Vec::new(),
             pvs: Vec::new(),
             summary: ImportSummary::default(),
             skipping: 0,
+            engine_mate: None,
         }
     }
 
@@ -158,19 +176,27 @@ impl Importer {
         if text.trim().is_empty() {
             return Ok(());
         }
-        let Some(state) = &mut self.state else {
+        if self.state.is_none() {
             let read = read_header(text, place)?;
+            if let Some((name, col)) = &read.first_unknown {
+                let what = format!("unknown key \"{}\" in the header", crate::text::quote(name));
+                self.unknown(place.error(ImportErrorKind::Invalid, *col, what), None)?;
+            }
             self.summary.unknown_keys += read.unknown_keys;
             self.state = Some(State::new(read.root, read.labels));
+            self.engine_mate = read.engine_mate;
             self.header = Some((read.header, read.truncated));
             return Ok(());
-        };
+        }
         let mut fields = Fields::default();
-        let parsed = object_entries(text, |key, col, val| {
-            fields.add(&key, col, val).map_err(|b| SyntaxError {
-                at: b.col,
-                what: b.what,
-            })
+        fields.engine_mate = self.engine_mate;
+        let parsed = object_entries(text, |key, key_col, col, val| {
+            fields
+                .add(&key, key_col, col, val)
+                .map_err(|b| SyntaxError {
+                    at: b.col,
+                    what: b.what,
+                })
         });
         if let Err(e) = parsed {
             let err = place.error(ImportErrorKind::Syntax, e.at, e.what);
@@ -195,21 +221,44 @@ impl Importer {
             self.summary.skipped += 1;
             return Ok(());
         }
+        if !known_kind(kind) {
+            let err = place.error(
+                ImportErrorKind::Invalid,
+                fields.col(Key::Type),
+                unknown_kind(kind),
+            );
+            self.summary.unknown_kinds += u64::from(!self.strict);
+            return self.unknown(err, None);
+        }
+        if let Some((what, col)) = first_unknown_key(&fields, kind, used_keys(kind)) {
+            let err = place.error(ImportErrorKind::Invalid, col, what);
+            if self.strict {
+                return self.unknown(err, structural_hint(bytes));
+            }
+            self.unknown(err, None)?;
+            let unused = fields.present & !used_keys(kind);
+            self.summary.unknown_keys += u64::from(fields.unknown + unused.count_ones());
+        }
+        let Some(state) = self.state.as_mut() else {
+            return Ok(());
+        };
         match state.event(kind, &fields) {
-            Ok(Some((event, pv))) => {
-                let unused = fields.present & !used_keys(kind);
-                self.summary.unknown_keys += u64::from(fields.unknown + unused.count_ones());
-                if matches!(event, Event::Iteration { .. }) {
-                    self.pvs.push(pv);
+            Ok(Some(read)) => {
+                if matches!(read.event, Event::Iteration { .. }) {
+                    self.pvs.push(read.pv);
                 }
-                self.events.push(event);
-                self.summary.events += 1;
+                let (first, cut) = fields.cut.get();
+                self.summary.scores_cut += u64::from(cut);
+                if let (None, Some(col)) = (&self.summary.first_cut, first) {
+                    self.summary.first_cut =
+                        Some(format!("line {}, column {}", place.line, col + 1));
+                }
+                self.events.extend(read.before);
+                self.events.push(read.event);
+                self.summary.events += 1 + u64::from(read.before.is_some());
                 Ok(())
             }
-            Ok(None) => {
-                self.summary.unknown_kinds += 1;
-                Ok(())
-            }
+            Ok(None) => Ok(()),
             Err(b) => {
                 let what = format!("{kind}: {}", b.what);
                 let err = place.error(ImportErrorKind::Invalid, b.col, what);
@@ -233,6 +282,22 @@ impl Importer {
             return Err(err);
         }
         self.failed(err, None)
+    }
+
+    /// An unknown key or event kind at `err`'s place: refused with `--strict` (skipped and
+    /// counted as a bad line when lenient too; `structural` as for [`Importer::failed`]),
+    /// else the first one is kept to name.
+    fn unknown(&mut self, err: ImportError, structural: Option<bool>) -> Result<(), ImportError> {
+        if self.strict {
+            let mut err = err;
+            err.message
+                .push_str(" (--strict refuses keys and kinds the schema does not have)");
+            return self.failed(err, structural);
+        }
+        self.summary
+            .first_unknown
+            .get_or_insert_with(|| err.to_string());
+        Ok(())
     }
 
     /// Strict: `err`. Lenient: counts the line as skipped; `structural` says whether it was a

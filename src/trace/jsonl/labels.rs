@@ -5,7 +5,7 @@
 //! — so the explorer still labels it and gives it a legend row. `#N` (how an export writes a
 //! code its log never named) reads back as code `N` without inventing a row.
 
-use crate::search::{MoveSource, SourceColour};
+use crate::search::{MoveSource, SourceColour, SourceRole};
 use crate::trace::{SourceRow, SourceTable};
 
 /// The label an event gets when it names no source.
@@ -14,7 +14,7 @@ pub const UNSPECIFIED: &str = "?";
 /// Label ↔ code, growing as undeclared labels appear.
 #[derive(Clone, Debug)]
 pub struct Labels {
-    rows: Vec<SourceRow>,
+    rows: Vec<(SourceRow, SourceRole)>,
     used: [bool; 256],
     /// Codes read from `#N` labels (used, with no row).
     hash_codes: Vec<u8>,
@@ -37,10 +37,15 @@ impl Default for Labels {
 }
 
 impl Labels {
-    /// Declares a header row; `code` is the header's, if it gave one. Fails on a label or a
-    /// code declared twice, or when all 256 codes are taken.
-    pub fn declare(&mut self, mut row: SourceRow, code: Option<u8>) -> Result<(), String> {
-        if self.rows.iter().any(|r| r.label == row.label) {
+    /// Declares a header row with its role; `code` is the header's, if it gave one. Fails on
+    /// a label or a code declared twice, or when all 256 codes are taken.
+    pub fn declare(
+        &mut self,
+        mut row: SourceRow,
+        role: SourceRole,
+        code: Option<u8>,
+    ) -> Result<(), String> {
+        if self.rows.iter().any(|(r, _)| r.label == row.label) {
             return Err(format!(
                 "source label \"{}\" is declared twice",
                 crate::text::quote(&row.label)
@@ -54,7 +59,7 @@ impl Labels {
             None => self.free_code()?,
         };
         self.used[usize::from(row.code)] = true;
-        self.rows.push(row);
+        self.rows.push((row, role));
         Ok(())
     }
 
@@ -66,7 +71,7 @@ impl Labels {
 
     /// The source an event's label names, adding a plain row for a label never declared.
     pub fn source(&mut self, label: &str) -> Result<MoveSource, String> {
-        if let Some(row) = self.rows.iter().find(|r| r.label == label) {
+        if let Some((row, _)) = self.rows.iter().find(|(r, _)| r.label == label) {
             return Ok(MoveSource::from_code(row.code));
         }
         if let Some(code) = label.strip_prefix('#').and_then(|n| n.parse::<u8>().ok()) {
@@ -86,13 +91,14 @@ impl Labels {
         } else {
             label.to_string()
         };
-        self.rows.push(SourceRow {
+        let row = SourceRow {
             code,
             label: label.to_string(),
             name,
             colour: SourceColour::Plain,
             killer_slot: None,
-        });
+        };
+        self.rows.push((row, SourceRole::Other));
         self.undeclared += 1;
         self.changed = true;
         Ok(MoveSource::from_code(code))
@@ -100,7 +106,7 @@ impl Labels {
 
     /// The table the log's header carries.
     pub fn table(&self) -> SourceTable {
-        SourceTable::from_rows(self.rows.clone())
+        SourceTable::with_roles(self.rows.clone())
     }
 
     /// Whether rows were added since the last call (a live view relabels then).
@@ -126,18 +132,28 @@ mod tests {
     #[test]
     fn codes_are_given_or_the_lowest_free() {
         let mut labels = Labels::default();
-        labels.declare(row("K1"), Some(3)).expect("new");
-        labels.declare(row("counter"), None).expect("new");
+        labels
+            .declare(row("K1"), SourceRole::Killer, Some(3))
+            .expect("new");
+        labels
+            .declare(row("counter"), SourceRole::Countermove, None)
+            .expect("new");
         assert_eq!(labels.source("K1"), Ok(MoveSource::from_code(3)));
         assert_eq!(labels.source("counter"), Ok(MoveSource::from_code(0)));
-        assert!(labels.declare(row("K1"), None).is_err());
-        assert!(labels.declare(row("x"), Some(3)).is_err());
+        assert!(labels.declare(row("K1"), SourceRole::Killer, None).is_err());
+        assert!(
+            labels
+                .declare(row("x"), SourceRole::Other, Some(3))
+                .is_err()
+        );
     }
 
     #[test]
     fn undeclared_labels_get_a_plain_row_and_hash_codes_read_back() {
         let mut labels = Labels::default();
-        labels.declare(row("TT"), Some(0)).expect("new");
+        labels
+            .declare(row("TT"), SourceRole::Tt, Some(0))
+            .expect("new");
         assert_eq!(labels.source("#99"), Ok(MoveSource::from_code(99)));
         let followup = labels.source("followup").expect("added");
         assert!(labels.take_changed());

@@ -8,7 +8,7 @@
 //! illegal move, an exit without an enter or a cutoff below its beta is an error naming the line
 //! and column.
 
-mod board;
+pub(crate) mod board;
 mod error;
 mod events;
 mod export;
@@ -17,10 +17,13 @@ mod header;
 mod import;
 mod labels;
 mod lex;
+mod pseudo;
 mod read;
 mod scan;
 mod score;
 mod tables;
+mod tries;
+mod unknown;
 
 pub use error::{ImportError, ImportErrorKind, LinePlace};
 pub(crate) use export::bound_name;

@@ -158,18 +158,19 @@ impl<'a> Cursor<'a> {
     /// Reads an object's entries after checking its opening brace.
     fn object(&mut self, level: u8) -> Res<Vec<Entry<'a>>> {
         let mut entries = Vec::new();
-        self.entries(level, |key, col, val| {
+        self.entries(level, |key, _, col, val| {
             entries.push((key, col, val));
             Ok(())
         })?;
         Ok(entries)
     }
 
-    /// Reads `{ "key": value, … }`, handing each entry to `each` as it is read.
+    /// Reads `{ "key": value, … }`, handing each entry to `each` as it is read: the key, the
+    /// column of the key, the column of the value, the value.
     fn entries(
         &mut self,
         level: u8,
-        mut each: impl FnMut(Cow<'a, str>, usize, Val<'a>) -> Res<()>,
+        mut each: impl FnMut(Cow<'a, str>, usize, usize, Val<'a>) -> Res<()>,
     ) -> Res<()> {
         self.expect(b'{', "{ (each line of a trace is one JSON object)")?;
         self.ws();
@@ -179,12 +180,13 @@ impl<'a> Cursor<'a> {
         }
         loop {
             self.ws();
+            let key_col = self.at;
             let key = self.string()?;
             self.expect(b':', "a colon after the key")?;
             self.ws();
             let col = self.at;
             let val = self.value(level + 1)?;
-            each(key, col, val)?;
+            each(key, key_col, col, val)?;
             self.ws();
             match self.peek() {
                 Some(b',') => self.at += 1,
@@ -226,12 +228,12 @@ impl<'a> Cursor<'a> {
     }
 }
 
-/// Reads one line holding one JSON object, handing each top-level entry (key, 0-based column
-/// of its value, value) to `each` in order. Anything after the object but whitespace is an
+/// Reads one line holding one JSON object, handing each top-level entry (key, 0-based columns
+/// of the key and of its value, value) to `each` in order. Anything after the object but whitespace is an
 /// error, so two objects on one line are not silently read as one.
 pub fn object_entries<'a>(
     text: &'a str,
-    each: impl FnMut(Cow<'a, str>, usize, Val<'a>) -> Result<(), SyntaxError>,
+    each: impl FnMut(Cow<'a, str>, usize, usize, Val<'a>) -> Result<(), SyntaxError>,
 ) -> Result<(), SyntaxError> {
     let mut cursor = Cursor {
         text,
@@ -255,7 +257,7 @@ mod tests {
 
     fn read(text: &str) -> Result<Vec<(String, usize, Val<'_>)>, SyntaxError> {
         let mut out = Vec::new();
-        object_entries(text, |k, col, v| {
+        object_entries(text, |k, _, col, v| {
             out.push((k.into_owned(), col, v));
             Ok(())
         })?;

@@ -74,6 +74,26 @@ pub fn clamp_cp(cp: i64) -> i32 {
     cp.clamp(i64::from(-INFINITY), i64::from(INFINITY)) as i32
 }
 
+/// An integer score read from a trace whose header declares the engine's own mate score
+/// `engine_mate` (its score for mating at the root; mate at ply `p` is `engine_mate - p`):
+/// the engine's mate band (within 1000 plies of `engine_mate`) becomes killerscope's at the
+/// same distance from the root, beyond `engine_mate` is infinite, and an evaluation is kept as
+/// it is. Without a declared mate score, killerscope's own scale applies ([`clamp_cp`]).
+/// Returns the score and whether it had to be cut to fit (an evaluation of the engine's that
+/// reaches killerscope's mate band, or a magnitude past infinity without a declared scale).
+pub fn read_cp(cp: i64, engine_mate: Option<i64>) -> (i32, bool) {
+    let sign = if cp < 0 { -1 } else { 1 };
+    let magnitude = cp.unsigned_abs().min(i64::MAX as u64) as i64;
+    match engine_mate {
+        Some(m) if magnitude > m => (sign * INFINITY, false),
+        Some(m) if magnitude >= m - i64::from(MATE - MATE_BOUND) => {
+            (sign * (MATE - (m - magnitude) as i32), false)
+        }
+        Some(_) if magnitude >= i64::from(MATE_BOUND) => (sign * (MATE_BOUND - 1), true),
+        _ => (clamp_cp(cp), magnitude > i64::from(INFINITY)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,5 +131,31 @@ mod tests {
         assert_eq!(mate_score(600, 0), None);
         assert_eq!(mate_score(i32::MAX, 0), None);
         assert_eq!(clamp_cp(i64::MAX), INFINITY);
+    }
+
+    #[test]
+    fn an_engines_own_mate_scale_maps_onto_killerscopes_at_the_same_distance() {
+        let m = Some(100_000);
+        assert_eq!(read_cp(99_995, m), (MATE - 5, false));
+        assert_eq!(
+            read_cp(99_994, m),
+            (MATE - 6, false),
+            "probe windows stay apart"
+        );
+        assert_eq!(read_cp(-99_998, m), (-(MATE - 2), false));
+        assert_eq!(read_cp(100_001, m), (INFINITY, false));
+        assert_eq!(read_cp(250, m), (250, false));
+        assert_eq!(
+            read_cp(50_000, m),
+            (MATE_BOUND - 1, true),
+            "an evaluation cut to fit"
+        );
+        assert_eq!(
+            read_cp(31_500, None),
+            (31_500, false),
+            "killerscope's own mate band"
+        );
+        assert_eq!(read_cp(-40_000, None), (-INFINITY, true));
+        assert_eq!(read_cp(i64::MIN, None), (-INFINITY, true));
     }
 }

@@ -130,6 +130,8 @@ impl State {
         let nodes = f
             .int(Key::Nodes, 0, i64::MAX)?
             .map_or(self.nodes, |n| n as u64);
+        // Informational, like `i`: checked, but a `.kslog` has no place for it.
+        f.int(Key::Time, 0, i64::MAX)?;
         let mut pv = Vec::new();
         let mut pos = self.root.clone();
         for (col, text) in f.move_list(Key::Pv)?.unwrap_or_default() {

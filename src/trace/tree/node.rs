@@ -4,7 +4,8 @@
 //! events (those not inside a child), looked up only when the node's flags say there is one.
 
 use super::{
-    FLAG_CUTOFF, FLAG_PRUNED, FLAG_TT_CUTOFF, FLAG_TT_HIT, Link, NONE, NodeId, SearchTree,
+    FLAG_CUTOFF, FLAG_ILLEGAL, FLAG_ILLEGAL_TRIES, FLAG_PRUNED, FLAG_TT_CUTOFF, FLAG_TT_HIT, Link,
+    NONE, NodeId, SearchTree,
 };
 use crate::chess::Move;
 use crate::search::{Bound, Event, MoveSource, NodeKind};
@@ -155,6 +156,38 @@ impl<'a> Node<'a> {
         u8::try_from(pruned.count()).unwrap_or(u8::MAX)
     }
 
+    /// Whether this node searches its parent's position again: entered by no move at the
+    /// parent's own ply (internal iterative deepening, a singular-extension test or a null-move
+    /// verification, as Texel's tree logs record them), unlike a null move one ply down.
+    pub fn same_position(self) -> bool {
+        self.mv().is_null()
+            && self.ply() > 0
+            && self
+                .parent()
+                .and_then(|p| self.tree.node(p))
+                .is_some_and(|p| p.ply() == self.ply())
+    }
+
+    /// Whether the move that reached this node left the mover's own king attacked: a
+    /// pseudo-legal engine's illegal try, or a null move made in check (an `Illegal` event
+    /// announced it). The side to move here could capture a king; the node is refuted, and
+    /// below a king capture positions are unknown (see `docs/trace-schema.md`).
+    pub fn illegal(self) -> bool {
+        self.flags & FLAG_ILLEGAL != 0
+    }
+    /// Moves tried here that left the king attacked (up to 255), whether or not the engine
+    /// searched a node for them: an engine that refutes a try without a search leaves only
+    /// this count and the node's `Illegal` events.
+    pub fn illegal_tries(self) -> u8 {
+        if self.flags & FLAG_ILLEGAL_TRIES == 0 {
+            return 0;
+        }
+        let tries = self
+            .own_events_forward()
+            .filter(|e| matches!(e, Event::Illegal { mv } if !mv.is_null()));
+        u8::try_from(tries.count()).unwrap_or(u8::MAX)
+    }
+
     /// The node's `NodeEnter`, read from the events (a record that no longer reads gives a
     /// blank entry rather than a panic: the file changed under the map after it was checked).
     fn entry(self) -> Entry {
@@ -265,6 +298,7 @@ impl<'a> Node<'a> {
                 self.tt_cutoff(),
             ),
             pruned: self.pruned_moves(),
+            illegal: (self.illegal(), self.illegal_tries()),
         }
     }
 }
@@ -278,6 +312,7 @@ struct Facts {
     entry: (u8, i8, NodeKind, Move, (i32, i32)),
     outcome: (Option<(i32, Bound)>, Option<CutoffInfo>, bool, bool),
     pruned: u8,
+    illegal: (bool, u8),
 }
 
 impl PartialEq for Node<'_> {

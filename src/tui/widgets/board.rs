@@ -9,8 +9,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
 use crate::chess::{Color, Move, Piece, Position, Square};
-use crate::tui::app::App;
 use crate::tui::theme::Theme;
+use crate::tui::ui::Ctx;
 use crate::tui::widgets::Panel;
 
 /// What the board shows.
@@ -64,17 +64,17 @@ pub struct BoardPanel;
 impl Panel for BoardPanel {
     /// Draws the position at the selected node: 5×2 cells per square when there is room (7×3
     /// in projector mode when there is more), else 3×1.
-    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
-        let selected = app.view.selected_node();
-        let node = selected.and_then(|id| app.session.node(id));
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut Ctx) {
+        let selected = app.view().selected_node();
+        let node = selected.and_then(|id| app.session().node(id));
         let ply = node.map_or(0, |n| n.ply());
-        let position = app.session.position_at(selected);
+        let position = app.session().position_at(selected);
         let depth = node.map_or(0, |n| n.depth());
-        let killer_row = app.session.replay.killer_row_of(ply, depth);
+        let killer_row = app.session().replay().killer_row_of(ply, depth);
         let row = app
-            .session
-            .replay
-            .killer_row(killer_row, app.session.position());
+            .session()
+            .replay()
+            .killer_row(killer_row, app.session().position());
         let to_move = match position.side_to_move() {
             Color::White => "White",
             Color::Black => "Black",
@@ -86,15 +86,18 @@ impl Panel for BoardPanel {
             String::new()
         } else {
             let before = app
-                .session
-                .position_at(selected.and_then(|id| app.session.parent(id)));
-            format!("after {} · ", app.notation.format(&before, last_move))
+                .session()
+                .position_at(selected.and_then(|id| app.session().parent(id)));
+            format!(
+                "after {} · ",
+                app.prefs().notation.format(&before, last_move)
+            )
         };
         let view = &BoardView {
             position: &position,
             last_move,
             killers: row.as_slice(),
-            ascii: app.ascii,
+            ascii: app.prefs().ascii,
             title: format!(" Ply {ply} · {after}{to_move} to move "),
         };
         let theme = &app.theme;
@@ -103,7 +106,7 @@ impl Panel for BoardPanel {
             .border_style(theme.border);
         let inner = block.inner(area);
         frame.render_widget(block, area);
-        let (w, h) = square_size(inner, app.projector);
+        let (w, h) = square_size(inner, app.prefs().projector);
         let piece_row = if h == 3 { 1 } else { h - 1 };
         let mut lines = Vec::with_capacity(8 * h + 1);
         for rank in (0..8u8).rev() {

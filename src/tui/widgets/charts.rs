@@ -1,16 +1,16 @@
 //! The charts panel (`v`): one chart at a time in place of the lower panels, titled with its
-//! place in the cycle. Every chart shows the search up to the timeline cursor: the panel first
-//! moves the session's chart fold there (only the events since the last frame are folded in),
-//! then draws the chart from it, the scan's statistics and the tree index.
+//! place in the cycle. Every chart shows the search up to the timeline cursor: the model moved
+//! the session's chart fold there before the frame (`Explorer::prepare_frame`), and the panel
+//! draws the chart from it, the scan's statistics and the tree index.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Span;
 use ratatui::widgets::Block;
 
-use crate::tui::app::App;
-use crate::tui::charts::ChartKind;
-use crate::tui::keys::Action;
+use crate::explorer::charts::ChartKind;
+use crate::explorer::keys::Action;
+use crate::tui::ui::Ctx;
 use crate::tui::widgets::Panel;
 
 mod bars;
@@ -25,7 +25,7 @@ pub const HINTS: [(Action, &str); 8] = [
     (Action::NextChart, "chart"),
     (Action::Leave, "close"),
     (
-        Action::Icicle(crate::tui::charts::IcicleMove::Left),
+        Action::Icicle(crate::explorer::charts::IcicleMove::Left),
         "icicle",
     ),
     (Action::ChartColours, "colours"),
@@ -38,14 +38,19 @@ pub const HINTS: [(Action, &str); 8] = [
 /// The charts panel.
 pub struct ChartsPanel;
 
+/// Where the icicle's bands go in a charts panel drawn at `panel`: inside the border, below the
+/// line about the selected block and above the legend. The model lays the icicle out for this
+/// area, so its arrow keys move along the blocks as drawn.
+pub fn bands_area(panel: Rect) -> Rect {
+    let inner = Block::bordered().inner(panel);
+    let [_, bands, _] = icicle::rows(inner);
+    bands
+}
+
 impl Panel for ChartsPanel {
-    /// Moves the chart fold to the timeline cursor and draws the chart on screen.
-    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
-        app.charts.area = area;
-        let at = app.session.position();
-        let session = &mut app.session;
-        session.charts.seek(session.log.events(), at);
-        let kind = app.charts.kind;
+    /// Draws the chart on screen.
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut Ctx) {
+        let kind = app.charts().kind;
         let place = ChartKind::ALL.iter().position(|&k| k == kind).unwrap_or(0) + 1;
         let title = format!(
             " Charts {place}/{} · {} ",

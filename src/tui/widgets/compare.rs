@@ -11,13 +11,13 @@ use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Cell, Clear, Paragraph, Row, Table};
 
+use crate::explorer::compare::ComparePage;
+use crate::explorer::keys::Action;
+use crate::explorer::setup::selective_label;
+use crate::fmt;
 use crate::search::{MoveSource, SOURCES};
-use crate::tui::app::App;
-use crate::tui::compare::ComparePage;
-use crate::tui::fmt;
-use crate::tui::keys::Action;
 use crate::tui::layout::centered;
-use crate::tui::setup::selective_label;
+use crate::tui::ui::Ctx;
 use crate::tui::widgets::charts::paired;
 use crate::tui::widgets::{Panel, compare_icicle};
 
@@ -38,10 +38,10 @@ const COLUMN_WIDTH: u16 = 17;
 
 /// The table's rows as text: a header of column names, then one row per figure, one column per
 /// configuration.
-pub fn rows(app: &App) -> Vec<Vec<String>> {
-    let results = &app.comparison.rows;
+pub fn rows(app: &Ctx) -> Vec<Vec<String>> {
+    let results = &app.comparison().rows;
     let base = results.first().map_or(0, |r| r.stats.nodes());
-    let name = |i: usize| app.comparison.name(i);
+    let name = |i: usize| app.comparison().name(i);
     let mut out = vec![
         std::iter::once(String::new())
             .chain((0..results.len()).map(name))
@@ -81,7 +81,9 @@ pub fn rows(app: &App) -> Vec<Vec<String>> {
     });
     add("TT hits", &|i| fmt::count(results[i].stats.tt_hits));
     add("best move", &|i| {
-        app.notation.format(&app.root, results[i].report.best_move)
+        app.prefs()
+            .notation
+            .format(&app.setup().root, results[i].report.best_move)
     });
     add("score", &|i| fmt::score(results[i].report.score));
     out
@@ -93,16 +95,16 @@ pub struct CompareOverlay;
 impl Panel for CompareOverlay {
     /// Draws the page on screen: the table centred and as wide as its columns want, a picture
     /// over the whole screen but its last line (the hints).
-    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut Ctx) {
         let theme = &app.theme;
-        let page = app.comparison.page;
+        let page = app.comparison().page;
         let place = ComparePage::ALL
             .iter()
             .position(|&p| p == page)
             .unwrap_or(0)
             + 1;
-        let selective = if app.settings.selective.any() {
-            format!(" · {}", selective_label(&app.settings.selective))
+        let selective = if app.setup().settings.selective.any() {
+            format!(" · {}", selective_label(&app.setup().settings.selective))
         } else {
             String::new()
         };
@@ -110,16 +112,16 @@ impl Panel for CompareOverlay {
             " Compare {place}/{} · {} · depth {}{selective} · Tab next · Esc closes ",
             ComparePage::ALL.len(),
             page.title(),
-            app.settings.depth
+            app.setup().settings.depth
         );
         let block = Block::bordered()
             .title(Span::styled(title, theme.title))
             .border_style(theme.border_focus);
-        if app.comparison.rows.is_empty() {
-            let text = if app.comparison.running {
+        if app.comparison().rows.is_empty() {
+            let text = if app.comparison().running {
                 format!(
                     "Searching {} … (Esc cancels; deep searches take a while)",
-                    app.comparison.labels.join(", ")
+                    app.comparison().labels.join(", ")
                 )
             } else {
                 "Stopped before every search finished.".to_string()
@@ -150,7 +152,7 @@ impl Panel for CompareOverlay {
             compare_icicle::render(frame, inner, app);
             return;
         }
-        let comparison = &app.comparison;
+        let comparison = &app.comparison();
         let names: Vec<String> = (0..comparison.rows.len())
             .map(|i| comparison.name(i))
             .collect();
@@ -165,7 +167,7 @@ impl Panel for CompareOverlay {
 }
 
 /// The numbers page: the table, centred.
-fn numbers(frame: &mut Frame, area: Rect, app: &App, block: Block) {
+fn numbers(frame: &mut Frame, area: Rect, app: &Ctx, block: Block) {
     let theme = &app.theme;
     let rows = rows(app);
     let columns = rows.first().map_or(1, Vec::len);

@@ -8,17 +8,17 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 
+use crate::explorer::charts::icicle;
+use crate::explorer::compare::Compared;
+use crate::fmt;
 use crate::trace::SearchTree;
-use crate::tui::app::App;
-use crate::tui::charts::icicle;
-use crate::tui::compare::Compared;
-use crate::tui::fmt;
+use crate::tui::ui::Ctx;
 use crate::tui::widgets::charts::paired;
 use crate::tui::widgets::icicle_bands::Painter;
 
 /// Draws the two icicles and their legend in `area`.
-pub fn render(frame: &mut Frame, area: Rect, app: &App) {
-    let comparison = &app.comparison;
+pub fn render(frame: &mut Frame, area: Rect, app: &Ctx) {
+    let comparison = &app.comparison();
     let pair = [0, comparison.partner()];
     let [top, bottom, legend] = Layout::vertical([
         Constraint::Fill(1),
@@ -70,13 +70,13 @@ fn last_iteration(row: &Compared) -> Option<(u32, u64)> {
 }
 
 /// How a search's blocks are painted: its own tree and source table, every node finished.
-fn painter<'a>(app: &'a App, row: &'a Compared, tree: &'a SearchTree) -> Painter<'a> {
+fn painter<'a>(app: &'a Ctx<'a>, row: &'a Compared, tree: &'a SearchTree) -> Painter<'a> {
     Painter {
         tree,
         sources: &row.sources,
         theme: &app.theme,
-        notation: app.notation,
-        colouring: app.comparison.colouring,
+        notation: app.prefs().notation,
+        colouring: app.comparison().colouring,
         at: usize::MAX,
     }
 }
@@ -87,7 +87,7 @@ fn painter<'a>(app: &'a App, row: &'a Compared, tree: &'a SearchTree) -> Painter
 fn side(
     frame: &mut Frame,
     area: Rect,
-    app: &App,
+    app: &Ctx,
     (k, name, row): (usize, &str, &Compared),
     (size, first, width): (u64, u64, u16),
 ) {
@@ -97,7 +97,7 @@ fn side(
         let why = format!(
             "{} {name}: too big to draw here (over its share of {} events recorded); compare at a lower depth",
             paired::fill(k),
-            fmt::count(crate::tui::compare::RECORD_BUDGET as u64)
+            fmt::count(crate::explorer::compare::RECORD_BUDGET as u64)
         );
         frame.render_widget(Line::styled(why, theme.dim), title);
         return;
@@ -114,7 +114,7 @@ fn side(
         ),
     ];
     if k > 0 {
-        let others = app.comparison.rows.len() - 1;
+        let others = app.comparison().rows.len() - 1;
         let choose = if others > 1 { " · ←→ another" } else { "" };
         let ratio = paired::ratio(first, size);
         spans.push(Span::styled(
@@ -125,6 +125,6 @@ fn side(
     frame.render_widget(Line::from(spans), title);
     let known = u32::try_from(tree.len()).unwrap_or(u32::MAX);
     let mut layout = icicle::layout(tree, root, known, width, usize::from(bands.height));
-    layout.area = bands;
-    painter(app, row, tree).draw_bands(frame.buffer_mut(), &layout, None, &app.root);
+    layout.area = crate::tui::ui::area_of(bands);
+    painter(app, row, tree).draw_bands(frame.buffer_mut(), &layout, None, &app.setup().root);
 }

@@ -6,9 +6,10 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph};
 
-use crate::tui::app::{App, Mode};
-use crate::tui::config_picker::{ConfigPicker, MIN_CHOSEN};
+use crate::explorer::Mode;
+use crate::explorer::config_picker::{ConfigPicker, MIN_CHOSEN};
 use crate::tui::layout::centered;
+use crate::tui::ui::Ctx;
 use crate::tui::widgets::Panel;
 
 /// One line of the checklist as text: the box, the name, the settings it changes.
@@ -29,8 +30,8 @@ pub struct ConfigPickerOverlay;
 
 impl Panel for ConfigPickerOverlay {
     /// Draws the checklist centred in `area`, the highlighted line marked.
-    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
-        let Mode::ComparePicker(picker) = &app.mode else {
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut Ctx) {
+        let Mode::ComparePicker(picker) = &app.mode() else {
             return;
         };
         let theme = &app.theme;
@@ -41,7 +42,7 @@ impl Panel for ConfigPickerOverlay {
             .title(Span::styled(
                 format!(
                     " Compare at depth {} · Space checks · Enter runs (≥ {MIN_CHOSEN}) · Esc ",
-                    app.settings.depth
+                    app.setup().settings.depth
                 ),
                 theme.title,
             ))

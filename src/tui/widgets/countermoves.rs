@@ -10,9 +10,9 @@ use ratatui::widgets::{Block, Cell, Paragraph, Row, Table, Wrap};
 
 use crate::chess::notation::Notation;
 use crate::chess::{Color, PieceKind, Position, Square};
+use crate::explorer::session::{NodeId, Session};
 use crate::search::countermove::CounterKey;
-use crate::tui::app::App;
-use crate::tui::session::{NodeId, Session};
+use crate::tui::ui::Ctx;
 
 /// One entry of the table as text: the answered move, the stored reply, the storing event.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,7 +48,7 @@ pub fn answered_text(key: CounterKey) -> String {
 /// `notation` against `pos`.
 pub fn entries(session: &Session, n: usize, pos: &Position, notation: Notation) -> Vec<Entry> {
     session
-        .replay
+        .replay()
         .countermoves_at(n)
         .into_iter()
         .map(|(key, mv, event)| Entry {
@@ -72,11 +72,11 @@ pub fn key_at(session: &Session, id: NodeId) -> Option<CounterKey> {
 }
 
 /// Draws the countermove tab into `area`.
-pub fn render(frame: &mut Frame, area: Rect, app: &App) {
-    let (session, theme) = (&app.session, &app.theme);
-    let selected = app.view.selected_node();
+pub fn render(frame: &mut Frame, area: Rect, app: &Ctx) {
+    let (session, theme) = (app.session(), &app.theme);
+    let selected = app.view().selected_node();
     let pos = session.position_at(selected);
-    let list = entries(session, session.position(), &pos, app.notation);
+    let list = entries(session, session.position(), &pos, app.prefs().notation);
     let block = Block::bordered()
         .title(Span::styled(
             format!(" Countermoves · {} · Tab: killers ", list.len()),

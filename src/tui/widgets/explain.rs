@@ -10,12 +10,12 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use crate::chess::notation::Notation;
 use crate::chess::{Color, Move};
+use crate::explorer::session::{NodeId, Session};
+use crate::fmt;
 use crate::search::countermove::CounterKey;
 use crate::search::{Bound, NodeKind};
 use crate::trace::Event;
-use crate::tui::app::App;
-use crate::tui::fmt;
-use crate::tui::session::{NodeId, Session};
+use crate::tui::ui::Ctx;
 use crate::tui::widgets::{Panel, countermoves};
 
 mod selective;
@@ -194,13 +194,13 @@ fn store_sentence(session: &Session, id: NodeId, store: usize, notation: Notatio
     let pos = session.position_at(Some(id));
     match event {
         Event::KillerStore { ply: row, mv, .. } => {
-            let before = session.replay.killer_row(row, store);
+            let before = session.replay().killer_row(row, store);
             let pushed = before
                 .as_slice()
                 .first()
                 .copied()
                 .filter(|m| !m.is_null() && *m != mv);
-            let (unit, at) = if session.replay.killer_rows_by_depth() {
+            let (unit, at) = if session.replay().killer_rows_by_depth() {
                 ("depth", row)
             } else {
                 ("ply", node.ply())
@@ -232,15 +232,15 @@ pub struct ExplainPanel;
 
 impl Panel for ExplainPanel {
     /// Draws the explanation of the selected node.
-    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
-        let (session, theme) = (&app.session, &app.theme);
-        let selected = app.view.selected_node();
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut Ctx) {
+        let (session, theme) = (app.session(), &app.theme);
+        let selected = app.view().selected_node();
         let block = Block::bordered()
             .title(Span::styled(" Explain ", theme.title))
             .border_style(theme.border);
         let body = selected.map_or_else(
             || "Select a node in the tree to see what happened there.".to_string(),
-            |id| text(session, id, app.notation),
+            |id| text(session, id, app.prefs().notation),
         );
         frame.render_widget(
             Paragraph::new(body)

@@ -9,10 +9,12 @@ use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use crate::tui::app::{App, Mode};
-use crate::tui::keys::{self, Action, Context, Edit};
-use crate::tui::line_edit::LineEdit;
+use crate::explorer::Mode;
+use crate::explorer::keys::{self, Action, Context};
+use crate::explorer::line_edit::Edit;
+use crate::explorer::line_edit::LineEdit;
 use crate::tui::theme::Theme;
+use crate::tui::ui::Ctx;
 use crate::tui::widgets::Panel;
 
 /// The prompt before the text.
@@ -58,7 +60,7 @@ pub fn lines(
     match error {
         Some(e) => out.push(Line::styled(format!("✗ {e}"), theme.error)),
         None => {
-            let key = |action| keys::label(Context::Fen, action);
+            let key = |action: Action| keys::label(Context::Fen, &action);
             let hint = format!(
                 "{}: load and search · {}: cancel · {}: delete to the start",
                 key(Action::FenSubmit),
@@ -76,8 +78,8 @@ pub struct FenOverlay;
 
 impl Panel for FenOverlay {
     /// Draws the prompt across the bottom of `area` and puts the terminal's cursor on it.
-    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
-        let Mode::Fen { input, error } = &app.mode else {
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut Ctx) {
+        let Mode::Fen { input, error } = &app.mode() else {
             return;
         };
         let (error, theme) = (error.as_deref(), &app.theme);

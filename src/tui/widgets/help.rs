@@ -8,12 +8,13 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
+use crate::explorer::Mode;
+use crate::explorer::keys::{Group, bindings};
 use crate::text::printable;
 use crate::trace::{SourceRow, SourceTable};
-use crate::tui::app::{App, Mode};
-use crate::tui::keys::{Group, bindings};
 use crate::tui::layout::centered;
 use crate::tui::theme::Theme;
+use crate::tui::ui::Ctx;
 use crate::tui::widgets::tree::markers::Glyphs;
 use crate::tui::widgets::{Panel, board};
 
@@ -166,17 +167,21 @@ pub struct HelpOverlay;
 
 impl Panel for HelpOverlay {
     /// Draws the overlay over `area`, scrolled as `Mode::Help` says.
-    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
-        if let Mode::Help(scroll) = app.mode {
-            render(frame, area, scroll, app);
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut Ctx) {
+        if let Mode::Help(scroll) = app.mode() {
+            render(frame, area, *scroll, app);
         }
     }
 }
 
 /// Keys and legend side by side when the screen is wide enough, one after the other otherwise.
-fn render(frame: &mut Frame, area: Rect, scroll: u16, app: &App) {
+fn render(frame: &mut Frame, area: Rect, scroll: u16, app: &Ctx) {
     let theme = &app.theme;
-    let legend = legend_lines(theme, &app.session.header().sources, Glyphs::new(app.ascii));
+    let legend = legend_lines(
+        theme,
+        &app.session().header().sources,
+        Glyphs::new(app.prefs().ascii),
+    );
     let wide = area.width >= 150;
     let (left, right) = if wide {
         let mut right = legend;
@@ -217,8 +222,8 @@ fn render(frame: &mut Frame, area: Rect, scroll: u16, app: &App) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::explorer::keys::Context;
     use crate::search::SourceColour;
-    use crate::tui::keys::Context;
 
     fn text(lines: &[Line]) -> String {
         lines

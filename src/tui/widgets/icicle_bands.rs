@@ -11,12 +11,12 @@ use ratatui::text::{Line, Span};
 
 use crate::chess::Position;
 use crate::chess::notation::Notation;
+use crate::explorer::charts::icicle::{Block, Layout};
+use crate::explorer::charts::{Colouring, Shade};
 use crate::search::MoveSource;
+use crate::trace::line::node_label;
 use crate::trace::{Node, NodeId, SearchTree, SourceTable};
-use crate::tui::charts::icicle::{Block, Layout};
-use crate::tui::charts::{Colouring, Shade};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::tree::node_label;
 
 /// Fill of a block whose node is still open at the cursor.
 pub const OPEN: char = '~';

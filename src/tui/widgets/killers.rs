@@ -14,11 +14,13 @@ use std::ops::Range;
 
 use crate::chess::notation::Notation;
 use crate::chess::{Move, Position};
+use crate::explorer::KillerTab;
+use crate::explorer::session::scan::KillerMark;
+use crate::explorer::session::{NodeId, Session};
+use crate::fmt;
 use crate::search::MoveSource;
-use crate::tui::app::{App, KillerTab};
-use crate::tui::fmt;
-use crate::tui::scan::KillerMark;
-use crate::tui::session::{NodeId, Session};
+use crate::trace::line::Step;
+use crate::tui::ui::Ctx;
 use crate::tui::widgets::{Panel, countermoves};
 
 /// Killer slots a log was recorded with (from its header), 2 if the header does not say.
@@ -29,8 +31,33 @@ pub fn slots_of(session: &Session) -> usize {
         .map_or(2, |c| usize::from(c.killer_slots))
 }
 
-/// One cell's text, its move written in `notation` against `pos`, and whether it carries a
-/// marker, for tests and the renderer alike.
+/// A killer move of killer row `row` in `notation`: from `pos` (the row's position on the
+/// selected line) when it is a move there, else from the position it was stored in (the node
+/// of its latest store at the cursor), so a teacher never has to translate coordinates; in
+/// coordinates only for a move no position on screen or in the log can play.
+pub fn killer_text(
+    session: &Session,
+    row: usize,
+    mv: Move,
+    pos: &Position,
+    notation: Notation,
+) -> String {
+    if pos.is_legal(mv) {
+        return notation.format(pos, mv);
+    }
+    let stored = session
+        .scan()
+        .stored_at(row, mv)
+        .and_then(|i| session.node_at_event(i))
+        .map(|node| session.position_at(Some(node)));
+    match stored {
+        Some(at) => notation.format(&at, mv),
+        None => notation.format(pos, mv),
+    }
+}
+
+/// One cell's text, its move written in `notation` (see `killer_text`), and whether it carries
+/// a marker, for tests and the renderer alike.
 pub fn cell_text(
     session: &Session,
     (ply, slot): (usize, usize),
@@ -42,12 +69,12 @@ pub fn cell_text(
     let Ok(ply_u8) = u8::try_from(ply) else {
         return (String::new(), None);
     };
-    let row = session.replay.killer_row(ply_u8, at);
+    let row = session.replay().killer_row(ply_u8, at);
     let mv = row.as_slice().get(slot).copied().unwrap_or(Move::NULL);
     if mv.is_null() {
         return ("·".into(), None);
     }
-    let scan = session.cursor.scan();
+    let scan = session.scan();
     let mark = match scan.mark(ply) {
         Some(KillerMark::Cutoff(s)) if usize::from(s) == slot => Some(KillerMark::Cutoff(s)),
         Some(KillerMark::Stored) => Some(KillerMark::Stored),
@@ -59,7 +86,7 @@ pub fn cell_text(
         Some(KillerMark::Stored) => "↓",
         None => " ",
     };
-    let mut text = format!("{}{symbol}", notation.format(pos, mv));
+    let mut text = format!("{}{symbol}", killer_text(session, ply, mv, pos, notation));
     if with_counts {
         let c = scan.count(ply, mv);
         text.push_str(&format!(
@@ -81,7 +108,7 @@ pub fn row_positions(
 ) -> Vec<Position> {
     let own = session.position_at(selected);
     let mut out = vec![own.clone(); rows.len()];
-    if session.replay.killer_rows_by_depth() {
+    if session.replay().killer_rows_by_depth() {
         return out;
     }
     let focus = selected
@@ -107,13 +134,12 @@ pub fn row_positions(
         let Some(node) = session.node(id) else {
             break;
         };
-        if id != top {
-            let mv = node.mv();
-            if !mv.is_null() {
-                if !pos.is_legal(mv) {
-                    break;
-                }
-                pos.make_move(mv);
+        if id != top
+            && let Some(step) = Step::of(node)
+        {
+            match step.play(&pos) {
+                Some(after) => pos = after,
+                None => break,
             }
         }
         if let Some(k) = usize::from(node.ply()).checked_sub(rows.start)
@@ -142,7 +168,7 @@ impl Layout {
     pub fn of(session: &Session) -> Layout {
         Layout {
             slots: slots_of(session),
-            by_depth: session.replay.killer_rows_by_depth(),
+            by_depth: session.replay().killer_rows_by_depth(),
             mate_killers: session.header().ordering_setting("matekillers") == Some("on"),
         }
     }
@@ -159,10 +185,13 @@ impl Layout {
 }
 
 /// The killer row of the selected node: its ply, or its depth with `killerindex=depth`.
-pub fn focus_row(app: &App) -> usize {
-    let node = app.view.selected_node().and_then(|id| app.session.node(id));
+pub fn focus_row(app: &Ctx) -> usize {
+    let node = app
+        .view()
+        .selected_node()
+        .and_then(|id| app.session().node(id));
     node.map_or(0, |n| {
-        usize::from(app.session.replay.killer_row_of(n.ply(), n.depth()))
+        usize::from(app.session().replay().killer_row_of(n.ply(), n.depth()))
     })
 }
 
@@ -172,12 +201,12 @@ pub struct KillersPanel;
 impl Panel for KillersPanel {
     /// Draws the table as it stood at the timeline cursor, scrolled so that the selected node's
     /// row is visible, or the countermove tab.
-    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
-        if app.killer_tab == KillerTab::Countermoves {
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut Ctx) {
+        if app.prefs().killer_tab == KillerTab::Countermoves {
             countermoves::render(frame, area, app);
             return;
         }
-        let (session, theme) = (&app.session, &app.theme);
+        let (session, theme) = (app.session(), &app.theme);
         let layout = Layout::of(session);
         let focus = focus_row(app);
         let at = session.position();
@@ -189,14 +218,14 @@ impl Panel for KillersPanel {
         };
         if layout.mate_killers && layout.by_depth {
             let ply = app
-                .view
+                .view()
                 .selected_node()
                 .and_then(|id| session.node(id))
                 .map_or(0, |n| n.ply());
-            let mv = session.replay.mate_killer(ply, at);
+            let mv = session.replay().mate_killer(ply, at);
             if !mv.is_null() {
-                let pos = session.position_at(app.view.selected_node());
-                let mv = app.notation.format(&pos, mv);
+                let pos = session.position_at(app.view().selected_node());
+                let mv = killer_text(session, usize::from(ply), mv, &pos, app.prefs().notation);
                 title = format!(" Killers by depth · mate killer at ply {ply}: {mv} ");
             }
         }
@@ -213,12 +242,12 @@ impl Panel for KillersPanel {
             return;
         }
         let mate_rows = if mate == 1 {
-            session.replay.mate_killer_plies()
+            session.replay().mate_killer_plies()
         } else {
             0
         };
         let count = session
-            .replay
+            .replay()
             .killers_at(at)
             .len()
             .max(mate_rows)
@@ -230,8 +259,8 @@ impl Panel for KillersPanel {
             .saturating_sub(visible / 2)
             .min(count.saturating_sub(visible));
         let shown = first..count.min(first + visible);
-        let notation = app.notation;
-        let positions = row_positions(session, app.view.selected_node(), shown.clone());
+        let notation = app.prefs().notation;
+        let positions = row_positions(session, app.view().selected_node(), shown.clone());
         let pos_of = |row: usize| &positions[row - shown.start];
         let fits = shown.clone().all(|row| {
             (0..slots).all(|slot| {
@@ -245,11 +274,11 @@ impl Panel for KillersPanel {
             let mut cells = vec![Cell::from(format!("{row:>unit_width$}"))];
             if mate == 1 {
                 let mv =
-                    u8::try_from(row).map_or(Move::NULL, |r| session.replay.mate_killer(r, at));
+                    u8::try_from(row).map_or(Move::NULL, |r| session.replay().mate_killer(r, at));
                 let text = if mv.is_null() {
                     "·".to_string()
                 } else {
-                    notation.format(pos_of(row), mv)
+                    killer_text(session, row, mv, pos_of(row), notation)
                 };
                 cells.push(Cell::from(text).style(mate_style));
             }

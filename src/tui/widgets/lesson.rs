@@ -12,12 +12,13 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
+use crate::chess::notation::Notation;
+use crate::explorer::lesson::{LessonState, SearchCheck, Wait};
+use crate::fmt;
 use crate::trace::NodeId;
-use crate::tui::app::App;
-use crate::tui::fmt;
-use crate::tui::lesson::answer::line;
-use crate::tui::lesson::{LessonState, SearchCheck, Wait};
+use crate::trace::line::{Step, line_text};
 use crate::tui::theme::Theme;
+use crate::tui::ui::Ctx;
 use crate::tui::widgets::Panel;
 use crate::tui::widgets::timeline::describe;
 
@@ -26,8 +27,8 @@ pub struct LessonPanel;
 
 impl Panel for LessonPanel {
     /// Draws the panel: the body fitted to the height, the way on in the last line.
-    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
-        let Some(state) = &app.lesson else {
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut Ctx) {
+        let Some(state) = &app.lesson() else {
             return;
         };
         let theme = &app.theme;
@@ -84,7 +85,7 @@ struct Part {
 }
 
 /// The panel's lines above the footer, in order, before fitting.
-fn body(app: &App, state: &LessonState, width: usize) -> Vec<Part> {
+fn body(app: &Ctx, state: &LessonState, width: usize) -> Vec<Part> {
     let theme = &app.theme;
     let step = state.player.step();
     let styled = |text: &str, style: Style| -> Vec<Line<'static>> {
@@ -145,10 +146,10 @@ fn body(app: &App, state: &LessonState, width: usize) -> Vec<Part> {
 }
 
 /// What the step shows or asks, one line each: (text, style, may be dropped).
-fn looks(app: &App, state: &LessonState) -> Vec<(String, Style, bool)> {
+fn looks(app: &Ctx, state: &LessonState) -> Vec<(String, Style, bool)> {
     let theme = &app.theme;
     let step = state.player.step();
-    let holds = app.lesson_holds();
+    let holds = crate::explorer::lesson::holds(app);
     let mut out = Vec::new();
     match app.lesson_check() {
         Some(SearchCheck::Running { depth }) => out.push((
@@ -179,7 +180,7 @@ fn looks(app: &App, state: &LessonState) -> Vec<(String, Style, bool)> {
         ));
     }
     if let Some(i) = step.timeline.filter(|_| holds) {
-        let what = describe(&app.session, i, app.notation);
+        let what = describe(app.session(), i, app.prefs().notation);
         out.push((format!("▸ Timeline: {what}"), theme.text, true));
     }
     if let Some(kind) = step.chart {
@@ -190,7 +191,7 @@ fn looks(app: &App, state: &LessonState) -> Vec<(String, Style, bool)> {
         let (mark, style) = match measured {
             Some(m) if m == pinned => ("✓".to_string(), theme.text),
             Some(m) => (format!("✗ measured {}", fmt::grouped(m)), theme.error),
-            None if app.comparison.running => ("…".to_string(), theme.dim),
+            None if app.comparison().running => ("…".to_string(), theme.dim),
             None => ("(not run)".to_string(), theme.dim),
         };
         let row = format!("▸ {label}: {} nodes {mark}", fmt::grouped(pinned));
@@ -220,9 +221,9 @@ fn looks(app: &App, state: &LessonState) -> Vec<(String, Style, bool)> {
 }
 
 /// "…Ra5 Bc6 (iteration 5)" for a node of the search on screen.
-fn node_name(app: &App, id: NodeId) -> String {
-    let tree = &app.session.tree;
-    let moves = tree.moves_to(id);
+fn node_name(app: &Ctx, id: NodeId) -> String {
+    let tree = app.session().tree();
+    let moves: Vec<Step> = tree.line(id).into_iter().map(|(_, s)| s).collect();
     let depth = tree
         .root_of(id)
         .and_then(|r| tree.node(r))
@@ -230,7 +231,8 @@ fn node_name(app: &App, id: NodeId) -> String {
     if moves.is_empty() {
         format!("the root (iteration {depth})")
     } else {
-        format!("{} (iteration {depth})", line(&app.session.root, &moves))
+        let text = line_text(app.session().root(), &moves, Notation::San);
+        format!("{text} (iteration {depth})")
     }
 }
 
@@ -362,8 +364,9 @@ mod tests {
 
     #[test]
     fn the_title_keeps_the_step_count_and_shortens_the_name() {
-        let text = crate::tui::lesson::bundled("alpha-beta-from-the-ground-up").expect("bundled");
-        let state = LessonState::new(crate::tui::lesson::load(text).expect("holds"));
+        let text =
+            crate::explorer::lesson::bundled("alpha-beta-from-the-ground-up").expect("bundled");
+        let state = LessonState::new(crate::explorer::lesson::load(text).expect("holds"));
         let full = " Lesson: Alpha-beta from the ground up — step 1 of 7 ";
         assert_eq!(title(&state, 80), full);
         assert_eq!(

@@ -6,8 +6,9 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::ListItem;
 
-use crate::tui::app::{App, Mode};
-use crate::tui::lesson::catalogue;
+use crate::explorer::Mode;
+use crate::explorer::lesson::catalogue;
+use crate::tui::ui::Ctx;
 use crate::tui::widgets::Panel;
 use crate::tui::widgets::list_popup::{self, ListPopup};
 
@@ -16,8 +17,8 @@ pub struct LessonPickerOverlay;
 
 impl Panel for LessonPickerOverlay {
     /// Draws the list with the highlighted lesson and its summary below.
-    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
-        let Mode::LessonPicker(selected) = app.mode else {
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut Ctx) {
+        let Mode::LessonPicker(selected) = app.mode() else {
             return;
         };
         let (lessons, theme) = (catalogue(), &app.theme);
@@ -32,14 +33,14 @@ impl Panel for LessonPickerOverlay {
             })
             .collect();
         let about = lessons
-            .get(selected)
+            .get(*selected)
             .map(|l| l.summary.clone())
             .unwrap_or_default();
         let popup = ListPopup {
             title: " Lessons · ↑↓ choose · Enter open · Esc cancel ",
             width_percent: 80,
             items,
-            selected,
+            selected: *selected,
             about,
         };
         list_popup::render(frame, area, theme, popup);

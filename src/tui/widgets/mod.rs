@@ -1,11 +1,11 @@
 //! One file per panel. Every panel and overlay is a unit struct implementing [`Panel`], so
 //! `ui::draw` lays them out and draws them in one loop, and adding one never means a new call
-//! shape. Panels hold no state of their own: everything comes from the `App`.
+//! shape. Panels draw from the explorer's model, read-only (`Ctx` derefs to `&Explorer`).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use crate::tui::app::App;
+use crate::tui::ui::Ctx;
 
 pub mod board;
 pub mod charts;
@@ -17,6 +17,7 @@ pub mod explain;
 pub mod fen_input;
 pub mod help;
 pub mod icicle_bands;
+pub mod indexing;
 pub mod killers;
 pub mod lesson;
 pub mod lesson_picker;
@@ -28,8 +29,7 @@ pub mod tree;
 
 /// The one shape of a panel: draw yourself into `area` from the explorer's state.
 pub trait Panel {
-    /// Draws the panel. The `App` is mutable because ratatui's stateful widgets write back
-    /// what they drew — the tree records its scroll offset and page height for the next key
-    /// press — while every other panel only reads it.
-    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App);
+    /// Draws the panel from `app` (the model, read-only, and the theme). Only the tree panel
+    /// writes anything: its own widget state (`Ctx::tree`).
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut Ctx);
 }

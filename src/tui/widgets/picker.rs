@@ -6,8 +6,9 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::ListItem;
 
-use crate::tui::app::{App, Mode};
-use crate::tui::setup::selective_label;
+use crate::explorer::Mode;
+use crate::explorer::setup::selective_label;
+use crate::tui::ui::Ctx;
 use crate::tui::widgets::Panel;
 use crate::tui::widgets::list_popup::{self, ListPopup};
 
@@ -16,11 +17,11 @@ pub struct PickerOverlay;
 
 impl Panel for PickerOverlay {
     /// Draws the picker with the chosen entry highlighted and its comment below the list.
-    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
-        let Mode::Picker(selected) = app.mode else {
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut Ctx) {
+        let Mode::Picker(selected) = app.mode() else {
             return;
         };
-        let (entries, theme) = (&app.library, &app.theme);
+        let (entries, theme) = (&app.setup().library, &app.theme);
         let items = entries
             .iter()
             .map(|e| {
@@ -31,7 +32,7 @@ impl Panel for PickerOverlay {
             })
             .collect();
         let mut about = String::new();
-        if let Some(entry) = entries.get(selected) {
+        if let Some(entry) = entries.get(*selected) {
             if let Some(ordering) = entry.settings.ordering {
                 about.push_str(&format!("Searched with ordering {}. ", ordering.changes()));
             }
@@ -44,7 +45,7 @@ impl Panel for PickerOverlay {
             title: " Positions · ↑↓ choose · Enter load · Esc cancel ",
             width_percent: 90,
             items,
-            selected,
+            selected: *selected,
             about,
         };
         list_popup::render(frame, area, theme, popup);

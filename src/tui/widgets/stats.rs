@@ -10,12 +10,12 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Gauge, Paragraph};
 
+use crate::fmt;
 use crate::search::stats::RANK_LABELS;
 use crate::search::{MoveSource, SourceColour, nodes_per_second};
 use crate::text::printable;
 use crate::trace::SourceRow;
-use crate::tui::app::App;
-use crate::tui::fmt;
+use crate::tui::ui::Ctx;
 use crate::tui::widgets::Panel;
 
 /// One label-and-value pair: the unit [`pack`] never splits, so a number is never cut.
@@ -56,10 +56,10 @@ fn pack(rows: Vec<Vec<Group>>, width: usize) -> Vec<Line<'static>> {
 /// The panel's text lines for an inner width of `width` columns (also what the snapshot tests
 /// read). Below 40 columns it uses short labels so that the compact layout's 24-column panel
 /// keeps one fact per line; rows too long for the width continue on the next line.
-pub fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
+pub fn lines(app: &Ctx, width: u16) -> Vec<Line<'static>> {
     let narrow = width < 40;
     let theme = &app.theme;
-    let scan = app.session.cursor.scan();
+    let scan = app.session().scan();
     let s = scan.stats();
     let label = |t: &str| Span::styled(t.to_string(), theme.dim);
     let value = |t: String| Span::styled(t, theme.text);
@@ -81,17 +81,21 @@ pub fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
     let title = |t: &str| vec![vec![Span::styled(t.to_string(), theme.title)]];
     let note = |t: String, style| vec![vec![Span::styled(t, style)]];
     let depth = scan.finished().map_or("–".to_string(), |(d, score)| {
-        format!("{d}/{} (score {})", app.settings.depth, fmt::score(score))
+        format!(
+            "{d}/{} (score {})",
+            app.setup().settings.depth,
+            fmt::score(score)
+        )
     });
     let counts = SourceCounts::new(app, narrow);
     let (tries, killer_cuts) = (counts.killer_tries, counts.killer_cuts);
-    let nps = Duration::try_from_secs_f64(app.elapsed)
+    let nps = Duration::try_from_secs_f64(app.session().run().elapsed)
         .ok()
         .filter(|elapsed| !elapsed.is_zero())
         .map(|elapsed| {
             kv(&[
                 ("nps ", fmt::count(nodes_per_second(s.nodes(), elapsed))),
-                ("  time ", format!("{:.2}s", app.elapsed)),
+                ("  time ", format!("{:.2}s", app.session().run().elapsed)),
             ])
         });
     let rank: Vec<Group> = RANK_LABELS
@@ -130,7 +134,7 @@ pub fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
             ]),
         ]);
         out.extend(nps);
-        if app.session.log.is_truncated() {
+        if app.session().log().is_truncated() {
             out.insert(0, note("log truncated (cap)".to_string(), theme.error));
         }
         return pack(out, width);
@@ -165,12 +169,12 @@ pub fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
         ("  (cutoffs ", fmt::count(s.tt_cutoffs)),
         (")", String::new()),
     ]));
-    if app.session.log.is_truncated() {
+    if app.session().log().is_truncated() {
         out.push(note(
             "log truncated: recording stopped early".to_string(),
             theme.error,
         ));
-        if let Some((depth, nodes)) = app.progress {
+        if let Some((depth, nodes)) = app.session().run().progress {
             out.push(kv(&[
                 ("(the search went on: depth ", depth.to_string()),
                 (" done, ", fmt::count(nodes)),
@@ -192,9 +196,9 @@ struct SourceCounts {
 }
 
 impl SourceCounts {
-    fn new(app: &App, narrow: bool) -> SourceCounts {
-        let s = app.session.cursor.scan().stats();
-        let table = &app.session.header().sources;
+    fn new(app: &Ctx, narrow: bool) -> SourceCounts {
+        let s = app.session().scan().stats();
+        let table = &app.session().header().sources;
         let text =
             |row: &SourceRow| printable(if narrow { &row.label } else { &row.name }).into_owned();
         let cut = |row: &SourceRow| s.cutoffs_by(MoveSource::from_code(row.code));
@@ -264,26 +268,33 @@ pub struct StatsPanel;
 
 impl Panel for StatsPanel {
     /// Draws the counts and, while searching, the depth gauge.
-    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut Ctx) {
         let block = Block::bordered()
             .title(Span::styled(" Stats ", app.theme.title))
             .border_style(app.theme.border);
         let inner = block.inner(area);
         frame.render_widget(block, area);
-        let [text_area, gauge_area] = if app.searching && inner.height > 2 {
+        let [text_area, gauge_area] = if app.session().run().searching && inner.height > 2 {
             Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(inner)
         } else {
             [inner, Rect::default()]
         };
         frame.render_widget(Paragraph::new(lines(app, inner.width)), text_area);
         if !gauge_area.is_empty() {
-            let logged = app.session.cursor.scan().finished().map_or(0, |(d, _)| d);
-            let done = app.progress.map_or(logged, |(d, _)| d.max(logged));
-            let ratio = f64::from(done) / f64::from(app.settings.depth.max(1));
+            let logged = app.session().scan().finished().map_or(0, |(d, _)| d);
+            let done = app
+                .session()
+                .run()
+                .progress
+                .map_or(logged, |(d, _)| d.max(logged));
+            let ratio = f64::from(done) / f64::from(app.setup().settings.depth.max(1));
             let gauge = Gauge::default()
                 .gauge_style(app.theme.gauge)
                 .ratio(ratio.clamp(0.0, 1.0))
-                .label(format!("searching: depth {done}/{}", app.settings.depth));
+                .label(format!(
+                    "searching: depth {done}/{}",
+                    app.setup().settings.depth
+                ));
             frame.render_widget(gauge, gauge_area);
         }
     }

@@ -7,14 +7,15 @@ use ratatui::text::{Line, Span};
 
 use crate::chess::Square;
 use crate::chess::notation::Notation;
+use crate::explorer::keys::{self, Action, Context};
+use crate::explorer::session::Session;
+use crate::explorer::setup::selective_label;
+use crate::explorer::{Mode, SPEEDS};
+use crate::fmt;
 use crate::search::countermove::CounterKey;
 use crate::search::{Bound, MoveSource, NodeKind};
 use crate::trace::Event;
-use crate::tui::app::{App, Mode, SPEEDS};
-use crate::tui::fmt;
-use crate::tui::keys::{self, Action, Context};
-use crate::tui::session::Session;
-use crate::tui::setup::selective_label;
+use crate::tui::ui::Ctx;
 use crate::tui::widgets::{Panel, charts, compare};
 
 /// Event `index` in words, moves in `notation` where the position is known (UCI otherwise).
@@ -153,6 +154,8 @@ fn describe_parts(
                 ""
             }
         ),
+        Event::Illegal { mv } if mv.is_null() => format!("ply {ply}: null move in check (illegal)"),
+        Event::Illegal { mv } => format!("ply {ply}: {mv} leaves the king attacked (illegal try)"),
         Event::Reduction { mv, by } => {
             format!(
                 "ply {ply}: {} reduced by {by} (late quiet move)",
@@ -220,7 +223,7 @@ fn describe_parts(
 /// What a killer row is called: `depth` when the log's search indexed killers by remaining
 /// depth, else `ply`.
 fn row_unit(session: &Session) -> &'static str {
-    if session.replay.killer_rows_by_depth() {
+    if session.replay().killer_rows_by_depth() {
         "depth"
     } else {
         "ply"
@@ -232,7 +235,7 @@ pub struct StatusLine;
 
 impl Panel for StatusLine {
     /// Draws the line: replay state, event counter, the event with its source coloured.
-    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut Ctx) {
         status(frame, area, app);
     }
 }
@@ -243,29 +246,29 @@ pub struct HintLine;
 impl Panel for HintLine {
     /// Draws the hints (with the next search's depth, killer slots and, when on, selective
     /// search) or the message.
-    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut Ctx) {
         hints(frame, area, app);
     }
 }
 
-fn status(frame: &mut Frame, area: Rect, app: &App) {
+fn status(frame: &mut Frame, area: Rect, app: &Ctx) {
     let theme = &app.theme;
-    let session = &app.session;
+    let session = app.session();
     let n = session.events().len();
     let at = session.position();
-    let state = if app.playback.playing {
-        Span::styled(format!("▶ {}/s", SPEEDS[app.playback.speed]), theme.info)
-    } else if session.at.is_none() && app.is_live() {
+    let state = if app.playback().playing {
+        Span::styled(format!("▶ {}/s", SPEEDS[app.playback().speed]), theme.info)
+    } else if session.at().is_none() && app.is_live() {
         Span::styled("● live", theme.info)
-    } else if session.at.is_none() {
+    } else if session.at().is_none() {
         Span::styled("■ end", theme.dim)
     } else {
-        Span::styled(format!("‖ {}/s", SPEEDS[app.playback.speed]), theme.dim)
+        Span::styled(format!("‖ {}/s", SPEEDS[app.playback().speed]), theme.dim)
     };
     let sources = &session.header().sources;
     let current = at
         .checked_sub(1)
-        .map(|i| describe_parts(session, i, app.notation))
+        .map(|i| describe_parts(session, i, app.prefs().notation))
         .unwrap_or_default()
         .into_iter()
         .map(|(text, source)| {
@@ -311,23 +314,23 @@ const LESSON_HINTS: [(Context, Action, &str); 2] = [
     (Context::Lesson, Action::CloseLesson, "close lesson"),
 ];
 
-fn hints(frame: &mut Frame, area: Rect, app: &App) {
+fn hints(frame: &mut Frame, area: Rect, app: &Ctx) {
     let theme = &app.theme;
-    let hint = match &app.message {
+    let hint = match &app.message() {
         Some(m) => Line::styled(
             m.text.clone(),
             if m.error { theme.error } else { theme.info },
         ),
         None => {
-            let (context, hints) = match app.mode {
+            let (context, hints) = match app.mode() {
                 Mode::Charts => (Context::Charts, &charts::HINTS[..]),
                 Mode::Compare => (Context::Compare, &compare::HINTS[..]),
                 _ => (Context::Normal, &HINTS[..]),
             };
             let mut spans = Vec::new();
-            if let Some(lesson) = app.lesson.as_ref().filter(|_| app.mode.shows_lesson()) {
+            if let Some(lesson) = app.lesson().filter(|_| app.mode().shows_lesson()) {
                 for (context, action, what) in LESSON_HINTS {
-                    spans.push(Span::styled(keys::label(context, action), theme.key));
+                    spans.push(Span::styled(keys::label(context, &action), theme.key));
                     spans.push(Span::styled(format!(" {what}  "), theme.dim));
                 }
                 if let Some(q) = lesson
@@ -341,8 +344,8 @@ fn hints(frame: &mut Frame, area: Rect, app: &App) {
                     spans.insert(3, Span::styled(" answer  ", theme.dim));
                 }
             }
-            let lesson_keys = app.lesson.is_some() && app.mode.shows_lesson();
-            for &(action, what) in hints {
+            let lesson_keys = app.lesson().is_some() && app.mode().shows_lesson();
+            for (action, what) in hints {
                 let label = keys::label(context, action);
                 let label = if lesson_keys {
                     without_arrows(label)
@@ -354,10 +357,14 @@ fn hints(frame: &mut Frame, area: Rect, app: &App) {
             }
             let mut next = format!(
                 "depth {} · killers {}",
-                app.settings.depth, app.settings.killers
+                app.setup().settings.depth,
+                app.setup().settings.killers
             );
-            if app.settings.selective.any() {
-                next.push_str(&format!(" · {}", selective_label(&app.settings.selective)));
+            if app.setup().settings.selective.any() {
+                next.push_str(&format!(
+                    " · {}",
+                    selective_label(&app.setup().settings.selective)
+                ));
             }
             spans.push(Span::styled(next, theme.text));
             Line::from(spans)

@@ -16,71 +16,21 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Block;
 use tui_tree_widget::Tree;
 
+use crate::chess::Position;
 use crate::chess::notation::Notation;
-use crate::chess::{Color, Position};
+use crate::explorer::session::{NodeId, Session};
+use crate::explorer::setup::selective_label;
+use crate::fmt;
 use crate::search::{Bound, NodeKind};
-use crate::trace::Node;
-use crate::tui::app::App;
-use crate::tui::fmt;
-use crate::tui::session::{NodeId, Session};
-use crate::tui::setup::selective_label;
+use crate::trace::line::Step;
 use crate::tui::theme::Theme;
+use crate::tui::ui::Ctx;
 use crate::tui::widgets::Panel;
 
 pub mod markers;
 mod rows;
 
 use markers::marker_spans;
-
-/// The label of a node reached by `mv` from `before` (in `notation`, `…` before Black's moves;
-/// an iteration root shows its depth) and the position at the node.
-pub fn move_label(
-    before: &Position,
-    mv: crate::chess::Move,
-    depth: i8,
-    notation: Notation,
-) -> (String, Position) {
-    let mut after = before.clone();
-    if mv.is_null() {
-        return (format!("depth {depth}"), after);
-    }
-    if !before.is_legal(mv) {
-        return (mv.to_string(), after);
-    }
-    let text = notation.format(before, mv);
-    after.make_move(mv);
-    if before.side_to_move() == Color::Black {
-        (format!("…{text}"), after)
-    } else {
-        (text, after)
-    }
-}
-
-/// The label of `node`, reached from `before` (see `move_label`): a null-move search is the
-/// side to move passing, written `--` (`0000` in UCI), and its position has the other side
-/// to move.
-pub fn node_label(before: &Position, node: Node, notation: Notation) -> (String, Position) {
-    if !node.is_null_move() {
-        return move_label(before, node.mv(), node.depth(), notation);
-    }
-    let (pass, after) = node_pass(before, notation);
-    if before.side_to_move() == Color::Black {
-        (format!("…{pass}"), after)
-    } else {
-        (pass, after)
-    }
-}
-
-/// A pass (null move) from `before`: `--`, or `0000` in UCI, and the position after it.
-fn node_pass(before: &Position, notation: Notation) -> (String, Position) {
-    let pass = if notation == Notation::Uci {
-        "0000"
-    } else {
-        "--"
-    };
-    let after = before.after_pass().unwrap_or_else(|| before.clone());
-    (pass.to_string(), after)
-}
 
 /// How a row is drawn: colours, the notation of its moves and the markers' symbols.
 #[derive(Clone, Copy, Debug)]
@@ -138,7 +88,7 @@ pub fn row_line(
     spans.push(Span::styled(
         format!(
             "{:>6}  [{},{}]",
-            fmt::count(u64::from(session.tree.subtree_size(id))),
+            fmt::count(u64::from(session.tree().subtree_size(id))),
             fmt::score(alpha),
             fmt::score(beta)
         ),
@@ -151,63 +101,59 @@ pub fn row_line(
 pub struct TreePanel;
 
 impl Panel for TreePanel {
-    /// Draws the tree (selecting the first row if nothing is selected yet) and remembers the
-    /// page height for PgUp/PgDn.
-    fn render(&self, frame: &mut Frame, area: Rect, app: &mut App) {
-        let inner = Block::bordered().inner(area);
-        app.view.fit_width(&app.session, inner.width);
-        if app.view.selected_node().is_none() {
-            app.view.first(&app.session);
-        }
-        let session = &app.session;
+    /// Draws the rows the view opens, the selection and scroll in the widget's own state.
+    fn render(&self, frame: &mut Frame, area: Rect, ctx: &mut Ctx) {
+        let (app, theme) = (ctx.app, ctx.theme.clone());
+        let session = app.session();
         let style = RowStyle {
-            theme: &app.theme,
-            notation: app.notation,
-            ascii: app.ascii,
+            theme: &theme,
+            notation: app.prefs().notation,
+            ascii: app.prefs().ascii,
             live: app.is_live(),
         };
-        let rows = rows::build(session, &app.view, style);
-        app.view.state.close_all();
+        let rows = rows::build(session, app.view(), style);
+        let selected = app.view().selected_path().collect();
+        ctx.tree.close_all();
         for path in rows.opened {
-            app.view.state.open(path);
+            ctx.tree.open(path);
         }
-        let mut title = match (app.view.anchor(), app.view.zoom_root()) {
+        ctx.tree.select(selected);
+        let mut title = match (app.view().anchor(), app.view().zoom_root()) {
             (Some(a), _) => format!(
                 " Search tree · … {} levels above ({})",
                 fmt::grouped(a.levels as u64),
-                line_tail(session, a.node, 2, app.notation)
+                line_tail(session, a.node, 2, app.prefs().notation)
             ),
             (None, Some(z)) => format!(
                 " Search tree · zoomed at {}",
-                line_tail(session, z, 6, app.notation)
+                line_tail(session, z, 6, app.prefs().notation)
             ),
             (None, None) => format!(
                 " Search tree · {}{} nodes ",
                 selective_title(session),
-                fmt::count(session.tree.len() as u64)
+                fmt::count(session.tree().len() as u64)
             ),
         };
-        if app.view.zoom_root().is_some() {
+        if app.view().zoom_root().is_some() {
             title.push_str(" (Z: out) ");
-        } else if app.view.anchor().is_some() {
+        } else if app.view().anchor().is_some() {
             title.push(' ');
         }
         let block = Block::bordered()
-            .title(Span::styled(title, app.theme.title))
-            .border_style(app.theme.border_focus);
-        app.page_rows = usize::from(inner.height.saturating_sub(1));
+            .title(Span::styled(title, theme.title))
+            .border_style(theme.border_focus);
         let Ok(tree) = Tree::new(&rows.items) else {
             return;
         };
         let tree = tree
             .block(block)
-            .highlight_style(app.theme.selected)
+            .highlight_style(theme.selected)
             .highlight_symbol("▸")
             .node_closed_symbol("▶ ")
             .node_open_symbol("▼ ")
             .node_no_children_symbol("  ")
             .style(Style::default());
-        frame.render_stateful_widget(tree, area, &mut app.view.state);
+        frame.render_stateful_widget(tree, area, ctx.tree);
     }
 }
 
@@ -220,58 +166,47 @@ fn selective_title(session: &Session) -> String {
     }
 }
 
-/// The last `count` moves of the line to `id` in `notation`, `…` first when there are more,
+/// The last `count` steps of the line to `id` in `notation`, `…` first when there are more,
 /// for titles: a node 100,000 plies down gets a short title, a walk of a few links and one
 /// position lookup.
 pub fn line_tail(session: &Session, id: NodeId, count: usize, notation: Notation) -> String {
-    let mut nodes = Vec::new();
+    let mut steps = Vec::new();
     let mut more = false;
-    let line = std::iter::once(id).chain(session.tree.ancestors(id));
-    for (steps, n) in line.enumerate() {
-        if steps > 4 * count {
+    let line = std::iter::once(id).chain(session.tree().ancestors(id));
+    for (walked, n) in line.enumerate() {
+        if walked > 4 * count {
             more = true;
             break;
         }
-        let node = session
-            .node(n)
-            .filter(|n| !n.mv().is_null() || n.is_null_move());
-        let Some(mv) = node.map(Node::mv) else {
+        let Some(step) = session.node(n).and_then(Step::of) else {
             continue;
         };
-        if nodes.len() == count {
+        if steps.len() == count {
             more = true;
             break;
         }
-        nodes.push((n, mv));
+        steps.push((n, step));
     }
-    nodes.reverse();
-    let mut pos = nodes
+    steps.reverse();
+    let mut pos = steps
         .first()
         .map(|&(n, _)| session.position_at(session.parent(n)));
-    let moves: Vec<String> = nodes
+    let words: Vec<String> = steps
         .iter()
-        .map(
-            |&(_, mv)| match pos.as_mut().filter(|p| mv.is_null() || p.is_legal(mv)) {
-                Some(p) if mv.is_null() => {
-                    let (text, after) = node_pass(p, notation);
-                    *p = after;
-                    text
-                }
-                Some(p) => {
-                    let text = notation.format(p, mv);
-                    p.make_move(mv);
-                    text
-                }
-                None => {
-                    pos = None;
-                    mv.to_string()
-                }
+        .map(|&(_, step)| match pos.take() {
+            Some(before) => {
+                pos = step.play(&before);
+                step.text(&before, notation)
+            }
+            None => match step {
+                Step::Move(mv) => mv.to_string(),
+                Step::Pass => "--".into(),
             },
-        )
+        })
         .collect();
-    match (more, moves.is_empty()) {
+    match (more, words.is_empty()) {
         (false, true) => "the root".into(),
-        (false, false) => moves.join(" "),
-        (true, _) => format!("… {}", moves.join(" ")),
+        (false, false) => words.join(" "),
+        (true, _) => format!("… {}", words.join(" ")),
     }
 }

@@ -11,20 +11,20 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Bar, BarChart, Paragraph};
 
+use crate::explorer::charts::data::{RANKS, rank_label};
+use crate::fmt;
 use crate::search::MoveSource;
 use crate::trace::SourceTable;
-use crate::tui::app::App;
-use crate::tui::charts::data::{RANKS, rank_label};
-use crate::tui::fmt;
 use crate::tui::theme::Theme;
+use crate::tui::ui::Ctx;
 
 /// Width from which sources are named in full (`killer 1`) instead of labelled (`K1`).
 const NAMES_FROM: u16 = 80;
 
 /// Draws the cutoffs by rank of the search up to the cursor.
-pub fn ranks(frame: &mut Frame, area: Rect, app: &App) {
+pub fn ranks(frame: &mut Frame, area: Rect, app: &Ctx) {
     let theme = &app.theme;
-    let counts = app.session.charts.counts();
+    let counts = app.session().chart_counts();
     let total = counts.cutoffs();
     let summary = format!(
         "{} main-search cutoffs: {} by the 1st move",
@@ -57,9 +57,9 @@ struct SourceBar {
 
 /// The sources to chart, in the log table's order: every named source the search tried or cut
 /// off with, then any code the events use that the table does not name.
-fn source_bars(app: &App, names: bool) -> Vec<SourceBar> {
-    let stats = app.session.cursor.scan().stats();
-    let table: &SourceTable = &app.session.header().sources;
+fn source_bars(app: &Ctx, names: bool) -> Vec<SourceBar> {
+    let stats = app.session().scan().stats();
+    let table: &SourceTable = &app.session().header().sources;
     let bar = |source: MoveSource| SourceBar {
         label: if names {
             table.name(source).into_owned()
@@ -80,9 +80,9 @@ fn source_bars(app: &App, names: bool) -> Vec<SourceBar> {
 }
 
 /// Draws the cutoffs by source of the search up to the cursor, with each source's tries.
-pub fn sources(frame: &mut Frame, area: Rect, app: &App) {
+pub fn sources(frame: &mut Frame, area: Rect, app: &Ctx) {
     let theme = &app.theme;
-    let total = app.session.cursor.scan().stats().cutoffs;
+    let total = app.session().scan().stats().cutoffs;
     let summary = format!(
         "{} main-search cutoffs by ordering source",
         fmt::count(total)

@@ -9,10 +9,10 @@ use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Paragraph};
 
-use crate::tui::app::App;
-use crate::tui::charts::data::IterationNodes;
-use crate::tui::fmt;
+use crate::explorer::charts::data::IterationNodes;
+use crate::fmt;
 use crate::tui::theme::Theme;
+use crate::tui::ui::Ctx;
 
 /// Width of the table's row names.
 const NAME: usize = 6;
@@ -20,8 +20,8 @@ const NAME: usize = 6;
 const COLUMN: usize = 7;
 
 /// Draws the chart of the iterations finished by the cursor.
-pub fn render(frame: &mut Frame, area: Rect, app: &App) {
-    let counts = app.session.charts.counts();
+pub fn render(frame: &mut Frame, area: Rect, app: &Ctx) {
+    let counts = app.session().chart_counts();
     let iterations = counts.iterations();
     let theme = &app.theme;
     let [top, chart, table] = Layout::vertical([

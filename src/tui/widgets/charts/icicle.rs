@@ -9,53 +9,47 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 
-use crate::tui::app::App;
-use crate::tui::charts::icicle;
-use crate::tui::fmt;
-use crate::tui::session::{NodeId, Session};
+use crate::explorer::charts::icicle;
+use crate::explorer::session::{NodeId, Session};
+use crate::fmt;
+use crate::trace::line::node_label;
+use crate::tui::ui::Ctx;
 use crate::tui::widgets::icicle_bands::Painter;
-use crate::tui::widgets::tree::node_label;
 
-/// Draws the icicle of the search up to the cursor and keeps its layout in `app.charts`.
-pub fn render(frame: &mut Frame, area: Rect, app: &mut App) {
-    let known = u32::try_from(app.session.charts.counts().nodes()).unwrap_or(u32::MAX);
-    let [info, bands, legend] = Layout::vertical([
+/// The rows of the icicle's part of the panel: the info line, the bands, the legend.
+pub fn rows(area: Rect) -> [Rect; 3] {
+    Layout::vertical([
         Constraint::Length(1),
         Constraint::Fill(1),
         Constraint::Length(1),
     ])
-    .areas(area);
-    let Some(root) = app.charts.icicle_root(&app.session.tree, known) else {
-        app.charts.drawn = None;
+    .areas(area)
+}
+
+/// Draws the icicle of the search up to the cursor, as the model laid it out.
+pub fn render(frame: &mut Frame, area: Rect, app: &Ctx) {
+    let [info, _, legend] = rows(area);
+    let session = app.session();
+    let Some(layout) = app.charts().icicle(session) else {
         let text = Line::styled("no node searched yet at the cursor", app.theme.dim);
         frame.render_widget(text, area);
         return;
     };
-    let session = &app.session;
-    let mut layout = icicle::layout(
-        &session.tree,
-        root,
-        known,
-        bands.width,
-        usize::from(bands.height),
-    );
-    layout.area = bands;
     let painter = Painter {
-        tree: &session.tree,
+        tree: session.tree(),
         sources: &session.header().sources,
         theme: &app.theme,
-        notation: app.notation,
-        colouring: app.charts.colouring,
+        notation: app.prefs().notation,
+        colouring: app.charts().colouring,
         at: session.position(),
     };
-    let selected = app.view.selected_node();
-    let before_root = session.position_at(session.parent(root));
+    let selected = app.view().selected_node();
+    let before_root = session.position_at(session.parent(layout.root));
     painter.draw_bands(frame.buffer_mut(), &layout, selected, &before_root);
     frame.render_widget(info_line(&painter, session, &layout, selected), info);
-    let stats = session.cursor.scan().stats();
+    let stats = session.scan().stats();
     let cut = |source| stats.cutoffs_by(source) > 0;
     frame.render_widget(painter.legend(cut, layout.capped), legend);
-    app.charts.drawn = Some(layout);
 }
 
 /// The line above the bands: the selected block (or the root) in words.
@@ -65,7 +59,7 @@ fn info_line(
     layout: &icicle::Layout,
     selected: Option<NodeId>,
 ) -> Line<'static> {
-    let tree = &session.tree;
+    let tree = session.tree();
     let theme = painter.theme;
     let id = selected
         .filter(|&s| s < layout.known && tree.is_ancestor(layout.root, s))

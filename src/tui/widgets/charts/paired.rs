@@ -7,8 +7,8 @@
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use crate::tui::charts::data::PlyNodes;
-use crate::tui::fmt;
+use crate::explorer::charts::data::PlyNodes;
+use crate::fmt;
 use crate::tui::theme::Theme;
 
 /// Bar characters of the searches, in order (repeating after the last).

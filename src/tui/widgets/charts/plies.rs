@@ -8,10 +8,10 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::tui::app::App;
-use crate::tui::charts::data::PlyNodes;
-use crate::tui::fmt;
+use crate::explorer::charts::data::PlyNodes;
+use crate::fmt;
 use crate::tui::theme::Theme;
+use crate::tui::ui::Ctx;
 
 /// Bar character of main-search nodes.
 pub const MAIN: char = '█';
@@ -22,8 +22,8 @@ pub const QUIESCENCE: char = '░';
 const COLUMNS: usize = 18;
 
 /// Draws the chart of the search up to the cursor.
-pub fn render(frame: &mut Frame, area: Rect, app: &App) {
-    let plies = app.session.charts.counts().plies();
+pub fn render(frame: &mut Frame, area: Rect, app: &Ctx) {
+    let plies = app.session().chart_counts().plies();
     let text = lines(&app.theme, plies, area.width, area.height);
     frame.render_widget(Paragraph::new(text), area);
 }

@@ -5,10 +5,10 @@
 
 use crate::chess::notation::Notation;
 use crate::chess::{Color, Move, Position};
+use crate::explorer::session::{NodeId, Session};
+use crate::fmt;
 use crate::search::{PruneRule, WindowOutcome};
 use crate::trace::{ReSearch, Window, move_order, pruned_moves};
-use crate::tui::fmt;
-use crate::tui::session::{NodeId, Session};
 
 /// Pruned moves listed by name; the rest are counted.
 const LISTED: usize = 24;
@@ -110,7 +110,7 @@ fn full_window_fallback(session: &Session, id: NodeId) -> Option<String> {
 }
 
 fn reduced(session: &Session, id: NodeId, led_by: &str, by: u8) -> String {
-    let why = match move_order(&session.tree, session.events(), id) {
+    let why = match move_order(session.tree(), session.events(), id) {
         Some((index, source)) => format!(
             " (late quiet move {}, ordered by {})",
             usize::from(index) + 1,
@@ -222,7 +222,7 @@ pub fn inside(session: &Session, id: NodeId, notation: Notation) -> String {
     if total == 0 {
         return out;
     }
-    let pruned = pruned_moves(&session.tree, session.events(), id, LISTED);
+    let pruned = pruned_moves(session.tree(), session.events(), id, LISTED);
     let names: Vec<String> = pruned
         .iter()
         .map(|p| written(&pos, p.mv, notation))

@@ -10,9 +10,9 @@ use ratatui::text::Span;
 
 use super::RowStyle;
 use crate::chess::Position;
+use crate::explorer::session::{NodeId, Session};
 use crate::search::{PruneRule, WindowOutcome};
 use crate::trace::ReSearch;
-use crate::tui::session::{NodeId, Session};
 
 /// Width of the marker column: `↻ ✂ Nxe4+ Hist` fits, longer markers push the numbers right.
 const MARKER_WIDTH: usize = 15;

@@ -6,12 +6,13 @@
 use ratatui::text::Line;
 use tui_tree_widget::TreeItem;
 
-use super::{RowStyle, node_label, row_line};
+use super::{RowStyle, row_line};
 use crate::chess::{Move, Position};
-use crate::tui::fmt;
-use crate::tui::session::{NodeId, Session};
+use crate::explorer::session::{NodeId, Session};
+use crate::explorer::tree_view::{Row, TreeView};
+use crate::fmt;
+use crate::trace::line::node_label;
 use crate::tui::theme::Theme;
-use crate::tui::tree_view::{Row, TreeView};
 
 /// The widget's input for one frame.
 pub struct Rows {

@@ -1,0 +1,301 @@
+//! What the explorer can be asked to do (`Action`) and what it asks of the world in return
+//! (`Effect`): `Explorer::update` takes one and gives the others, so every key, click and
+//! lesson step can be tested without a terminal, a thread or a file.
+
+use crate::chess::Position;
+use crate::search::{OrderingConfig, SelectiveConfig};
+
+use super::charts::{ChartKind, IcicleMove};
+use super::follow::FollowSource;
+use super::line_edit::Edit;
+use super::session::NodeId;
+use super::setup::SearchRequest;
+use super::tree_view::Row;
+use crate::trace::jsonl::ImportOptions;
+
+/// Everything the explorer can be asked to do: what the keys are bound to (the key table),
+/// what the mouse does once the terminal has found what was clicked, and what a lesson step
+/// asks for. `Explorer::update` interprets them; nothing else changes the explorer's state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Select the row above.
+    Up,
+    /// Select the row below.
+    Down,
+    /// Close the selected node, or go to its parent.
+    Close,
+    /// Open the selected node.
+    Open,
+    /// Open or close the selected node.
+    Toggle,
+    /// Select the first row.
+    First,
+    /// Select the last row.
+    Last,
+    /// Move the selection one screen up (pages of children slide along).
+    PageUp,
+    /// Move the selection one screen down.
+    PageDown,
+    /// The selected node becomes the root of the view.
+    Zoom,
+    /// Undo the last zoom.
+    ZoomOut,
+    /// Timeline to the moment the selected node was finished (its killer store included).
+    SeekNode,
+    /// Timeline one event back.
+    StepBack,
+    /// Timeline one event forward.
+    StepForward,
+    /// Timeline to the previous beta cutoff.
+    PrevCutoff,
+    /// Timeline to the next beta cutoff.
+    NextCutoff,
+    /// Timeline to the next cutoff by a killer move.
+    NextKillerCutoff,
+    /// Start or pause the automatic replay.
+    PlayPause,
+    /// Replay slower.
+    Slower,
+    /// Replay faster.
+    Faster,
+    /// Type a FEN.
+    EnterFen,
+    /// Pick a position from the library.
+    OpenPicker,
+    /// One ply deeper for the next search.
+    DepthUp,
+    /// One ply shallower for the next search.
+    DepthDown,
+    /// Killer slots (`0..=MAX_KILLER_SLOTS`) for the next search. (`k` is "up", as in every
+    /// vi-style list, so the slot count has the digit keys.)
+    SetKillers(u8),
+    /// Search the current position again with the current settings.
+    Rerun,
+    /// Switch selective search (every technique) on or off and search again. Off is the
+    /// default: the classroom lessons are read off the full-width tree.
+    ToggleSelective,
+    /// Stop the running search (what was found so far stays browsable).
+    Stop,
+    /// Open the compare picker: choose the configurations to search the position with.
+    Compare,
+    /// Save the event log to a `.kslog` file.
+    SaveLog,
+    /// Open the charts view (nodes per ply, cutoffs by rank and source, branching factor,
+    /// icicle).
+    Charts,
+    /// Show the next chart.
+    NextChart,
+    /// Show the previous chart.
+    PrevChart,
+    /// Colour the icicle by node type or by cutoff source.
+    ChartColours,
+    /// Move the icicle's selection (and the tree's) or its root.
+    Icicle(IcicleMove),
+    /// Compare view: pair the first configuration's icicle with the previous (-1) or next (+1)
+    /// configuration.
+    PairWith(isize),
+    /// Write moves in the next notation: SAN, UCI, long algebraic.
+    CycleNotation,
+    /// Switch the killer panel between the killer table and the countermove table.
+    KillerTab,
+    /// Show the help overlay.
+    Help,
+    /// Leave the explorer (from any mode: the overlay closes first).
+    Quit,
+    /// Scroll the help overlay by this many lines (negative: up).
+    Scroll(i16),
+    /// Highlight the previous library position in the picker.
+    PickerPrev,
+    /// Highlight the next library position in the picker.
+    PickerNext,
+    /// Load the highlighted library position and search it.
+    PickerLoad,
+    /// Load the typed FEN and search it (or show why it was refused).
+    FenSubmit,
+    /// Edit the typed FEN as readline does (move the cursor, delete, kill).
+    FenEdit(Edit),
+    /// Type this character into the FEN at the cursor (the text-entry fallback).
+    Insert(char),
+    /// Check or uncheck the highlighted configuration in the compare picker.
+    CompareToggle,
+    /// Search the checked configurations side by side (at least two).
+    CompareRun,
+    /// Leave the overlay for the normal view (stopping a comparison that is still running).
+    Leave,
+    /// Open the lesson picker: the bundled lessons.
+    OpenLessons,
+    /// Open the highlighted lesson in the lesson picker.
+    LessonLoad,
+    /// Go on to the lesson's next step (once the step's wait and question are done).
+    LessonNext,
+    /// Go back one step of the lesson, restoring what that step showed.
+    LessonBack,
+    /// Answer the step's question with this choice (0-based).
+    LessonAnswer(u8),
+    /// Close the lesson (the explorer stays where it is).
+    CloseLesson,
+    /// Projector mode on / off: high-contrast colours and a bigger board where it fits.
+    Projector,
+    /// Show only the board, the tree and the lesson (and back).
+    Focus,
+    /// Paste: the text goes into the FEN box at once (ignored elsewhere).
+    Paste(String),
+    /// A click on a tree row (the terminal found which one).
+    ClickRow(Row),
+    /// A click on the icicle's block of this node.
+    ClickBlock(NodeId),
+    /// A click on the charts panel outside any block: nothing happens, and the tree does not
+    /// take it.
+    ClickChart,
+    /// Select this node (a lesson step).
+    SelectNode(NodeId),
+    /// Timeline to the first `n` events, selecting the node of the last one (a lesson step).
+    Seek(usize),
+    /// Timeline to the end of the log.
+    SeekEnd,
+    /// The tree view starts over from the top.
+    ResetTree,
+    /// Load this position for the next search (a lesson step).
+    Load(Box<Position>),
+    /// The next search's depth, ordering and selective switches (a lesson step).
+    Plan(u8, OrderingConfig, SelectiveConfig),
+    /// Show the position loaded without searching it: an empty tree (a lesson step).
+    ShowPosition,
+    /// Open the charts view on this chart (a lesson step).
+    OpenChart(ChartKind),
+    /// Show the compare view (a lesson step).
+    ShowCompare,
+    /// Run this comparison, its columns named by the labels (a lesson step): the position,
+    /// depth and selective switches become the explorer's.
+    StartCompare(Vec<String>, Box<CompareRequest>),
+    /// Say this in the status line, as an error (a lesson step that cannot be shown).
+    ShowError(String),
+    /// Close a chart or comparison a lesson step opened.
+    CloseView,
+}
+
+impl Action {
+    /// Whether the action is one of the lesson's own (stepping, answering, closing): the
+    /// learner's doing, which a step waiting for a key or a node does not count.
+    pub fn is_lesson(&self) -> bool {
+        matches!(
+            self,
+            Action::LessonNext | Action::LessonBack | Action::LessonAnswer(_) | Action::CloseLesson
+        )
+    }
+}
+
+/// Which part of the explorer an action belongs to: the sub-state it changes first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Area {
+    /// The tree view's selection, opened nodes and zoom.
+    Tree,
+    /// The timeline and the replay clock.
+    Timeline,
+    /// What to search next, and starting or stopping it.
+    Search,
+    /// The charts and compare views.
+    View,
+    /// Notation, panels, overlays that only open, leaving.
+    Screen,
+    /// The lesson's own keys.
+    Lesson,
+    /// The keys of an open overlay (help, FEN box, pickers).
+    Overlay,
+}
+
+impl Action {
+    /// The part of the explorer the action belongs to.
+    pub fn area(&self) -> Area {
+        use Action as A;
+        match self {
+            A::Up | A::Down | A::Close | A::Open | A::Toggle | A::First | A::Last => Area::Tree,
+            A::PageUp | A::PageDown | A::Zoom | A::ZoomOut | A::ClickRow(_) => Area::Tree,
+            A::SelectNode(_) | A::ResetTree => Area::Tree,
+            A::SeekNode | A::StepBack | A::StepForward | A::Seek(_) | A::SeekEnd => Area::Timeline,
+            A::PrevCutoff | A::NextCutoff | A::NextKillerCutoff => Area::Timeline,
+            A::PlayPause | A::Slower | A::Faster => Area::Timeline,
+            A::EnterFen | A::OpenPicker | A::DepthUp | A::DepthDown | A::SetKillers(_) => {
+                Area::Search
+            }
+            A::Rerun | A::ToggleSelective | A::Stop | A::Compare | A::SaveLog => Area::Search,
+            A::Load(_) | A::Plan(..) | A::ShowPosition | A::StartCompare(..) => Area::Search,
+            A::Charts | A::NextChart | A::PrevChart | A::ChartColours | A::PairWith(_) => {
+                Area::View
+            }
+            A::Icicle(_) | A::ClickBlock(_) | A::ClickChart | A::OpenChart(_) => Area::View,
+            A::ShowCompare | A::CloseView => Area::View,
+            A::CycleNotation | A::KillerTab | A::Help | A::OpenLessons | A::Projector => {
+                Area::Screen
+            }
+            A::Focus | A::Quit | A::ShowError(_) => Area::Screen,
+            A::LessonNext | A::LessonBack | A::LessonAnswer(_) | A::CloseLesson => Area::Lesson,
+            A::Scroll(_) | A::PickerPrev | A::PickerNext | A::PickerLoad | A::LessonLoad => {
+                Area::Overlay
+            }
+            A::CompareToggle | A::CompareRun | A::FenSubmit | A::FenEdit(_) | A::Insert(_) => {
+                Area::Overlay
+            }
+            A::Leave | A::Paste(_) => Area::Overlay,
+        }
+    }
+}
+
+/// What a comparison searches: the position, depth and selective switches shared by every
+/// configuration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompareRequest {
+    /// The position.
+    pub root: Position,
+    /// The depth.
+    pub depth: u8,
+    /// The configurations, in column order.
+    pub configs: Vec<OrderingConfig>,
+    /// Selective switches, the same for every column.
+    pub selective: SelectiveConfig,
+}
+
+/// A side effect `update` asks the runtime for: the only places threads and files are touched.
+#[derive(Debug, PartialEq)]
+pub enum Effect {
+    /// Start this search (stopping any running one); the session already shows it starting.
+    Search(Box<SearchRequest>),
+    /// Stop the running search or comparison.
+    Stop,
+    /// Run this comparison.
+    Compare(Box<CompareRequest>),
+    /// Write the current log to this file.
+    Save(std::path::PathBuf),
+    /// Follow a trace another engine is writing, replacing the session as its header arrives.
+    Follow(FollowSource, ImportOptions),
+    /// Drop the running search or followed trace without keeping what it found (a lesson
+    /// moved on to a position it does not search).
+    Discard,
+    /// Check this lesson against the engine on a thread (the screen keeps drawing and the keys
+    /// keep working) and, if it holds, open it (`Explorer::open_lesson`); else say why.
+    OpenLesson(LessonSource),
+}
+
+/// A lesson to check and open: its name and text, and what a refusal does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LessonSource {
+    /// The bundled name, or the file's path.
+    pub name: String,
+    /// The lesson file's text.
+    pub text: String,
+    /// A refused lesson ends the explorer with the reason as its error (`killerscope lesson`
+    /// opened for this lesson alone); else the reason goes to the status line.
+    pub leave_if_refused: bool,
+}
+
+impl LessonSource {
+    /// The bundled lesson with this index in `lesson::BUNDLED`, picked in the explorer.
+    pub fn bundled(index: usize) -> Option<LessonSource> {
+        let &(name, text) = super::lesson::BUNDLED.get(index)?;
+        Some(LessonSource {
+            name: name.to_string(),
+            text: text.to_string(),
+            leave_if_refused: false,
+        })
+    }
+}

@@ -1,0 +1,145 @@
+//! A question's answer, read from the recorded search — never written in the lesson file —
+//! together with the reason the log gives for it: where the move stood in the node's order and
+//! which heuristic put it there. The panel shows both after the learner has picked, so the
+//! answer is something the class can check in the tree, not the teacher's word.
+
+use super::file::{AnswerSpec, QuestionSpec};
+use super::verify::Question;
+use crate::chess::notation::{Notation, san};
+use crate::chess::{Color, Move, Position};
+use crate::explorer::keys::MAX_CHOICES;
+use crate::search::{Event, MoveSource};
+use crate::trace::line::{Step, line_text};
+use crate::trace::query::parse_move;
+use crate::trace::{EventLog, NodeId, SearchTree};
+
+/// What a question's answer is read from: the search, its tree, its root, and the node the
+/// answer rule names with the position there.
+pub struct Read<'a> {
+    /// The recorded search.
+    pub log: &'a EventLog,
+    /// Its node index.
+    pub tree: &'a SearchTree,
+    /// The position searched.
+    pub root: &'a Position,
+    /// The node the answer rule names.
+    pub node: NodeId,
+    /// The position at that node.
+    pub at: &'a Position,
+    /// The iteration the node belongs to, by depth.
+    pub depth: u8,
+}
+
+/// Resolves `spec` against the search: the right choice, the move in SAN and the reason.
+pub fn question(spec: &QuestionSpec, read: &Read) -> Result<Question, String> {
+    if spec.choices.len() > usize::from(MAX_CHOICES) {
+        return Err(format!(
+            "a question offers at most {MAX_CHOICES} choices (one digit key each), not {}",
+            spec.choices.len()
+        ));
+    }
+    let (mv, why) = match &spec.answer {
+        AnswerSpec::FirstTried(n) => first_tried(read)
+            .ok_or_else(|| format!("the answer's node ({}) tried no move", n.path))?,
+        AnswerSpec::CutoffBy(n) => {
+            cutoff(read).ok_or_else(|| format!("the answer's node ({}) has no cutoff", n.path))?
+        }
+    };
+    let answer_san = san(read.at, mv);
+    let answer = spec
+        .choices
+        .iter()
+        .position(|c| parse_move(read.at, c).is_ok_and(|m| m == mv))
+        .ok_or_else(|| format!("the answer, {answer_san}, is not among the choices"))?;
+    Ok(Question {
+        prompt: spec.prompt.clone(),
+        choices: spec.choices.clone(),
+        answer,
+        answer_san,
+        why,
+    })
+}
+
+/// The move that cut the node off, and the log's account of it.
+fn cutoff(read: &Read) -> Option<(Move, String)> {
+    let cut = read.tree.node(read.node)?.cutoff()?;
+    let why = format!(
+        "{}, {} was move {} in {} order, placed there by {}; its score reached beta, so \
+         the moves after it were never searched.",
+        place(read),
+        san(read.at, cut.mv),
+        usize::from(cut.index) + 1,
+        side(read.at),
+        source(read.log, cut.source)
+    );
+    Some((cut.mv, why))
+}
+
+/// The first move the node tried (its own, not a descendant's), and the log's account of it.
+fn first_tried(read: &Read) -> Option<(Move, String)> {
+    let mut level = 0usize;
+    let mut first = None;
+    let mut tried = 0usize;
+    let events = read.log.events().get(read.tree.event_range(read.node))?;
+    for event in events {
+        match *event {
+            Event::NodeEnter { .. } => level += 1,
+            Event::NodeExit { .. } => level = level.saturating_sub(1),
+            Event::MoveTried { mv, source, .. } if level == 1 => {
+                tried += 1;
+                first.get_or_insert((mv, source));
+            }
+            _ => {}
+        }
+    }
+    let (mv, from) = first?;
+    let cut_at_once = read
+        .tree
+        .node(read.node)
+        .and_then(|n| n.cutoff())
+        .is_some_and(|c| c.mv == mv && c.index == 0);
+    let outcome = if cut_at_once {
+        " It cut the node off at once."
+    } else {
+        ""
+    };
+    let why = format!(
+        "{}, {} was the first of the {tried} moves {} tried, placed first by {}.{outcome}",
+        place(read),
+        san(read.at, mv),
+        side(read.at).trim_end_matches("'s"),
+        source(read.log, from)
+    );
+    Some((mv, why))
+}
+
+/// "After …Ra5 Bc6 in iteration 5" (or "At the root of iteration 5").
+fn place(read: &Read) -> String {
+    let steps: Vec<Step> = read
+        .tree
+        .line(read.node)
+        .into_iter()
+        .map(|(_, s)| s)
+        .collect();
+    if steps.is_empty() {
+        return format!("At the root of iteration {}", read.depth);
+    }
+    format!(
+        "After {} in iteration {}",
+        line_text(read.root, &steps, Notation::San),
+        read.depth
+    )
+}
+
+fn side(pos: &Position) -> &'static str {
+    match pos.side_to_move() {
+        Color::White => "White's",
+        Color::Black => "Black's",
+    }
+}
+
+/// "killer 1 (K1)", from the log's own source table.
+fn source(log: &EventLog, source: MoveSource) -> String {
+    let sources = &log.header().sources;
+    format!("{} ({})", sources.name(source), sources.label(source))
+}

@@ -1,0 +1,246 @@
+//! Walking through a checked lesson: which step is on, whether the learner has done what it
+//! waits for and answered its question, and the scene — position, search, selected node,
+//! timeline event, open view — that the explorer must show at that step. The scene of a step
+//! is computed from the steps up to it, never from where the learner wandered, so going back
+//! restores exactly what that step showed.
+
+use super::verify::{Lesson, SearchPlan, Step, Wait};
+use crate::chess::Position;
+use crate::explorer::charts::ChartKind;
+use crate::trace::NodeId;
+
+/// A view a step opens in place of the lower panels, for that step only.
+#[derive(Clone, Debug, PartialEq)]
+pub enum View {
+    /// The charts view on this chart.
+    Chart(ChartKind),
+    /// The compare view on these configurations (with the node counts the check measured).
+    Compare(Vec<(String, u64)>),
+}
+
+/// What the explorer shows at a step.
+#[derive(Clone, Debug, Default)]
+pub struct Scene {
+    /// The position loaded last (none: the explorer's own position).
+    pub position: Option<Position>,
+    /// The search run last since that position was loaded.
+    pub search: Option<SearchPlan>,
+    /// The node selected last since that search.
+    pub select: Option<NodeId>,
+    /// The timeline event moved to last since that search.
+    pub timeline: Option<usize>,
+    /// The view this step opens.
+    pub view: Option<View>,
+}
+
+/// The learner's progress through a lesson.
+#[derive(Clone, Debug)]
+pub struct Player {
+    lesson: Lesson,
+    step: usize,
+    waited: bool,
+    choice: Option<usize>,
+}
+
+impl Player {
+    /// At the first step of `lesson`.
+    pub fn new(lesson: Lesson) -> Player {
+        let mut player = Player {
+            lesson,
+            step: 0,
+            waited: false,
+            choice: None,
+        };
+        player.enter();
+        player
+    }
+
+    /// The lesson being played.
+    pub fn lesson(&self) -> &Lesson {
+        &self.lesson
+    }
+
+    /// Index of the current step (0-based).
+    pub fn index(&self) -> usize {
+        self.step
+    }
+
+    /// The current step.
+    pub fn step(&self) -> &Step {
+        &self.lesson.steps[self.step]
+    }
+
+    /// Whether the learner has done what the step waits for (true when it waits for nothing).
+    pub fn waited(&self) -> bool {
+        self.waited
+    }
+
+    /// The choice the learner picked for the step's question, if any.
+    pub fn choice(&self) -> Option<usize> {
+        self.choice
+    }
+
+    /// Whether the step lets the learner go on: its wait is over and its question answered.
+    pub fn can_advance(&self) -> bool {
+        self.waited && (self.step().question.is_none() || self.choice.is_some())
+    }
+
+    /// Whether this is the last step.
+    pub fn at_end(&self) -> bool {
+        self.step + 1 == self.lesson.steps.len()
+    }
+
+    /// Goes to the next step if the current one is done; returns whether it moved.
+    pub fn advance(&mut self) -> bool {
+        if !self.can_advance() || self.at_end() {
+            return false;
+        }
+        self.step += 1;
+        self.enter();
+        true
+    }
+
+    /// Goes back one step (its wait and question start over); returns whether it moved.
+    pub fn back(&mut self) -> bool {
+        if self.step == 0 {
+            return false;
+        }
+        self.step -= 1;
+        self.enter();
+        true
+    }
+
+    /// Tells the player a key was pressed; ends a wait for that key.
+    pub fn key_pressed(&mut self, key: char) {
+        if self.step().wait == Some(Wait::Key(key)) {
+            self.waited = true;
+        }
+    }
+
+    /// Tells the player the learner selected `node`; ends a wait for that node.
+    pub fn node_selected(&mut self, node: NodeId) {
+        if self.step().wait == Some(Wait::Select(node)) {
+            self.waited = true;
+        }
+    }
+
+    /// Picks choice `k` of the step's question (once: the first pick stands); returns whether
+    /// it was right, or `None` when there is no such question or choice.
+    pub fn answer(&mut self, k: usize) -> Option<bool> {
+        let question = self.step().question.as_ref()?;
+        if k >= question.choices.len() {
+            return None;
+        }
+        let answer = question.answer;
+        let picked = *self.choice.get_or_insert(k);
+        Some(picked == answer)
+    }
+
+    /// The scene of the current step.
+    pub fn scene(&self) -> Scene {
+        scene_at(&self.lesson, self.step)
+    }
+
+    fn enter(&mut self) {
+        self.waited = self.step().wait.is_none();
+        self.choice = None;
+    }
+}
+
+/// The scene of step `index`: each kind of thing as the last step up to it set it, a load
+/// clearing the search and a search clearing the selection and the timeline.
+pub fn scene_at(lesson: &Lesson, index: usize) -> Scene {
+    let mut scene = Scene::default();
+    for step in lesson.steps.iter().take(index + 1) {
+        if let Some(pos) = &step.position {
+            scene = Scene {
+                position: Some(pos.clone()),
+                ..Scene::default()
+            };
+        }
+        if let Some(plan) = &step.search {
+            scene.search = Some(plan.clone());
+            scene.select = None;
+            scene.timeline = None;
+        }
+        if step.select.is_some() {
+            scene.select = step.select;
+        }
+        if step.timeline.is_some() {
+            scene.timeline = step.timeline;
+        }
+    }
+    let step = &lesson.steps[index];
+    scene.view = match (&step.chart, &step.compare) {
+        (Some(kind), _) => Some(View::Chart(*kind)),
+        (None, Some(columns)) => Some(View::Compare(columns.clone())),
+        (None, None) => None,
+    };
+    scene
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::explorer::lesson::{BUNDLED, load};
+
+    fn player() -> Player {
+        Player::new(load(BUNDLED[0].1).expect("the bundled lesson holds"))
+    }
+
+    #[test]
+    fn a_step_waits_for_its_key_and_its_answer_before_going_on() {
+        let mut p = player();
+        assert!(p.advance(), "step 1 waits for nothing");
+        assert!(!p.can_advance(), "step 2 asks a question");
+        let right = p.step().question.as_ref().expect("a question").answer;
+        assert_eq!(p.answer(right + 1), Some(false));
+        assert_eq!(p.answer(right), Some(false), "the first pick stands");
+        assert_eq!(p.answer(99), None);
+        assert!(p.advance());
+        assert!(!p.can_advance(), "step 3 waits for K");
+        p.key_pressed('k');
+        assert!(!p.can_advance(), "keys are exact");
+        p.key_pressed('K');
+        assert!(p.advance());
+        let Some(Wait::Select(rb4)) = p.step().wait else {
+            panic!("step 4 waits for a selection");
+        };
+        p.node_selected(rb4 + 1);
+        assert!(!p.waited());
+        p.node_selected(rb4);
+        assert!(p.waited() && !p.can_advance(), "the question is still open");
+    }
+
+    #[test]
+    fn going_back_restores_the_scene_of_that_step() {
+        let mut p = player();
+        let first = p.scene();
+        assert!(first.position.is_some() && first.search.is_some());
+        assert_eq!((first.select, first.timeline), (None, None));
+        p.advance();
+        let answer = p.step().question.as_ref().expect("a question").answer;
+        p.answer(answer);
+        p.advance();
+        let third = p.scene();
+        assert!(third.select.is_some() && third.timeline.is_some());
+        assert!(p.back());
+        let second = p.scene();
+        assert_eq!(second.select, third.select);
+        assert_eq!(
+            second.timeline, None,
+            "step 2 had not moved the timeline yet"
+        );
+        assert_eq!(p.choice(), None, "the question starts over");
+        assert!(p.back() && !p.back());
+        assert_eq!(p.index(), 0);
+    }
+
+    #[test]
+    fn the_compare_view_belongs_to_its_step_only() {
+        let lesson = load(BUNDLED[0].1).expect("the bundled lesson holds");
+        let last = lesson.steps.len() - 1;
+        assert!(matches!(scene_at(&lesson, last).view, Some(View::Compare(ref c)) if c.len() == 2));
+        assert!(scene_at(&lesson, last - 1).view.is_none());
+    }
+}

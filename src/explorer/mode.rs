@@ -1,0 +1,162 @@
+//! Which overlay or view has the keyboard, and what each overlay remembers while it is open:
+//! the help's scroll, the FEN being typed, the highlighted position or lesson, the compare
+//! checklist. An overlay's own keys change only the overlay; what they ask of the explorer
+//! beyond it (load a position, run a comparison) comes back as an `Outcome` for the router.
+
+use super::action::Action;
+use super::config_picker::{ConfigPicker, Preset};
+use super::keys::Context;
+use super::line_edit::{CAPACITY, LineEdit};
+
+/// What the keyboard is talking to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Tree, timeline and search keys.
+    Normal,
+    /// The help overlay, scrolled down this many lines (it can be taller than a small screen).
+    Help(u16),
+    /// Typing a FEN; `error` is the reason the last attempt was refused.
+    Fen {
+        /// The text typed so far and the cursor.
+        input: LineEdit,
+        /// Why the last Enter (or paste) was refused.
+        error: Option<String>,
+    },
+    /// Choosing a library position; the index of the highlighted one.
+    Picker(usize),
+    /// Choosing the configurations to compare.
+    ComparePicker(ConfigPicker),
+    /// The comparison of the chosen configurations.
+    Compare,
+    /// The charts view in place of the lower panels.
+    Charts,
+    /// Choosing a bundled lesson; the index of the highlighted one.
+    LessonPicker(usize),
+}
+
+/// What an overlay key asks of the explorer beyond the overlay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Nothing: the overlay changed (or not) by itself.
+    Stay,
+    /// The overlay closed; `was_comparing` when it was a comparison still running.
+    Closed {
+        /// A running comparison was left: it must stop.
+        was_comparing: bool,
+    },
+    /// Load the FEN typed (the box stays open until it is accepted).
+    SubmitFen(String),
+    /// Load the library position with this index.
+    LoadPosition(usize),
+    /// Check and open the bundled lesson with this index.
+    OpenLesson(usize),
+    /// Compare these configurations.
+    RunCompare(Vec<Preset>),
+}
+
+impl Mode {
+    /// The key-table context of this mode: which rows of `keys::bindings` apply.
+    pub fn context(&self) -> Context {
+        match self {
+            Mode::Normal => Context::Normal,
+            Mode::Help(_) => Context::Help,
+            Mode::Fen { .. } => Context::Fen,
+            Mode::Picker(_) => Context::Picker,
+            Mode::ComparePicker(_) => Context::ComparePicker,
+            Mode::Compare => Context::Compare,
+            Mode::Charts => Context::Charts,
+            Mode::LessonPicker(_) => Context::LessonPicker,
+        }
+    }
+
+    /// Whether the lesson panel is on screen (and its keys work) in this mode: the views a
+    /// lesson drives, not the pickers, the FEN box or the help.
+    pub fn shows_lesson(&self) -> bool {
+        matches!(self, Mode::Normal | Mode::Charts | Mode::Compare)
+    }
+
+    /// Whether the charts panel is on screen.
+    pub fn shows_charts(&self) -> bool {
+        *self == Mode::Charts
+    }
+
+    /// An empty FEN box.
+    pub fn fen_box() -> Mode {
+        Mode::Fen {
+            input: LineEdit::default(),
+            error: None,
+        }
+    }
+
+    /// Applies a key of an overlay; `choices` is how many lines its picker lists.
+    pub fn update(&mut self, action: &Action, choices: usize) -> Outcome {
+        match (&mut *self, action) {
+            (Mode::Help(scroll), Action::Scroll(lines)) => {
+                *scroll = scroll.saturating_add_signed(*lines);
+            }
+            (Mode::Picker(index) | Mode::LessonPicker(index), Action::PickerPrev) => {
+                *index = index.saturating_sub(1);
+            }
+            (Mode::Picker(index) | Mode::LessonPicker(index), Action::PickerNext) => {
+                *index = (*index + 1).min(choices.saturating_sub(1));
+            }
+            (Mode::LessonPicker(index), Action::LessonLoad) => {
+                let chosen = *index;
+                *self = Mode::Normal;
+                return Outcome::OpenLesson(chosen);
+            }
+            (Mode::Picker(index), Action::PickerLoad) => {
+                let chosen = *index;
+                *self = Mode::Normal;
+                return Outcome::LoadPosition(chosen);
+            }
+            (Mode::ComparePicker(picker), Action::PickerPrev) => picker.up(),
+            (Mode::ComparePicker(picker), Action::PickerNext) => picker.down(),
+            (Mode::ComparePicker(picker), Action::CompareToggle) => picker.toggle(),
+            (Mode::ComparePicker(picker), Action::CompareRun) => match picker.choice() {
+                Ok(chosen) => {
+                    *self = Mode::Compare;
+                    return Outcome::RunCompare(chosen);
+                }
+                Err(why) => picker.error = Some(why),
+            },
+            (Mode::Fen { input, .. }, Action::FenSubmit) => {
+                return Outcome::SubmitFen(input.text().trim().to_string());
+            }
+            (Mode::Fen { input, error }, Action::FenEdit(edit)) => {
+                input.apply(*edit);
+                *error = None;
+            }
+            (Mode::Fen { .. }, Action::Insert(c)) => self.paste(c.encode_utf8(&mut [0; 4])),
+            (mode, Action::Leave) => {
+                let was_comparing = *mode == Mode::Compare;
+                *mode = Mode::Normal;
+                return Outcome::Closed { was_comparing };
+            }
+            _ => {}
+        }
+        Outcome::Stay
+    }
+
+    /// Pasted (or typed) text: goes into the FEN box at the cursor in one step, what does not
+    /// fit the box is left out with a message; ignored outside the FEN box, so a paste into
+    /// the tree view is not taken for a burst of commands.
+    pub fn paste(&mut self, text: &str) {
+        if let Mode::Fen { input, error } = self {
+            let dropped = input.insert(text);
+            *error = (dropped > 0).then(|| {
+                format!(
+                    "the box holds {CAPACITY} characters (a FEN is under 100): {} left out",
+                    crate::fmt::grouped(dropped as u64)
+                )
+            });
+        }
+    }
+
+    /// The FEN box says why the text was refused (it stays open).
+    pub fn refuse_fen(&mut self, why: String) {
+        if let Mode::Fen { error, .. } = self {
+            *error = Some(why);
+        }
+    }
+}

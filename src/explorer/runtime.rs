@@ -1,0 +1,229 @@
+//! The runtime: owns the worker threads, carries out `Effect`s and moves what the workers
+//! produce into the explorer between frames, within a time budget, so the screen never waits
+//! on a search. The only place threads and files are touched; it knows no terminal, so a test
+//! (or another front end) can drive the explorer with it.
+
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::trace::DEFAULT_EVENT_CAP;
+
+use super::action::Effect;
+use super::app::Explorer;
+use super::follow::{Followed, Follower, spawn_follow};
+use super::lesson::{self, Lesson};
+use super::worker::{self, Report, Worker};
+
+/// Longest the UI spends folding streamed events into the tree per frame, so input and drawing
+/// stay smooth however fast the search produces events.
+const DRAIN_BUDGET: Duration = Duration::from_millis(12);
+/// The budget once a search has ended but its spool is not all indexed yet: the search no
+/// longer needs the processor, so the UI indexes most of each frame and does not wait between
+/// frames (input is still read every frame).
+const CATCH_UP_BUDGET: Duration = Duration::from_millis(25);
+
+/// The explorer's worker threads.
+#[derive(Default)]
+pub struct Runtime {
+    search: Option<Worker>,
+    compare: Option<Worker>,
+    follow: Option<Follower>,
+    started: Option<Instant>,
+    /// A bundled lesson being checked against the engine on its own thread (its searches
+    /// take a moment), so the screen keeps drawing meanwhile.
+    /// Whether a refusal ends the explorer comes with it.
+    checking: Option<(Receiver<Result<Lesson, String>>, bool)>,
+}
+
+impl Runtime {
+    /// Carries out every effect, in order.
+    pub fn apply_all(&mut self, app: &mut Explorer, effects: Vec<Effect>) {
+        for effect in effects {
+            self.apply(app, effect);
+        }
+    }
+
+    /// Carries out one effect.
+    pub fn apply(&mut self, app: &mut Explorer, effect: Effect) {
+        match effect {
+            Effect::Search(request) => {
+                self.follow = None;
+                self.search = None;
+                match worker::spawn_search(*request) {
+                    Ok(w) => self.search = Some(w),
+                    Err(e) => app.search_failed(&e.to_string()),
+                }
+                self.started = Some(Instant::now());
+            }
+            Effect::Stop => {
+                for w in [&self.search, &self.compare].into_iter().flatten() {
+                    w.stop();
+                }
+                app.info("stopping…");
+                if self.follow.take().is_some() {
+                    app.follow_ended(None, "stopped following");
+                }
+            }
+            Effect::Follow(source, options) => {
+                self.search = None;
+                app.follow_started(source.name());
+                self.follow = Some(spawn_follow(source, options));
+                self.started = Some(Instant::now());
+            }
+            Effect::Compare(request) => self.compare = Some(worker::spawn_compare(*request)),
+            Effect::Discard => {
+                self.search = None;
+                self.follow = None;
+            }
+            Effect::OpenLesson(source) => {
+                let leave = source.leave_if_refused;
+                let (tx, rx) = mpsc::channel();
+                thread::spawn(move || {
+                    let checked = lesson::load(&source.text)
+                        .map_err(|e| format!("lesson {} does not hold: {e}", source.name));
+                    let _ = tx.send(checked);
+                });
+                self.checking = Some((rx, leave));
+            }
+            Effect::Save(path) => {
+                let log = app.session().log_to_save();
+                match log.write_file(&path) {
+                    Ok(()) => app.info(format!("saved {} events to {}", log.len(), path.display())),
+                    Err(e) => app.error(format!("could not save {}: {e}", path.display())),
+                }
+            }
+        }
+    }
+
+    /// Moves whatever the workers produced into the explorer, within the per-frame budget.
+    pub fn drain(&mut self, app: &mut Explorer) {
+        let budget = if self.catching_up(app) {
+            CATCH_UP_BUDGET
+        } else {
+            DRAIN_BUDGET
+        };
+        let deadline = Instant::now() + budget;
+        self.drain_search(app, deadline);
+        if let Some(w) = &self.compare {
+            if let Ok(Report::Compared(rows)) = w.reports.try_recv() {
+                app.comparison_done(rows);
+            }
+            if w.is_finished() && w.reports.try_recv().is_err() {
+                app.comparison_ended();
+                self.compare = None;
+            }
+        }
+        self.drain_follow(app, deadline);
+        self.drain_lesson(app);
+        app.poll_index();
+        if let Some(t) = self.started {
+            app.set_elapsed(t.elapsed().as_secs_f64());
+        }
+    }
+
+    /// The live search's reports, then as much of its spool as the budget allows.
+    fn drain_search(&mut self, app: &mut Explorer, deadline: Instant) {
+        let Some(w) = &self.search else {
+            return;
+        };
+        while let Ok(report) = w.reports.try_recv() {
+            match report {
+                Report::Iteration(it) => app.iteration_done(it.depth, it.nodes + it.qnodes, it.pv),
+                Report::Done(done) => {
+                    let (end, report) = *done;
+                    app.end_live_search(end, report);
+                }
+                Report::Compared(_) => {}
+            }
+        }
+        // After the reports: a search that just ended has published all its events. The spool
+        // stays until the explorer has indexed all of it.
+        let caught_up = w
+            .spool
+            .as_ref()
+            .is_none_or(|spool| app.follow_spool(&spool.events(), deadline));
+        if !app.session().run().searching && caught_up {
+            self.search = None;
+            app.live_search_indexed();
+        }
+    }
+
+    /// Opens the lesson whose check has ended, carrying out its first step's effects, or says
+    /// why it was not opened.
+    fn drain_lesson(&mut self, app: &mut Explorer) {
+        let Some((rx, leave)) = &self.checking else {
+            return;
+        };
+        let leave = *leave;
+        let result = match rx.try_recv() {
+            Ok(result) => result,
+            Err(TryRecvError::Empty) => return,
+            Err(TryRecvError::Disconnected) => {
+                Err("the lesson check ended without a result".into())
+            }
+        };
+        self.checking = None;
+        match result {
+            Ok(checked) => {
+                let effects = app.open_lesson(checked);
+                self.apply_all(app, effects);
+            }
+            Err(why) => app.lesson_refused(why, leave),
+        }
+    }
+
+    /// Whether a finished search's events are still being indexed.
+    pub fn catching_up(&self, app: &Explorer) -> bool {
+        self.search.is_some() && !app.session().run().searching
+    }
+
+    /// Whether something moves without the user: a search's spool still being indexed, a log
+    /// being indexed in the background or a lesson being checked (so the loop redraws at
+    /// frame rate to pick up the result).
+    pub fn busy(&self, app: &Explorer) -> bool {
+        self.search.is_some() || app.session().index_state().is_some() || self.checking.is_some()
+    }
+
+    /// Moves what the trace reader read into the explorer, within the frame's budget.
+    fn drain_follow(&mut self, app: &mut Explorer, deadline: Instant) {
+        let Some(follower) = &self.follow else {
+            return;
+        };
+        let mut ended = None;
+        while Instant::now() < deadline {
+            match follower.rx.try_recv() {
+                Ok(Followed::Header(header)) => {
+                    let (header, root) = *header;
+                    app.follow_header(header, root);
+                }
+                Ok(Followed::Batch(batch)) => {
+                    app.follow_batch(batch);
+                    if app.session().log().len() >= DEFAULT_EVENT_CAP {
+                        ended = Some(Some(format!(
+                            "the trace passed the {DEFAULT_EVENT_CAP}-event cap: following stopped"
+                        )));
+                        break;
+                    }
+                }
+                Ok(Followed::Ended(end)) => {
+                    let (summary, _, error) = *end;
+                    ended = Some(error.or_else(|| {
+                        (summary.skipped > 0)
+                            .then(|| format!("{} bad lines skipped (--lenient)", summary.skipped))
+                    }));
+                    break;
+                }
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => {
+                    ended = Some(None);
+                    break;
+                }
+            }
+        }
+        if let Some(error) = ended {
+            self.follow = None;
+            app.follow_ended(error, "ended");
+        }
+    }
+}

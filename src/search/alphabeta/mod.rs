@@ -1,0 +1,313 @@
+//! The recursive search: negamax alpha-beta (fail-soft, principal variation search) with a check
+//! extension, and a quiescence search over captures. One `Context` lives for one `search` call.
+//!
+//! A main node runs in stages, one file each (the layout of Rustic's search): `transposition`
+//! (probe the table, store the result), `prune` (mate distance, reverse futility, null move —
+//! the node-level decisions before any move), `moves` (the move loop: futility, principal
+//! variation search, late move reductions, cutoffs and what the tables learn from them), and
+//! `quiescence`. What the search keeps per ply lives in `plies`; the selective margins in
+//! `super::margins`.
+//!
+//! Every call of `negamax` or `quiescence` is one node: it is counted once and brackets its work
+//! with exactly one `node_enter` and one `node_exit`, even when the search is being stopped, so a
+//! recorded tree always matches the reported node count.
+
+mod moves;
+mod plies;
+mod prune;
+mod quiescence;
+mod transposition;
+
+use super::MAX_PLY;
+use super::config::OrderingConfig;
+use super::countermove::CounterKey;
+use super::eval::{EvalKind, EvalState};
+use super::event::Event;
+use super::limits::Clock;
+use super::observer::{Bound, NodeKind, SearchObserver};
+use super::pv::PvTable;
+use super::score::{DRAW, INFINITY, MATE};
+use super::selective::SelectiveConfig;
+use super::tables::OrderingTables;
+use super::tt::TranspositionTable;
+use crate::chess::{Move, MoveList, Position};
+use plies::PlyStack;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// How often (in nodes) the stop flag and the clock are checked: about a millisecond of search.
+const CHECK_INTERVAL: u64 = 1024;
+
+/// The state of one running search.
+pub(super) struct Context<'a, O: SearchObserver> {
+    pub pos: Position,
+    pub ordering: OrderingConfig,
+    pub tt: Option<&'a mut TranspositionTable>,
+    pub tables: &'a mut OrderingTables,
+    pub observer: &'a mut O,
+    pub stop: &'a AtomicBool,
+    pub clock: Clock,
+    pub game_keys: &'a [u64],
+    pub nodes: u64,
+    pub qnodes: u64,
+    pub seldepth: usize,
+    pub stopped: bool,
+    pub pv: PvTable,
+    /// The root moves to search (`Limits::searchmoves`); empty means all.
+    pub root_moves: &'a [Move],
+    /// Which selective-search techniques are on (all off: full width).
+    pub selective: SelectiveConfig,
+    /// Which evaluation scores the leaves; fixed for one search (set it through `new`).
+    eval: EvalKind,
+    /// The key, evaluation and move buffer of each ply of the current line.
+    plies: PlyStack,
+}
+
+/// What a main node knows once it is past the table and the node-level pruning: the frame
+/// every stage of its move loop reads.
+#[derive(Clone, Copy, Debug)]
+struct MainNode {
+    /// Remaining depth (capped to what an event can carry).
+    depth: i32,
+    /// Distance from the root.
+    ply: usize,
+    /// The move that led here (null at the root and after a null move).
+    led_by: Move,
+    /// Whether the side to move is in check.
+    in_check: bool,
+    /// Whether the window is open (a principal-variation node).
+    is_pv: bool,
+    /// The static evaluation, or `-INFINITY` when no pruning rule needs it.
+    eval: i32,
+    /// The window the node was entered with (after mate distance pruning).
+    alpha: i32,
+    beta: i32,
+}
+
+fn bound_of(score: i32, alpha: i32, beta: i32) -> Bound {
+    if score >= beta {
+        Bound::Lower
+    } else if score <= alpha {
+        Bound::Upper
+    } else {
+        Bound::Exact
+    }
+}
+
+impl<'a, O: SearchObserver> Context<'a, O> {
+    /// A context searching `pos`; the tables are borrowed from the `Searcher`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        pos: Position,
+        ordering: OrderingConfig,
+        tt: Option<&'a mut TranspositionTable>,
+        tables: &'a mut OrderingTables,
+        observer: &'a mut O,
+        stop: &'a AtomicBool,
+        clock: Clock,
+        game_keys: &'a [u64],
+        eval: EvalKind,
+    ) -> Self {
+        let root_eval = EvalState::of(&pos, eval);
+        Context {
+            pos,
+            ordering,
+            tt,
+            tables,
+            observer,
+            stop,
+            clock,
+            game_keys,
+            nodes: 0,
+            qnodes: 0,
+            seldepth: 0,
+            stopped: false,
+            pv: PvTable::new(),
+            root_moves: &[],
+            selective: SelectiveConfig::default(),
+            eval,
+            plies: PlyStack::new(root_eval),
+        }
+    }
+
+    /// The static evaluation of the position at `ply` for the side to move.
+    #[inline]
+    fn static_eval(&self, ply: usize) -> i32 {
+        debug_assert_eq!(self.plies.evals[ply], EvalState::of(&self.pos, self.eval));
+        match self.eval {
+            EvalKind::Simple => self.plies.evals[ply].score(self.pos.side_to_move()),
+            EvalKind::Full => self.plies.evals[ply].score_full(&self.pos),
+        }
+    }
+
+    /// Counts a node and, every `CHECK_INTERVAL` nodes, polls the stop flag and the clock.
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.clock.nodes_exhausted(self.nodes)
+            || (self.nodes.is_multiple_of(CHECK_INTERVAL)
+                && (self.stop.load(Ordering::Relaxed) || self.clock.hard_expired()))
+        {
+            self.stopped = true;
+        }
+    }
+
+    /// Searches the current position to `depth` plies (quiescence below 1) within (`alpha`,
+    /// `beta`); `led_by` is the move that led here and `in_check` whether it gave check.
+    /// Returns a fail-soft score.
+    pub fn negamax(
+        &mut self,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        led_by: Move,
+        in_check: bool,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.quiescence(alpha, beta, ply, led_by, in_check);
+        }
+        self.count_node();
+        let depth8 = depth.min(i32::from(i8::MAX)) as i8;
+        self.observer.observe(Event::NodeEnter {
+            ply: ply as u8,
+            depth: depth8,
+            kind: NodeKind::Main,
+            mv: led_by,
+            alpha,
+            beta,
+        });
+        let (score, bound) = self.main_node(depth, alpha, beta, ply, led_by, in_check);
+        self.observer.observe(Event::NodeExit { score, bound });
+        score
+    }
+
+    /// Whether the position at `ply` repeats one earlier in the search or the game (within the
+    /// reversible stretch the halfmove clock allows), or is drawn by rule or material.
+    fn is_draw(&self, ply: usize, in_check: bool) -> bool {
+        if self.pos.is_insufficient_material() {
+            return true;
+        }
+        let key = self.plies.keys[ply];
+        let reversible = self.pos.halfmove_clock() as usize;
+        let mut back = 2;
+        while back <= reversible {
+            let earlier = if back <= ply {
+                Some(self.plies.keys[ply - back])
+            } else {
+                self.game_keys
+                    .len()
+                    .checked_sub(back - ply)
+                    .map(|i| self.game_keys[i])
+            };
+            match earlier {
+                Some(k) if k == key => return true,
+                Some(_) => back += 2,
+                None => break,
+            }
+        }
+        if self.pos.halfmove_clock() >= 100 {
+            if !in_check {
+                return true;
+            }
+            let mut moves = MoveList::new();
+            self.pos.legal_moves(&mut moves);
+            return !moves.is_empty();
+        }
+        false
+    }
+
+    /// The start every node shares, main or quiescence: an empty PV slot at this ply and the
+    /// selective depth; `false` once the search has been stopped (the node then returns at once).
+    #[inline(always)]
+    fn start_node(&mut self, ply: usize) -> bool {
+        self.pv.clear(ply);
+        if self.stopped {
+            return false;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        true
+    }
+
+    /// The countermove key of `led_by`, the opponent move that reached this node, when the
+    /// countermove heuristic is on.
+    #[inline]
+    fn counter_key(&self, led_by: Move) -> Option<CounterKey> {
+        if !self.ordering.countermove || led_by.is_null() {
+            return None;
+        }
+        let piece = self.pos.piece_on(led_by.to())?;
+        Some(CounterKey::new(piece, led_by))
+    }
+
+    /// A main node's result before any stage: drawn (repetition, rule, material) or at the
+    /// deepest ply the stack holds; `None` when it must be searched.
+    fn settled_before_search(&mut self, ply: usize, in_check: bool) -> Option<(i32, Bound)> {
+        if !self.start_node(ply) {
+            return Some((DRAW, Bound::Exact));
+        }
+        self.plies.keys[ply] = self.pos.key();
+        if ply == 0 {
+            return None;
+        }
+        if self.is_draw(ply, in_check) {
+            return Some((DRAW, Bound::Exact));
+        }
+        (ply >= MAX_PLY - 1).then(|| (self.static_eval(ply), Bound::Exact))
+    }
+
+    /// A main node, stage by stage: settled at once, mate distance, the table, node-level
+    /// pruning, then the moves and the table store.
+    fn main_node(
+        &mut self,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        led_by: Move,
+        in_check: bool,
+    ) -> (i32, Bound) {
+        if let Some(result) = self.settled_before_search(ply, in_check) {
+            return result;
+        }
+        let depth = depth.min(i32::from(i8::MAX));
+        let (alpha, beta) = match self.mate_distance(alpha, beta, ply) {
+            Ok(window) => window,
+            Err(result) => return result,
+        };
+        let is_pv = beta - alpha > 1;
+        let tt_move = match self.probe_tt(depth, alpha, beta, ply, is_pv) {
+            Ok(mv) => mv,
+            Err(result) => return result,
+        };
+        // Only the pruning rules read the static evaluation: full width never computes it.
+        let eval = if in_check || !self.selective.any() {
+            -INFINITY
+        } else {
+            self.static_eval(ply)
+        };
+        let node = MainNode {
+            depth,
+            ply,
+            led_by,
+            in_check,
+            is_pv,
+            eval,
+            alpha,
+            beta,
+        };
+        if let Some(result) = self.prune_node(&node) {
+            return result;
+        }
+        let searched = self.search_moves(&node, tt_move);
+        if self.stopped {
+            return (searched.best.max(DRAW), Bound::Exact);
+        }
+        if searched.tried == 0 {
+            let score = if in_check { -(MATE - ply as i32) } else { DRAW };
+            return (score, Bound::Exact);
+        }
+        let bound = bound_of(searched.best, alpha, beta);
+        self.store_tt(&node, searched.best, searched.best_move, bound);
+        (searched.best, bound)
+    }
+}

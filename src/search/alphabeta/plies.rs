@@ -1,0 +1,29 @@
+//! What the search keeps for each ply of the line it is on, in one place: the Zobrist key (for
+//! repetitions), the incrementally updated evaluation, and the buffer the node's move picker
+//! works in. Kept as parallel arrays so the repetition scan reads keys from packed memory.
+
+use crate::search::MAX_PLY;
+use crate::search::eval::EvalState;
+use crate::search::picker::MoveBuffer;
+
+/// The per-ply data of the current line, indexed by ply (0 = the root).
+pub(super) struct PlyStack {
+    /// The position's Zobrist key at each ply, set as a main node starts.
+    pub keys: [u64; MAX_PLY + 1],
+    /// The evaluation state at each ply, set by the parent before it makes the move.
+    pub evals: [EvalState; MAX_PLY + 1],
+    /// The move list and ordering scores of the node at each ply, allocated once per search
+    /// so starting a node costs no zeroing.
+    pub moves: Vec<MoveBuffer>,
+}
+
+impl PlyStack {
+    /// A stack for a search whose root evaluates to `root_eval`.
+    pub fn new(root_eval: EvalState) -> PlyStack {
+        PlyStack {
+            keys: [0; MAX_PLY + 1],
+            evals: [root_eval; MAX_PLY + 1],
+            moves: (0..MAX_PLY).map(|_| MoveBuffer::new()).collect(),
+        }
+    }
+}

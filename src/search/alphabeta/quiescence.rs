@@ -1,0 +1,102 @@
+//! Quiescence search: below the horizon only captures (every evasion when in check) are
+//! searched, from a stand-pat score, until the position is quiet.
+
+use super::{Context, bound_of};
+use crate::chess::Move;
+use crate::search::MAX_PLY;
+use crate::search::event::Event;
+use crate::search::observer::{Bound, NodeKind, SearchObserver};
+use crate::search::picker::MovePicker;
+use crate::search::score::{DRAW, INFINITY, MATE};
+
+impl<O: SearchObserver> Context<'_, O> {
+    /// Quiescence search: stand pat on the static evaluation, then try captures (all evasions
+    /// when in check) until the position is quiet.
+    pub fn quiescence(
+        &mut self,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        led_by: Move,
+        in_check: bool,
+    ) -> i32 {
+        self.count_node();
+        self.qnodes += 1;
+        self.observer.observe(Event::NodeEnter {
+            ply: ply as u8,
+            depth: 0,
+            kind: NodeKind::Quiescence,
+            mv: led_by,
+            alpha,
+            beta,
+        });
+        let (score, bound) = self.quiescence_node(alpha, beta, ply, in_check);
+        self.observer.observe(Event::NodeExit { score, bound });
+        score
+    }
+
+    fn quiescence_node(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> (i32, Bound) {
+        if !self.start_node(ply) {
+            return (DRAW, Bound::Exact);
+        }
+        if ply >= MAX_PLY - 1 {
+            return (self.static_eval(ply), Bound::Exact);
+        }
+        let alpha_orig = alpha;
+        let mut best = -INFINITY;
+        if !in_check {
+            best = self.static_eval(ply);
+            if best >= beta {
+                return (best, Bound::Lower);
+            }
+            alpha = alpha.max(best);
+        }
+        let mut picker = MovePicker::quiescence(&self.ordering, in_check);
+        let mut index: usize = 0;
+        while let Some((mv, source)) =
+            picker.next(&self.pos, self.tables, &mut self.plies.moves[ply])
+        {
+            let order = index.min(usize::from(u8::MAX)) as u8;
+            self.observer.observe(Event::MoveTried {
+                mv,
+                index: order,
+                source,
+            });
+            self.plies.evals[ply + 1] = self.plies.evals[ply].after(&self.pos, mv, self.eval);
+            let undo = self.pos.make_move(mv);
+            let check = self.pos.in_check();
+            let score = -self.quiescence(-beta, -alpha, ply + 1, mv, check);
+            self.pos.unmake_move(mv, undo);
+            index += 1;
+            if self.stopped {
+                return (best.max(DRAW), Bound::Exact);
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        self.observer.observe(Event::Cutoff {
+                            mv,
+                            index: order,
+                            source,
+                            score,
+                            beta,
+                        });
+                        break;
+                    }
+                }
+            }
+        }
+        if in_check && index == 0 {
+            return (-(MATE - ply as i32), Bound::Exact);
+        }
+        (best, bound_of(best, alpha_orig, beta))
+    }
+}

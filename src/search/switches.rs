@@ -1,0 +1,430 @@
+//! One declaration per switch. Each ordering or selective-search switch is a row of a table
+//! (`OrderingConfig::SWITCHES`, `SelectiveConfig::SWITCHES`): its key and aliases, the values it
+//! takes, how to read and write it, the move sources it lets the picker produce and the UCI
+//! options that set it. Parsing (`--ordering`, `--search`, `compare --config`, EPD opcodes,
+//! lessons), printing (`Display`, log headers), `OrderingConfig::uses` and the UCI option list
+//! all loop over these rows, so a new switch is one new row.
+
+use super::source::MoveSource;
+use crate::text::quote;
+use std::fmt;
+
+/// Why a switch string was refused; the message names the offending key and value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError(String);
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// The values a switch accepts, which its error message and its UCI option describe.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Values {
+    /// `on` or `off` (also `true`/`false`, `yes`/`no`, `1`/`0`).
+    OnOff,
+    /// A whole number from 0 to the maximum.
+    UpTo(u8),
+    /// One of these names, as the error message and a UCI combo list them.
+    OneOf(&'static [&'static str]),
+    /// Free text of the form the description gives (`normal, worst, random:SEED or oracle`).
+    Described(&'static str),
+}
+
+impl Values {
+    /// What the switch wants, for `must be …`: `on or off`, `0..=4`, `after, between or before`.
+    pub fn expected(&self) -> String {
+        match self {
+            Values::OnOff => "on or off".to_string(),
+            Values::UpTo(max) => format!("0..={max}"),
+            Values::OneOf(names) => match names.split_last() {
+                Some((last, [])) => (*last).to_string(),
+                Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                None => String::new(),
+            },
+            Values::Described(text) => (*text).to_string(),
+        }
+    }
+}
+
+/// When `settings()` (and so `Display` and the log header) includes a switch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// Always: the switches every log header has printed since it existed.
+    Always,
+    /// Only when it differs from the default, so adding it left every earlier header as it was.
+    WhenChanged,
+    /// Never: a shorthand that sets other switches (`all=on`).
+    Never,
+}
+
+/// How a UCI check option maps onto its switch's value. Two options may share one switch:
+/// `History` and `Relative History` both set `history`, each flipping only its own part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Check {
+    /// The values that show the box ticked.
+    pub on: &'static [&'static str],
+    /// The value `true` sets when the box is not ticked already.
+    pub set_on: &'static str,
+    /// The value `false` sets when the box is ticked.
+    pub set_off: &'static str,
+}
+
+/// A plain on/off switch as a check box.
+pub const CHECK: Check = Check {
+    on: &["on"],
+    set_on: "on",
+    set_off: "off",
+};
+
+/// The UCI type of an option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UciKind {
+    /// `type check`, mapped onto the switch's values as described.
+    Check(Check),
+    /// `type spin` over the switch's `Values::UpTo` range.
+    Spin,
+    /// `type combo` over the switch's `Values::OneOf` names.
+    Combo,
+    /// `type string`, passed through as the switch's value.
+    Text,
+}
+
+/// A UCI option that sets a switch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UciOption {
+    /// The option's name as GUIs show it.
+    pub name: &'static str,
+    /// Its type.
+    pub kind: UciKind,
+    /// Where `uci` lists it among the ordering options: the order GUIs have always shown, which
+    /// is not the order of the settings in a log header.
+    pub listed: u8,
+}
+
+/// One switch of a configuration `C`: everything every layer needs to know about it.
+pub struct Switch<C: 'static> {
+    /// The key in settings strings and log headers: `killers`, `nmp`.
+    pub key: &'static str,
+    /// Other spellings accepted on input (`mvv-lva`, `nullmove`).
+    pub aliases: &'static [&'static str],
+    /// What it accepts.
+    pub values: Values,
+    /// When it is printed.
+    pub shown: Shown,
+    /// Its value in `c`, as printed and read back.
+    pub get: fn(&C) -> String,
+    /// Sets it in `c` from a (lowercase) value; `false` if the value is not one it accepts.
+    pub set: fn(&mut C, &str) -> bool,
+    /// The move sources only this switch lets the picker produce (killers, history, TT).
+    pub sources: &'static [MoveSource],
+    /// Whether `c` produces `source`, one of `sources`.
+    pub produces: fn(&C, MoveSource) -> bool,
+    /// The UCI options that set it (none for switches GUIs never had).
+    pub uci: &'static [UciOption],
+}
+
+impl<C> Switch<C> {
+    /// A switch shown always, without aliases, sources or UCI options.
+    pub const fn new(
+        key: &'static str,
+        values: Values,
+        get: fn(&C) -> String,
+        set: fn(&mut C, &str) -> bool,
+    ) -> Switch<C> {
+        Switch {
+            key,
+            aliases: &[],
+            values,
+            shown: Shown::Always,
+            get,
+            set,
+            sources: &[],
+            produces: |_, _| true,
+            uci: &[],
+        }
+    }
+
+    /// The same switch, also accepting `aliases`.
+    pub const fn aliases(self, aliases: &'static [&'static str]) -> Switch<C> {
+        Switch { aliases, ..self }
+    }
+
+    /// The same switch, printed as `shown` says.
+    pub const fn shown(self, shown: Shown) -> Switch<C> {
+        Switch { shown, ..self }
+    }
+
+    /// The same switch, set by these UCI options.
+    pub const fn uci(self, uci: &'static [UciOption]) -> Switch<C> {
+        Switch { uci, ..self }
+    }
+
+    /// The same switch, deciding whether `sources` can be produced.
+    pub const fn places(
+        self,
+        sources: &'static [MoveSource],
+        produces: fn(&C, MoveSource) -> bool,
+    ) -> Switch<C> {
+        Switch {
+            sources,
+            produces,
+            ..self
+        }
+    }
+
+    /// Whether `key` (any case) names this switch.
+    pub fn answers_to(&self, key: &str) -> bool {
+        self.key.eq_ignore_ascii_case(key)
+            || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(key))
+    }
+}
+
+/// `on` or `off`, as switches print a flag.
+pub fn on_off_name(on: bool) -> String {
+    if on { "on" } else { "off" }.to_string()
+}
+
+/// The flag an on/off word names (`on`, `true`, `yes`, `1` and their opposites).
+pub fn on_off_word(value: &str) -> Option<bool> {
+    match value.to_ascii_lowercase().as_str() {
+        "on" | "true" | "yes" | "1" => Some(true),
+        "off" | "false" | "no" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+/// Sets `flag` from an on/off word; `false` if `value` is none.
+pub fn set_flag(flag: &mut bool, value: &str) -> bool {
+    on_off_word(value).map(|on| *flag = on).is_some()
+}
+
+/// A switch value that is one of a few named variants (`placement=between`): each enum lists
+/// its variants and their names once, and its `name()` indexes `NAMES`.
+pub trait Named: Copy + 'static {
+    /// Every variant, in declaration order.
+    const ALL: &'static [Self];
+    /// The name of each variant, in the same order, as settings print it.
+    const NAMES: &'static [&'static str];
+
+    /// The variant named `name` (lowercase).
+    fn from_name(name: &str) -> Option<Self> {
+        let index = Self::NAMES.iter().position(|&n| n == name)?;
+        Self::ALL.get(index).copied()
+    }
+}
+
+/// Sets `slot` to the variant `value` names; `false` if it names none.
+pub fn set_named<T: Named>(slot: &mut T, value: &str) -> bool {
+    T::from_name(value).map(|v| *slot = v).is_some()
+}
+
+/// A configuration made of switches: its table drives parsing, printing and `uses`.
+pub trait Switchboard: Default + Sized + 'static {
+    /// What the configuration is called in error messages: `ordering`, `search`.
+    const WHAT: &'static str;
+
+    /// Every switch, in the order settings print.
+    fn switches() -> &'static [Switch<Self>];
+
+    /// The switch `key` names (or an alias of it).
+    fn switch(key: &str) -> Option<&'static Switch<Self>> {
+        Self::switches().iter().find(|s| s.answers_to(key))
+    }
+
+    /// Every key the configuration accepts, in table order.
+    fn known_keys() -> Vec<&'static str> {
+        Self::switches().iter().map(|s| s.key).collect()
+    }
+
+    /// Whether `key` (any case, aliases included) is one of this configuration's switches.
+    fn is_key(key: &str) -> bool {
+        Self::switch(key).is_some()
+    }
+
+    /// The configuration as `(key, value)` settings in table order: the form `Display` prints
+    /// and log headers store as data.
+    fn settings(&self) -> Vec<(&'static str, String)> {
+        let default = Self::default();
+        Self::switches()
+            .iter()
+            .filter(|s| match s.shown {
+                Shown::Always => true,
+                Shown::WhenChanged => (s.get)(self) != (s.get)(&default),
+                Shown::Never => false,
+            })
+            .map(|s| (s.key, (s.get)(self)))
+            .collect()
+    }
+
+    /// Sets the switch `key` to `value`; the error names both.
+    fn set(&mut self, key: &str, value: &str) -> Result<(), ConfigError> {
+        let Some(switch) = Self::switch(key) else {
+            return Err(ConfigError(format!(
+                "{} config: unknown key `{}` (known: {})",
+                Self::WHAT,
+                quote(key),
+                Self::known_keys().join(", ")
+            )));
+        };
+        if (switch.set)(self, &value.to_ascii_lowercase()) {
+            return Ok(());
+        }
+        Err(ConfigError(format!(
+            "{} config: `{}` must be {}, not \"{}\"",
+            Self::WHAT,
+            quote(key),
+            switch.values.expected(),
+            quote(value)
+        )))
+    }
+
+    /// Applies `(key, value)` settings, any subset in any order (later ones win), to the
+    /// default configuration.
+    fn from_settings<'a>(
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<Self, ConfigError> {
+        let mut config = Self::default();
+        for (key, value) in pairs {
+            config.set(key, value)?;
+        }
+        Ok(config)
+    }
+
+    /// Parses `key=value,key=value` (spaces trimmed, blank pairs skipped) onto the default.
+    fn parse_settings(text: &str) -> Result<Self, ConfigError> {
+        Self::from_settings(split_settings(text, Self::WHAT)?)
+    }
+
+    /// Only the settings that differ from the default (`countermove=on,history=relative`), or
+    /// `default`: a short name for a column or a menu line that still reads back.
+    fn changes(&self) -> String {
+        let default = Self::default();
+        let changed: Vec<String> = Self::switches()
+            .iter()
+            .filter(|s| s.shown != Shown::Never && (s.get)(self) != (s.get)(&default))
+            .map(|s| format!("{}={}", s.key, (s.get)(self)))
+            .collect();
+        if changed.is_empty() {
+            "default".into()
+        } else {
+            changed.join(",")
+        }
+    }
+
+    /// Whether a search under this configuration can place a move by `source`: every switch
+    /// that declares the source must allow it; sources no switch declares (captures, plain
+    /// quiets) are always produced, codes this build does not know never.
+    fn uses(&self, source: MoveSource) -> bool {
+        let mut declared = Self::switches()
+            .iter()
+            .filter(|s| s.sources.contains(&source))
+            .peekable();
+        if declared.peek().is_none() {
+            return source.info().is_some();
+        }
+        declared.all(|s| (s.produces)(self, source))
+    }
+
+    /// Writes the settings as `key=value,…`, the full form `Display` prints and `FromStr` reads.
+    fn write_settings(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pairs: Vec<String> = self
+            .settings()
+            .iter()
+            .map(|(key, value)| format!("{key}={value}"))
+            .collect();
+        f.write_str(&pairs.join(","))
+    }
+}
+
+/// Makes `$config` a switchboard over `$table` and gives it what every caller uses without
+/// importing `Switchboard`: `settings`, `from_settings`, `Display` (the full `key=value,…` form)
+/// and `FromStr` (any subset of the keys, in any order, onto the default).
+macro_rules! switchboard {
+    ($config:ty, $what:literal, $table:expr) => {
+        impl $crate::search::switches::Switchboard for $config {
+            const WHAT: &'static str = $what;
+
+            fn switches() -> &'static [$crate::search::switches::Switch<Self>] {
+                $table
+            }
+        }
+
+        impl $config {
+            /// The configuration as `(key, value)` settings, in the order `Display` prints
+            /// them: the form log headers store as data.
+            pub fn settings(&self) -> Vec<(&'static str, String)> {
+                $crate::search::switches::Switchboard::settings(self)
+            }
+
+            /// Applies `(key, value)` settings, any subset in any order, to the default.
+            pub fn from_settings<'a>(
+                pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+            ) -> Result<Self, $crate::search::switches::ConfigError> {
+                <Self as $crate::search::switches::Switchboard>::from_settings(pairs)
+            }
+        }
+
+        impl std::fmt::Display for $config {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                $crate::search::switches::Switchboard::write_settings(self, f)
+            }
+        }
+
+        impl std::str::FromStr for $config {
+            type Err = $crate::search::switches::ConfigError;
+
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                <Self as $crate::search::switches::Switchboard>::parse_settings(s)
+            }
+        }
+    };
+}
+pub(crate) use switchboard;
+
+/// Splits `key=value` pairs separated by commas (blank pairs skipped, spaces trimmed): the
+/// syntax every switchboard (`--ordering`, `--search`) shares; `what` names it in errors.
+pub(crate) fn split_settings<'a>(
+    s: &'a str,
+    what: &str,
+) -> Result<Vec<(&'a str, &'a str)>, ConfigError> {
+    let mut pairs = Vec::new();
+    for pair in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let Some((key, value)) = pair.split_once('=') else {
+            return Err(ConfigError(format!(
+                "{what} config: \"{}\" is not key=value",
+                quote(pair)
+            )));
+        };
+        pairs.push((key.trim(), value.trim()));
+    }
+    Ok(pairs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expected_values_read_as_a_sentence() {
+        assert_eq!(Values::OnOff.expected(), "on or off");
+        assert_eq!(Values::UpTo(4).expected(), "0..=4");
+        let one_of = Values::OneOf(&["after", "between", "before"]);
+        assert_eq!(one_of.expected(), "after, between or before");
+        assert_eq!(Values::OneOf(&["ply"]).expected(), "ply");
+    }
+
+    #[test]
+    fn on_off_words() {
+        for word in ["on", "TRUE", "yes", "1"] {
+            assert_eq!(on_off_word(word), Some(true), "{word}");
+        }
+        for word in ["off", "False", "no", "0"] {
+            assert_eq!(on_off_word(word), Some(false), "{word}");
+        }
+        assert_eq!(on_off_word("maybe"), None);
+    }
+}

@@ -1,0 +1,209 @@
+//! A node's line: the steps from the search root down to it — moves, and the null moves
+//! (passes) null-move pruning searches — each checked legal where it is played. Every view
+//! that needs the position at a node or its line in words goes through here, so they all agree
+//! on passes and on what a log whose moves do not fit its position shows (nothing invented:
+//! the line stops being playable at the first step that is not legal).
+
+use super::tree::{Node, NodeId, SearchTree};
+use crate::chess::notation::Notation;
+use crate::chess::{Color, Move, Position};
+
+/// One step of a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A move.
+    Move(Move),
+    /// The side to move passed (a null-move search).
+    Pass,
+}
+
+impl Step {
+    /// The step that leads to `node`; `None` for an iteration's root, which no move leads to,
+    /// and for a search of the parent's own position (an engine's internal iterative deepening
+    /// or verification search, as Texel logs them).
+    pub fn of(node: Node) -> Option<Step> {
+        if node.same_position() {
+            None
+        } else if node.is_null_move() {
+            Some(Step::Pass)
+        } else if node.mv().is_null() {
+            None
+        } else {
+            Some(Step::Move(node.mv()))
+        }
+    }
+
+    /// The position after this step from `before`: `None` when the move is not legal there,
+    /// or a pass is made in check.
+    pub fn play(self, before: &Position) -> Option<Position> {
+        match self {
+            Step::Pass => before.after_pass(),
+            Step::Move(mv) if before.is_legal(mv) => {
+                let mut after = before.clone();
+                after.make_move(mv);
+                Some(after)
+            }
+            Step::Move(_) => None,
+        }
+    }
+
+    /// The step in `notation` from `before` (`--` or `0000` for a pass, the move's coordinates
+    /// when it is not legal there), without the `…` a Black move gets in a line.
+    pub fn text(self, before: &Position, notation: Notation) -> String {
+        match self {
+            Step::Pass if notation == Notation::Uci => "0000".into(),
+            Step::Pass => "--".into(),
+            Step::Move(mv) if before.is_legal(mv) => notation.format(before, mv),
+            Step::Move(mv) => mv.to_string(),
+        }
+    }
+}
+
+impl SearchTree {
+    /// The steps from the top-level node down to `id`, top first, with the nodes they lead to
+    /// (an iteration root's own null move left out). A loop over parent links: a line of any
+    /// depth costs its length.
+    pub fn line(&self, id: NodeId) -> Vec<(NodeId, Step)> {
+        let mut line = Vec::new();
+        let mut at = Some(id);
+        while let Some(n) = at {
+            let Some(node) = self.node(n) else { break };
+            if let Some(step) = Step::of(node) {
+                line.push((n, step));
+            }
+            at = node.parent();
+        }
+        line.reverse();
+        line
+    }
+}
+
+/// The position after `steps` from `root`; `None` at the first step that cannot be played.
+pub fn play_line(root: &Position, steps: impl IntoIterator<Item = Step>) -> Option<Position> {
+    let mut pos = root.clone();
+    for step in steps {
+        pos = step.play(&pos)?;
+    }
+    Some(pos)
+}
+
+/// The position at node `id` of the search of `root` indexed by `tree`; `None` when its line
+/// cannot be played (a foreign or damaged log).
+pub fn position_at(tree: &SearchTree, root: &Position, id: NodeId) -> Option<Position> {
+    play_line(root, tree.line(id).into_iter().map(|(_, step)| step))
+}
+
+/// The position before node `id`'s step (the root for a top-level node).
+pub fn position_before(tree: &SearchTree, root: &Position, id: NodeId) -> Option<Position> {
+    match tree.node(id)?.parent() {
+        Some(parent) => position_at(tree, root, parent),
+        None => Some(root.clone()),
+    }
+}
+
+/// The label of `node` reached from `before`: its step in `notation`, `…` before Black's, an
+/// iteration root written `depth N`; and the position at the node (`before` itself when the
+/// step cannot be played, or for a root).
+pub fn node_label(before: &Position, node: Node, notation: Notation) -> (String, Position) {
+    let Some(step) = Step::of(node) else {
+        return (format!("depth {}", node.depth()), before.clone());
+    };
+    let text = step.text(before, notation);
+    let after = step.play(before);
+    let text = match (&after, before.side_to_move()) {
+        (Some(_), Color::Black) => format!("…{text}"),
+        _ => text,
+    };
+    (text, after.unwrap_or_else(|| before.clone()))
+}
+
+/// The steps from `root` in `notation`, a Black first step marked `…Ra5`; from the first step
+/// that cannot be played on, the moves' coordinates.
+pub fn line_text(root: &Position, steps: &[Step], notation: Notation) -> String {
+    let mut pos = Some(root.clone());
+    let mut out = Vec::with_capacity(steps.len());
+    for (k, &step) in steps.iter().enumerate() {
+        let Some(before) = pos.take() else {
+            out.push(match step {
+                Step::Move(mv) => mv.to_string(),
+                Step::Pass => "--".to_string(),
+            });
+            continue;
+        };
+        let dots = if k == 0 && before.side_to_move() == Color::Black {
+            "…"
+        } else {
+            ""
+        };
+        out.push(format!("{dots}{}", step.text(&before, notation)));
+        pos = step.play(&before);
+    }
+    out.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::notation::parse_uci;
+    use crate::search::{Bound, Event, NodeKind};
+
+    fn enter(ply: u8, mv: Move) -> Event {
+        Event::NodeEnter {
+            ply,
+            depth: 1,
+            kind: NodeKind::Main,
+            mv,
+            alpha: -1,
+            beta: 1,
+        }
+    }
+
+    #[test]
+    fn a_line_plays_moves_checked_legal_and_stops_at_an_illegal_one() {
+        let start = Position::startpos();
+        let e4 = parse_uci(&start, "e2e4").expect("legal");
+        let after = Step::Move(e4).play(&start).expect("e4 plays");
+        let e5 = parse_uci(&after, "e7e5").expect("legal");
+        assert_eq!(
+            play_line(&start, [Step::Move(e4), Step::Move(e5)]).map(|p| p.to_fen()),
+            Step::Move(e5).play(&after).map(|p| p.to_fen())
+        );
+        assert_eq!(
+            play_line(&start, [Step::Move(e4), Step::Move(e4)]),
+            None,
+            "e4 twice"
+        );
+        let passed = play_line(&start, [Step::Pass]).expect("a pass out of check plays");
+        assert_eq!(passed.side_to_move(), Color::Black);
+        assert_eq!(
+            line_text(&start, &[Step::Move(e4), Step::Pass], Notation::San),
+            "e4 --"
+        );
+        assert_eq!(line_text(&after, &[Step::Move(e5)], Notation::San), "…e5");
+    }
+
+    #[test]
+    fn a_tree_line_keeps_passes_and_leaves_the_iteration_root_out() {
+        let start = Position::startpos();
+        let e4 = parse_uci(&start, "e2e4").expect("legal");
+        let exit = Event::NodeExit {
+            score: 0,
+            bound: Bound::Exact,
+        };
+        let events = vec![
+            enter(0, Move::NULL),
+            enter(1, e4),
+            enter(2, Move::NULL),
+            exit,
+            exit,
+            exit,
+        ];
+        let tree = SearchTree::build(&events);
+        assert_eq!(tree.line(0), Vec::new());
+        assert_eq!(tree.line(2), vec![(1, Step::Move(e4)), (2, Step::Pass)]);
+        let at = position_at(&tree, &start, 2).expect("playable");
+        assert_eq!(at.side_to_move(), Color::White, "e4, then Black passed");
+        let (label, _) = node_label(&start, tree.node(1).expect("node"), Notation::San);
+        assert_eq!(label, "e4");
+    }
+}

@@ -1,0 +1,207 @@
+//! `uci-trace`: what a UCI engine's protocol reveals, as a trace. A recorded Stockfish 15.1
+//! session (`tests/data/stockfish_15_1_movetime_5000.txt`: `go movetime 5000`, with the
+//! `currmove` lines and the aspiration fail-lows it prints after three seconds) is converted
+//! without Stockfish, checked against its own `info` lines read here independently; a live run
+//! needs Stockfish from Debian (`apt-get install stockfish`) and skips itself without it.
+
+mod binary;
+
+use killerscope::search::{Event, WindowOutcome, score::INFINITY};
+use killerscope::trace::SearchTree;
+use killerscope::trace::jsonl::{ImportOptions, import_reader};
+use killerscope::trace::uci_info::UciTrace;
+
+const SESSION: &str = include_str!("data/stockfish_15_1_movetime_5000.txt");
+const FEN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+
+/// The value after `word` in an `info` line.
+fn field<'a>(line: &'a str, word: &str) -> Option<&'a str> {
+    let mut tokens = line.split_whitespace();
+    tokens.find(|&t| t == word)?;
+    tokens.next()
+}
+
+#[test]
+fn a_recorded_stockfish_session_converts_line_for_line() {
+    let trace = UciTrace::convert("Stockfish 15.1", FEN, &[], &[], SESSION.lines());
+    let (log, summary) = import_reader(
+        trace.as_bytes(),
+        ImportOptions {
+            strict: true,
+            ..Default::default()
+        },
+    )
+    .expect("the trace reads, strictly");
+    let scored: Vec<&str> = SESSION
+        .lines()
+        .filter(|l| l.starts_with("info") && l.contains(" score "))
+        .collect();
+    let bounded: Vec<&str> = scored
+        .iter()
+        .copied()
+        .filter(|l| l.contains("lowerbound") || l.contains("upperbound"))
+        .collect();
+    assert_eq!(
+        summary.nodes as usize,
+        scored.len(),
+        "a root node per scored line"
+    );
+    assert_eq!(
+        log.pvs().len(),
+        scored.len() - bounded.len(),
+        "an iteration per exact line"
+    );
+    assert_eq!(bounded.len(), 2, "the session has two fail-lows");
+    let tree = SearchTree::build(log.events());
+    for (&root, line) in tree.roots().iter().zip(&scored) {
+        let node = tree.node(root).expect("root");
+        let depth: i8 = field(line, "depth")
+            .and_then(|d| d.parse().ok())
+            .expect("depth");
+        assert_eq!(node.depth(), depth);
+        let (score, _) = node.result().expect("closed");
+        let cp: i32 = field(line, "cp").and_then(|s| s.parse().ok()).expect("cp");
+        assert_eq!(score, cp, "{line}");
+        if line.contains("upperbound") {
+            assert_eq!(
+                node.window(),
+                (cp, INFINITY),
+                "a fail-low: alpha is what failed"
+            );
+        }
+        let searched: Vec<String> = log.events()[tree.event_range(root)]
+            .iter()
+            .filter_map(|e| match e {
+                Event::MoveTried { mv, .. } => Some(mv.to_string()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(searched, reported_before(line), "{line}");
+    }
+    let outcomes: Vec<WindowOutcome> = log
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Aspiration { outcome, .. } => Some(*outcome),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(outcomes, [WindowOutcome::FailLow, WindowOutcome::FailLow]);
+    let tried = log
+        .events()
+        .iter()
+        .filter(|e| matches!(e, Event::MoveTried { .. }))
+        .count();
+    assert!(
+        tried > 50,
+        "the session reports root moves after 3 s: {tried}"
+    );
+    let last_nodes = scored
+        .iter()
+        .rev()
+        .find(|l| !l.contains("bound"))
+        .and_then(|l| field(l, "nodes"))
+        .and_then(|n| n.parse::<u64>().ok());
+    let logged = log.events().iter().rev().find_map(|e| match e {
+        Event::Iteration { nodes, .. } => Some(nodes.get()),
+        _ => None,
+    });
+    assert_eq!(logged, last_nodes, "the engine's own node count");
+}
+
+/// The root moves the session reported with `currmove` at the depth of the scored line
+/// `line`, since the scored line before it, in order.
+fn reported_before(line: &str) -> Vec<String> {
+    let mut moves = Vec::new();
+    for l in SESSION.lines() {
+        if l == line {
+            return moves;
+        }
+        if l.contains(" score ") {
+            moves.clear();
+        } else if field(l, "depth") == field(line, "depth")
+            && let Some(mv) = field(l, "currmove")
+        {
+            moves.push(mv.to_string());
+        }
+    }
+    moves
+}
+
+fn stockfish() -> Option<&'static str> {
+    ["/usr/games/stockfish", "/usr/bin/stockfish"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists())
+}
+
+#[test]
+fn a_live_stockfish_search_is_traced_and_reads() {
+    let Some(engine) = stockfish() else {
+        eprintln!("skipped: Stockfish is not installed (apt-get install stockfish)");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("ks-uci-trace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let out = dir.join("sf.jsonl");
+    let run = binary::run(&[
+        "uci-trace",
+        "--engine",
+        engine,
+        "--option",
+        "Threads=1",
+        "--depth",
+        "8",
+        "-o",
+        out.to_str().expect("UTF-8 path"),
+    ]);
+    assert!(run.status.success(), "{}", binary::text(&run.stderr));
+    let stats = binary::run(&[
+        "log",
+        "stats",
+        "--strict",
+        out.to_str().expect("UTF-8 path"),
+    ]);
+    let text = binary::text(&stats.stdout);
+    assert!(stats.status.success(), "{}", binary::text(&stats.stderr));
+    assert!(text.contains("engine:     Stockfish"), "{text}");
+    for depth in 1..=8 {
+        assert!(
+            text.contains(&format!("iteration:  depth {depth} ")),
+            "{text}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_arguments_are_named() {
+    let run = binary::run(&["uci-trace", "--engine", "stockfish", "-o", "/dev/null"]);
+    assert_eq!(run.status.code(), Some(2));
+    let run = binary::run(&[
+        "uci-trace",
+        "--engine",
+        "/nonexistent/engine",
+        "--depth",
+        "3",
+        "-o",
+        "/dev/null",
+    ]);
+    let stderr = binary::text(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("cannot start \"/nonexistent/engine\""),
+        "{stderr}"
+    );
+    let run = binary::run(&[
+        "uci-trace",
+        "--engine",
+        "x",
+        "--option",
+        "Hash",
+        "--depth",
+        "3",
+        "-o",
+        "/dev/null",
+    ]);
+    assert!(binary::text(&run.stderr).contains("expected NAME=VALUE"));
+}

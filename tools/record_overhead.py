@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""What recording costs as users run it: `search --log FILE` against the same search without it.
+
+    cargo build --release
+    tools/record_overhead.py --rounds 31
+
+Both commands are whole processes of the release binary — start-up, the search, the writer
+thread, the file's writes into the page cache, and teardown all count — run back to back in
+each round, in alternating order, so a burst of load from another user falls on both alike.
+The log goes to the same file every round (`--log` replaces it), as when a user runs the
+command again; `--fresh` removes it before each recorded run instead, outside the timing.
+
+Figures: the median over rounds of the per-round ratio (recorded over unrecorded), for wall
+time and for CPU time (user + system of the whole process, both threads, from wait4), next to
+the medians of each command's times. Budget: ≤ 1.15x wall, ≤ 1.20x CPU.
+
+Why a script and not an in-process bench: a user never runs the search inside a benchmark
+harness. Only a separate process pays for creating and replacing the file, for the page cache,
+and for exiting with 100 MB of dirty pages; and wait4 gives the CPU time of every thread the
+process ran, the writer included, to the microsecond.
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+BUDGET_WALL = 1.15
+BUDGET_CPU = 1.20
+
+
+def timed(argv):
+    """Runs one whole process; returns (wall seconds, CPU seconds of all its threads)."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    if status != 0:
+        sys.exit(f"{' '.join(argv)} failed: {proc.stderr.read().decode()}")
+    proc.stderr.close()
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=31)
+    parser.add_argument("--binary", default="target/release/killerscope")
+    parser.add_argument("--fen", default=KIWIPETE)
+    parser.add_argument("--depth", type=int, default=7)
+    parser.add_argument("--log", help="the log file (default: one in a temporary directory)")
+    parser.add_argument("--fresh", action="store_true", help="remove the log before each run")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="record-overhead-") as tmp:
+        log = Path(args.log or Path(tmp) / "kiwipete.kslog")
+        plain = [args.binary, "search", "--fen", args.fen, "--depth", str(args.depth)]
+        recorded = plain + ["--log", str(log)]
+        timed(recorded)  # warm-up: the binary and the file in the page cache, as for a user
+        runs = {"plain": [], "recorded": []}
+        for r in range(args.rounds):
+            order = [("plain", plain), ("recorded", recorded)]
+            for name, argv in order if r % 2 == 0 else reversed(order):
+                if name == "recorded" and args.fresh:
+                    log.unlink(missing_ok=True)
+                runs[name].append(timed(argv))
+        size = log.stat().st_size
+
+    wall = [rec[0] / pl[0] for pl, rec in zip(runs["plain"], runs["recorded"])]
+    cpu = [rec[1] / pl[1] for pl, rec in zip(runs["plain"], runs["recorded"])]
+    print(f"{' '.join(recorded)}")
+    print(f"log: {size:,} bytes; {args.rounds} rounds, {'fresh file' if args.fresh else 'file replaced'}")
+    for name in runs:
+        w = statistics.median(t[0] for t in runs[name])
+        c = statistics.median(t[1] for t in runs[name])
+        print(f"  {name:9} median {w * 1000:7.1f} ms wall  {c * 1000:7.1f} ms CPU")
+    mw, mc = statistics.median(wall), statistics.median(cpu)
+    print(f"  recorded / plain: {mw:.3f}x wall (budget {BUDGET_WALL}x), {mc:.3f}x CPU (budget {BUDGET_CPU}x)")
+    print(f"  per-round ratios, quartiles: wall {quartiles(wall)}, CPU {quartiles(cpu)}")
+
+
+def quartiles(xs):
+    q = statistics.quantiles(xs, n=4)
+    return f"{q[0]:.3f}-{q[2]:.3f}"
+
+
+if __name__ == "__main__":
+    main()
