@@ -223,8 +223,7 @@ impl MoveFit {
             self.searched(mv)?;
         } else if !announced && self.board.in_check() {
             return Err(
-                "a null move (a pass) in check, not announced by an illegal event before it"
-                    .into(),
+                "a null move (a pass) in check, not announced by an illegal event before it".into(),
             );
         }
         self.board.enter((!mv.is_null()).then_some(mv), announced);
