@@ -33,6 +33,14 @@ fn stats_export_and_dot_work_on_a_log() {
     ] {
         assert!(stats.contains(needle), "missing {needle:?} in\n{stats}");
     }
+    // The longest kind name keeps its count in the column of the others.
+    let row = |kind: &str| {
+        let prefix = format!("  {kind} ");
+        let line = stats.lines().find(|l| l.starts_with(&prefix));
+        line.unwrap_or_else(|| panic!("no {kind} row in\n{stats}"))
+            .len()
+    };
+    assert_eq!(row("mate_killer_store"), row("node_enter"), "{stats}");
 
     let out = run(&["log", "export", "--jsonl", file]);
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -45,6 +53,11 @@ fn stats_export_and_dot_work_on_a_log() {
     let out = run(&["log", "dot", file, "--node", "1", "--depth", "1"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).starts_with("digraph search {"));
+    // The first iteration's root searches the infinite window: written as such, not as the
+    // internal ±32001.
+    let out = run(&["log", "dot", file, "--node", "0", "--depth", "0"]);
+    let dot = text(&out.stdout);
+    assert!(dot.contains("[-∞, ∞]") && !dot.contains("3200"), "{dot}");
     std::fs::remove_file(&path).expect("cleanup");
 }
 

@@ -111,7 +111,7 @@ pub(super) fn print(
     for kind in EventKind::ALL {
         writeln!(
             out,
-            "  {:<13}{:>12}",
+            "  {:<18}{:>12}",
             kind.name(),
             tally.counts[kind.index()]
         )?;
