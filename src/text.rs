@@ -15,7 +15,7 @@ pub const QUOTE_CHARS: usize = 60;
 /// Whether `c` must not reach a terminal as it is: control characters (C0, DEL, C1 — `ESC`
 /// among them) and the invisible formatting characters that reorder or hide text
 /// (bidirectional overrides and isolates, zero-width characters, the byte-order mark).
-fn is_unsafe(c: char) -> bool {
+pub fn is_unsafe(c: char) -> bool {
     c.is_control()
         || matches!(
             c,

@@ -14,12 +14,14 @@
 
 mod command;
 mod engine;
+mod go;
 mod input;
 mod options;
 mod worker;
 
-pub use command::{GoParams, UciCommand, parse};
+pub use command::{UciCommand, parse};
 pub use engine::UciEngine;
+pub use go::GoParams;
 pub use worker::info_line;
 
 use input::InputLine;

@@ -246,7 +246,6 @@ fn hostile_log(dir: &std::path::Path) -> String {
     let mut header = log.header().clone();
     let evil = "\u{1b}[2J\u{202e}\"\\";
     header.engine = format!("engine{evil}");
-    header.fen = format!("{}{evil}", header.fen);
     header.filter = format!("filter{evil}");
     header
         .ordering
@@ -286,14 +285,7 @@ fn log_header_text_is_printed_escaped() {
 
     let stats = clean_stdout(&run(&["log", "stats", &file]));
     assert!(!stats.contains('\u{202e}'), "{stats}");
-    for line in [
-        "fen:",
-        "engine:",
-        "filter:",
-        "ordering:",
-        "limits:",
-        "sources:",
-    ] {
+    for line in ["engine:", "filter:", "ordering:", "limits:", "sources:"] {
         let shown = stats.lines().find(|l| l.starts_with(line)).expect(line);
         assert!(shown.contains("\\u{1b}[2J\\u{202e}"), "{shown}");
     }
@@ -315,6 +307,34 @@ fn log_header_text_is_printed_escaped() {
 
     let err = refused(&["log", "stats", &format!("{file}\u{1b}[2J")], 400);
     assert!(err.contains("hostile.kslog\\u{1b}[2J"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A header FEN that is not a position is refused by every reader (no move could be checked
+/// against it), and quoted escaped.
+#[test]
+fn a_hostile_header_fen_is_refused_and_quoted_escaped() {
+    use killerscope::trace::EventLog;
+    let dir = scratch("fen");
+    let file = hostile_log(&dir);
+    let log = EventLog::read_file(&file).expect("the log reads byte for byte");
+    let mut header = log.header().clone();
+    header.fen = format!("{}\u{1b}[2J\u{202e}", header.fen);
+    EventLog::from_parts(header, log.events().to_vec(), log.pvs().to_vec(), false)
+        .write_file(&file)
+        .expect("rewrite");
+    for args in [
+        vec!["log", "stats", &file],
+        vec!["log", "dot", &file],
+        vec!["log", "export", "--jsonl", &file],
+    ] {
+        let err = refused(&args, 400);
+        assert!(
+            err.contains("the header's FEN is not a usable position"),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains("\\u{1b}[2J\\u{202e}"), "{args:?}: {err}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -15,7 +15,7 @@ use super::CliError;
 use super::plot::SvgOutput;
 use crate::chess::{Position, START_FEN};
 use crate::search::selective::parse_switches;
-use crate::search::{SearchConfig, SelectiveConfig};
+use crate::search::{SearchConfig, Searcher, SelectiveConfig};
 use crate::text::{printable, quote};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -100,7 +100,8 @@ pub fn run(args: &CompareArgs) -> Result<(), CliError> {
         per_ply: picture.is_some() && positions.len() == 1,
     };
     let progress = progress_bar(positions.len() * columns.len());
-    let costs = measure_grid(args, &columns, &positions, grid, &progress);
+    let mut searcher = lab_searcher(hash_mib);
+    let costs = measure_grid(&mut searcher, args, &columns, &positions, grid, &progress);
     progress.finish_and_clear();
     let summary = lab::summarize(&costs, columns.len());
     let sources = lab::used_sources(&columns);
@@ -147,6 +148,7 @@ fn run_techniques(
     }
     let rows = techniques::techniques();
     let progress = progress_bar(rows.len() * positions.len() * columns.len());
+    let mut searcher = lab_searcher(hash_mib);
     let results: Vec<techniques::TechniqueResult> = rows
         .iter()
         .map(|row| {
@@ -155,7 +157,7 @@ fn run_techniques(
                 selective: Some(row.selective),
                 per_ply: false,
             };
-            let costs = measure_grid(args, columns, positions, grid, &progress);
+            let costs = measure_grid(&mut searcher, args, columns, positions, grid, &progress);
             techniques::TechniqueResult::new(row, costs, columns.len())
         })
         .collect();
@@ -173,6 +175,15 @@ fn run_techniques(
     Ok(())
 }
 
+/// A searcher for the whole run, with a `hash_mib` table: one table at a time, whatever the
+/// number of positions, columns and technique rows (each search clears it first).
+fn lab_searcher(hash_mib: usize) -> Searcher {
+    Searcher::new(SearchConfig {
+        hash_mib,
+        ..SearchConfig::default()
+    })
+}
+
 /// How every search of a grid runs.
 #[derive(Clone, Copy)]
 struct Grid {
@@ -186,6 +197,7 @@ struct Grid {
 
 /// Searches every position under every column as `grid` says: one row of costs per position.
 fn measure_grid(
+    searcher: &mut Searcher,
     args: &CompareArgs,
     columns: &[Column],
     positions: &[Named],
@@ -205,7 +217,7 @@ fn measure_grid(
                         hash_mib: grid.hash_mib,
                         ..SearchConfig::default()
                     };
-                    let cost = lab::measure(&named.pos, config, args.depth, grid.per_ply);
+                    let cost = lab::measure(searcher, &named.pos, config, args.depth, grid.per_ply);
                     progress.inc(1);
                     cost
                 })

@@ -180,14 +180,16 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
 fn stats(file: &Path, options: ImportOptions, out: impl Write) -> Result<(), CliError> {
     let fail = |e: LogError| CliError::new(e.to_string());
     let mut tally = Tally::default();
-    if sniff_file(file)? != Some(Format::Kslog) {
+    if sniff_file(file)? != Format::Kslog {
         let (log, summary) = load_any(file, options)?;
         tally.feed(log.events());
         let facts = (file, log.header(), log.is_truncated());
         let size = (log.len() as u64, log.pvs());
         return log_stats::print(facts, summary.as_ref(), size, &tally, out);
     }
-    let mut reader = LogReader::open(file).map_err(fail)?;
+    let mut reader = LogReader::open(file)
+        .and_then(LogReader::fitting)
+        .map_err(fail)?;
     let mut buf = Vec::new();
     while reader.next_chunk(&mut buf).map_err(fail)? {
         tally.feed(&buf);
@@ -212,7 +214,9 @@ fn stats(file: &Path, options: ImportOptions, out: impl Write) -> Result<(), Cli
 /// file), then read again and written a chunk at a time, in constant memory.
 fn export(file: &Path, out: impl Write) -> Result<(), CliError> {
     let fail = |e: LogError| CliError::new(e.to_string());
-    let mut check = LogReader::open(file).map_err(fail)?;
+    let mut check = LogReader::open(file)
+        .and_then(LogReader::fitting)
+        .map_err(fail)?;
     let mut buf = Vec::new();
     while check.next_chunk(&mut buf).map_err(fail)? {}
     check.finish().map_err(fail)?;
@@ -229,8 +233,17 @@ fn export(file: &Path, out: impl Write) -> Result<(), CliError> {
 /// `log import`: the trace (or Texel tree log, told by content) read and checked, written as
 /// a `.kslog`, and a one-line report.
 fn import(file: &Path, output: &Path, options: ImportOptions) -> Result<(), CliError> {
-    if sniff_file(file)? == Some(Format::Texel) {
-        return import_texel(file, output);
+    // Told by content as every reader tells it, so that what `log stats` takes imports.
+    match sniff_file(file)? {
+        Format::Jsonl => {}
+        Format::Texel => return import_texel(file, output),
+        Format::Kslog => {
+            return Err(CliError::new(format!(
+                "log import: {} is already a .kslog log (import reads JSON Lines traces and \
+                 Texel tree logs)",
+                file.display()
+            )));
+        }
     }
     let (log, summary) = import_file(file, options)?;
     log.write_file(output)?;

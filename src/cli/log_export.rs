@@ -18,7 +18,7 @@ pub fn speedscope(file: &Path, options: ImportOptions, out: impl Write) -> Resul
         || file.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
-    if sniff_file(file)? != Some(Format::Kslog) {
+    if sniff_file(file)? != Format::Kslog {
         let (log, _) = load_any(file, options)?;
         let mut writer = SpeedscopeWriter::new(out, &name)?;
         writer.events(log.events())?;
@@ -27,7 +27,9 @@ pub fn speedscope(file: &Path, options: ImportOptions, out: impl Write) -> Resul
     }
     let fail = |e: LogError| CliError::new(e.to_string());
     let mut buf = Vec::new();
-    let mut check = LogReader::open(file).map_err(fail)?;
+    let mut check = LogReader::open(file)
+        .and_then(LogReader::fitting)
+        .map_err(fail)?;
     while check.next_chunk(&mut buf).map_err(fail)? {}
     check.finish().map_err(fail)?;
     let mut reader = LogReader::open(file).map_err(fail)?;

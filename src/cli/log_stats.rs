@@ -144,7 +144,7 @@ fn print_events(events: u64, tally: &Tally, out: &mut impl Write) -> Result<(), 
     for kind in EventKind::ALL {
         writeln!(
             out,
-            "  {:<13}{:>12}",
+            "  {:<18}{:>12}",
             kind.name(),
             tally.counts[kind.index()]
         )?;

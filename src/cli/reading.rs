@@ -5,9 +5,8 @@
 
 use super::CliError;
 use crate::trace::jsonl::{ImportOptions, ImportSummary};
-use crate::trace::{EventLog, Format, load_record, sniff};
+use crate::trace::{EventLog, Format, format_of, load_record};
 use clap::Args;
-use std::io::Read;
 use std::path::Path;
 
 /// How a JSON Lines trace is read (a `.kslog` is always read whole and checked).
@@ -32,13 +31,10 @@ impl Reading {
     }
 }
 
-/// The format of `file`, told by content (`None`: neither, which `load_any` then reports).
-pub fn sniff_file(file: &Path) -> Result<Option<Format>, CliError> {
-    let mut head = Vec::with_capacity(64);
-    crate::files::open_input(file)
-        .and_then(|f| f.take(64).read_to_end(&mut head))
-        .map_err(|e| CliError::new(format!("{}: cannot open: {e}", file.display())))?;
-    Ok(sniff(&head))
+/// The format of `file`, told by content as every reader tells it (`trace::format_of`); a
+/// file of no known format is an error.
+pub fn sniff_file(file: &Path) -> Result<Format, CliError> {
+    Ok(format_of(file)?)
 }
 
 /// A `.kslog` or a trace, told apart by content.

@@ -97,6 +97,8 @@ impl Searcher {
     /// changes.
     pub fn set_config(&mut self, config: SearchConfig) {
         if config.hash_mib != self.config.hash_mib {
+            // The old table goes first, so that two big tables never live at once.
+            self.tt = TranspositionTable::new(0);
             self.tt = TranspositionTable::new(config.hash_mib);
         }
         self.tables.reshape(&self.config.ordering, &config.ordering);

@@ -59,7 +59,7 @@ struct Bucket([TtEntry; BUCKET_ENTRIES]);
 
 /// A fixed-size hash table of search results, sized in MiB.
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: Buckets,
     mask: usize,
     generation: u8,
 }
@@ -67,7 +67,9 @@ pub struct TranspositionTable {
 impl TranspositionTable {
     /// A table of at most `mib` MiB (a power-of-two number of buckets; at least one bucket).
     /// When the system refuses that much memory the table halves until it fits, rather than
-    /// aborting: `size_bytes` tells what was granted.
+    /// aborting: `size_bytes` tells what was granted. The memory comes zeroed from the system
+    /// (an empty entry is all zeros), so even 4 GiB is ready at once: pages are mapped as the
+    /// search first touches them, not written here.
     pub fn new(mib: usize) -> TranspositionTable {
         let bytes = mib.saturating_mul(1 << 20);
         let wanted = (bytes / size_of::<Bucket>()).max(1);
@@ -76,11 +78,13 @@ impl TranspositionTable {
         } else {
             wanted.next_power_of_two() / 2
         };
-        let mut buckets = Vec::new();
-        while buckets.try_reserve_exact(count).is_err() && count > 1 {
-            count /= 2;
-        }
-        buckets.resize(count, Bucket::default());
+        let buckets = loop {
+            match Buckets::zeroed(count) {
+                Some(buckets) => break buckets,
+                None if count > 1 => count /= 2,
+                None => std::alloc::handle_alloc_error(std::alloc::Layout::new::<Bucket>()),
+            }
+        };
         TranspositionTable {
             buckets,
             mask: count - 1,
@@ -93,10 +97,13 @@ impl TranspositionTable {
         self.buckets.len() * size_of::<Bucket>()
     }
 
-    /// Empties the table (a new game).
+    /// Empties the table (a new game). The memory is handed back and mapped anew, zeroed:
+    /// instant whatever the size, where writing zeros over 4 GiB takes seconds.
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
-        self.generation = 0;
+        // A table under 1 MiB is the one-bucket table of `new(0)`.
+        let mib = self.size_bytes() >> 20;
+        *self = TranspositionTable::new(0);
+        *self = TranspositionTable::new(mib);
     }
 
     /// Marks the start of a new search, so entries of older searches are replaced first.
@@ -187,6 +194,46 @@ impl TranspositionTable {
     }
 }
 
+/// The table's memory, mapped fresh from the system rather than taken from the allocator: the
+/// system hands it over zeroed without writing it (pages are mapped as the search first touches
+/// them), page-aligned, so every bucket sits on its own cache line, and takes it back at once
+/// when dropped. The general allocator would write zeros over all of it, since buckets are
+/// aligned beyond what its zeroing path serves: seconds for a 4 GiB table.
+struct Buckets {
+    map: memmap2::MmapMut,
+}
+
+impl Buckets {
+    /// `count` (≥ 1) empty buckets, or `None` when the system refuses the memory.
+    fn zeroed(count: usize) -> Option<Buckets> {
+        let bytes = count.max(1).checked_mul(size_of::<Bucket>())?;
+        memmap2::MmapMut::map_anon(bytes)
+            .ok()
+            .map(|map| Buckets { map })
+    }
+}
+
+impl std::ops::Deref for Buckets {
+    type Target = [Bucket];
+
+    fn deref(&self) -> &[Bucket] {
+        let len = self.map.len() / size_of::<Bucket>();
+        // SAFETY: the mapping is page-aligned, hence aligned for `Bucket`, and `len` whole
+        // buckets fit in it. Its bytes are the zeros the system mapped or buckets written
+        // through `deref_mut`; all-zero bytes are a valid `Bucket` (every field is an integer).
+        // The slice borrows `self`, so it cannot outlive the mapping.
+        unsafe { std::slice::from_raw_parts(self.map.as_ptr().cast::<Bucket>(), len) }
+    }
+}
+
+impl std::ops::DerefMut for Buckets {
+    fn deref_mut(&mut self) -> &mut [Bucket] {
+        let len = self.map.len() / size_of::<Bucket>();
+        // SAFETY: as in `deref`; the slice borrows `self` mutably, so it is the only one.
+        unsafe { std::slice::from_raw_parts_mut(self.map.as_mut_ptr().cast::<Bucket>(), len) }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -209,6 +256,25 @@ mod tests {
         let tt = TranspositionTable::new(3);
         assert_eq!(tt.size_bytes(), 2 << 20);
         assert_eq!(TranspositionTable::new(0).size_bytes(), 64);
+    }
+
+    #[test]
+    fn a_cleared_table_is_empty_and_keeps_its_size() {
+        let mut tt = TranspositionTable::new(2);
+        for key in 1..5000u64 {
+            tt.store(
+                key.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                mv(12, 28),
+                3,
+                2,
+                Bound::Exact,
+            );
+        }
+        assert!(tt.hashfull() > 0);
+        tt.clear();
+        assert_eq!(tt.size_bytes(), 2 << 20);
+        assert_eq!(tt.hashfull(), 0);
+        assert!(tt.probe(0x9e37_79b9_7f4a_7c15).is_none());
     }
 
     #[test]

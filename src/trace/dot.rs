@@ -7,6 +7,7 @@ use super::sources::SourceTable;
 use super::tree::{NodeId, SearchTree};
 use crate::chess::notation::san;
 use crate::chess::{Move, Position};
+use crate::fmt::score;
 use crate::search::NodeKind;
 use std::io::{self, Write};
 
@@ -38,9 +39,11 @@ fn node_label(tree: &SearchTree, id: NodeId, mv: &str) -> String {
     let Some(n) = tree.node(id) else {
         return String::new();
     };
+    // Scores as the explorer writes them: mates as #n, the infinite window bounds as ∞.
     let (alpha, beta) = n.window();
+    let (alpha, beta) = (score(alpha), score(beta));
     let result = match n.result() {
-        Some((score, bound)) => format!("{score} {}", bound_name(bound)),
+        Some((value, bound)) => format!("{} {}", score(value), bound_name(bound)),
         None => "open".to_string(),
     };
     let tt = if n.tt_cutoff() { "\\nTT cutoff" } else { "" };

@@ -35,6 +35,13 @@ pub enum LogErrorKind {
         /// Its declared length.
         len: u32,
     },
+    /// A header list (settings, source rows) claims more entries than any real header holds.
+    ListTooLong {
+        /// Which list.
+        list: &'static str,
+        /// Its declared number of entries.
+        len: u16,
+    },
     /// A header string is not UTF-8.
     NotUtf8 {
         /// Which header field.
@@ -67,6 +74,16 @@ pub enum LogErrorKind {
     },
     /// There are bytes after the trailer.
     TrailingData,
+    /// The header's FEN is not a position this build can search.
+    BadFen(String),
+    /// A move does not fit the position it is played in (see `trace::fit`): the event's
+    /// index, or `None` for a PV.
+    MovesDoNotFit {
+        /// The event's index in the log, or `None` when a PV does not play.
+        index: Option<u64>,
+        /// Which move, where, and why.
+        what: String,
+    },
     /// More events than this reader indexes (`u32` event numbers: 4,294,967,295, a 68 GB log).
     TooManyEvents(u64),
 }
@@ -126,6 +143,11 @@ impl fmt::Display for LogErrorKind {
             LogErrorKind::StringTooLong { field, len } => {
                 write!(f, "header field {field} claims {len} bytes; corrupted?")
             }
+            LogErrorKind::ListTooLong { list, len } => write!(
+                f,
+                "header list {list} claims {len} entries (at most {}); corrupted?",
+                super::format::MAX_LIST
+            ),
             LogErrorKind::NotUtf8 { field } => write!(f, "header field {field} is not UTF-8"),
             LogErrorKind::BadEvent { index, reason } => write!(f, "event #{index}: {reason}"),
             LogErrorKind::CountMismatch {
@@ -139,6 +161,18 @@ impl fmt::Display for LogErrorKind {
                 "checksum mismatch (stored CRC-32 {stored:08x}, computed {computed:08x}): corrupted"
             ),
             LogErrorKind::TrailingData => f.write_str("unexpected bytes after the trailer"),
+            LogErrorKind::BadFen(why) => {
+                write!(f, "the header's FEN is not a usable position: {why}")
+            }
+            LogErrorKind::MovesDoNotFit { index, what } => {
+                if let Some(index) = index {
+                    write!(f, "event #{index}: ")?;
+                }
+                write!(
+                    f,
+                    "{what}: the log's moves do not fit its header's position"
+                )
+            }
             LogErrorKind::TooManyEvents(n) => write!(
                 f,
                 "{n} events: more than the {} this build can index",

@@ -111,10 +111,7 @@ impl<R: Read> Input<R> {
         if len > MAX_LIST {
             return Err(LogError::at(
                 at,
-                LogErrorKind::StringTooLong {
-                    field: what,
-                    len: len.into(),
-                },
+                LogErrorKind::ListTooLong { list: what, len },
             ));
         }
         Ok(len)

@@ -4,7 +4,8 @@
 //! `open_mapped` reads the header and the tail (PVs and trailer) straight from the map and
 //! checks the file's length against the event count, so every event record it hands out lies
 //! inside the file; it does not read the events. What that leaves unchecked — each record, the
-//! PV count against the iteration events, the CRC-32 — is [`Unchecked::check`], one pass that
+//! PV count against the iteration events, the CRC-32, and (made [`Unchecked::fitting`]) whether
+//! the moves fit the header's position — is [`Unchecked::check`], one pass that
 //! also hands every decoded chunk to the caller, so a background indexer validates and indexes
 //! in the same read. `read_mapped` does both at once for the commands that want a checked log
 //! before they start. Errors are the same `LogError`s as the reader's, with byte offsets.
@@ -19,6 +20,7 @@
 
 use super::error::{LogError, LogErrorKind};
 use super::events::Events;
+use super::fit::MoveFit;
 use super::format::{
     FLAG_TRUNCATED, Head, Input, PvCount, check_pv_count, check_sum, read_checksum, read_head,
     read_tail,
@@ -63,6 +65,8 @@ pub struct Unchecked {
     pv_count: PvCount,
     stored: u32,
     sum_at: u64,
+    /// The moves, replayed from the header's position as the events are checked, when asked.
+    fit: Option<Box<MoveFit>>,
     /// The file, named in errors.
     path: Option<PathBuf>,
 }
@@ -150,12 +154,25 @@ fn open_file(file: &File) -> Result<(EventLog<Events>, Unchecked), LogError> {
         pv_count,
         stored,
         sum_at,
+        fit: None,
         path: None,
     };
     Ok((log, unchecked))
 }
 
 impl Unchecked {
+    /// Also checks, as the events go by, that the moves of `log` (the log `open_mapped`
+    /// returned with this) fit its header's position (see `trace::fit`); its FEN and PVs are
+    /// checked now.
+    pub fn fitting(mut self, log: &EventLog<Events>) -> Result<Unchecked, LogError> {
+        let fit = super::fit::start(log.header(), log.pvs(), self.pv_count.0);
+        self.fit = Some(Box::new(fit.map_err(|e| match &self.path {
+            Some(path) => e.in_file(path),
+            None => e,
+        })?));
+        Ok(self)
+    }
+
     /// Reads every record of `events` (the log `open_mapped` returned) in order: decodes and
     /// checks each, hands each chunk to `each` (which may stop the check), then checks the PV
     /// count and the CRC-32. The first problem is an error with its byte offset.
@@ -172,7 +189,7 @@ impl Unchecked {
     }
 
     fn check_events(
-        self,
+        mut self,
         events: &Events,
         each: &mut dyn FnMut(&[Event]) -> ControlFlow<()>,
     ) -> Result<Checked, LogError> {
@@ -200,6 +217,9 @@ impl Unchecked {
                     })?;
                 iterations += u64::from(matches!(event, Event::Iteration { .. }));
                 buf.push(event);
+            }
+            if let Some(fit) = &mut self.fit {
+                fit.feed_at(&buf, self.events_at)?;
             }
             if each(&buf).is_break() {
                 return Ok(Checked::Stopped);

@@ -5,11 +5,13 @@
 //! The PVs come after the events, and the iteration lines need them, so `LogReader::open`
 //! reads the header, then seeks to the tail (PVs and trailer, placed by the event count and
 //! checked against the file's length), then back to the events. `next_chunk` checks every
-//! record and `finish` the PV count and the CRC-32: the same checks, offsets and messages as
+//! record (and, for a reader made `fitting`, that its moves fit the header's position) and
+//! `finish` the PV count and the CRC-32: the same checks, offsets and messages as
 //! reading the log into memory, except that a problem in the tail is found before one in the
 //! events.
 
 use super::error::{LogError, LogErrorKind};
+use super::fit::MoveFit;
 use super::format::{
     FLAG_TRUNCATED, Input, PvCount, check_pv_count, check_sum, read_checksum, read_head, read_tail,
 };
@@ -39,6 +41,9 @@ pub struct LogReader {
     sum_at: u64,
     path: PathBuf,
     bytes: Vec<u8>,
+    /// Where the events start, and the moves replayed from the header's position when asked.
+    events_at: u64,
+    fit: Option<MoveFit>,
 }
 
 impl LogReader {
@@ -93,7 +98,18 @@ impl LogReader {
             sum_at,
             path: path.to_path_buf(),
             bytes: vec![0; CHUNK * EVENT_BYTES],
+            events_at,
+            fit: None,
         })
+    }
+
+    /// The same reader, also checking that the log's moves fit its header's position (see
+    /// `trace::fit`): the FEN and PVs now, each chunk's moves as it is read.
+    pub fn fitting(mut self) -> Result<LogReader, LogError> {
+        let fit = super::fit::start(&self.header, &self.pvs, self.pv_count.0)
+            .map_err(|e| e.in_file(&self.path))?;
+        self.fit = Some(fit);
+        Ok(self)
     }
 
     /// What was searched.
@@ -145,6 +161,10 @@ impl LogReader {
                 })?;
             self.iterations += u64::from(matches!(event, Event::Iteration { .. }));
             buf.push(event);
+        }
+        if let Some(fit) = &mut self.fit {
+            fit.feed_at(buf, self.events_at)
+                .map_err(|e| e.in_file(&self.path))?;
         }
         self.read += n as u64;
         Ok(true)

@@ -6,24 +6,33 @@ use super::log::EventLog;
 use super::recorder::Recorder;
 use crate::chess::Position;
 use crate::search::{Limits, SearchConfig, SearchReport, Searcher};
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-/// Searches `root` under `config` and `limits` from an empty table, recording every event (up
-/// to the recorder's default cap: check `EventLog::is_truncated`).
+/// Searches `root` under `config` and `limits` from an empty table, recording every event up to
+/// the recorder's default cap ([`super::DEFAULT_EVENT_CAP`]). The search stops where the cap
+/// is reached, since a log cut short is of no use to the callers (lessons, tests, tools): check
+/// `EventLog::is_truncated`, and then the report is of the search as far as it went.
 pub fn record_search(
     root: &Position,
     config: SearchConfig,
     limits: &Limits,
 ) -> (EventLog, SearchReport) {
+    record_search_capped(root, config, limits, super::DEFAULT_EVENT_CAP)
+}
+
+/// [`record_search`] with a cap of `cap` events: the search stops when the log is full.
+pub fn record_search_capped(
+    root: &Position,
+    config: SearchConfig,
+    limits: &Limits,
+    cap: usize,
+) -> (EventLog, SearchReport) {
     let header = LogHeader::for_search(root.to_fen(), &config, limits);
-    let mut recorder = Recorder::new(header);
-    let report = Searcher::new(config).search(
-        root,
-        &[],
-        limits,
-        &AtomicBool::new(false),
-        &mut recorder,
-        &mut |_| {},
-    );
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut recorder = Recorder::new(header)
+        .with_cap(cap)
+        .stopping_search(Arc::clone(&stop));
+    let report = Searcher::new(config).search(root, &[], limits, &stop, &mut recorder, &mut |_| {});
     (recorder.into_log(), report)
 }

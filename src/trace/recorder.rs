@@ -12,6 +12,8 @@ use super::log::EventLog;
 use super::store::{InMemory, Store};
 use crate::chess::Move;
 use crate::search::{Event, SearchObserver};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 
 /// Where an open node stands relative to a `TraceFilter::Line`.
@@ -67,6 +69,8 @@ pub struct Recorder<S: Store = InMemory> {
     stopped: bool,
     pv_pending: bool,
     sink: Option<Sink<S::Item>>,
+    /// Raised when recording stops for good, for a search that should end there too.
+    search_stop: Option<Arc<AtomicBool>>,
     store: S,
 }
 
@@ -98,6 +102,7 @@ impl Recorder<InMemory> {
             stopped: false,
             pv_pending: false,
             sink: None,
+            search_stop: None,
             store: InMemory,
         }
     }
@@ -144,6 +149,7 @@ impl Recorder<InMemory> {
             stopped: self.stopped,
             pv_pending: self.pv_pending,
             sink: None,
+            search_stop: self.search_stop,
             store,
         }
     }
@@ -157,6 +163,16 @@ impl<S: Store> Recorder<S> {
     pub fn with_cap(mut self, cap: usize) -> Recorder<S> {
         self.cap = Some(cap as u64);
         self.limit = 0;
+        self
+    }
+
+    /// Raises `stop` when recording stops for good (the cap is reached or the store fails):
+    /// give the search the same flag and it ends there, within the few nodes between two polls
+    /// of the flag, instead of going on unrecorded. For callers that want a whole log or none
+    /// (a lesson refuses a truncated search); without it the search goes on, as the explorer
+    /// wants its best move whatever the log holds.
+    pub fn stopping_search(mut self, stop: Arc<AtomicBool>) -> Recorder<S> {
+        self.search_stop = Some(stop);
         self
     }
 
@@ -249,11 +265,15 @@ impl<S: Store> Recorder<S> {
         true
     }
 
-    /// Stops recording for good and marks the log truncated.
+    /// Stops recording for good, marks the log truncated and raises the search's stop flag
+    /// if it was given one.
     fn stop(&mut self) {
         self.stopped = true;
         self.recording = false;
         self.truncated = true;
+        if let Some(stop) = &self.search_stop {
+            stop.store(true, Ordering::Relaxed);
+        }
     }
 
     /// Iterations (which own a PV and always record) and every event of a filtered recording.

@@ -4,9 +4,8 @@
 //! ignored, so a malformed line becomes `UciCommand::Invalid` with a reason that the loop reports
 //! as an `info string` (harmless to GUIs, useful to a human typing into the engine).
 
-use crate::search::Limits;
+use super::go::{GoParams, parse_go};
 use crate::text::quote;
-use std::time::Duration;
 
 /// One command from the GUI.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,35 +47,6 @@ pub enum UciCommand {
     Invalid(String),
 }
 
-/// What a `go` line asks for beyond the search limits.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GoParams {
-    /// Depth, nodes, time, mate limits (`searchmoves` is filled in by the engine, which knows
-    /// the position the moves belong to).
-    pub limits: Limits,
-    /// The `searchmoves` list as sent, in UCI notation.
-    pub searchmoves: Vec<String>,
-    /// `go ponder`: search until `ponderhit` or `stop`, never ending on its own.
-    pub ponder: bool,
-}
-
-/// The keywords of `go`, which end a `searchmoves` list.
-const GO_KEYWORDS: [&str; 13] = [
-    "searchmoves",
-    "ponder",
-    "wtime",
-    "btime",
-    "winc",
-    "binc",
-    "movestogo",
-    "depth",
-    "nodes",
-    "mate",
-    "movetime",
-    "infinite",
-    "perft",
-];
-
 /// Parses one line from the GUI.
 pub fn parse(line: &str) -> UciCommand {
     let mut tokens = line.split_whitespace();
@@ -89,7 +59,7 @@ pub fn parse(line: &str) -> UciCommand {
         "isready" => UciCommand::IsReady,
         "ucinewgame" => UciCommand::NewGame,
         "position" => parse_position(&rest),
-        "go" => parse_go(&rest),
+        "go" => UciCommand::Go(parse_go(&rest)),
         "stop" => UciCommand::Stop,
         "quit" => UciCommand::Quit,
         "setoption" => parse_setoption(&rest),
@@ -121,86 +91,6 @@ fn parse_position(args: &[&str]) -> UciCommand {
         fen,
         moves: moves.iter().map(|m| m.to_string()).collect(),
     }
-}
-
-fn parse_go(args: &[&str]) -> UciCommand {
-    let mut go = GoParams::default();
-    let params = &mut go.limits;
-    let mut i = 0;
-    while i < args.len() {
-        let key = args[i];
-        let value = args.get(i + 1).copied();
-        let step = match key {
-            "infinite" => {
-                params.infinite = true;
-                Ok(1)
-            }
-            "ponder" => {
-                go.ponder = true;
-                Ok(1)
-            }
-            "depth" => set(&mut params.depth, key, value, |v| v.parse().ok()),
-            "nodes" => set(&mut params.nodes, key, value, |v| v.parse().ok()),
-            "mate" => set(&mut params.mate, key, value, |v| {
-                v.parse().ok().filter(|&n: &u32| n > 0)
-            }),
-            "movestogo" => set(&mut params.movestogo, key, value, |v| v.parse().ok()),
-            "movetime" => set(&mut params.movetime, key, value, millis),
-            "wtime" => set(&mut params.wtime, key, value, millis),
-            "btime" => set(&mut params.btime, key, value, millis),
-            "winc" => set(&mut params.winc, key, value, millis),
-            "binc" => set(&mut params.binc, key, value, millis),
-            // The moves run up to the next keyword; the engine checks them against the position.
-            "searchmoves" => {
-                let moves: Vec<&str> = args[i + 1..]
-                    .iter()
-                    .take_while(|t| !GO_KEYWORDS.contains(t))
-                    .copied()
-                    .collect();
-                let kept = moves.iter().take(crate::chess::MAX_MOVES);
-                go.searchmoves.extend(kept.map(|m| m.to_string()));
-                Ok(1 + moves.len())
-            }
-            // Unknown tokens are skipped, as the UCI specification asks.
-            _ => Ok(1),
-        };
-        match step {
-            Ok(n) => i += n,
-            Err(reason) => return UciCommand::Invalid(reason),
-        }
-    }
-    UciCommand::Go(go)
-}
-
-/// Stores the parsed value of `key`; the error names the key and the bad value.
-fn set<T>(
-    slot: &mut Option<T>,
-    key: &str,
-    value: Option<&str>,
-    parse: impl Fn(&str) -> Option<T>,
-) -> Result<usize, String> {
-    let Some(text) = value else {
-        return Err(format!("go {key} needs a number"));
-    };
-    match parse(text) {
-        Some(v) => {
-            *slot = Some(v);
-            Ok(2)
-        }
-        None if GO_KEYWORDS.contains(&text) => Err(format!(
-            "go {key} needs a number, found the keyword '{text}'"
-        )),
-        None => Err(format!(
-            "go {key} needs a number in range, found '{}'",
-            quote(text)
-        )),
-    }
-}
-
-/// Milliseconds; GUIs sometimes send negative clock times when flagging, which we clamp to zero.
-fn millis(text: &str) -> Option<Duration> {
-    let ms: i64 = text.parse().ok()?;
-    Some(Duration::from_millis(ms.max(0) as u64))
 }
 
 fn parse_setoption(args: &[&str]) -> UciCommand {
@@ -245,49 +135,6 @@ mod tests {
             parse("position banana"),
             UciCommand::BadPosition(_)
         ));
-    }
-
-    fn go(line: &str) -> GoParams {
-        match parse(line) {
-            UciCommand::Go(p) => p,
-            other => panic!("{line}: not a go command: {other:?}"),
-        }
-    }
-
-    #[test]
-    fn go_parameters() {
-        let p = go("go wtime 1000 btime -5 winc 10 binc 10 movestogo 20").limits;
-        assert_eq!(p.wtime, Some(Duration::from_millis(1000)));
-        assert_eq!(p.btime, Some(Duration::ZERO));
-        assert_eq!(p.movestogo, Some(20));
-        let p = go("go ponder depth 7 infinite");
-        assert_eq!(p.limits.depth, Some(7));
-        assert!(p.limits.infinite && p.ponder);
-        assert_eq!(go("go mate 3").limits.mate, Some(3));
-        assert!(matches!(parse("go mate 0"), UciCommand::Invalid(_)));
-        assert!(matches!(parse("go depth"), UciCommand::Invalid(_)));
-        assert!(matches!(parse("go depth x"), UciCommand::Invalid(_)));
-        assert!(matches!(
-            parse("go nodes 99999999999999999999999"),
-            UciCommand::Invalid(_)
-        ));
-    }
-
-    #[test]
-    fn a_keyword_where_a_number_belongs_is_named() {
-        let UciCommand::Invalid(reason) = parse("go nodes depth 4") else {
-            panic!("accepted");
-        };
-        assert!(reason.contains("nodes needs a number"), "{reason}");
-        assert!(!reason.contains("not a valid value"), "{reason}");
-    }
-
-    #[test]
-    fn searchmoves_run_to_the_next_keyword() {
-        let p = go("go searchmoves a2a3 h2h3 depth 5");
-        assert_eq!(p.searchmoves, ["a2a3", "h2h3"]);
-        assert_eq!(p.limits.depth, Some(5));
-        assert_eq!(go("go depth 2 searchmoves e2e4").searchmoves, ["e2e4"]);
     }
 
     #[test]

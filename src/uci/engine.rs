@@ -1,14 +1,16 @@
 //! The reader side of the UCI engine: position and options between commands, and the queue of
 //! jobs for the engine thread (`worker`).
 //!
-//! No command waits for a search. `isready` is answered at once; `stop` and `quit` raise the
-//! running search's stop flag; `position`, `ucinewgame`, `setoption` and `go` arriving during a
-//! search stop it first (its `bestmove` is still printed, as Stockfish does) and then take
-//! effect, their table work queued behind it on the engine thread.
+//! No command waits for a search. `isready` is answered at once during a search, and once the
+//! tables are usable after a resize or a clear; `stop` and `quit` raise the running search's
+//! stop flag; `position`, `ucinewgame`, `setoption` and `go` arriving during a search stop it
+//! first (its `bestmove` is still printed, as Stockfish does) and then take effect, their table
+//! work queued behind it on the engine thread. `quit` waits for every `go` to be answered.
 
-use super::command::{GoParams, UciCommand};
+use super::command::UciCommand;
+use super::go::GoParams;
 use super::options;
-use super::worker::{self, Job, SearchControl, SearchJob, SharedOut, write_line};
+use super::worker::{self, Job, Progress, SearchControl, SearchJob, SharedOut, write_line};
 use crate::chess::Position;
 use crate::chess::notation::parse_uci;
 use crate::search::{EvalKind, SearchConfig, Searcher, SelectiveConfig};
@@ -24,7 +26,8 @@ use std::time::Duration;
 /// Largest transposition table a GUI may ask for, in MiB.
 const MAX_HASH_MIB: usize = 4096;
 
-/// How long `quit` waits for the engine thread (a stopped search needs a few milliseconds).
+/// How long `quit` waits for the engine thread when no `go` awaits its answer (it may be
+/// resizing a table nobody will use).
 const QUIT_GRACE: Duration = Duration::from_millis(500);
 
 /// Engine state between GUI commands.
@@ -40,6 +43,10 @@ pub struct UciEngine {
     /// Closed by the engine thread when it ends: lets `quit` wait for it with a time limit.
     finished: Receiver<()>,
     quitting: Arc<AtomicBool>,
+    /// Table jobs and unanswered `go`s, shared with the engine thread.
+    progress: Arc<Progress>,
+    /// Table jobs queued so far: `isready` waits until the engine thread has done as many.
+    table_jobs: u64,
     /// The last search queued; raising its flag stops it (or makes it stop at once if queued).
     current: Option<Arc<SearchControl>>,
 }
@@ -58,11 +65,13 @@ impl UciEngine {
         let (jobs, queue) = channel();
         let (done, finished) = channel::<()>();
         let quitting = Arc::new(AtomicBool::new(false));
+        let progress = Arc::new(Progress::default());
         let thread = {
             let (out, quitting) = (Arc::clone(&out), Arc::clone(&quitting));
+            let progress = Arc::clone(&progress);
             std::thread::spawn(move || {
                 let _done = done;
-                worker::run(Searcher::new(config), queue, out, quitting);
+                worker::run(Searcher::new(config), queue, out, quitting, progress);
             })
         };
         UciEngine {
@@ -75,6 +84,8 @@ impl UciEngine {
             thread: Some(thread),
             finished,
             quitting,
+            progress,
+            table_jobs: 0,
             current: None,
         }
     }
@@ -83,7 +94,12 @@ impl UciEngine {
     pub fn handle(&mut self, command: UciCommand) -> io::Result<bool> {
         match command {
             UciCommand::Uci => self.identify()?,
-            UciCommand::IsReady => write_line(&self.out, "readyok")?,
+            UciCommand::IsReady => {
+                let thread = self.thread.as_ref();
+                let gone = || thread.is_none_or(JoinHandle::is_finished);
+                self.progress.wait_for_tables(self.table_jobs, gone);
+                write_line(&self.out, "readyok")?
+            }
             UciCommand::NewGame => {
                 self.stop_search();
                 self.queue(Job::Clear);
@@ -108,7 +124,10 @@ impl UciEngine {
             UciCommand::Quit => {
                 self.quitting.store(true, Ordering::SeqCst);
                 self.stop_search();
-                self.finish(Some(QUIT_GRACE));
+                // Every search is stopped and table work not yet begun is skipped: what is
+                // left to wait for is the table job under way, then the stopped searches.
+                let answers_owed = self.progress.unanswered.load(Ordering::SeqCst) > 0;
+                self.finish((!answers_owed).then_some(QUIT_GRACE));
                 return Ok(false);
             }
             UciCommand::SetOption { name, value } => {
@@ -252,14 +271,12 @@ impl UciEngine {
         let position = match &self.position {
             Ok(p) => p.clone(),
             Err(why) => {
-                self.queue(Job::Say(vec![
-                    format!("info string no usable position ({why}): no move to search"),
-                    "bestmove 0000".to_string(),
-                ]));
+                let why = format!("no usable position ({why}): no move to search");
+                self.queue(Job::Refuse(why));
                 return Ok(());
             }
         };
-        let mut limits = params.limits;
+        let mut limits = params.limits.clone();
         for text in &params.searchmoves {
             match parse_uci(&position, text) {
                 Ok(mv) if !limits.searchmoves.contains(&mv) => limits.searchmoves.push(mv),
@@ -272,18 +289,18 @@ impl UciEngine {
         if !params.searchmoves.is_empty() && limits.searchmoves.is_empty() {
             self.info_string("searchmoves: no legal move given, searching all moves")?;
         }
-        let waits_for_stop = limits.infinite || params.ponder;
-        let side = position.side_to_move();
-        let clock = match side {
-            crate::chess::Color::White => limits.wtime,
-            crate::chess::Color::Black => limits.btime,
-        };
-        let bounded = !waits_for_stop
-            && (limits.depth.is_some()
-                || limits.nodes.is_some()
-                || limits.movetime.is_some()
-                || limits.mate.is_some()
-                || clock.is_some());
+        let waits_for_stop = params.waits_for_stop();
+        let mut bounded = params.ends_on_its_own(position.side_to_move());
+        if !params.ignored.is_empty() {
+            let mut why = format!("go: ignored {}", params.ignored.join(", "));
+            // What is left would search until `stop`, which the GUI does not mean to send.
+            if !bounded && !waits_for_stop {
+                limits.depth = Some(1);
+                bounded = true;
+                why.push_str("; no limit left, so answering at once (depth 1)");
+            }
+            self.info_string(&why)?;
+        }
         let control = Arc::new(SearchControl {
             stop: AtomicBool::new(false),
             waits_for_stop,
@@ -307,7 +324,13 @@ impl UciEngine {
         }
     }
 
-    fn queue(&self, job: Job) {
+    fn queue(&mut self, job: Job) {
+        match job {
+            Job::Configure(_) | Job::Clear => self.table_jobs += 1,
+            Job::Search(_) | Job::Refuse(_) => {
+                self.progress.unanswered.fetch_add(1, Ordering::SeqCst);
+            }
+        }
         if let Some(jobs) = &self.jobs {
             // A send fails only if the engine thread has died; its panic is reported at exit.
             let _ = jobs.send(job);

@@ -1,7 +1,8 @@
 //! The engine thread: owns the `Searcher` and works through the jobs the reader queues, in
-//! order, so that the reader never waits. A search's output (`info` lines, then exactly one
-//! `bestmove`) therefore always precedes whatever a later job prints, and a slow job (a 4 GiB
-//! hash table being allocated or cleared) delays only the jobs behind it, never `isready`.
+//! order, so that the reader never waits for a search. A search's output (`info` lines, then
+//! exactly one `bestmove`) therefore always precedes whatever a later job prints. Table work
+//! (resizing, clearing) is counted in [`Progress`], so that `isready` is answered once the
+//! tables are usable, and so are unanswered `go`s, so that `quit` never drops one.
 
 use crate::chess::{Move, Position};
 use crate::search::{
@@ -11,9 +12,9 @@ use crate::search::{
 use crate::trace::{LogHeader, Recorder};
 use std::io::{self, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::Receiver;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 /// Output shared by the reader and the engine thread; one line is written at a time.
@@ -34,9 +35,39 @@ pub(super) enum Job {
     Clear,
     /// Run one `go`.
     Search(Box<SearchJob>),
-    /// Print these lines in turn with the other jobs' output (e.g. a `go` refused because the
-    /// position is unusable: its `bestmove 0000` must come after the previous search's).
-    Say(Vec<String>),
+    /// Answer a `go` that has nothing to search (the position is unusable) with this reason
+    /// and `bestmove 0000`, in turn: after the previous search's `bestmove`.
+    Refuse(String),
+}
+
+/// What the reader knows of the engine thread's progress.
+#[derive(Default)]
+pub(super) struct Progress {
+    /// Table jobs (`Configure`, `Clear`) finished so far, skipped ones included.
+    tables_done: Mutex<u64>,
+    tables_changed: Condvar,
+    /// `go`s queued whose `bestmove` is not printed yet.
+    pub unanswered: AtomicUsize,
+}
+
+impl Progress {
+    fn table_job_done(&self) {
+        *self.tables_done.lock().unwrap_or_else(|p| p.into_inner()) += 1;
+        self.tables_changed.notify_all();
+    }
+
+    /// Waits until `queued` table jobs are finished, or until `gone()` says the engine thread
+    /// ended (it will finish no more).
+    pub fn wait_for_tables(&self, queued: u64, gone: impl Fn() -> bool) {
+        let mut done = self.tables_done.lock().unwrap_or_else(|p| p.into_inner());
+        while *done < queued && !gone() {
+            let tick = Duration::from_millis(50);
+            done = match self.tables_changed.wait_timeout(done, tick) {
+                Ok((done, _)) => done,
+                Err(p) => p.into_inner().0,
+            };
+        }
+    }
 }
 
 /// How the reader talks to one search: stop it, and whether it may end on its own.
@@ -65,18 +96,32 @@ pub(super) fn run(
     jobs: Receiver<Job>,
     out: SharedOut,
     quitting: Arc<AtomicBool>,
+    progress: Arc<Progress>,
 ) {
     for job in jobs {
         let quitting = quitting.load(Ordering::SeqCst);
         match job {
-            Job::Configure(config) if !quitting => searcher.set_config(config),
-            Job::Clear if !quitting => searcher.clear(),
-            Job::Configure(_) | Job::Clear => {}
-            Job::Search(job) => job.run(&mut searcher, &out),
-            Job::Say(lines) => {
-                for line in lines {
-                    let _ = write_line(&out, &line);
+            Job::Configure(config) => {
+                if !quitting {
+                    searcher.set_config(config);
                 }
+                progress.table_job_done();
+            }
+            Job::Clear => {
+                if !quitting {
+                    searcher.clear();
+                }
+                progress.table_job_done();
+            }
+            Job::Search(job) => {
+                job.run(&mut searcher, &out);
+                progress.unanswered.fetch_sub(1, Ordering::SeqCst);
+            }
+            Job::Refuse(why) => {
+                let why = crate::text::printable(&why).into_owned();
+                let _ = write_line(&out, &format!("info string {why}"));
+                let _ = write_line(&out, "bestmove 0000");
+                progress.unanswered.fetch_sub(1, Ordering::SeqCst);
             }
         }
     }
@@ -197,4 +242,34 @@ pub fn info_line(r: &IterationReport) -> String {
         }
     }
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    #[test]
+    fn isready_waits_for_table_work_queued_before_it() {
+        let progress = Arc::new(Progress::default());
+        let worker = {
+            let progress = Arc::clone(&progress);
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(150));
+                progress.table_job_done();
+                progress.table_job_done();
+            })
+        };
+        let asked = Instant::now();
+        progress.wait_for_tables(0, || false);
+        assert!(
+            asked.elapsed() < Duration::from_millis(100),
+            "nothing queued"
+        );
+        progress.wait_for_tables(2, || false);
+        assert!(asked.elapsed() >= Duration::from_millis(150));
+        worker.join().expect("worker");
+        // An engine thread that is gone finishes nothing more: no waiting for it.
+        progress.wait_for_tables(3, || true);
+    }
 }

@@ -125,29 +125,37 @@ impl Cost {
 
 /// Searches `pos` to `depth` under `config` from an empty table and counts what ordering did;
 /// with `per_ply`, the nodes entered at each ply too (which costs a little time, so only the
-/// picture that shows them asks).
-pub fn measure(pos: &Position, config: SearchConfig, depth: u8, per_ply: bool) -> Cost {
+/// picture that shows them asks). `searcher` is the lab's one searcher, reconfigured and
+/// cleared for each search, so that one transposition table serves the whole run.
+pub fn measure(
+    searcher: &mut Searcher,
+    pos: &Position,
+    config: SearchConfig,
+    depth: u8,
+    per_ply: bool,
+) -> Cost {
+    searcher.set_config(config);
+    searcher.clear();
     let mut stats = CutoffStats::new();
     if !per_ply {
-        let (qnodes, time) = search(pos, config, depth, &mut stats);
+        let (qnodes, time) = search(searcher, pos, depth, &mut stats);
         return Cost::of(&stats, qnodes, time);
     }
     let mut counts = Counts::default();
-    let (qnodes, time) = search(pos, config, depth, &mut (&mut stats, &mut counts));
+    let (qnodes, time) = search(searcher, pos, depth, &mut (&mut stats, &mut counts));
     Cost {
         plies: counts.plies().to_vec(),
         ..Cost::of(&stats, qnodes, time)
     }
 }
 
-/// One search from an empty table, watched by `observer`: its quiescence nodes and time.
+/// One search, watched by `observer`: its quiescence nodes and time.
 fn search(
+    searcher: &mut Searcher,
     pos: &Position,
-    config: SearchConfig,
     depth: u8,
     observer: &mut impl SearchObserver,
 ) -> (u64, Duration) {
-    let mut searcher = Searcher::new(config);
     let report = searcher.search(
         pos,
         &[],

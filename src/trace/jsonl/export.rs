@@ -175,6 +175,26 @@ enum Record<'a> {
     },
 }
 
+/// `json` with every character a terminal must not receive raw ([`crate::text::is_unsafe`]:
+/// DEL, C1 controls such as U+009B CSI, bidirectional overrides…) written as a `\uXXXX`
+/// escape. serde_json escapes only the C0 controls; outside strings JSON text is plain ASCII,
+/// so every such character sits in a string, and a reader decodes the escape to the same text.
+fn terminal_safe(json: &str) -> Cow<'_, str> {
+    if !json.chars().any(crate::text::is_unsafe) {
+        return Cow::Borrowed(json);
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if crate::text::is_unsafe(c) {
+            // Every unsafe character is in the Basic Multilingual Plane: one escape each.
+            out.push_str(&format!("\\u{:04x}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// Writes `log` as a trace: its header line, then every event as one JSON object per line.
 /// Events inside a node carry the node's `ply`; sources are labelled from the log's header;
 /// scores are centipawns, or `{"mate": n}` from the event's node.
@@ -194,6 +214,8 @@ pub fn write_jsonl<E: EventSource, W: Write>(log: &EventLog<E>, w: W) -> io::Res
 /// any size): it remembers the open nodes' plies, the next event number and iteration.
 pub struct JsonlWriter<'h, W: Write> {
     w: W,
+    /// The line being written, kept for its capacity.
+    line: Vec<u8>,
     sources: &'h SourceTable,
     plies: Vec<u8>,
     next: usize,
@@ -203,10 +225,11 @@ pub struct JsonlWriter<'h, W: Write> {
 impl<'h, W: Write> JsonlWriter<'h, W> {
     /// Starts a trace of the search `header` describes by writing its header line.
     pub fn new(header: &'h LogHeader, truncated: bool, mut w: W) -> io::Result<Self> {
-        w.write_all(header_line(header, truncated)?.as_bytes())?;
+        w.write_all(terminal_safe(&header_line(header, truncated)?).as_bytes())?;
         w.write_all(b"\n")?;
         Ok(JsonlWriter {
             w,
+            line: Vec::new(),
             sources: &header.sources,
             plies: Vec::new(),
             next: 0,
@@ -221,7 +244,16 @@ impl<'h, W: Write> JsonlWriter<'h, W> {
             let record = self.record(event, pvs);
             let i = self.next;
             self.next += 1;
-            serde_json::to_writer(&mut self.w, &Line { i, record })?;
+            self.line.clear();
+            serde_json::to_writer(&mut self.line, &Line { i, record })?;
+            // Only a source label from the header can hold such characters; most lines are
+            // plain ASCII and written as they are.
+            if self.line.iter().all(|&b| b.is_ascii() && b != 0x7f) {
+                self.w.write_all(&self.line)?;
+            } else {
+                let text = String::from_utf8_lossy(&self.line);
+                self.w.write_all(terminal_safe(&text).as_bytes())?;
+            }
             self.w.write_all(b"\n")?;
         }
         Ok(())
