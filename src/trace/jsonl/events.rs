@@ -181,20 +181,7 @@ impl State {
                 no_pv(Event::MateKillerStore { ply, mv })
             }
             "counter_store" => self.counter_store(f).and_then(no_pv),
-            "null_move" => {
-                let node = self.node()?;
-                check_ply(f, &node)?;
-                let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
-                let depth = f.int(Key::Depth, -128, 127)?.unwrap_or(0) as i8;
-                let reduction = f.int(Key::Reduction, 0, 255)?.unwrap_or(0) as u8;
-                let cutoff = f.boolean(Key::Cutoff)?.unwrap_or(score >= node.beta);
-                no_pv(Event::NullMove {
-                    depth,
-                    reduction,
-                    score,
-                    cutoff,
-                })
-            }
+            "null_move" => self.null_move(f).and_then(no_pv),
             "reduction" => {
                 let node = self.node()?;
                 check_ply(f, &node)?;
@@ -212,20 +199,7 @@ impl State {
                     reason: ReSearchReason::Reduction,
                 })
             }
-            "pruned" => {
-                let node = self.node()?;
-                check_ply(f, &node)?;
-                let mv = self.legal(f, Key::Move)?.unwrap_or(Move::NULL);
-                let rules = [
-                    PruneRule::Futility,
-                    PruneRule::ReverseFutility,
-                    PruneRule::MateDistance,
-                ];
-                let names = rules.map(PruneRule::name);
-                let rule = rules[f.need(Key::Rule, f.choice(Key::Rule, &names)?)?];
-                let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
-                no_pv(Event::Pruned { mv, rule, score })
-            }
+            "pruned" => self.pruned(f).and_then(no_pv),
             "static_score" => {
                 let node = self.node()?;
                 check_ply(f, &node)?;
@@ -234,48 +208,8 @@ impl State {
                 let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
                 no_pv(Event::StaticScore { kind, score })
             }
-            "aspiration" => {
-                let depth = f.need(Key::Depth, f.int(Key::Depth, 0, 255)?)? as u8;
-                let alpha = f.need(Key::Alpha, f.score(Key::Alpha, 0)?)?;
-                let beta = f.need(Key::Beta, f.score(Key::Beta, 0)?)?;
-                let outcomes = [
-                    WindowOutcome::Inside,
-                    WindowOutcome::FailLow,
-                    WindowOutcome::FailHigh,
-                ];
-                let names = outcomes.map(WindowOutcome::name);
-                let outcome = outcomes[f.need(Key::Outcome, f.choice(Key::Outcome, &names)?)?];
-                no_pv(Event::Aspiration {
-                    depth,
-                    alpha,
-                    beta,
-                    outcome,
-                })
-            }
-            "tt_hit" => {
-                let node = self.node()?;
-                check_ply(f, &node)?;
-                let mv = match f.mv(Key::Move)? {
-                    Some(Some(text)) => self.board.loose(text).map_err(|what| Bad {
-                        col: f.col(Key::Move),
-                        what: format!("\"move\": {what}"),
-                    })?,
-                    _ => Move::NULL,
-                };
-                let depth = f.int(Key::Depth, -128, 127)?.unwrap_or(0) as i8;
-                let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
-                let bound = f
-                    .choice(Key::Bound, &BOUNDS)?
-                    .map_or(Bound::Exact, bound_of);
-                let cutoff = f.boolean(Key::Cutoff)?.unwrap_or(false);
-                no_pv(Event::TtHit {
-                    mv,
-                    depth,
-                    score,
-                    bound,
-                    cutoff,
-                })
-            }
+            "aspiration" => self.aspiration(f).and_then(no_pv),
+            "tt_hit" => self.tt_hit(f).and_then(no_pv),
             "iteration" => self.iteration(f).map(|(event, pv)| {
                 Some(Read {
                     before: None,
@@ -285,6 +219,84 @@ impl State {
             }),
             _ => Ok(None),
         }
+    }
+
+    /// A pass: its depth, reduction and score; a cutoff unless said otherwise when the score reaches β.
+    fn null_move(&mut self, f: &Fields) -> Result<Event, Bad> {
+        let node = self.node()?;
+        check_ply(f, &node)?;
+        let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
+        let depth = f.int(Key::Depth, -128, 127)?.unwrap_or(0) as i8;
+        let reduction = f.int(Key::Reduction, 0, 255)?.unwrap_or(0) as u8;
+        let cutoff = f.boolean(Key::Cutoff)?.unwrap_or(score >= node.beta);
+        Ok(Event::NullMove {
+            depth,
+            reduction,
+            score,
+            cutoff,
+        })
+    }
+
+    /// A move (or the node, for a mate-distance prune) pruned by a named rule, with the score it was judged by.
+    fn pruned(&mut self, f: &Fields) -> Result<Event, Bad> {
+        let node = self.node()?;
+        check_ply(f, &node)?;
+        let mv = self.legal(f, Key::Move)?.unwrap_or(Move::NULL);
+        let rules = [
+            PruneRule::Futility,
+            PruneRule::ReverseFutility,
+            PruneRule::MateDistance,
+        ];
+        let names = rules.map(PruneRule::name);
+        let rule = rules[f.need(Key::Rule, f.choice(Key::Rule, &names)?)?];
+        let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
+        Ok(Event::Pruned { mv, rule, score })
+    }
+
+    /// An aspiration window at the root and how the search fared in it.
+    fn aspiration(&mut self, f: &Fields) -> Result<Event, Bad> {
+        let depth = f.need(Key::Depth, f.int(Key::Depth, 0, 255)?)? as u8;
+        let alpha = f.need(Key::Alpha, f.score(Key::Alpha, 0)?)?;
+        let beta = f.need(Key::Beta, f.score(Key::Beta, 0)?)?;
+        let outcomes = [
+            WindowOutcome::Inside,
+            WindowOutcome::FailLow,
+            WindowOutcome::FailHigh,
+        ];
+        let names = outcomes.map(WindowOutcome::name);
+        let outcome = outcomes[f.need(Key::Outcome, f.choice(Key::Outcome, &names)?)?];
+        Ok(Event::Aspiration {
+            depth,
+            alpha,
+            beta,
+            outcome,
+        })
+    }
+
+    /// A transposition-table hit: its move (read loosely: the table may hold a move of another position), depth, score, bound and whether it ended the node.
+    fn tt_hit(&mut self, f: &Fields) -> Result<Event, Bad> {
+        let node = self.node()?;
+        check_ply(f, &node)?;
+        let mv = match f.mv(Key::Move)? {
+            Some(Some(text)) => self.board.loose(text).map_err(|what| Bad {
+                col: f.col(Key::Move),
+                what: format!("\"move\": {what}"),
+            })?,
+            _ => Move::NULL,
+        };
+        let depth = f.int(Key::Depth, -128, 127)?.unwrap_or(0) as i8;
+        let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
+        let bound = f
+            .choice(Key::Bound, &BOUNDS)?
+            .map_or(Bound::Exact, bound_of);
+        let cutoff = f.boolean(Key::Cutoff)?.unwrap_or(false);
+        Ok(Event::TtHit {
+            mv,
+            depth,
+            score,
+            bound,
+            cutoff,
+        })
     }
 
     pub(super) fn unspecified(&mut self) -> Result<MoveSource, Bad> {
