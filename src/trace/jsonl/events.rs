@@ -10,10 +10,7 @@ use super::fields::{Bad, Fields, Key, bad};
 use super::labels::{Labels, UNSPECIFIED};
 use crate::chess::{Move, Position};
 use crate::search::score::format_uci;
-use crate::search::{
-    Bound, Event, KillerSlots, MoveSource, NodeKind, PruneRule, ReSearchReason, StaticKind,
-    WindowOutcome,
-};
+use crate::search::{Bound, Event, KillerSlots, MoveSource, NodeKind, ReSearchReason, StaticKind};
 
 /// An open node as the importer tracks it.
 #[derive(Clone, Copy, Debug)]
@@ -123,7 +120,7 @@ impl State {
     }
 
     /// A move that must be legal at the innermost node.
-    fn legal(&self, f: &Fields, key: Key) -> Result<Option<Move>, Bad> {
+    pub(super) fn legal(&self, f: &Fields, key: Key) -> Result<Option<Move>, Bad> {
         match f.mv(key)? {
             None => Ok(None),
             Some(None) => Ok(Some(Move::NULL)),
@@ -181,20 +178,7 @@ impl State {
                 no_pv(Event::MateKillerStore { ply, mv })
             }
             "counter_store" => self.counter_store(f).and_then(no_pv),
-            "null_move" => {
-                let node = self.node()?;
-                check_ply(f, &node)?;
-                let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
-                let depth = f.int(Key::Depth, -128, 127)?.unwrap_or(0) as i8;
-                let reduction = f.int(Key::Reduction, 0, 255)?.unwrap_or(0) as u8;
-                let cutoff = f.boolean(Key::Cutoff)?.unwrap_or(score >= node.beta);
-                no_pv(Event::NullMove {
-                    depth,
-                    reduction,
-                    score,
-                    cutoff,
-                })
-            }
+            "null_move" => self.null_move(f).and_then(no_pv),
             "reduction" => {
                 let node = self.node()?;
                 check_ply(f, &node)?;
@@ -212,20 +196,7 @@ impl State {
                     reason: ReSearchReason::Reduction,
                 })
             }
-            "pruned" => {
-                let node = self.node()?;
-                check_ply(f, &node)?;
-                let mv = self.legal(f, Key::Move)?.unwrap_or(Move::NULL);
-                let rules = [
-                    PruneRule::Futility,
-                    PruneRule::ReverseFutility,
-                    PruneRule::MateDistance,
-                ];
-                let names = rules.map(PruneRule::name);
-                let rule = rules[f.need(Key::Rule, f.choice(Key::Rule, &names)?)?];
-                let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
-                no_pv(Event::Pruned { mv, rule, score })
-            }
+            "pruned" => self.pruned(f).and_then(no_pv),
             "static_score" => {
                 let node = self.node()?;
                 check_ply(f, &node)?;
@@ -234,48 +205,8 @@ impl State {
                 let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
                 no_pv(Event::StaticScore { kind, score })
             }
-            "aspiration" => {
-                let depth = f.need(Key::Depth, f.int(Key::Depth, 0, 255)?)? as u8;
-                let alpha = f.need(Key::Alpha, f.score(Key::Alpha, 0)?)?;
-                let beta = f.need(Key::Beta, f.score(Key::Beta, 0)?)?;
-                let outcomes = [
-                    WindowOutcome::Inside,
-                    WindowOutcome::FailLow,
-                    WindowOutcome::FailHigh,
-                ];
-                let names = outcomes.map(WindowOutcome::name);
-                let outcome = outcomes[f.need(Key::Outcome, f.choice(Key::Outcome, &names)?)?];
-                no_pv(Event::Aspiration {
-                    depth,
-                    alpha,
-                    beta,
-                    outcome,
-                })
-            }
-            "tt_hit" => {
-                let node = self.node()?;
-                check_ply(f, &node)?;
-                let mv = match f.mv(Key::Move)? {
-                    Some(Some(text)) => self.board.loose(text).map_err(|what| Bad {
-                        col: f.col(Key::Move),
-                        what: format!("\"move\": {what}"),
-                    })?,
-                    _ => Move::NULL,
-                };
-                let depth = f.int(Key::Depth, -128, 127)?.unwrap_or(0) as i8;
-                let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
-                let bound = f
-                    .choice(Key::Bound, &BOUNDS)?
-                    .map_or(Bound::Exact, bound_of);
-                let cutoff = f.boolean(Key::Cutoff)?.unwrap_or(false);
-                no_pv(Event::TtHit {
-                    mv,
-                    depth,
-                    score,
-                    bound,
-                    cutoff,
-                })
-            }
+            "aspiration" => self.aspiration(f).and_then(no_pv),
+            "tt_hit" => self.tt_hit(f).and_then(no_pv),
             "iteration" => self.iteration(f).map(|(event, pv)| {
                 Some(Read {
                     before: None,
@@ -439,9 +370,9 @@ impl State {
     }
 }
 
-const BOUNDS: [&str; 3] = ["exact", "lower", "upper"];
+pub(super) const BOUNDS: [&str; 3] = ["exact", "lower", "upper"];
 
-fn bound_of(k: usize) -> Bound {
+pub(super) fn bound_of(k: usize) -> Bound {
     match k {
         1 => Bound::Lower,
         2 => Bound::Upper,

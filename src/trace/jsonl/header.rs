@@ -286,6 +286,29 @@ pub fn read_header(line: &str, place: LinePlace) -> Result<HeaderRead, ImportErr
     if let Err(e) = result {
         return Err(place.error(ImportErrorKind::Syntax, e.at, e.what));
     }
+    check_kind_and_schema(kind, schema, place)?;
+    let root = Position::from_fen(&header.fen)
+        .map_err(|e| invalid(fen_col, format!("header field \"fen\": {e}")))?;
+    header.sources = labels.table();
+    Ok(HeaderRead {
+        header,
+        labels,
+        root,
+        truncated,
+        unknown_keys,
+        engine_mate,
+        first_unknown,
+    })
+}
+
+/// The header line's `type` must be `header` and its `schema` this build's version: either
+/// wrong is refused at the key's column (column 0 when the key is missing).
+fn check_kind_and_schema(
+    kind: Option<(usize, String)>,
+    schema: Option<(usize, i64)>,
+    place: LinePlace,
+) -> Result<(), ImportError> {
+    let invalid = |col: usize, what: String| place.error(ImportErrorKind::Invalid, col, what);
     match kind {
         Some((_, k)) if k == "header" => {}
         Some((col, k)) => {
@@ -322,16 +345,5 @@ pub fn read_header(line: &str, place: LinePlace) -> Result<HeaderRead, ImportErr
             ));
         }
     }
-    let root = Position::from_fen(&header.fen)
-        .map_err(|e| invalid(fen_col, format!("header field \"fen\": {e}")))?;
-    header.sources = labels.table();
-    Ok(HeaderRead {
-        header,
-        labels,
-        root,
-        truncated,
-        unknown_keys,
-        engine_mate,
-        first_unknown,
-    })
+    Ok(())
 }

@@ -21,6 +21,7 @@ mod pseudo;
 mod read;
 mod scan;
 mod score;
+mod selective;
 mod tables;
 mod tries;
 mod unknown;
