@@ -154,8 +154,6 @@ impl Position {
             );
             return Err(FenError::new(FenField::SideToMove, fields[1], why));
         }
-        legality::check_checkers(&pos)
-            .map_err(|why| FenError::new(FenField::Placement, fields[0], why))?;
         if let Some(sq) = ep {
             legality::check_en_passant_check(&pos, sq)
                 .map_err(|why| FenError::new(FenField::EnPassant, fields[3], why))?;

@@ -2,11 +2,15 @@
 //! syntax: the material a side can have and the checks the last move can have given.
 //!
 //! These are necessary conditions, not a proof of reachability, and each is exact rather than
-//! eager: a position they refuse can never arise, while every position that can arise passes
-//! (double checks by discovery, promotion or en passant included). They also bound what the
-//! move generator must handle: with at most 16 pieces, 8 pawns and only as many promoted pieces
-//! as missing pawns, no accepted position comes near `MAX_MOVES` moves (the known maximum for a
-//! legal position is 218).
+//! eager: a position they flag can never arise, while every position that can arise passes
+//! (double checks by discovery, promotion or en passant included). Only the rules the engine
+//! needs are refusals: the material rules bound what the move generator must handle (with at
+//! most 16 pieces, 8 pawns and only as many promoted pieces as missing pawns, no accepted
+//! position comes near `MAX_MOVES` moves; the known maximum for a legal position is 218), and
+//! an en-passant square must explain the check it comes with. The checker rules are not: a
+//! king in check by three pieces, or from both sides of one line, is still a position whose
+//! moves the generator counts exactly (only the king can move), and classic perft suites hold
+//! such positions — so `Position::unreachable` names the rule and the commands warn.
 
 use super::attacks;
 use super::piece::{Color, PieceKind};
@@ -59,11 +63,19 @@ pub(super) fn check_material(pos: &Position) -> Result<(), String> {
     Ok(())
 }
 
+impl Position {
+    /// Why this position cannot arise in a game, if a rule the FEN reader does not refuse
+    /// says so (see `unreachable_checks`); commands that take a FEN warn with it.
+    pub fn unreachable(&self) -> Option<String> {
+        unreachable_checks(self).err()
+    }
+}
+
 /// Checks that the checks on the side to move could all come from the opponent's last move:
 /// at most two checkers; never two pawns or knights (only the piece that moved can give such a
 /// check); never two checkers on opposite sides of the king on one line. Two sliders of one
 /// kind are allowed: a queen or a promotion can check while discovering a second check.
-pub(super) fn check_checkers(pos: &Position) -> Result<(), String> {
+fn unreachable_checks(pos: &Position) -> Result<(), String> {
     let checkers = pos.checkers();
     let count = checkers.count();
     if count > 2 {

@@ -13,7 +13,7 @@ mod techniques;
 
 use super::CliError;
 use super::plot::SvgOutput;
-use crate::chess::{Position, START_FEN};
+use crate::chess::START_FEN;
 use crate::search::selective::parse_switches;
 use crate::search::{SearchConfig, Searcher, SelectiveConfig};
 use crate::text::{printable, quote};
@@ -273,7 +273,8 @@ fn positions(args: &CompareArgs) -> Result<Vec<Named>, CliError> {
         return crate::explorer::library::embedded()
             .into_iter()
             .map(|entry| {
-                let pos = Position::from_fen(&entry.fen).map_err(|e| {
+                let shown = format!("library position {}", printable(&entry.id));
+                let pos = super::fen::read_position(&entry.fen, &shown).map_err(|e| {
                     CliError::new(format!("library position {}: {e}", printable(&entry.id)))
                 })?;
                 let name = printable(&entry.id).into_owned();
@@ -292,7 +293,7 @@ fn positions(args: &CompareArgs) -> Result<Vec<Named>, CliError> {
         return Ok(list);
     }
     let fen = args.fen.as_deref().unwrap_or(START_FEN);
-    let pos = Position::from_fen(fen)?;
+    let pos = super::fen::read_position(fen, "--fen")?;
     let name = if fen == START_FEN {
         "startpos".into()
     } else {
@@ -307,7 +308,8 @@ fn parse_epd(text: &str) -> Result<Vec<Named>, (usize, String)> {
     let records = crate::chess::epd::parse(text).map_err(|e| (e.line, e.message))?;
     let mut list = Vec::with_capacity(records.len());
     for record in records {
-        let pos = Position::from_fen(&record.fen).map_err(|e| (record.line, e.to_string()))?;
+        let pos = super::fen::read_position(&record.fen, &format!("EPD line {}", record.line))
+            .map_err(|e| (record.line, e.to_string()))?;
         // An id is the file's text: shown escaped, in the table as in CSV.
         let name = match record.id {
             Some(id) => printable(&id).into_owned(),

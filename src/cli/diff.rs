@@ -124,7 +124,7 @@ fn search_both(args: &DiffArgs, depth: u8) -> Result<[Searched; 2], CliError> {
         )));
     };
     let fen = args.fen.as_deref().unwrap_or(START_FEN);
-    let root = Position::from_fen(fen)?;
+    let root = super::fen::read_position(fen, "--fen")?;
     let hash_mib = usize::try_from(args.hash).unwrap_or(usize::MAX);
     let search = |text: &String| -> Result<Searched, CliError> {
         let (ordering, selective) = parse_switches(text)

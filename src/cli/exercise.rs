@@ -129,12 +129,13 @@ fn position(args: &ExerciseArgs) -> Result<(Position, String), CliError> {
                     printable(id)
                 ))
             })?;
-        let pos = Position::from_fen(&record.fen)
-            .map_err(|e| CliError::new(format!("--epd {shown} line {}: {e}", record.line)))?;
+        let pos =
+            super::fen::read_position(&record.fen, &format!("--epd {shown} line {}", record.line))
+                .map_err(|e| CliError::new(format!("--epd {shown} line {}: {e}", record.line)))?;
         return Ok((pos, format!("\"{}\"", printable(id))));
     }
     let pos = match &args.fen {
-        Some(fen) => Position::from_fen(fen)?,
+        Some(fen) => super::fen::read_position(fen, "--fen")?,
         None => Position::startpos(),
     };
     let shown = pos.to_fen();

@@ -18,9 +18,21 @@ pub struct FenArgs {
     ascii: bool,
 }
 
+/// Reads a FEN a command was given (`source` says where: `--fen`, an EPD line, a library
+/// id): refused with the FEN's own error, or accepted — with a warning on stderr naming the
+/// rule when the position cannot arise in a game (`Position::unreachable`), since classic
+/// perft suites hold such positions and the engine plays them correctly as given.
+pub fn read_position(fen: &str, source: &str) -> Result<Position, crate::chess::FenError> {
+    let pos = Position::from_fen(fen)?;
+    if let Some(why) = pos.unreachable() {
+        eprintln!("warning: {source}: {why}; this position cannot arise in a game (used as given)");
+    }
+    Ok(pos)
+}
+
 /// Runs the command.
 pub fn run(args: &FenArgs) -> Result<(), CliError> {
-    let pos = Position::from_fen(&args.fen.join(" "))?;
+    let pos = read_position(&args.fen.join(" "), "the FEN")?;
     show(&pos, args.ascii)
 }
 

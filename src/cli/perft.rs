@@ -2,7 +2,7 @@
 //! outputs can be diffed; timing goes to stderr to keep stdout comparable.
 
 use super::CliError;
-use crate::chess::{PerftMode, Position, START_FEN};
+use crate::chess::{PerftMode, START_FEN};
 use clap::Args;
 use std::io::Write;
 use std::time::Instant;
@@ -27,7 +27,7 @@ pub struct PerftArgs {
 
 /// Runs the command.
 pub fn run(args: &PerftArgs) -> Result<(), CliError> {
-    let mut pos = Position::from_fen(&args.fen)?;
+    let mut pos = super::fen::read_position(&args.fen, "--fen")?;
     let mode = if args.full {
         PerftMode::Full
     } else {

@@ -164,7 +164,7 @@ impl SearchArgs {
 /// Runs the command. A log that could not be completed is an error (status 2) after the
 /// search's report; a log cut short by a write error is valid, so only a warning on stderr.
 pub fn run(args: &SearchArgs) -> Result<(), CliError> {
-    let pos = Position::from_fen(&args.fen)?;
+    let pos = super::fen::read_position(&args.fen, "--fen")?;
     let config = args.config()?;
     let mut stats = CutoffStats::new();
     let mut out = std::io::stdout().lock();

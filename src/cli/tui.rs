@@ -73,7 +73,8 @@ pub struct TuiArgs {
 }
 
 fn parse_fen(fen: &str, source: &str) -> Result<Position, CliError> {
-    Position::from_fen(fen.trim()).map_err(|e| CliError::new(format!("{source}: {e}")))
+    super::fen::read_position(fen.trim(), source)
+        .map_err(|e| CliError::new(format!("{source}: {e}")))
 }
 
 fn from_epd(path: &std::path::Path, id: &str) -> Result<(Position, PositionSettings), CliError> {

@@ -5,7 +5,7 @@
 //! checked by the importer before it is written, so `log stats`, the charts and `diff` read it.
 
 use super::CliError;
-use crate::chess::{Position, START_FEN};
+use crate::chess::START_FEN;
 use crate::trace::jsonl::{ImportOptions, import_reader};
 use crate::trace::uci_info::UciTrace;
 use clap::Args;
@@ -144,7 +144,7 @@ impl Drop for Engine {
 /// Runs the command.
 pub fn run(args: &UciTraceArgs) -> Result<(), CliError> {
     let fen = args.fen.clone().unwrap_or_else(|| START_FEN.to_string());
-    Position::from_fen(&fen)?;
+    super::fen::read_position(&fen, "--fen")?;
     let options: Vec<(String, String)> = args
         .options
         .iter()

@@ -255,8 +255,16 @@ impl SearchSetup {
         asked: PositionSettings,
         on_screen: &LogHeader,
     ) {
+        let unreachable = root
+            .unreachable()
+            .map(|why| format!("a position no game can reach ({why}), searched as given"));
         self.root = root;
-        let note = self.load_position_settings(asked, on_screen);
+        let settings = self.load_position_settings(asked, on_screen);
+        let note = [Some(settings).filter(|n| !n.is_empty()), unreachable]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join("; ");
         self.loaded = match (id, note.is_empty()) {
             (Some(id), true) => Some(format!("loaded {id}")),
             (Some(id), false) => Some(format!("loaded {id}: {note}")),

@@ -188,7 +188,14 @@ impl UciEngine {
         let mut position = match fen {
             None => Position::startpos(),
             Some(text) => match Position::from_fen(text) {
-                Ok(p) => p,
+                Ok(p) => {
+                    if let Some(why) = p.unreachable() {
+                        self.info_string(&format!(
+                            "position: no game can reach it ({why}); searched as given"
+                        ))?;
+                    }
+                    p
+                }
                 Err(e) => {
                     self.info_string(&format!("position refused: {e}"))?;
                     self.position = Err(e.to_string());

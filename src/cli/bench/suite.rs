@@ -62,8 +62,9 @@ pub(super) fn positions(epd: Option<&Path>, library: bool) -> Result<Vec<Named>,
     };
     list.into_iter()
         .map(|(name, fen)| {
-            let pos = Position::from_fen(&fen)
-                .map_err(|e| CliError::new(format!("position {}: {e}", printable(&name))))?;
+            let pos =
+                crate::cli::fen::read_position(&fen, &format!("position {}", printable(&name)))
+                    .map_err(|e| CliError::new(format!("position {}: {e}", printable(&name))))?;
             Ok(Named {
                 name: printable(&name).into_owned(),
                 pos,
@@ -80,8 +81,9 @@ fn from_epd(path: &Path) -> Result<Vec<Named>, CliError> {
         .map_err(|e| CliError::new(format!("{}:{}: {}", path.display(), e.line, e.message)))?;
     let mut list = Vec::with_capacity(records.len());
     for record in records {
-        let pos = Position::from_fen(&record.fen)
-            .map_err(|e| CliError::new(format!("{}:{}: {e}", path.display(), record.line)))?;
+        let at = format!("{}:{}", path.display(), record.line);
+        let pos = crate::cli::fen::read_position(&record.fen, &at)
+            .map_err(|e| CliError::new(format!("{at}: {e}")))?;
         let name = match record.id {
             Some(id) => printable(&id).into_owned(),
             None => format!("#{}", list.len() + 1),
