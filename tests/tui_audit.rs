@@ -67,7 +67,10 @@ fn the_audit_key_judges_the_zugzwang_null_move_cut_unsound_160x48() {
     assert_eq!(request.decisions[0].technique, Technique::NullMove);
     assert_eq!(app.audit_of(id), AuditView::Running(1));
     let running = screen(&draw(&mut app, 160, 48));
-    assert!(running.contains("searching its selective decision again"), "{running}");
+    assert!(
+        running.contains("searching its selective decision again"),
+        "{running}"
+    );
 
     run_audit(&mut app, effects);
     let AuditView::Done(judged) = app.audit_of(id) else {
@@ -112,7 +115,10 @@ fn a_node_without_a_selective_decision_says_so_and_searches_nothing() {
     let effects = press(&mut app, KeyCode::Char('a'));
     assert!(effects.is_empty(), "{effects:?}");
     let message = app.message().expect("a status message").text.clone();
-    assert!(message.contains("nothing to audit at this node"), "{message}");
+    assert!(
+        message.contains("nothing to audit at this node"),
+        "{message}"
+    );
     assert_eq!(app.audit_of(plain), AuditView::None);
 }
 
@@ -124,7 +130,12 @@ fn every_decision_of_a_node_is_audited_once() {
         .session()
         .tree()
         .subtree(root)
-        .map(|id| (id, decisions_at(app.session().tree(), app.session().events(), id).len()))
+        .map(|id| {
+            (
+                id,
+                decisions_at(app.session().tree(), app.session().events(), id).len(),
+            )
+        })
         .find(|&(_, n)| n > 0)
         .expect("a node with a decision");
     app.update(Action::SelectNode(id));
