@@ -7,8 +7,8 @@ mod binary;
 use killerscope::chess::Position;
 use killerscope::chess::notation::parse_uci;
 use killerscope::search::{Event, Limits, PruneRule, ReSearchReason, SearchConfig};
-use killerscope::trace::audit::{Auditor, Technique, collect};
-use killerscope::trace::{EventLog, record_search};
+use killerscope::trace::audit::{Auditor, Technique, collect, decisions_at, decisions_of};
+use killerscope::trace::{EventLog, SearchTree, record_search};
 
 /// White to move plays Rf1, after which Black is in zugzwang: every Black move loses ground,
 /// but passing would not — the position null-move pruning gets wrong (a CPW test position).
@@ -46,6 +46,26 @@ fn a_null_move_cut_in_zugzwang_is_unsound() {
         Ok(verdict),
         "the verdict is reproducible"
     );
+}
+
+/// The explorer's audit key reads one node's decisions from its own and its parent's events
+/// only: for every node of a log with every technique on, they are exactly the ones the pass
+/// over the whole log attributes to it.
+#[test]
+fn one_nodes_decisions_are_the_whole_logs_for_that_node() {
+    let log = record(PUZZLE, 5, "all=on");
+    let all = collect(log.events());
+    assert!(all.len() > 100, "only {} decisions", all.len());
+    let tree = SearchTree::build(log.events());
+    let mut found = 0;
+    for id in 0..tree.len() as u32 {
+        let enter = tree.event_range(id).start;
+        let whole: Vec<_> = decisions_of(&all, enter).into_iter().cloned().collect();
+        let here = decisions_at(&tree, log.events(), id);
+        assert_eq!(here, whole, "node {id}");
+        found += here.len();
+    }
+    assert_eq!(found, all.len(), "every decision belongs to a node");
 }
 
 #[test]

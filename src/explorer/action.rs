@@ -80,6 +80,9 @@ pub enum Action {
     Compare,
     /// Save the event log to a `.kslog` file.
     SaveLog,
+    /// Search the selected node's selective decisions again without their technique: were
+    /// they sound?
+    Audit,
     /// Open the charts view (nodes per ply, cutoffs by rank and source, branching factor,
     /// icicle).
     Charts,
@@ -219,6 +222,7 @@ impl Action {
                 Area::Search
             }
             A::Rerun | A::ToggleSelective | A::Stop | A::Compare | A::SaveLog => Area::Search,
+            A::Audit => Area::Search,
             A::Load(_) | A::Plan(..) | A::ShowPosition | A::StartCompare(..) => Area::Search,
             A::Charts | A::NextChart | A::PrevChart | A::ChartColours | A::PairWith(_) => {
                 Area::View
@@ -271,6 +275,9 @@ pub enum Effect {
     /// Drop the running search or followed trace without keeping what it found (a lesson
     /// moved on to a position it does not search).
     Discard,
+    /// Search a node's selective decisions again without their technique, on a thread; the
+    /// verdicts go to `Explorer::audit_done`.
+    Audit(Box<super::audit::AuditRequest>),
     /// Check this lesson against the engine on a thread (the screen keeps drawing and the keys
     /// keep working) and, if it holds, open it (`Explorer::open_lesson`); else say why.
     OpenLesson(LessonSource),

@@ -10,6 +10,7 @@ use crate::search::SearchReport;
 use crate::trace::{EventLog, LogHeader, SpoolEnd};
 
 use super::action::{Action, Effect};
+use super::audit::Audit;
 use super::charts::Charts;
 use super::compare::{Compared, Comparison};
 use super::keys::Context;
@@ -36,6 +37,7 @@ pub struct Explorer {
     pub(super) comparison: Comparison,
     pub(super) charts: Charts,
     pub(super) lesson: Option<LessonState>,
+    pub(super) audit: Audit,
     pub(super) prefs: Prefs,
     pub(super) status: Status,
 }
@@ -54,6 +56,7 @@ impl Explorer {
             comparison: Comparison::default(),
             charts: Charts::default(),
             lesson: None,
+            audit: Audit::default(),
             prefs: Prefs::default(),
             status: Status::default(),
         }

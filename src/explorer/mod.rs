@@ -9,6 +9,7 @@
 
 pub mod action;
 pub mod app;
+pub mod audit;
 pub mod charts;
 pub mod compare;
 pub mod config_picker;

@@ -3,6 +3,8 @@
 //! on a search. The only place threads and files are touched; it knows no terminal, so a test
 //! (or another front end) can drive the explorer with it.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -11,6 +13,10 @@ use crate::trace::DEFAULT_EVENT_CAP;
 
 use super::action::Effect;
 use super::app::Explorer;
+use super::audit::{self, AuditKey, Judged};
+
+/// A node's audit running on its own thread: its result (`None` if stopped) and its stop flag.
+type AuditRun = (Receiver<(AuditKey, Option<Vec<Judged>>)>, Arc<AtomicBool>);
 use super::follow::{Followed, Follower, spawn_follow};
 use super::lesson::{self, Lesson};
 use super::worker::{self, Report, Worker};
@@ -34,6 +40,8 @@ pub struct Runtime {
     /// take a moment), so the screen keeps drawing meanwhile.
     /// Whether a refusal ends the explorer comes with it.
     checking: Option<(Receiver<Result<Lesson, String>>, bool)>,
+    /// The audit of a node being searched, and the flag that stops it.
+    audit: Option<AuditRun>,
 }
 
 impl Runtime {
@@ -48,6 +56,7 @@ impl Runtime {
     pub fn apply(&mut self, app: &mut Explorer, effect: Effect) {
         match effect {
             Effect::Search(request) => {
+                self.stop_audit(app);
                 self.follow = None;
                 self.search = None;
                 match worker::spawn_search(*request) {
@@ -60,6 +69,7 @@ impl Runtime {
                 for w in [&self.search, &self.compare].into_iter().flatten() {
                     w.stop();
                 }
+                self.stop_audit(app);
                 app.info("stopping…");
                 if self.follow.take().is_some() {
                     app.follow_ended(None, "stopped following");
@@ -72,6 +82,17 @@ impl Runtime {
                 self.started = Some(Instant::now());
             }
             Effect::Compare(request) => self.compare = Some(worker::spawn_compare(*request)),
+            Effect::Audit(request) => {
+                self.stop_audit(app);
+                let (tx, rx) = mpsc::channel();
+                let stop = Arc::new(AtomicBool::new(false));
+                let flag = Arc::clone(&stop);
+                thread::spawn(move || {
+                    let judged = audit::run(&request, &flag);
+                    let _ = tx.send((request.key, judged));
+                });
+                self.audit = Some((rx, stop));
+            }
             Effect::Discard => {
                 self.search = None;
                 self.follow = None;
@@ -116,6 +137,7 @@ impl Runtime {
         }
         self.drain_follow(app, deadline);
         self.drain_lesson(app);
+        self.drain_audit(app);
         app.poll_index();
         if let Some(t) = self.started {
             app.set_elapsed(t.elapsed().as_secs_f64());
@@ -173,16 +195,40 @@ impl Runtime {
         }
     }
 
+    /// Stops the audit running, if any (its thread ends within a millisecond of search).
+    fn stop_audit(&mut self, app: &mut Explorer) {
+        if let Some((_, stop)) = self.audit.take() {
+            stop.store(true, Ordering::Relaxed);
+            app.audit_stopped();
+        }
+    }
+
+    /// Hands a finished audit's verdicts to the explorer.
+    fn drain_audit(&mut self, app: &mut Explorer) {
+        let Some((rx, _)) = &self.audit else {
+            return;
+        };
+        match rx.try_recv() {
+            Ok((key, Some(judged))) => app.audit_done(key, judged),
+            Ok((_, None)) | Err(TryRecvError::Disconnected) => app.audit_stopped(),
+            Err(TryRecvError::Empty) => return,
+        }
+        self.audit = None;
+    }
+
     /// Whether a finished search's events are still being indexed.
     pub fn catching_up(&self, app: &Explorer) -> bool {
         self.search.is_some() && !app.session().run().searching
     }
 
     /// Whether something moves without the user: a search's spool still being indexed, a log
-    /// being indexed in the background or a lesson being checked (so the loop redraws at
+    /// being indexed in the background, a lesson being checked or a node audited (so the loop redraws at
     /// frame rate to pick up the result).
     pub fn busy(&self, app: &Explorer) -> bool {
-        self.search.is_some() || app.session().index_state().is_some() || self.checking.is_some()
+        self.search.is_some()
+            || app.session().index_state().is_some()
+            || self.checking.is_some()
+            || self.audit.is_some()
     }
 
     /// Moves what the trace reader read into the explorer, within the frame's budget.

@@ -149,7 +149,7 @@ impl Explorer {
                 return vec![Effect::Search(Box::new(self.begin_search()))];
             }
             Action::Stop => {
-                if self.is_live() || self.comparison.running {
+                if self.is_live() || self.comparison.running || self.audit.running.is_some() {
                     return vec![Effect::Stop];
                 }
                 self.playback.playing = false;
@@ -159,6 +159,7 @@ impl Explorer {
                 self.mode = Mode::ComparePicker(ConfigPicker::new(current));
             }
             Action::SaveLog => return self.save(),
+            Action::Audit => return self.audit_selected(),
             Action::Load(position) => self.setup.root = *position,
             Action::Plan(depth, ordering, selective) => {
                 self.setup.plan(depth, ordering, selective);

@@ -33,9 +33,15 @@ impl Searcher {
     /// returns its fail-soft score. Deterministic: the same node and configuration give the
     /// same score (with the transposition table off, whatever was searched before).
     pub fn search_node(&mut self, node: &NodeSearch<'_>) -> i32 {
+        self.search_node_until(node, &AtomicBool::new(false))
+    }
+
+    /// `search_node` that gives up as soon as `stop` is set (checked as the search polls its
+    /// clock): the explorer's audit runs on a thread the user may no longer need. The score of
+    /// a stopped search means nothing; the caller reads `stop` after it.
+    pub fn search_node_until(&mut self, node: &NodeSearch<'_>, stop: &AtomicBool) -> i32 {
         let ply = node.line_keys.len();
         let config = *self.config();
-        let stop = AtomicBool::new(false);
         let clock = Clock::start(&Limits::default(), node.pos.side_to_move());
         let (tt, tables) = self.tables_for_search();
         let tt = config.ordering.tt_move.then_some(tt);
@@ -46,7 +52,7 @@ impl Searcher {
             tt,
             tables,
             &mut observer,
-            &stop,
+            stop,
             clock,
             &[],
             config.eval,

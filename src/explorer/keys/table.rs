@@ -218,6 +218,8 @@ fn normal() -> Vec<Binding> {
         "compare ordering configurations",
         Search,
     );
+    let audit = "audit: re-search the node's pruning without it";
+    r.row(&[Char('a')], "a", Action::Audit, audit, Search);
     let charts = "charts: nodes per ply, cutoffs, EBF, icicle";
     r.row(&[Char('v')], "v", Action::Charts, charts, General);
     let tables = "killer panel: killers / countermoves";

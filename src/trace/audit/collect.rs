@@ -51,6 +51,12 @@ impl Collector {
         self.decisions
     }
 
+    /// The next event fed is event `index` of the log: a caller that reads only some of the
+    /// events (`at_node`) keeps the decisions' event indexes true.
+    pub fn skip_to(&mut self, index: usize) {
+        self.seen = index;
+    }
+
     /// Reads the next events.
     pub fn feed(&mut self, events: &[Event]) {
         for &event in events {

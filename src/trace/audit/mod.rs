@@ -7,11 +7,13 @@
 //! the claimed side, **unsound** when it would have changed the result.
 //!
 //! `collect` finds the decisions (one streamed pass over the events); `Auditor::judge` checks
-//! one. `killerscope log audit` runs both over a whole log; the explorer judges the decision
-//! of one node (`decisions_of`).
+//! one. `killerscope log audit` runs both over a whole log; the explorer judges the decisions
+//! of one node (`decisions_at`, which reads only that node's and its parent's own events).
 
+mod at_node;
 mod collect;
 
+pub use at_node::decisions_at;
 pub use collect::Collector;
 
 use super::events::EventSource;
@@ -19,6 +21,7 @@ use super::header::LogHeader;
 use crate::chess::{Move, Position};
 use crate::search::{NodeSearch, OrderingConfig, SearchConfig, Searcher, SelectiveConfig};
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A selective technique whose decisions the audit checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -246,6 +249,17 @@ impl Auditor {
 
     /// Searches the node of `decision` without its technique and with the table off.
     pub fn judge(&self, decision: &Decision) -> Result<Verdict, AuditError> {
+        let verdict = self.judge_until(decision, &AtomicBool::new(false))?;
+        verdict.ok_or_else(|| AuditError("the search was stopped".to_string()))
+    }
+
+    /// `judge`, giving up (`None`) once `stop` is set: the explorer stops an audit nobody
+    /// waits for any more.
+    pub fn judge_until(
+        &self,
+        decision: &Decision,
+        stop: &AtomicBool,
+    ) -> Result<Option<Verdict>, AuditError> {
         let (pos, keys) = self.line(decision)?;
         if keys.len() + 2 >= crate::search::MAX_PLY {
             return Err(AuditError("the node is too deep to search".to_string()));
@@ -259,15 +273,19 @@ impl Auditor {
             ..self.config
         };
         let mut searcher = Searcher::new(config);
-        let score = searcher.search_node(&NodeSearch {
+        let node = NodeSearch {
             pos: &pos,
             line_keys: &keys,
             depth: decision.depth,
             alpha: decision.alpha,
             beta: decision.beta,
             led_by: decision.path.last().copied().unwrap_or(Move::NULL),
-        });
+        };
+        let score = searcher.search_node_until(&node, stop);
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         let sound = decision.claim.holds(score, decision.alpha, decision.beta);
-        Ok(Verdict { score, sound })
+        Ok(Some(Verdict { score, sound }))
     }
 }

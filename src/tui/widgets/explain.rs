@@ -1,7 +1,8 @@
 //! The explain panel: a sentence or two of what happened at the selected node — who refuted
 //! what with which move after how many tries, whether it became a killer (and what it pushed
 //! down), a mate killer or a countermove, and how that killer then fared in the later siblings;
-//! and what selective search did there (`explain/selective.rs`).
+//! what selective search did there (`explain/selective.rs`) and, once audited (`a`), whether
+//! it was sound (`explain/audit.rs`).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -18,6 +19,7 @@ use crate::trace::Event;
 use crate::tui::ui::Ctx;
 use crate::tui::widgets::{Panel, countermoves};
 
+mod audit;
 mod selective;
 
 fn side(c: Color) -> &'static str {
@@ -238,9 +240,16 @@ impl Panel for ExplainPanel {
         let block = Block::bordered()
             .title(Span::styled(" Explain ", theme.title))
             .border_style(theme.border);
+        let notation = app.prefs().notation;
         let body = selected.map_or_else(
             || "Select a node in the tree to see what happened there.".to_string(),
-            |id| text(session, id, app.prefs().notation),
+            |id| {
+                let explained = text(session, id, notation);
+                match audit::paragraph(session, id, app.audit_of(id), notation) {
+                    verdict if verdict.is_empty() => explained,
+                    verdict => format!("{verdict}\n\n{explained}"),
+                }
+            },
         );
         frame.render_widget(
             Paragraph::new(body)

@@ -1,0 +1,179 @@
+//! The audit key: was the selective decision at the selected node safe? The node's decisions
+//! (a null-move cut, a reduction that stood, futility prunes of its moves, a reverse futility
+//! or mate distance prune) are read from the log as `killerscope log audit` reads them
+//! (`trace::audit::decisions_at`), and each is searched once more without its technique — the
+//! same node, depth and window, the transposition table off — on the runtime's thread
+//! (`Effect::Audit`, `run`). The verdicts come back through `Explorer::audit_done` and the
+//! Explain panel says them while that node is selected.
+
+use std::sync::atomic::AtomicBool;
+
+use super::action::Effect;
+use super::app::Explorer;
+use super::session::NodeId;
+use crate::trace::LogHeader;
+use crate::trace::audit::{Auditor, Decision, Verdict, decisions_at};
+
+/// Which node of which search an audit is about. A search is deterministic, so the same header
+/// means the same tree and the same node ids: the verdict holds for a re-run of that search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuditKey {
+    /// The header of the search the node is in.
+    pub header: LogHeader,
+    /// The node.
+    pub node: NodeId,
+}
+
+/// What the runtime searches for the audit of one node.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuditRequest {
+    /// The node and its search.
+    pub key: AuditKey,
+    /// Its decisions, in log order.
+    pub decisions: Vec<Decision>,
+}
+
+/// One decision and what searching it without its technique found (or why it could not be
+/// searched).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judged {
+    /// The decision.
+    pub decision: Decision,
+    /// The verdict.
+    pub verdict: Result<Verdict, String>,
+}
+
+/// The audit's state: the one running, and the last one's verdicts.
+#[derive(Debug, Default)]
+pub struct Audit {
+    /// The node being audited and how many decisions it has.
+    pub running: Option<(AuditKey, usize)>,
+    /// The last finished audit.
+    pub done: Option<(AuditKey, Vec<Judged>)>,
+}
+
+/// What the audit has to say about one node.
+#[derive(Debug, PartialEq, Eq)]
+pub enum AuditView<'a> {
+    /// Nothing: the node was not audited.
+    None,
+    /// Its decisions (this many) are being searched again.
+    Running(usize),
+    /// The verdicts.
+    Done(&'a [Judged]),
+}
+
+impl Audit {
+    /// What the audit says about `node` of the search with `header`.
+    pub fn of(&self, header: &LogHeader, node: NodeId) -> AuditView<'_> {
+        let is = |key: &AuditKey| key.node == node && key.header == *header;
+        match (&self.running, &self.done) {
+            (Some((key, n)), _) if is(key) => AuditView::Running(*n),
+            (_, Some((key, judged))) if is(key) => AuditView::Done(judged),
+            _ => AuditView::None,
+        }
+    }
+}
+
+/// Searches every decision of `request` again without its technique, in order; `None` once
+/// `stop` is set (the runtime calls this on its thread).
+pub fn run(request: &AuditRequest, stop: &AtomicBool) -> Option<Vec<Judged>> {
+    let auditor = Auditor::new(&request.key.header);
+    let mut out = Vec::with_capacity(request.decisions.len());
+    for decision in &request.decisions {
+        let verdict = match &auditor {
+            Ok(auditor) => match auditor.judge_until(decision, stop) {
+                Ok(Some(verdict)) => Ok(verdict),
+                Ok(None) => return None,
+                Err(e) => Err(e.to_string()),
+            },
+            Err(e) => Err(e.to_string()),
+        };
+        out.push(Judged {
+            decision: decision.clone(),
+            verdict,
+        });
+    }
+    Some(out)
+}
+
+impl Explorer {
+    /// What the audit says about `node` of the search on screen.
+    pub fn audit_of(&self, node: NodeId) -> AuditView<'_> {
+        self.audit.of(self.session.header(), node)
+    }
+
+    /// The audit key: the selected node's decisions, searched again on the runtime's thread;
+    /// a status message when there is nothing to audit.
+    pub(super) fn audit_selected(&mut self) -> Vec<Effect> {
+        if self.is_live() {
+            self.error("the search is still running: audit its decisions once it has finished");
+            return Vec::new();
+        }
+        let Some(node) = self.view.selected_node() else {
+            self.info("select a node to audit first");
+            return Vec::new();
+        };
+        let decisions = decisions_at(self.session.tree(), self.session.events(), node);
+        if decisions.is_empty() {
+            self.info(
+                "nothing to audit at this node: no null-move cut, reduction that stood, futility, \
+                 reverse futility or mate distance prune (S searches with selective search on)",
+            );
+            return Vec::new();
+        }
+        if let Err(e) = Auditor::new(self.session.header()) {
+            self.error(format!("this log cannot be audited: {e}"));
+            return Vec::new();
+        }
+        let key = AuditKey {
+            header: self.session.header().clone(),
+            node,
+        };
+        if matches!(self.audit_of(node), AuditView::Done(_)) {
+            self.info("audited already: the Explain panel has the verdict");
+            return Vec::new();
+        }
+        let n = decisions.len();
+        let what = if n == 1 {
+            "its selective decision".to_string()
+        } else {
+            format!("its {n} selective decisions")
+        };
+        self.info(format!(
+            "auditing the node: searching {what} again without the technique, TT off…"
+        ));
+        self.audit.running = Some((key.clone(), n));
+        vec![Effect::Audit(Box::new(AuditRequest { key, decisions }))]
+    }
+
+    /// The runtime's audit of `key` ended with these verdicts: kept for the Explain panel, and
+    /// the status line sums them up.
+    pub fn audit_done(&mut self, key: AuditKey, judged: Vec<Judged>) {
+        if self.audit.running.as_ref().is_some_and(|(k, _)| *k == key) {
+            self.audit.running = None;
+        }
+        let unsound = judged
+            .iter()
+            .filter(|j| j.verdict.as_ref().is_ok_and(|v| !v.sound))
+            .count();
+        let failed = judged.iter().filter(|j| j.verdict.is_err()).count();
+        let total = judged.len();
+        let mut said = match (total, unsound) {
+            (1, 0) => "audit: sound — the full search lands on the same side".to_string(),
+            (1, _) => "audit: UNSOUND — the full search lands on the other side".to_string(),
+            (_, 0) => format!("audit: all {total} decisions sound"),
+            _ => format!("audit: {unsound} of {total} decisions UNSOUND"),
+        };
+        if failed > 0 {
+            said.push_str(&format!(" ({failed} could not be searched)"));
+        }
+        self.info(format!("{said}; the Explain panel has the scores"));
+        self.audit.done = Some((key, judged));
+    }
+
+    /// The runtime's audit stopped before it ended (a new search, the user left).
+    pub fn audit_stopped(&mut self) {
+        self.audit.running = None;
+    }
+}
