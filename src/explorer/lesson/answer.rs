@@ -3,6 +3,7 @@
 //! which heuristic put it there. The panel shows both after the learner has picked, so the
 //! answer is something the class can check in the tree, not the teacher's word.
 
+use super::choices::{self, Written};
 use super::file::{AnswerSpec, QuestionSpec};
 use super::verify::Question;
 use crate::chess::notation::{Notation, san};
@@ -10,7 +11,6 @@ use crate::chess::{Color, Move, Position};
 use crate::explorer::keys::MAX_CHOICES;
 use crate::search::{Event, MoveSource};
 use crate::trace::line::{Step, line_text};
-use crate::trace::query::parse_move;
 use crate::trace::{EventLog, NodeId, SearchTree};
 
 /// What a question's answer is read from: the search, its tree, its root, and the node the
@@ -30,13 +30,64 @@ pub struct Read<'a> {
     pub depth: u8,
 }
 
+/// The notation a lesson writes its choices in, set by the first choice that is written in
+/// only one of SAN and the long form, and where that choice was (for the error message).
+#[derive(Clone, Debug, Default)]
+pub struct ChoiceNotation {
+    set: Option<(Written, String)>,
+    /// The step being checked (1-based), to name where the notation was set.
+    pub step: usize,
+}
+
+impl ChoiceNotation {
+    /// Takes in a choice written in `written` (both: castling), found at `place`; refuses it
+    /// when the lesson already writes its choices in the other notation.
+    fn take(&mut self, written: &[Written], place: String) -> Result<(), String> {
+        match (&self.set, written) {
+            (Some((lesson, first)), _) if !written.contains(lesson) => Err(format!(
+                "is written in {} while the lesson writes its choices in {} ({first}): \
+                 write every choice in one notation",
+                written.first().map_or("", |w| w.name()),
+                lesson.name()
+            )),
+            (None, [only]) => {
+                self.set = Some((*only, format!("step {}'s {place}", self.step)));
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
 /// Resolves `spec` against the search: the right choice, the move in SAN and the reason.
-pub fn question(spec: &QuestionSpec, read: &Read) -> Result<Question, String> {
+/// Every choice must be a legal move in the node's position, written in the lesson's one
+/// notation (`notation`, set by the first choice that tells).
+pub fn question(
+    spec: &QuestionSpec,
+    read: &Read,
+    notation: &mut ChoiceNotation,
+) -> Result<Question, String> {
     if spec.choices.len() > usize::from(MAX_CHOICES) {
         return Err(format!(
             "a question offers at most {MAX_CHOICES} choices (one digit key each), not {}",
             spec.choices.len()
         ));
+    }
+    let mut moves = Vec::with_capacity(spec.choices.len());
+    for (k, text) in spec.choices.iter().enumerate() {
+        let refused = |why: String| {
+            format!(
+                "choice {} of the question, {}, {why} ({})",
+                k + 1,
+                crate::text::quote(text),
+                lower_first(&place(read))
+            )
+        };
+        let (mv, written) = choices::read(read.at, text).map_err(refused)?;
+        notation
+            .take(&written, format!("choice {text}"))
+            .map_err(refused)?;
+        moves.push(mv);
     }
     let (mv, why) = match &spec.answer {
         AnswerSpec::FirstTried(n) => first_tried(read)
@@ -46,10 +97,9 @@ pub fn question(spec: &QuestionSpec, read: &Read) -> Result<Question, String> {
         }
     };
     let answer_san = san(read.at, mv);
-    let answer = spec
-        .choices
+    let answer = moves
         .iter()
-        .position(|c| parse_move(read.at, c).is_ok_and(|m| m == mv))
+        .position(|&m| m == mv)
         .ok_or_else(|| format!("the answer, {answer_san}, is not among the choices"))?;
     Ok(Question {
         prompt: spec.prompt.clone(),
@@ -129,6 +179,14 @@ fn place(read: &Read) -> String {
         line_text(read.root, &steps, Notation::San),
         read.depth
     )
+}
+
+/// `text` with its first letter in lower case ("after …Ra5", to go inside a sentence).
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_lowercase().chain(chars).collect())
 }
 
 fn side(pos: &Position) -> &'static str {

@@ -4,6 +4,7 @@
 //! claim.
 
 pub mod answer;
+pub mod choices;
 pub mod drive;
 pub mod file;
 pub mod player;
