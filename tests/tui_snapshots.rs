@@ -157,6 +157,7 @@ fn tree_row_carries_the_cutoff_marker() {
         notation: Notation::San,
         ascii: false,
         live: false,
+        hidden_cut: None,
     };
     let line = tree::row_line(
         app.session(),
@@ -194,6 +195,7 @@ fn a_pvs_re_search_is_marked_in_its_row_and_explained() {
         notation: Notation::San,
         ascii: false,
         live: false,
+        hidden_cut: None,
     };
     let text = line_text(&tree::row_line(session, style, second, &label, &pos, false));
     assert!(text.contains('↻'), "{text}");

@@ -9,9 +9,10 @@ use super::verify::Question;
 use crate::chess::notation::{Notation, san};
 use crate::chess::{Color, Move, Position};
 use crate::explorer::keys::MAX_CHOICES;
-use crate::search::{Event, MoveSource};
+use crate::search::{Event, Limits, MoveSource, NullObserver, SearchConfig, Searcher};
 use crate::trace::line::{Step, line_text};
 use crate::trace::{EventLog, NodeId, SearchTree};
+use std::sync::atomic::AtomicBool;
 
 /// What a question's answer is read from: the search, its tree, its root, and the node the
 /// answer rule names with the position there.
@@ -105,15 +106,18 @@ pub fn question(
         prompt: spec.prompt.clone(),
         choices: spec.choices.clone(),
         answer,
+        node: read.node,
         answer_san,
         why,
     })
 }
 
-/// The move that cut the node off, and the log's account of it.
+/// The move that cut the node off, and the log's account of it — with the side's best move
+/// there when that is another one, so the lesson never passes a cutoff off as the best reply.
 fn cutoff(read: &Read) -> Option<(Move, String)> {
-    let cut = read.tree.node(read.node)?.cutoff()?;
-    let why = format!(
+    let node = read.tree.node(read.node)?;
+    let cut = node.cutoff()?;
+    let mut why = format!(
         "{}, {} was move {} in {} order, placed there by {}; its score reached beta, so \
          the moves after it were never searched.",
         place(read),
@@ -122,7 +126,31 @@ fn cutoff(read: &Read) -> Option<(Move, String)> {
         side(read.at),
         source(read.log, cut.source)
     );
+    let depth = u8::try_from(node.depth()).unwrap_or(0).max(1);
+    if let Some((best, score)) = best_reply(read.at, depth).filter(|&(m, _)| m != cut.mv) {
+        why.push_str(&format!(
+            " It was good enough to cut, not {} best: a full-window search of this position \
+             to depth {depth} prefers {} ({}).",
+            side(read.at),
+            san(read.at, best),
+            crate::fmt::score(score)
+        ));
+    }
     Some((cut.mv, why))
+}
+
+/// The best move at `pos` and its score for the side to move, by a full-window search to
+/// `depth` (the node's own remaining depth); `None` when there is no legal move.
+fn best_reply(pos: &Position, depth: u8) -> Option<(Move, i32)> {
+    let report = Searcher::new(SearchConfig::default()).search(
+        pos,
+        &[],
+        &Limits::depth(depth),
+        &AtomicBool::new(false),
+        &mut NullObserver,
+        &mut |_| {},
+    );
+    (!report.best_move.is_null()).then_some((report.best_move, report.score))
 }
 
 /// The first move the node tried (its own, not a descendant's), and the log's account of it.

@@ -11,7 +11,7 @@ pub mod player;
 pub mod state;
 pub mod verify;
 
-pub use player::{Player, Scene, View};
+pub use player::{Player, Scene, Verdict, View};
 pub use state::{LessonState, SearchCheck, Stage, check, compare, holds};
 
 use std::sync::LazyLock;

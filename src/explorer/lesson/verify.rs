@@ -78,6 +78,9 @@ pub struct Question {
     pub choices: Vec<String>,
     /// Index of the right choice.
     pub answer: usize,
+    /// The node asked about (the answer rule's): while the question waits, the screen does
+    /// not show its cutoff move or killer squares.
+    pub node: NodeId,
     /// The right move in SAN, for the feedback line.
     pub answer_san: String,
     /// Why, as the log tells it: where the move stood in the node's order and which

@@ -44,6 +44,9 @@ pub struct RowStyle<'a> {
     /// Whether the log is still growing: an open node is still being searched, rather than
     /// unfinished (a log cut short, or a trace that ended mid-node).
     pub live: bool,
+    /// A node whose cutting move (and its siblings') is drawn as `✂ ?`: a lesson's question
+    /// asks for it.
+    pub hidden_cut: Option<NodeId>,
 }
 
 /// The text of one node's row. `pos` is the position at the node; `on_pv` whether its line
@@ -110,6 +113,7 @@ impl Panel for TreePanel {
             notation: app.prefs().notation,
             ascii: app.prefs().ascii,
             live: app.is_live(),
+            hidden_cut: app.asked_node(),
         };
         let rows = rows::build(session, app.view(), style);
         let selected = app.view().selected_path().collect();

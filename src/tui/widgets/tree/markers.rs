@@ -109,7 +109,17 @@ pub fn marker_spans(
     if marks.null_search {
         words.push(word("NM".into(), theme.selective));
     }
-    let ending = if let Some(cut) = node.cutoff() {
+    // A question asks which move cut `hidden_cut` off: neither it nor its siblings (…Rb4 cut
+    // by the same move, one row down) may tell.
+    let asked = style.hidden_cut.is_some_and(|asked| {
+        asked == id
+            || session
+                .parent(asked)
+                .is_some_and(|p| session.parent(id) == Some(p))
+    });
+    let ending = if node.cutoff().is_some() && asked {
+        Some(word(format!("{} ?", glyphs.cut), theme.cutoff))
+    } else if let Some(cut) = node.cutoff() {
         let sources = &session.header().sources;
         let label = sources.label(cut.source).into_owned();
         let colour = theme.source_style(sources.colour(cut.source));
