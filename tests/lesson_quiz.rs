@@ -1,5 +1,6 @@
-//! A lesson's question must not give its answer away, and its waits must see what the
-//! learner already did: driven through the keys of the first bundled lesson ("killers in ten
+//! A lesson's question must not give its answer away, its waits must see what the learner
+//! already did, and its screens must show what a class reads (board, killers, lesson, the
+//! whole α/β window): driven through the keys of the first bundled lesson ("killers in ten
 //! minutes"), read back from the drawn screen and the explorer's model.
 
 mod tui_support;
@@ -103,4 +104,25 @@ fn k_lands_inside_rb4s_subtree_as_the_step_says_and_a_select_wait_sees_k_select_
         app.lesson().expect("open").player.waited(),
         "K selected the node the step waits for"
     );
+}
+
+#[test]
+fn teaching_screens_keep_the_board_the_killers_the_lesson_and_whole_windows() {
+    let mut app = open("killers-in-ten-minutes");
+    key(&mut app, KeyCode::Right);
+    let mut check = |app: &mut App, w: u16, h: u16, what: &str| {
+        let shown = screen(&draw(app, w, h));
+        let ra5 = row(app, "…Ra5");
+        assert!(ra5.contains("[+110,+111]"), "{what}: {ra5}");
+        for panel in ["Ply 1", "Killers", "Lesson:"] {
+            assert!(shown.contains(panel), "{what}: no {panel}\n{shown}");
+        }
+    };
+    check(&mut app, 80, 24, "80×24");
+    key(&mut app, KeyCode::Char('P'));
+    check(&mut app, 160, 48, "projector 160×48");
+    check(&mut app, 80, 24, "projector 80×24");
+    key(&mut app, KeyCode::Char('F'));
+    check(&mut app, 160, 48, "projector and focus 160×48");
+    check(&mut app, 80, 24, "focus 80×24");
 }

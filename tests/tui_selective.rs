@@ -317,6 +317,7 @@ fn reverse_futility_and_mate_distance_prune_whole_nodes() {
             ascii: false,
             live: false,
             hidden_cut: None,
+            compact: false,
         },
         id,
         &label(s, id),
