@@ -110,7 +110,7 @@ fn k_lands_inside_rb4s_subtree_as_the_step_says_and_a_select_wait_sees_k_select_
 fn teaching_screens_keep_the_board_the_killers_the_lesson_and_whole_windows() {
     let mut app = open("killers-in-ten-minutes");
     key(&mut app, KeyCode::Right);
-    let mut check = |app: &mut App, w: u16, h: u16, what: &str| {
+    let check = |app: &mut App, w: u16, h: u16, what: &str| {
         let shown = screen(&draw(app, w, h));
         let ra5 = row(app, "…Ra5");
         assert!(ra5.contains("[+110,+111]"), "{what}: {ra5}");
