@@ -84,3 +84,40 @@ fn a_file_too_big_to_be_a_lesson_is_called_a_lesson_file() {
     );
     assert!(!err.contains("position"), "not a position file: {err}");
 }
+
+#[test]
+fn a_question_offering_a_move_that_cannot_be_played_is_refused_naming_it() {
+    let question = "question = { prompt = \"Which move cut off ...Ra5?\", \
+        choices = [\"Bc6\", \"Qb2\"], answer = { cutoff_by = { depth = 5, path = \"Ra5\" } } }";
+    let file = Scratch::new(
+        "illegal-choice.toml",
+        &format!(
+            "{}[[step]]\ntext = \"y\"\n{question}\n",
+            lesson("load = \"killer-puzzle\"\nsearch = { depth = 5 }")
+        ),
+    );
+    let (status, err) = file.check();
+    assert_eq!(status, Some(2), "{err}");
+    assert!(
+        err.contains("step 2: choice 2 of the question, Qb2, is not a legal move for White")
+            && err.contains("White's queen already stands on b2")
+            && err.contains("after …Ra5 in iteration 5"),
+        "{err}"
+    );
+
+    let mixed = Scratch::new(
+        "mixed-choices.toml",
+        &format!(
+            "{}[[step]]\ntext = \"y\"\n{}\n",
+            lesson("load = \"killer-puzzle\"\nsearch = { depth = 5 }"),
+            question.replace("\"Qb2\"", "\"Qb2-c3\"")
+        ),
+    );
+    let (status, err) = mixed.check();
+    assert_eq!(status, Some(2), "{err}");
+    assert!(
+        err.contains("choice 2 of the question, Qb2-c3, is written in the long form")
+            && err.contains("in SAN (step 2's choice Bc6)"),
+        "{err}"
+    );
+}

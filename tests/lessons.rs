@@ -3,10 +3,12 @@
 //! with the step and the reason.
 
 use killerscope::chess::Position;
-use killerscope::chess::notation::san;
-use killerscope::explorer::lesson::{self, Wait};
+use killerscope::chess::notation::{parse_san, san};
+use killerscope::explorer::lesson::{self, Wait, file};
+use killerscope::explorer::library;
 use killerscope::search::{Event, Limits, SearchConfig};
 use killerscope::trace::line::Step;
+use killerscope::trace::query::parse_move;
 use killerscope::trace::{SearchTree, record_search};
 
 const PUZZLE: &str = "6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1";
@@ -121,7 +123,7 @@ fn a_lesson_naming_what_the_search_did_not_produce_is_refused_with_the_step() {
         "{no_store}"
     );
 
-    let answer_missing = refusal(|t| t.replace("[\"Qxb4\", \"Bc6\",", "[\"Qxb4\", \"Kg1\","));
+    let answer_missing = refusal(|t| t.replace("[\"Qd2\", \"Bc6\",", "[\"Qd2\", \"Kf1\","));
     assert!(
         answer_missing.starts_with("step 4:") && answer_missing.contains("Bc6"),
         "{answer_missing}"
@@ -230,8 +232,8 @@ fn a_lesson_the_explorer_could_not_follow_is_refused() {
     );
     let many = refusal(|t| {
         t.replace(
-            "choices = [\"Bc6\", \"Qb2\", \"a4\", \"Rc7\"]",
-            "choices = [\"Bc6\", \"Qb2\", \"a4\", \"Rc7\", \"a3\", \"h3\", \"h4\", \"g4\", \"Kf2\", \"Kh1\"]",
+            "choices = [\"Bc6\", \"Qd2\", \"a4\", \"Rc7\"]",
+            "choices = [\"Bc6\", \"Qd2\", \"a4\", \"Rc7\", \"a3\", \"h3\", \"h4\", \"g4\", \"Kf2\", \"Kh1\"]",
         )
     });
     assert!(
@@ -264,4 +266,53 @@ fn an_event_at_a_node_from_a_source_must_be_exactly_that() {
         .expect_err("no such source")
         .to_string();
     assert!(err.contains("unknown source K9"), "{err}");
+}
+
+/// The position a bundled lesson's question asks about, found without the lesson checker: the
+/// step's root (the last `load` or `fen` up to it) and the answer's path played move by move.
+fn question_position(root: &Position, path: &str) -> Position {
+    let mut pos = root.clone();
+    for text in path.split_whitespace() {
+        let mv = parse_move(&pos, text).unwrap_or_else(|e| panic!("{path}: {e}"));
+        pos.make_move(mv);
+    }
+    pos
+}
+
+#[test]
+fn every_bundled_lessons_choices_are_legal_moves_written_in_san() {
+    let positions = library::embedded();
+    let mut questions = 0;
+    for (name, text) in lesson::BUNDLED {
+        let parsed = file::parse(text).expect("parses");
+        let mut root = None;
+        for (k, step) in parsed.steps.iter().enumerate() {
+            if let Some(id) = &step.load {
+                let entry = positions
+                    .iter()
+                    .find(|e| &e.id == id)
+                    .expect("in the library");
+                root = Position::from_fen(&entry.fen).ok();
+            }
+            if let Some(fen) = &step.fen {
+                root = Position::from_fen(fen).ok();
+            }
+            let Some(q) = &step.question else { continue };
+            let (file::AnswerSpec::CutoffBy(node) | file::AnswerSpec::FirstTried(node)) = &q.answer;
+            let pos = question_position(root.as_ref().expect("a root"), &node.path);
+            for choice in &q.choices {
+                let mv = parse_san(&pos, choice)
+                    .unwrap_or_else(|e| panic!("{name} step {}: {e}", k + 1));
+                assert_eq!(
+                    san(&pos, mv),
+                    *choice,
+                    "{name} step {}: as SAN writes it",
+                    k + 1
+                );
+            }
+            questions += 1;
+        }
+        lesson::load(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    assert_eq!(questions, 7, "the bundled lessons ask seven questions");
 }

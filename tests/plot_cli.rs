@@ -201,6 +201,26 @@ fn several_positions_are_drawn_relative_to_the_first_configuration() {
 }
 
 #[test]
+fn a_slide_carries_the_title_it_was_given_and_a_title_needs_a_picture() {
+    let title = "Killers save nodes at every ply";
+    let out = run(&[
+        "compare", "--fen", PUZZLE, "--depth", "2", "--svg", "-", "--title", title,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let page = plot_support::parse(&text(&out.stdout));
+    assert!(page.strings().contains(&title), "{:?}", page.strings());
+    assert!(
+        !page
+            .strings()
+            .iter()
+            .any(|s| s.starts_with("Nodes per ply")),
+        "the generated title is replaced"
+    );
+    let out = run(&["compare", "--fen", PUZZLE, "--depth", "2", "--title", title]);
+    assert_refused(&out, "--svg");
+}
+
+#[test]
 fn compare_svg_to_stdout_replaces_the_tables_and_bad_outputs_fail_first() {
     let out = run(&["compare", "--fen", PUZZLE, "--depth", "2", "--svg", "-"]);
     assert!(out.status.success(), "{}", text(&out.stderr));

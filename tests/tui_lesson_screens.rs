@@ -1,5 +1,7 @@
 //! Snapshots of the explorer with a lesson open (monochrome, timing zeroed): the question step
-//! of the first lesson at 80×24 and 160×48 before and after the answer, a compare step beside
+//! of the first lesson at 80×24 and 160×48 before the answer (the asked node's cutting move
+//! and killer squares hidden), after one wrong pick (one more try, still hidden) and after the
+//! answer, a compare step beside
 //! its lesson, projector mode at 160×48 (7×3-cell board) and at 80×24 (the usual board), focus
 //! mode, and tiny terminals that must not panic.
 
@@ -31,9 +33,18 @@ fn lesson_question_160x48() {
 }
 
 #[test]
+fn lesson_missed_once_80x24() {
+    let mut app = at_question();
+    key(&mut app, KeyCode::Char('2'));
+    app.clear_message();
+    insta::assert_snapshot!("lesson_missed_once_80x24", screen(&draw(&mut app, 80, 24)));
+}
+
+#[test]
 fn lesson_answered_80x24_and_160x48() {
     let mut app = at_question();
     key(&mut app, KeyCode::Char('2'));
+    key(&mut app, KeyCode::Char('3'));
     app.clear_message();
     insta::assert_snapshot!("lesson_answered_80x24", screen(&draw(&mut app, 80, 24)));
     insta::assert_snapshot!("lesson_answered_160x48", screen(&draw(&mut app, 160, 48)));

@@ -329,7 +329,10 @@ fn lesson_keys_lie_over_the_normal_ones_only_while_a_lesson_is_open() {
     assert_eq!(app.lesson().and_then(|l| l.player.choice()), None);
     key(&mut app, KeyCode::Char('2'));
     let state = app.lesson().expect("open");
-    assert_eq!(state.player.choice(), Some(1), "2 answered the question");
+    assert_eq!(state.player.missed(), Some(1), "2 was a first, wrong pick");
+    key(&mut app, KeyCode::Char('1'));
+    let state = app.lesson().expect("open");
+    assert_eq!(state.player.choice(), Some(0), "1 answered the question");
     assert_eq!(app.setup().settings.killers, before, "not the killer slots");
     key(&mut app, KeyCode::Char('3'));
     assert_eq!(

@@ -316,6 +316,8 @@ fn reverse_futility_and_mate_distance_prune_whole_nodes() {
             notation: Notation::San,
             ascii: false,
             live: false,
+            hidden_cut: None,
+            compact: false,
         },
         id,
         &label(s, id),

@@ -157,6 +157,8 @@ fn tree_row_carries_the_cutoff_marker() {
         notation: Notation::San,
         ascii: false,
         live: false,
+        hidden_cut: None,
+        compact: false,
     };
     let line = tree::row_line(
         app.session(),
@@ -194,6 +196,8 @@ fn a_pvs_re_search_is_marked_in_its_row_and_explained() {
         notation: Notation::San,
         ascii: false,
         live: false,
+        hidden_cut: None,
+        compact: false,
     };
     let text = line_text(&tree::row_line(session, style, second, &label, &pos, false));
     assert!(text.contains('↻'), "{text}");

@@ -74,6 +74,10 @@ pub struct CompareArgs {
     /// to the first configuration per position (and their geometric mean) for several.
     #[arg(long, value_name = "OUT.svg", conflicts_with = "techniques")]
     svg: Option<PathBuf>,
+    /// The picture's title, in place of the generated one (`Nodes per ply of killer-puzzle`),
+    /// for a slide that says what the class should see.
+    #[arg(long, value_name = "TEXT", requires = "svg")]
+    title: Option<String>,
 }
 
 /// Runs the command.
@@ -115,7 +119,8 @@ pub fn run(args: &CompareArgs) -> Result<(), CliError> {
         sources: &sources,
     };
     if let Some(output) = picture {
-        let drawn = svg::svg(&report).map_err(|e| CliError::new(format!("compare --svg: {e}")))?;
+        let drawn = svg::svg(&report, args.title.as_deref())
+            .map_err(|e| CliError::new(format!("compare --svg: {e}")))?;
         output.write(&drawn)?;
         if svg_to_stdout {
             return Ok(());

@@ -137,7 +137,7 @@ fn list(out: &mut impl Write) -> Result<(), CliError> {
 fn print_checked(out: &mut impl Write, lesson: &Lesson) -> Result<(), CliError> {
     writeln!(
         out,
-        "{} — {} steps, every claim holds",
+        "{} — {} steps, every field checked against the search",
         printable(&lesson.title),
         lesson.steps.len()
     )?;

@@ -139,7 +139,7 @@ pub enum Action {
     CloseLesson,
     /// Projector mode on / off: high-contrast colours and a bigger board where it fits.
     Projector,
-    /// Show only the board, the tree and the lesson (and back).
+    /// Show only the board, the killers, the tree and the lesson (and back).
     Focus,
     /// Paste: the text goes into the FEN box at once (ignored elsewhere).
     Paste(String),

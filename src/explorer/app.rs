@@ -19,7 +19,7 @@ use super::library::Entry;
 use super::library::PositionSettings;
 use super::mode::Mode;
 use super::presentation::Prefs;
-use super::session::Session;
+use super::session::{NodeId, Session};
 use super::setup::{Fixed, SearchRequest, SearchSetup, Settings, selective_label};
 use super::status::{Message, Playback, Status};
 use super::tree_view::TreeView;
@@ -448,6 +448,13 @@ impl Explorer {
         self.stage().is_some_and(|stage| lesson::holds(&stage))
     }
 
+    /// The node the open lesson's question asks about while it waits for its answer, on the
+    /// lesson's own search: the tree hides its cutoff move and the board its killer squares.
+    pub fn asked_node(&self) -> Option<NodeId> {
+        let node = self.lesson.as_ref()?.asked_node()?;
+        self.lesson_holds().then_some(node)
+    }
+
     /// The ordering the next search uses (`SearchSetup::ordering` over the search on screen).
     pub fn next_ordering(&self) -> crate::search::OrderingConfig {
         self.setup.ordering(self.session.header())
@@ -506,10 +513,22 @@ impl Explorer {
         if let (Some(on), Some(state)) = (plan.awaiting, self.lesson.as_mut()) {
             state.set_awaiting(on);
         }
-        plan.actions
+        let effects = plan
+            .actions
             .into_iter()
             .flat_map(|action| self.update(action))
-            .collect()
+            .collect();
+        self.tick_selected();
+        effects
+    }
+
+    /// A step waiting for a node the screen already has selected (`K` or the learner got
+    /// there first) has had its wait.
+    fn tick_selected(&mut self) {
+        let selected = self.view.selected_node().filter(|_| self.lesson_holds());
+        if let (Some(id), Some(state)) = (selected, self.lesson.as_mut()) {
+            state.player.node_selected(id);
+        }
     }
 
     /// The lesson's search ended: select the step's node and show its event, if the search is
@@ -526,6 +545,7 @@ impl Explorer {
         for action in actions.unwrap_or_default() {
             self.update(action);
         }
+        self.tick_selected();
     }
 
     /// The view just opened is the lesson step's (leaving the step closes it).

@@ -1,8 +1,8 @@
 //! How the explorer presents the search: the notation of every move, which table the killer
 //! panel shows, letters instead of chess pieces, and the classroom modes — projector (high
 //! contrast and the biggest board that fits, for a projection seen from the back of the room)
-//! and focus (only the board, the tree and the lesson, so a class reads what the lesson is
-//! about). The terminal picks its theme and layout from these (`tui::theme`, `tui::layout`).
+//! and focus (only the board, the killers, the tree and the lesson, so a class reads what the
+//! lesson is about). The terminal picks its theme and layout from these (`tui::theme`, `tui::layout`).
 
 use crate::chess::notation::Notation;
 
@@ -28,7 +28,7 @@ pub struct Prefs {
     pub ascii: bool,
     /// Projector mode (`P`, `--projector`).
     pub projector: bool,
-    /// Only the board, the tree and the lesson on screen (`F`).
+    /// Only the board, the killer table, the tree and the lesson on screen (`F`).
     pub focus: bool,
 }
 
@@ -54,12 +54,12 @@ impl Prefs {
         format!("projector mode {state} (P switches)")
     }
 
-    /// `F`: only the board, the tree and the lesson, or every panel again; the status line's
+    /// `F`: only the board, the killers, the tree and the lesson, or every panel again; the status line's
     /// words.
     pub fn toggle_focus(&mut self) -> &'static str {
         self.focus = !self.focus;
         if self.focus {
-            "only the board, the tree and the lesson (F shows the rest)"
+            "only the board, the killers, the tree and the lesson (F shows the rest)"
         } else {
             "every panel back"
         }

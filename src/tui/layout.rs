@@ -37,7 +37,7 @@ pub struct Screen {
     pub view: bool,
     /// A lesson is open: its panel needs a place.
     pub lesson: bool,
-    /// Only the board, the tree and the lesson are shown.
+    /// Only the board, the killers, the tree and the lesson are shown.
     pub focus: bool,
     /// Projector mode: the biggest board that fits.
     pub projector: bool,

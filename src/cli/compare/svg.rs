@@ -15,13 +15,15 @@ use crate::fmt;
 use crate::plot::bars::{Arrange, Bars, Series, count_axis};
 use crate::plot::{PlotError, canvas};
 
-/// The SVG document of the comparison.
-pub fn svg(lab: &Lab) -> Result<String, PlotError> {
-    let (title, bars) = match (lab.positions.len(), lab.columns.len()) {
+/// The SVG document of the comparison, under `title` when given (else one the picture's kind
+/// names).
+pub fn svg(lab: &Lab, title: Option<&str>) -> Result<String, PlotError> {
+    let (generated, bars) = match (lab.positions.len(), lab.columns.len()) {
         (1, _) => per_ply(lab),
         (_, 1) => per_position(lab),
         _ => relative(lab),
     };
+    let title = title.map_or(generated, str::to_string);
     let subtitle = format!(
         "depth {} · {} MiB hash · `killerscope compare` · configurations: {}",
         lab.depth,

@@ -230,7 +230,7 @@ fn normal() -> Vec<Binding> {
     r.row(&[Char('L')], "L", Action::OpenLessons, lessons, General);
     let projector = "projector: high contrast, bigger board";
     r.row(&[Char('P')], "P", Action::Projector, projector, General);
-    let focus = "only the board, the tree and the lesson";
+    let focus = "board, killers, tree and lesson only";
     r.row(&[Char('F')], "F", Action::Focus, focus, General);
     let save = "save the event log (.kslog)";
     r.row(&[Char('w')], "w", Action::SaveLog, save, General);

@@ -3,15 +3,16 @@
 //! which heuristic put it there. The panel shows both after the learner has picked, so the
 //! answer is something the class can check in the tree, not the teacher's word.
 
+use super::choices::{self, Written};
 use super::file::{AnswerSpec, QuestionSpec};
 use super::verify::Question;
 use crate::chess::notation::{Notation, san};
 use crate::chess::{Color, Move, Position};
 use crate::explorer::keys::MAX_CHOICES;
-use crate::search::{Event, MoveSource};
+use crate::search::{Event, Limits, MoveSource, NullObserver, SearchConfig, Searcher};
 use crate::trace::line::{Step, line_text};
-use crate::trace::query::parse_move;
 use crate::trace::{EventLog, NodeId, SearchTree};
+use std::sync::atomic::AtomicBool;
 
 /// What a question's answer is read from: the search, its tree, its root, and the node the
 /// answer rule names with the position there.
@@ -30,13 +31,64 @@ pub struct Read<'a> {
     pub depth: u8,
 }
 
+/// The notation a lesson writes its choices in, set by the first choice that is written in
+/// only one of SAN and the long form, and where that choice was (for the error message).
+#[derive(Clone, Debug, Default)]
+pub struct ChoiceNotation {
+    set: Option<(Written, String)>,
+    /// The step being checked (1-based), to name where the notation was set.
+    pub step: usize,
+}
+
+impl ChoiceNotation {
+    /// Takes in a choice written in `written` (both: castling), found at `place`; refuses it
+    /// when the lesson already writes its choices in the other notation.
+    fn take(&mut self, written: &[Written], place: String) -> Result<(), String> {
+        match (&self.set, written) {
+            (Some((lesson, first)), _) if !written.contains(lesson) => Err(format!(
+                "is written in {} while the lesson writes its choices in {} ({first}): \
+                 write every choice in one notation",
+                written.first().map_or("", |w| w.name()),
+                lesson.name()
+            )),
+            (None, [only]) => {
+                self.set = Some((*only, format!("step {}'s {place}", self.step)));
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
 /// Resolves `spec` against the search: the right choice, the move in SAN and the reason.
-pub fn question(spec: &QuestionSpec, read: &Read) -> Result<Question, String> {
+/// Every choice must be a legal move in the node's position, written in the lesson's one
+/// notation (`notation`, set by the first choice that tells).
+pub fn question(
+    spec: &QuestionSpec,
+    read: &Read,
+    notation: &mut ChoiceNotation,
+) -> Result<Question, String> {
     if spec.choices.len() > usize::from(MAX_CHOICES) {
         return Err(format!(
             "a question offers at most {MAX_CHOICES} choices (one digit key each), not {}",
             spec.choices.len()
         ));
+    }
+    let mut moves = Vec::with_capacity(spec.choices.len());
+    for (k, text) in spec.choices.iter().enumerate() {
+        let refused = |why: String| {
+            format!(
+                "choice {} of the question, {}, {why} ({})",
+                k + 1,
+                crate::text::quote(text),
+                lower_first(&place(read))
+            )
+        };
+        let (mv, written) = choices::read(read.at, text).map_err(refused)?;
+        notation
+            .take(&written, format!("choice {text}"))
+            .map_err(refused)?;
+        moves.push(mv);
     }
     let (mv, why) = match &spec.answer {
         AnswerSpec::FirstTried(n) => first_tried(read)
@@ -46,24 +98,26 @@ pub fn question(spec: &QuestionSpec, read: &Read) -> Result<Question, String> {
         }
     };
     let answer_san = san(read.at, mv);
-    let answer = spec
-        .choices
+    let answer = moves
         .iter()
-        .position(|c| parse_move(read.at, c).is_ok_and(|m| m == mv))
+        .position(|&m| m == mv)
         .ok_or_else(|| format!("the answer, {answer_san}, is not among the choices"))?;
     Ok(Question {
         prompt: spec.prompt.clone(),
         choices: spec.choices.clone(),
         answer,
+        node: read.node,
         answer_san,
         why,
     })
 }
 
-/// The move that cut the node off, and the log's account of it.
+/// The move that cut the node off, and the log's account of it — with the side's best move
+/// there when that is another one, so the lesson never passes a cutoff off as the best reply.
 fn cutoff(read: &Read) -> Option<(Move, String)> {
-    let cut = read.tree.node(read.node)?.cutoff()?;
-    let why = format!(
+    let node = read.tree.node(read.node)?;
+    let cut = node.cutoff()?;
+    let mut why = format!(
         "{}, {} was move {} in {} order, placed there by {}; its score reached beta, so \
          the moves after it were never searched.",
         place(read),
@@ -72,7 +126,31 @@ fn cutoff(read: &Read) -> Option<(Move, String)> {
         side(read.at),
         source(read.log, cut.source)
     );
+    let depth = u8::try_from(node.depth()).unwrap_or(0).max(1);
+    if let Some((best, score)) = best_reply(read.at, depth).filter(|&(m, _)| m != cut.mv) {
+        why.push_str(&format!(
+            " It was good enough to cut, not {} best: a full-window search of this position \
+             to depth {depth} prefers {} ({}).",
+            side(read.at),
+            san(read.at, best),
+            crate::fmt::score(score)
+        ));
+    }
     Some((cut.mv, why))
+}
+
+/// The best move at `pos` and its score for the side to move, by a full-window search to
+/// `depth` (the node's own remaining depth); `None` when there is no legal move.
+fn best_reply(pos: &Position, depth: u8) -> Option<(Move, i32)> {
+    let report = Searcher::new(SearchConfig::default()).search(
+        pos,
+        &[],
+        &Limits::depth(depth),
+        &AtomicBool::new(false),
+        &mut NullObserver,
+        &mut |_| {},
+    );
+    (!report.best_move.is_null()).then_some((report.best_move, report.score))
 }
 
 /// The first move the node tried (its own, not a descendant's), and the log's account of it.
@@ -129,6 +207,14 @@ fn place(read: &Read) -> String {
         line_text(read.root, &steps, Notation::San),
         read.depth
     )
+}
+
+/// `text` with its first letter in lower case ("after …Ra5", to go inside a sentence).
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_lowercase().chain(chars).collect())
 }
 
 fn side(pos: &Position) -> &'static str {

@@ -4,13 +4,14 @@
 //! claim.
 
 pub mod answer;
+pub mod choices;
 pub mod drive;
 pub mod file;
 pub mod player;
 pub mod state;
 pub mod verify;
 
-pub use player::{Player, Scene, View};
+pub use player::{Player, Scene, Verdict, View};
 pub use state::{LessonState, SearchCheck, Stage, check, compare, holds};
 
 use std::sync::LazyLock;

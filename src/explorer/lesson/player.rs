@@ -33,13 +33,27 @@ pub struct Scene {
     pub view: Option<View>,
 }
 
+/// What a pick did to the step's question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The log's answer: the question is answered.
+    Right,
+    /// Not the log's answer, and the learner has one more try: the answer stays hidden.
+    TryAgain,
+    /// Not the log's answer, for the last time: the question is answered and shows the log's.
+    Wrong,
+}
+
 /// The learner's progress through a lesson.
 #[derive(Clone, Debug)]
 pub struct Player {
     lesson: Lesson,
     step: usize,
     waited: bool,
+    /// The pick that answered the question (right, or the second wrong one).
     choice: Option<usize>,
+    /// The first wrong pick, while the learner may try again.
+    missed: Option<usize>,
 }
 
 impl Player {
@@ -50,6 +64,7 @@ impl Player {
             step: 0,
             waited: false,
             choice: None,
+            missed: None,
         };
         player.enter();
         player
@@ -75,9 +90,14 @@ impl Player {
         self.waited
     }
 
-    /// The choice the learner picked for the step's question, if any.
+    /// The choice that answered the step's question, if it is answered.
     pub fn choice(&self) -> Option<usize> {
         self.choice
+    }
+
+    /// The first, wrong pick, once the learner has made it (the question may still wait).
+    pub fn missed(&self) -> Option<usize> {
+        self.missed
     }
 
     /// Whether the step lets the learner go on: its wait is over and its question answered.
@@ -124,16 +144,29 @@ impl Player {
         }
     }
 
-    /// Picks choice `k` of the step's question (once: the first pick stands); returns whether
-    /// it was right, or `None` when there is no such question or choice.
-    pub fn answer(&mut self, k: usize) -> Option<bool> {
+    /// Picks choice `k` of the step's question. A wrong first pick leaves the question open
+    /// for one more try (so a class can think again before the answer shows); the pick that
+    /// answers it stands. `None` when there is no such question or choice.
+    pub fn answer(&mut self, k: usize) -> Option<Verdict> {
         let question = self.step().question.as_ref()?;
         if k >= question.choices.len() {
             return None;
         }
-        let answer = question.answer;
-        let picked = *self.choice.get_or_insert(k);
-        Some(picked == answer)
+        let right = question.answer;
+        let picked = match (self.choice, self.missed) {
+            (Some(picked), _) => picked,
+            (None, None) if k != right => {
+                self.missed = Some(k);
+                return Some(Verdict::TryAgain);
+            }
+            (None, Some(first)) if k == first => return Some(Verdict::TryAgain),
+            (None, _) => *self.choice.insert(k),
+        };
+        Some(if picked == right {
+            Verdict::Right
+        } else {
+            Verdict::Wrong
+        })
     }
 
     /// The scene of the current step.
@@ -144,6 +177,7 @@ impl Player {
     fn enter(&mut self) {
         self.waited = self.step().wait.is_none();
         self.choice = None;
+        self.missed = None;
     }
 }
 
@@ -194,9 +228,25 @@ mod tests {
         assert!(p.advance(), "step 1 waits for nothing");
         assert!(!p.can_advance(), "step 2 asks a question");
         let right = p.step().question.as_ref().expect("a question").answer;
-        assert_eq!(p.answer(right + 1), Some(false));
-        assert_eq!(p.answer(right), Some(false), "the first pick stands");
         assert_eq!(p.answer(99), None);
+        assert_eq!(p.answer(right + 1), Some(Verdict::TryAgain));
+        assert!(!p.can_advance(), "one more try");
+        assert_eq!(
+            p.answer(right + 1),
+            Some(Verdict::TryAgain),
+            "the same miss"
+        );
+        assert_eq!(
+            p.answer(right + 2),
+            Some(Verdict::Wrong),
+            "the second miss answers"
+        );
+        assert_eq!(
+            p.answer(right),
+            Some(Verdict::Wrong),
+            "the answering pick stands"
+        );
+        assert_eq!(p.choice(), Some(right + 2));
         assert!(p.advance());
         assert!(!p.can_advance(), "step 3 waits for K");
         p.key_pressed('k');

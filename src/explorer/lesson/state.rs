@@ -4,7 +4,7 @@
 //! screen is another one (the learner re-ran it with other settings, or stopped it early), the
 //! panel says so instead of repeating claims the screen does not back.
 
-use super::player::{Player, View};
+use super::player::{Player, Verdict, View};
 use super::verify::{Lesson, SearchPlan, Wait};
 use crate::chess::Position;
 use crate::explorer::action::Action;
@@ -38,6 +38,13 @@ impl LessonState {
     /// Whether the step's question waits for an answer (the digits then answer it).
     pub fn asking(&self) -> bool {
         self.player.step().question.is_some() && self.player.choice().is_none()
+    }
+
+    /// The node the step's question asks about, while the question waits: the screen keeps
+    /// its cutoff move and its killer squares to itself until the question is answered.
+    pub fn asked_node(&self) -> Option<NodeId> {
+        let question = self.player.step().question.as_ref()?;
+        self.asking().then_some(question.node)
     }
 
     /// Whether the lesson waits for its own search to finish.
@@ -88,8 +95,11 @@ impl LessonState {
             }
             Action::LessonAnswer(k) => {
                 let said = match player.answer(usize::from(k)) {
-                    Some(true) => "right: the log agrees (the panel says why)".to_string(),
-                    Some(false) => "not what the log says: the panel shows its answer".to_string(),
+                    Some(Verdict::Right) => "right: the log agrees (the panel says why)".into(),
+                    Some(Verdict::TryAgain) => "not what the log says: one more try".into(),
+                    Some(Verdict::Wrong) => {
+                        "not what the log says: the panel shows its answer".into()
+                    }
                     None => format!("there is no choice {}", k + 1),
                 };
                 (Some(said), None)

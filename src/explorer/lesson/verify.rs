@@ -3,7 +3,7 @@
 //! compared — and the lesson is refused at the first step that names something the search did
 //! not produce. What comes out holds every reference resolved, ready for the explorer to drive.
 
-use super::answer::{self, Read};
+use super::answer::{self, ChoiceNotation, Read};
 use super::file::{AnswerSpec, EventSpec, LessonFile, NodeSpec, StepFile};
 use crate::chess::Position;
 use crate::explorer::charts::ChartKind;
@@ -78,6 +78,9 @@ pub struct Question {
     pub choices: Vec<String>,
     /// Index of the right choice.
     pub answer: usize,
+    /// The node asked about (the answer rule's): while the question waits, the screen does
+    /// not show its cutoff move or killer squares.
+    pub node: NodeId,
     /// The right move in SAN, for the feedback line.
     pub answer_san: String,
     /// Why, as the log tells it: where the move stood in the node's order and which
@@ -123,6 +126,8 @@ pub struct Lesson {
 struct Current {
     root: Option<Position>,
     log: Option<(EventLog, SearchTree, u8)>,
+    /// The notation the lesson's choices are written in, once a choice has told.
+    notation: ChoiceNotation,
 }
 
 /// Plays `file` through against the engine, with `library` for `load = "id"`.
@@ -133,9 +138,11 @@ pub fn verify(file: &LessonFile, library: &[Entry]) -> Result<Lesson, LessonErro
     let mut current = Current {
         root: None,
         log: None,
+        notation: ChoiceNotation::default(),
     };
     let mut steps = Vec::with_capacity(file.steps.len());
     for (k, spec) in file.steps.iter().enumerate() {
+        current.notation.step = k + 1;
         let step = verify_step(spec, library, &mut current)
             .map_err(|reason| LessonError::new(k + 1, &reason))?;
         steps.push(step);
@@ -202,7 +209,7 @@ fn verify_step(spec: &StepFile, library: &[Entry], current: &mut Current) -> Res
                 at: &at,
                 depth: spec.depth,
             };
-            answer::question(q, &read)
+            answer::question(q, &read, &mut current.notation)
         })
         .transpose()?;
     Ok(Step {

@@ -1,7 +1,8 @@
-//! The layouts for teaching: a lesson panel beside the usual panels, focus mode (only the
-//! board, the tree and the lesson) and projector mode (the biggest board that fits). Wide
-//! screens give the lesson the right-hand column; smaller ones put it under the tree, or —
-//! in focus mode, or while a chart or comparison takes the panels' place — across the bottom.
+//! The layouts for teaching: a lesson panel beside the usual panels, focus mode (the board,
+//! the killer table, the tree and the lesson — the killers are what a class is shown) and
+//! projector mode (the biggest board that fits). Wide screens give the lesson the right-hand
+//! column; smaller ones put it under the tree, or — while a chart or comparison takes the
+//! panels' place — across the bottom.
 //! Below 60×16 the tree (or the view) and the lesson share the screen, so nothing ever panics
 //! or overlaps.
 
@@ -58,27 +59,23 @@ pub fn arrange(area: Rect, screen: Screen) -> Areas {
 
 /// Board column width and board height for a column of `main` that leaves `others` columns
 /// beside it: projector mode takes the biggest board that fits with room for the killers
-/// under it (unless focus hides them).
+/// under it.
 fn board_size(main: Rect, screen: Screen, others: u16, usual: (u16, u16)) -> (u16, u16) {
     if !screen.projector {
         return usual;
     }
-    let under = if screen.focus { 0 } else { KILLERS_MIN };
     [PROJECTOR_PANEL, (WIDE_LEFT, WIDE_BOARD)]
         .into_iter()
-        .find(|&(w, h)| w + others <= main.width && h + under <= main.height)
+        .find(|&(w, h)| w + others <= main.width && h + KILLERS_MIN <= main.height)
         .filter(|&(w, _)| w >= usual.0)
         .unwrap_or(usual)
 }
 
-/// A board column: the board on top, the killers under it unless focus hides them.
-fn board_column(column: Rect, height: u16, screen: Screen, a: &mut Areas) {
+/// A board column: the board on top, the killers under it.
+fn board_column(column: Rect, height: u16, a: &mut Areas) {
     let [board, killers] =
         Layout::vertical([Constraint::Length(height), Constraint::Fill(1)]).areas(column);
-    a.board = board;
-    if !screen.focus {
-        a.killers = killers;
-    }
+    (a.board, a.killers) = (board, killers);
 }
 
 /// At least 160×48: board column, tree, and the lesson (over the stats) in the right-hand
@@ -112,7 +109,7 @@ fn wide(main: Rect, screen: Screen, a: &mut Areas) {
     }
     let [column, tree] =
         Layout::horizontal([Constraint::Length(left), Constraint::Fill(1)]).areas(rest);
-    board_column(column, board, screen, a);
+    board_column(column, board, a);
     a.tree = tree;
     if screen.view {
         a.charts = [a.tree, a.stats, a.explain]
@@ -124,8 +121,8 @@ fn wide(main: Rect, screen: Screen, a: &mut Areas) {
     }
 }
 
-/// Smaller screens: board column and tree as usual, the lesson under the tree; in focus mode
-/// or under a view the lesson runs across the bottom.
+/// Smaller screens: board column and tree as usual, the lesson under the tree; under a view
+/// the lesson runs across the bottom.
 fn compact(main: Rect, screen: Screen, a: &mut Areas) {
     let usual = if main.width >= 100 {
         MEDIUM_LEFT
@@ -133,30 +130,18 @@ fn compact(main: Rect, screen: Screen, a: &mut Areas) {
         COMPACT_LEFT
     };
     let (left, board) = board_size(main, screen, 52, (usual, COMPACT_BOARD));
-    if screen.lesson && (screen.view || screen.focus) {
-        let lesson_rows = if screen.view {
-            10.max(main.height / 3)
-        } else {
-            main.height.saturating_sub(board)
-        };
-        if screen.view || lesson_rows >= 8 {
-            let [top, lesson] =
-                Layout::vertical([Constraint::Fill(1), Constraint::Length(lesson_rows)])
-                    .areas(main);
-            a.lesson = lesson;
-            if screen.view {
-                a.charts = top;
-            } else {
-                let [column, tree] =
-                    Layout::horizontal([Constraint::Length(left), Constraint::Fill(1)]).areas(top);
-                (a.board, a.tree) = (column, tree);
-            }
-            return;
-        }
+    if screen.lesson && screen.view {
+        let [top, lesson] = Layout::vertical([
+            Constraint::Fill(1),
+            Constraint::Length(10.max(main.height / 3)),
+        ])
+        .areas(main);
+        (a.charts, a.lesson) = (top, lesson);
+        return;
     }
     let [column, right] =
         Layout::horizontal([Constraint::Length(left), Constraint::Fill(1)]).areas(main);
-    board_column(column, board, screen, a);
+    board_column(column, board, a);
     if screen.lesson {
         let rows = 10
             .max(main.height * 3 / 5)
@@ -269,7 +254,7 @@ mod tests {
     }
 
     #[test]
-    fn focus_keeps_only_the_board_the_tree_and_the_lesson() {
+    fn focus_keeps_the_board_the_killers_the_tree_and_the_lesson() {
         for (w, h) in [(80, 24), (120, 40), (160, 48)] {
             let a = arrange(
                 Rect::new(0, 0, w, h),
@@ -280,8 +265,9 @@ mod tests {
                     view: false,
                 },
             );
-            assert!(a.killers.is_empty() && a.stats.is_empty() && a.explain.is_empty());
+            assert!(a.stats.is_empty() && a.explain.is_empty());
             assert!(!a.board.is_empty() && !a.tree.is_empty() && !a.lesson.is_empty());
+            assert!(a.killers.height >= 6, "{w}x{h}: {:?}", a.killers);
         }
     }
 

@@ -71,6 +71,7 @@ impl Panel for BoardPanel {
         let position = app.session().position_at(selected);
         let depth = node.map_or(0, |n| n.depth());
         let killer_row = app.session().replay().killer_row_of(ply, depth);
+        let asked = selected.is_some() && selected == app.asked_node();
         let row = app
             .session()
             .replay()
@@ -96,7 +97,8 @@ impl Panel for BoardPanel {
         let view = &BoardView {
             position: &position,
             last_move,
-            killers: row.as_slice(),
+            // A lesson's question asks about this node: its killer squares would tell.
+            killers: if asked { &[] } else { row.as_slice() },
             ascii: app.prefs().ascii,
             title: format!(" Ply {ply} · {after}{to_move} to move "),
         };

@@ -1,4 +1,4 @@
-//! The explain panel: a sentence or two of what happened at the selected node — who refuted
+//! The explain panel: a sentence or two of what happened at the selected node — who cut
 //! what with which move after how many tries, whether it became a killer (and what it pushed
 //! down), a mate killer or a countermove, and how that killer then fared in the later siblings;
 //! what selective search did there (`explain/selective.rs`) and, once audited (`a`), whether
@@ -123,7 +123,7 @@ pub fn text(session: &Session, id: NodeId, notation: Notation) -> String {
             let score = result.map_or(String::from("?"), |(s, _)| fmt::score(s));
             let tries = usize::from(cut.index) + 1;
             out.push_str(&format!(
-                "{mover}'s {quiet}{} refuted {led_by} after {tries} move{} tried ({}): beta cutoff (score {score} ≥ β {}).",
+                "{mover}'s {quiet}{} cut off {led_by} after {tries} move{} tried ({}): beta cutoff (score {score} ≥ β {}).",
                 notation.format(&pos, cut.mv),
                 if tries == 1 { "" } else { "s" },
                 session.header().sources.label(cut.source),

@@ -124,6 +124,14 @@ fn body(app: &Ctx, state: &LessonState, width: usize) -> Vec<Part> {
             text: false,
             optional: false,
         });
+        let missed = state.player.missed().filter(|_| state.asking());
+        if let Some(chosen) = missed.and_then(|k| q.choices.get(k)) {
+            parts.push(Part {
+                lines: styled(&format!("✗ Not {chosen}: one more try."), theme.error),
+                text: false,
+                optional: false,
+            });
+        }
         if let Some(picked) = state.player.choice() {
             let verdict = if picked == q.answer {
                 (format!("✓ Right: {}. {}", q.answer_san, q.why), theme.info)

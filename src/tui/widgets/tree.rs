@@ -44,7 +44,17 @@ pub struct RowStyle<'a> {
     /// Whether the log is still growing: an open node is still being searched, rather than
     /// unfinished (a log cut short, or a trace that ended mid-node).
     pub live: bool,
+    /// A node whose cutting move (and its siblings') is drawn as `✂ ?`: a lesson's question
+    /// asks for it.
+    pub hidden_cut: Option<NodeId>,
+    /// Teaching on a narrow tree (80×24, projector): the subtree count is left out and the
+    /// marker column narrowed, so the α/β window — what the class reads — is drawn whole.
+    pub compact: bool,
 }
+
+/// Narrower than this (inside the borders), a teaching screen draws compact rows: a first-level
+/// row with its count and full marker column needs about 60 cells.
+const FULL_ROW: u16 = 60;
 
 /// The text of one node's row. `pos` is the position at the node; `on_pv` whether its line
 /// follows its iteration's principal variation (the row builder knows it from the parent's).
@@ -85,15 +95,14 @@ pub fn row_line(
         None => spans.push(Span::styled("unfinished", theme.error)),
     }
     spans.extend(marker_spans(session, style, id, pos));
-    spans.push(Span::styled(
-        format!(
-            "{:>6}  [{},{}]",
-            fmt::count(u64::from(session.tree().subtree_size(id))),
-            fmt::score(alpha),
-            fmt::score(beta)
-        ),
-        theme.dim,
-    ));
+    let window = format!("[{},{}]", fmt::score(alpha), fmt::score(beta));
+    let tail = if style.compact {
+        window
+    } else {
+        let count = fmt::count(u64::from(session.tree().subtree_size(id)));
+        format!("{count:>6}  {window}")
+    };
+    spans.push(Span::styled(tail, theme.dim));
     Line::from(spans)
 }
 
@@ -110,6 +119,9 @@ impl Panel for TreePanel {
             notation: app.prefs().notation,
             ascii: app.prefs().ascii,
             live: app.is_live(),
+            hidden_cut: app.asked_node(),
+            compact: area.width.saturating_sub(2) < FULL_ROW
+                && (app.lesson().is_some() || app.prefs().projector || app.prefs().focus),
         };
         let rows = rows::build(session, app.view(), style);
         let selected = app.view().selected_path().collect();

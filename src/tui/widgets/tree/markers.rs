@@ -16,6 +16,8 @@ use crate::trace::ReSearch;
 
 /// Width of the marker column: `↻ ✂ Nxe4+ Hist` fits, longer markers push the numbers right.
 const MARKER_WIDTH: usize = 15;
+/// Width of the marker column in compact rows: `✂ Bc6 Hist` fits.
+const COMPACT_MARKER_WIDTH: usize = 11;
 
 /// The symbols of the markers, Unicode or ASCII (`--ascii`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,7 +79,7 @@ pub fn pruned_text(rule: PruneRule) -> &'static str {
 type Word = Vec<Span<'static>>;
 
 /// The marker column of node `id`'s row (`pos` is the position at the node), padded to
-/// `MARKER_WIDTH`. Words in order: aspiration window, re-search, reduction, null-move search,
+/// `MARKER_WIDTH` (`COMPACT_MARKER_WIDTH` in compact rows). Words in order: aspiration window, re-search, reduction, null-move search,
 /// how the node ended (cutoff, TT entry, null-move cutoff, pruned whole), pruned moves.
 pub fn marker_spans(
     session: &Session,
@@ -109,7 +111,17 @@ pub fn marker_spans(
     if marks.null_search {
         words.push(word("NM".into(), theme.selective));
     }
-    let ending = if let Some(cut) = node.cutoff() {
+    // A question asks which move cut `hidden_cut` off: neither it nor its siblings (…Rb4 cut
+    // by the same move, one row down) may tell.
+    let asked = style.hidden_cut.is_some_and(|asked| {
+        asked == id
+            || session
+                .parent(asked)
+                .is_some_and(|p| session.parent(id) == Some(p))
+    });
+    let ending = if node.cutoff().is_some() && asked {
+        Some(word(format!("{} ?", glyphs.cut), theme.cutoff))
+    } else if let Some(cut) = node.cutoff() {
         let sources = &session.header().sources;
         let label = sources.label(cut.source).into_owned();
         let colour = theme.source_style(sources.colour(cut.source));
@@ -136,11 +148,16 @@ pub fn marker_spans(
         let text = format!("FUT{}{}", glyphs.times, marks.pruned_moves);
         words.push(word(text, theme.selective));
     }
-    pad(words, theme.cutoff)
+    let width = if style.compact {
+        COMPACT_MARKER_WIDTH
+    } else {
+        MARKER_WIDTH
+    };
+    pad(words, theme.cutoff, width)
 }
 
-/// Joins `words` with spaces and pads them to `MARKER_WIDTH`.
-fn pad(words: Vec<Word>, style: Style) -> Vec<Span<'static>> {
+/// Joins `words` with spaces and pads them to `width`.
+fn pad(words: Vec<Word>, style: Style, width: usize) -> Vec<Span<'static>> {
     let mut spans = Vec::new();
     for (k, w) in words.into_iter().enumerate() {
         if k > 0 {
@@ -149,9 +166,6 @@ fn pad(words: Vec<Word>, style: Style) -> Vec<Span<'static>> {
         spans.extend(w);
     }
     let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
-    spans.push(Span::styled(
-        " ".repeat(MARKER_WIDTH.saturating_sub(used)),
-        style,
-    ));
+    spans.push(Span::styled(" ".repeat(width.saturating_sub(used)), style));
     spans
 }

@@ -1,0 +1,128 @@
+//! A lesson's question must not give its answer away, its waits must see what the learner
+//! already did, and its screens must show what a class reads (board, killers, lesson, the
+//! whole α/β window): driven through the keys of the first bundled lesson ("killers in ten
+//! minutes"), read back from the drawn screen and the explorer's model.
+
+mod tui_support;
+
+use crossterm::event::KeyCode;
+use killerscope::explorer::lesson::Wait;
+use tui_support::lesson::{key, open};
+use tui_support::{App, draw, screen};
+
+/// The tree row of the node `name` (`…Ra5`) on an 80×24 screen.
+fn row(app: &mut App, name: &str) -> String {
+    let shown = screen(&draw(app, 80, 24));
+    shown
+        .lines()
+        .find(|l| l.contains('▸') && l.contains(&format!("{name} ")))
+        .unwrap_or_else(|| panic!("no selected row {name}:\n{shown}"))
+        .to_string()
+}
+
+#[test]
+fn the_asked_nodes_cutting_move_shows_only_once_the_question_is_answered() {
+    let mut app = open("killers-in-ten-minutes");
+    key(&mut app, KeyCode::Right);
+    let asked = app.lesson().and_then(|l| l.asked_node());
+    assert_eq!(asked, app.view().selected_node(), "…Ra5 is asked about");
+    assert_eq!(app.asked_node(), asked);
+    let waiting = row(&mut app, "…Ra5");
+    assert!(
+        waiting.contains("✂ ?") && !waiting.contains("Bc6"),
+        "{waiting}"
+    );
+    let shown = screen(&draw(&mut app, 160, 48));
+    let rb4 = shown
+        .lines()
+        .find(|l| l.contains("…Rb4 "))
+        .expect("…Rb4's row");
+    assert!(rb4.contains("✂ ?"), "the sibling cut by Bc6 too: {rb4}");
+
+    key(&mut app, KeyCode::Char('2'));
+    let missed = row(&mut app, "…Ra5");
+    assert!(
+        missed.contains("✂ ?"),
+        "one more try, still hidden: {missed}"
+    );
+    assert_eq!(app.asked_node(), asked);
+
+    key(&mut app, KeyCode::Char('1'));
+    assert_eq!(app.asked_node(), None, "answered");
+    let answered = row(&mut app, "…Ra5");
+    assert!(answered.contains("✂ Bc6"), "{answered}");
+}
+
+#[test]
+fn the_cut_answer_names_the_best_move_when_the_cutoff_was_only_good_enough() {
+    let app = open("killers-in-ten-minutes");
+    let lesson = app.lesson().expect("open").player.lesson();
+    let ra5 = lesson.steps[1].question.as_ref().expect("step 2 asks");
+    assert_eq!(ra5.answer_san, "Bc6");
+    // `killerscope search` of the position after …Ra5 plays Qd2 (issue 26): Bc6 only reached β.
+    assert!(
+        ra5.why
+            .contains("It was good enough to cut, not White's best")
+            && ra5.why.contains("prefers Qd2"),
+        "{}",
+        ra5.why
+    );
+}
+
+#[test]
+fn k_lands_inside_rb4s_subtree_as_the_step_says_and_a_select_wait_sees_k_select_its_node() {
+    let mut app = open("killers-in-ten-minutes");
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Char('1'));
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Char('K'));
+    let state = app.lesson().expect("open");
+    let Some(Wait::Select(rb4)) = state.player.step().wait else {
+        panic!("step 4 waits for …Rb4");
+    };
+    let landed = app
+        .view()
+        .selected_node()
+        .expect("K selects the cutoff's node");
+    assert!(
+        app.session().is_ancestor(rb4, landed) && landed != rb4,
+        "K landed inside …Rb4's subtree"
+    );
+    assert!(!app.lesson().expect("open").player.waited());
+    for _ in 0..200 {
+        if app.view().selected_node() == Some(rb4) {
+            break;
+        }
+        key(&mut app, KeyCode::Char('K'));
+    }
+    assert_eq!(
+        app.view().selected_node(),
+        Some(rb4),
+        "K reaches …Rb4's cut"
+    );
+    assert!(
+        app.lesson().expect("open").player.waited(),
+        "K selected the node the step waits for"
+    );
+}
+
+#[test]
+fn teaching_screens_keep_the_board_the_killers_the_lesson_and_whole_windows() {
+    let mut app = open("killers-in-ten-minutes");
+    key(&mut app, KeyCode::Right);
+    let check = |app: &mut App, w: u16, h: u16, what: &str| {
+        let shown = screen(&draw(app, w, h));
+        let ra5 = row(app, "…Ra5");
+        assert!(ra5.contains("[+110,+111]"), "{what}: {ra5}");
+        for panel in ["Ply 1", "Killers", "Lesson:"] {
+            assert!(shown.contains(panel), "{what}: no {panel}\n{shown}");
+        }
+    };
+    check(&mut app, 80, 24, "80×24");
+    key(&mut app, KeyCode::Char('P'));
+    check(&mut app, 160, 48, "projector 160×48");
+    check(&mut app, 80, 24, "projector 80×24");
+    key(&mut app, KeyCode::Char('F'));
+    check(&mut app, 160, 48, "projector and focus 160×48");
+    check(&mut app, 80, 24, "focus 80×24");
+}
