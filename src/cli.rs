@@ -4,15 +4,24 @@
 //! the same status clap uses for bad arguments — never a panic. What the message quotes (a
 //! path, a file's text) is shown with control characters escaped.
 
+mod audit;
+mod bench;
 mod clap_error;
 mod compare;
+mod diff;
+mod exercise;
 mod fen;
+mod fold_progress;
 mod lesson;
 mod log;
 mod log_export;
+mod log_query;
+mod log_report;
 mod log_stats;
+mod log_why;
 mod perft;
 mod plot;
+mod reading;
 mod search;
 mod selective_report;
 pub mod tui;
@@ -46,6 +55,11 @@ pub enum Command {
     Search(search::SearchArgs),
     /// Search positions with several ordering configs and tabulate nodes, cutoffs and killer cutoffs.
     Compare(compare::CompareArgs),
+    /// Compare two searches of one position node by node: nodes, ratio, and the divergences
+    /// that explain the difference (logs, traces, a position searched twice, or two benches).
+    Diff(diff::DiffArgs),
+    /// Search a fixed suite and print its total node count as one signature line (Bench: N).
+    Bench(bench::BenchArgs),
     /// Inspect a recorded search log (.kslog): stats, JSON Lines export, Graphviz subtree, SVG charts.
     Log(log::LogArgs),
     /// List the bundled lessons, or check one (or your own file) against the engine.
@@ -54,6 +68,9 @@ pub enum Command {
     /// trace: a root node per iteration (depth, score, bound, nodes), root moves in the order
     /// searched (currmove), the PV.
     UciTrace(uci_trace::UciTraceArgs),
+    /// Questions drawn from a real search (which move refutes a node, what window a child gets,
+    /// PV/CUT/ALL, …): a worksheet, a quiz with a results CSV, or a lesson file.
+    Exercise(exercise::ExerciseArgs),
     /// Speak the UCI protocol on stdin/stdout, for chess GUIs (Hash, Killers, History, Trace File options).
     Uci,
 }
@@ -93,11 +110,27 @@ impl From<io::Error> for CliError {
     }
 }
 
-impl From<crate::chess::FenError> for CliError {
-    fn from(e: crate::chess::FenError) -> CliError {
-        CliError::new(e.to_string())
-    }
+/// The errors of the layers below, whose messages already say what and where (a FEN field, a
+/// log's byte, a trace's line and column, a lesson's step): passed on as they are written.
+macro_rules! message_from {
+    ($($error:ty),* $(,)?) => {
+        $(impl From<$error> for CliError {
+            fn from(e: $error) -> CliError {
+                CliError::new(e.to_string())
+            }
+        })*
+    };
 }
+
+message_from!(
+    crate::chess::FenError,
+    crate::trace::LoadError,
+    crate::trace::LogError,
+    crate::trace::FoldError,
+    crate::trace::jsonl::ImportError,
+    crate::explorer::lesson::LessonError,
+    serde_json::Error,
+);
 
 /// Parses the command line, runs the command and returns the process exit status.
 pub fn run() -> ExitCode {
@@ -112,8 +145,11 @@ pub fn run() -> ExitCode {
         Some(Command::Search(args)) => search::run(&args),
         Some(Command::Compare(args)) => compare::run(&args),
         Some(Command::Log(args)) => log::run(&args),
+        Some(Command::Diff(args)) => diff::run(&args),
+        Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Lesson(args)) => lesson::run(&args),
         Some(Command::UciTrace(args)) => uci_trace::run(&args),
+        Some(Command::Exercise(args)) => exercise::run(&args),
         Some(Command::Uci) => {
             crate::uci::run(io::stdin().lock(), io::stdout()).map_err(CliError::from)
         }

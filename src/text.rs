@@ -106,6 +106,19 @@ fn push_shown_keeping_lines(out: &mut String, c: char) {
     }
 }
 
+/// `n` as an English ordinal, for sentences about move order: `1st`, `2nd`, `3rd`, `11th`,
+/// `22nd`.
+pub fn ordinal(n: u64) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,5 +170,19 @@ mod tests {
         assert!(!junk.contains('\u{1b}'));
         assert!(junk.len() < 10 * QUOTE_CHARS, "{}", junk.len());
         assert_eq!(quote(&"é".repeat(QUOTE_CHARS)), "é".repeat(QUOTE_CHARS));
+    }
+
+    #[test]
+    fn ordinals() {
+        let words: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111]
+            .map(ordinal)
+            .to_vec();
+        assert_eq!(
+            words,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st",
+                "111th"
+            ]
+        );
     }
 }

@@ -1,8 +1,9 @@
 //! The explorer on trees of shapes no search produces but a log may hold: a line of 100,000
 //! nested nodes, a node with a million children, a million top-level nodes. Each test drives
-//! keys through `App::handle_key` and draws every frame on a `TestBackend`, on a thread with a
-//! 2 MB stack (so a walk that recursed once per level would overflow), within a time bound
-//! generous enough for a loaded machine and far below what a per-level or per-child cost takes.
+//! keys through the key table and draws every frame on a `TestBackend`, on a thread with a
+//! 2 MB stack (so a walk that recursed once per level would overflow), and checks that what
+//! the view holds open stays bounded whatever the tree's shape. Time is printed, not asserted
+//! (`benches/tui.rs` measures speed).
 
 mod tui_support;
 
@@ -14,18 +15,16 @@ use tui_support::App;
 use tui_support::synthetic::{deep, roots, wide};
 use tui_support::{draw, press, screen, synthetic_app};
 
-/// Wall-clock bound for each test's key presses and frames.
-const BOUND: Duration = Duration::from_secs(5);
-
-/// Runs `test` on a thread with a 2 MB stack (the main thread's usual size) and checks it
-/// finished within `BOUND`; the clock starts when `test` calls the timer it is given.
+/// Runs `test` on a thread with a 2 MB stack (the main thread's usual size), so a walk that
+/// recursed per level would overflow, and prints how long its keys and frames took. The time is
+/// reported, not asserted: speed is proved by `benches/tui.rs`, and what these tests assert is
+/// that the work is bounded (`assert_bounded`), which a wall clock on a shared machine cannot say.
 fn on_small_stack(test: impl FnOnce(&mut dyn FnMut()) -> Duration + Send + 'static) {
     let thread = std::thread::Builder::new()
         .stack_size(2 << 20)
         .spawn(move || {
             let mut started = None;
             let took = test(&mut || started = Some(Instant::now()));
-            assert!(took < BOUND, "took {took:?}");
             eprintln!("keys and frames took {took:?}");
         })
         .expect("spawn a 2 MB-stack thread");
@@ -52,7 +51,7 @@ fn selected_level(app: &App) -> (u32, usize) {
 const LINE: usize = 100_000;
 
 #[test]
-fn a_100k_level_line_opens_steps_and_draws_in_bounded_time() {
+fn a_100k_level_line_opens_steps_and_draws_with_bounded_state() {
     on_small_stack(|start| {
         let mut app = synthetic_app(deep(LINE, false), true);
         start();
@@ -164,7 +163,7 @@ fn selected_index(app: &App) -> usize {
 }
 
 #[test]
-fn a_million_children_page_to_the_far_end_in_bounded_time() {
+fn a_million_children_page_to_the_far_end_with_bounded_state() {
     let events = wide(WIDE);
     on_small_stack(move |start| {
         let mut app = synthetic_app(events, false);
@@ -200,7 +199,7 @@ fn a_million_children_page_to_the_far_end_in_bounded_time() {
 }
 
 #[test]
-fn a_million_top_level_nodes_page_to_the_far_end_in_bounded_time() {
+fn a_million_top_level_nodes_page_to_the_far_end_with_bounded_state() {
     let events = roots(WIDE);
     on_small_stack(move |start| {
         let mut app = synthetic_app(events, false);

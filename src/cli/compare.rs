@@ -5,6 +5,8 @@
 //! node ratio to the first. How a class measures what a heuristic buys.
 
 mod lab;
+mod ladder;
+mod ladder_svg;
 mod output;
 mod svg;
 mod techniques;
@@ -46,6 +48,18 @@ pub struct CompareArgs {
     /// each technique alone and with all of them — nodes saved and ratios to the first column.
     #[arg(long)]
     techniques: bool,
+    /// The ordering ladder instead: every position searched under the worst order, a random
+    /// one, generation order, MVV-LVA, + killers, + history, + TT and the oracle's, beside the
+    /// Knuth–Moore count of the minimal tree for its mean branching factor.
+    #[arg(long, conflicts_with_all = ["techniques", "configs"])]
+    ladder: bool,
+    /// The seed of the ladder's random order.
+    #[arg(long, default_value_t = 1, requires = "ladder")]
+    seed: u64,
+    /// Only these rungs of the ladder, comma-separated: worst, random, generation, mvv-lva,
+    /// killers, history, tt, oracle-no-tt, oracle (the worst order's tree grows fastest).
+    #[arg(long, value_name = "LIST", requires = "ladder")]
+    rungs: Option<String>,
     /// Transposition table size in MiB (each search starts with an empty table).
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
     hash: u64,
@@ -70,9 +84,12 @@ pub fn run(args: &CompareArgs) -> Result<(), CliError> {
             "compare: --svg - writes the picture to stdout: name a file for it to keep --csv or --json",
         ));
     }
-    let columns = columns(&args.configs)?;
     let positions = positions(args)?;
     let hash_mib = usize::try_from(args.hash).unwrap_or(usize::MAX);
+    if args.ladder {
+        return ladder::run(args, &positions, hash_mib);
+    }
+    let columns = columns(&args.configs)?;
     if args.techniques {
         return run_techniques(args, &columns, &positions, hash_mib);
     }

@@ -69,7 +69,7 @@ pub fn run(args: &LessonArgs) -> Result<(), CliError> {
         (None, None) => return list(&mut out),
     };
     if args.check {
-        let checked = lesson::load(&text).map_err(|e| CliError::new(e.to_string()))?;
+        let checked = lesson::load(&text)?;
         print_checked(&mut out, &checked)?;
         out.flush()?;
         return Ok(());
@@ -78,7 +78,7 @@ pub fn run(args: &LessonArgs) -> Result<(), CliError> {
         return explore_checking(args, name, text);
     }
     // No terminal to keep alive: a lesson that does not hold is refused before anything else.
-    lesson::load(&text).map_err(|e| CliError::new(e.to_string()))?;
+    lesson::load(&text)?;
     explore_checking(args, name, text)
 }
 

@@ -7,16 +7,14 @@
 
 use super::CliError;
 use super::log_stats::{self, Tally};
+use super::reading::{Reading, load_any, skipped_lines, sniff_file};
 use crate::chess::Position;
 use crate::text::printable;
-use crate::trace::jsonl::{ImportOptions, ImportSummary, JsonlWriter, import_file};
+use crate::trace::jsonl::{ImportOptions, JsonlWriter, import_file};
 use crate::trace::texel::read_texel_file;
-use crate::trace::{
-    EventLog, Format, LogError, LogReader, NodeId, SearchTree, load_record, read_record, sniff,
-    write_dot,
-};
+use crate::trace::{Format, LogError, LogReader, NodeId, SearchTree, read_record, write_dot};
 use clap::{Args, Subcommand};
-use std::io::{BufWriter, Read, Write};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `killerscope log`. Without a subcommand clap would print the help and exit 2
@@ -26,28 +24,6 @@ use std::path::{Path, PathBuf};
 pub struct LogArgs {
     #[command(subcommand)]
     command: LogCommand,
-}
-
-/// How a JSON Lines trace is read (a `.kslog` is always read whole and checked).
-#[derive(Args, Debug, Clone, Copy)]
-pub struct Reading {
-    /// For a trace: skip bad lines (and count them) instead of stopping at the first.
-    #[arg(long)]
-    lenient: bool,
-    /// For a trace: refuse keys and event kinds the schema does not have (by default they are
-    /// skipped, the first named with its line and column and the rest counted).
-    #[arg(long)]
-    strict: bool,
-}
-
-impl Reading {
-    /// The import options these switches ask for.
-    pub fn options(self) -> ImportOptions {
-        ImportOptions {
-            lenient: self.lenient,
-            strict: self.strict,
-        }
-    }
 }
 
 /// What to do with the log.
@@ -108,9 +84,23 @@ enum LogCommand {
         #[arg(long, default_value_t = 2)]
         depth: u32,
     },
+    /// List the nodes that match a query ('type=CUT and cut.rank>1 and tt_tried and not
+    /// tt_cut', 'line e2e4 e7e5', 'key=HEX'): their count, and the first by id with their path.
+    Query(super::log_query::QueryArgs),
+    /// The ordering report per remaining depth and node type: cutoffs, first-move rate, cut
+    /// ranks and Σ rank², TT move tried / cut, cutting sources, the share ordering could still
+    /// remove; `report A B` puts two logs side by side.
+    Report(super::log_report::ReportArgs),
+    /// Where a node's score came from: the chain of children that made it (the cutting move,
+    /// or the best move), each with score, window and bound, down to where the number was born.
+    Why(super::log_why::WhyArgs),
     /// Draw one of the explorer's charts (nodes per ply, cutoffs by rank or source, branching
     /// factor, icicle) as an SVG picture for slides.
     Plot(super::plot::PlotArgs),
+    /// Was the pruning safe? Re-search every selective decision (null-move cut, reduction that
+    /// stood, futility, reverse futility, mate distance) without its technique and count the
+    /// sound and unsound ones per technique and depth.
+    Audit(super::audit::AuditArgs),
 }
 
 /// Runs the command.
@@ -138,6 +128,10 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
                 "log export: choose an output format: --jsonl, --speedscope or --pgn",
             )),
         },
+        LogCommand::Query(query) => super::log_query::run(query),
+        LogCommand::Report(report) => super::log_report::run(report),
+        LogCommand::Why(why) => super::log_why::run(why),
+        LogCommand::Audit(audit) => super::audit::run(audit),
         LogCommand::Plot(plot) => {
             let (log, _) = load_any(
                 super::plot::file(plot),
@@ -151,8 +145,7 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
             depth,
             reading,
         } => {
-            let (log, _) =
-                read_record(file, reading.options()).map_err(|e| CliError::new(e.to_string()))?;
+            let (log, _) = read_record(file, reading.options())?;
             let tree = SearchTree::build(log.events());
             let start = match node {
                 Some(id) if (*id as usize) < tree.len() => *id,
@@ -233,73 +226,14 @@ fn export(file: &Path, out: impl Write) -> Result<(), CliError> {
     Ok(writer.finish()?)
 }
 
-/// The format of `file`, told by content (`None`: neither, which `load_any` then reports).
-pub(super) fn sniff_file(file: &Path) -> Result<Option<Format>, CliError> {
-    let mut head = Vec::with_capacity(64);
-    crate::files::open_input(file)
-        .and_then(|f| f.take(64).read_to_end(&mut head))
-        .map_err(|e| CliError::new(format!("{}: cannot open: {e}", file.display())))?;
-    Ok(sniff(&head))
-}
-
-/// A `.kslog` or a trace, told apart by content.
-pub(super) fn load_any(
-    file: &Path,
-    options: ImportOptions,
-) -> Result<(EventLog, Option<ImportSummary>), CliError> {
-    load_record(file, options).map_err(|e| CliError::new(e.to_string()))
-}
-
-/// What an import skipped, for the report after it (empty when nothing was).
-pub(super) fn skipped_lines(summary: &ImportSummary) -> Vec<String> {
-    let mut out = Vec::new();
-    let counts = [
-        (summary.skipped, "bad lines skipped (--lenient)"),
-        (
-            summary.unknown_kinds,
-            "lines of unknown event kinds skipped",
-        ),
-        (summary.unknown_keys, "unknown keys skipped"),
-        (
-            summary.undeclared_sources,
-            "sources not declared in the header (shown plain)",
-        ),
-        (
-            summary.open_at_end,
-            "nodes open at the end (marked unfinished)",
-        ),
-    ];
-    for (n, what) in counts {
-        if n > 0 {
-            out.push(format!("{n} {what}"));
-        }
-    }
-    if let Some(first) = &summary.first_skipped {
-        out.push(format!("first skipped: {first}"));
-    }
-    if let Some(first) = &summary.first_unknown {
-        out.push(format!("first unknown: {first} (--strict refuses them)"));
-    }
-    if summary.scores_cut > 0 {
-        out.push(format!(
-            "{} scores cut to fit killerscope's range (±32001 infinite, 31000–32000 mates), \
-             the first at {}: declare your engine's mate score in the header (\"mate\")",
-            summary.scores_cut,
-            summary.first_cut.as_deref().unwrap_or("?")
-        ));
-    }
-    out
-}
-
 /// `log import`: the trace (or Texel tree log, told by content) read and checked, written as
 /// a `.kslog`, and a one-line report.
 fn import(file: &Path, output: &Path, options: ImportOptions) -> Result<(), CliError> {
     if sniff_file(file)? == Some(Format::Texel) {
         return import_texel(file, output);
     }
-    let (log, summary) = import_file(file, options).map_err(|e| CliError::new(e.to_string()))?;
-    log.write_file(output)
-        .map_err(|e| CliError::new(e.to_string()))?;
+    let (log, summary) = import_file(file, options)?;
+    log.write_file(output)?;
     eprintln!(
         "imported {} events ({} nodes) from {} lines into {}",
         log.len(),
@@ -316,8 +250,7 @@ fn import(file: &Path, output: &Path, options: ImportOptions) -> Result<(), CliE
 /// `log import` of a Texel tree log.
 fn import_texel(file: &Path, output: &Path) -> Result<(), CliError> {
     let (log, summary) = read_texel_file(file).map_err(CliError::new)?;
-    log.write_file(output)
-        .map_err(|e| CliError::new(e.to_string()))?;
+    log.write_file(output)?;
     eprintln!(
         "imported {} events ({} nodes and an added root) from {} Texel records into {}",
         log.len(),

@@ -2,7 +2,7 @@
 //! (a `.kslog` streamed a chunk at a time, in constant memory), and a node's PV tree as PGN.
 
 use super::CliError;
-use super::log::{load_any, sniff_file};
+use super::reading::{load_any, sniff_file};
 use crate::chess::Position;
 use crate::trace::jsonl::ImportOptions;
 use crate::trace::pgn::write_pgn;
@@ -46,7 +46,7 @@ pub fn pgn(
     options: ImportOptions,
     out: impl Write,
 ) -> Result<(), CliError> {
-    let (log, _) = read_record(file, options).map_err(|e| CliError::new(e.to_string()))?;
+    let (log, _) = read_record(file, options)?;
     let tree = SearchTree::build(log.events().clone());
     let id = match node {
         Some(id) => id,

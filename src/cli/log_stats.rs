@@ -3,7 +3,7 @@
 //! `LogReader`, or from a trace imported into memory.
 
 use super::CliError;
-use super::log::skipped_lines;
+use super::reading::skipped_lines;
 use super::selective_report::selective_lines;
 use crate::chess::Move;
 use crate::search::score::format_uci;
@@ -62,6 +62,34 @@ pub(super) fn print(
     tally: &Tally,
     mut out: impl Write,
 ) -> Result<(), CliError> {
+    print_header((file, h, truncated), summary, &mut out)?;
+    print_events(events, tally, &mut out)?;
+    print_cutoffs(h, tally, &mut out)?;
+    print_tables(h, &tally.stats, &mut out)?;
+    let stats = &tally.stats;
+    for line in selective_lines(&stats.selective, 12) {
+        writeln!(out, "{line}")?;
+    }
+    for (k, &(depth, score, nodes)) in tally.iterations.iter().enumerate() {
+        let pv = pvs.get(k).map_or(&[][..], Vec::as_slice);
+        let pv: Vec<String> = pv.iter().map(ToString::to_string).collect();
+        writeln!(
+            out,
+            "iteration:  depth {depth} score {} nodes {nodes} pv {}",
+            format_uci(score),
+            pv.join(" ")
+        )?;
+    }
+    Ok(out.flush()?)
+}
+
+/// The header's lines (file, position, switches, engine, sources), whether the record is
+/// whole, and what an import skipped.
+fn print_header(
+    (file, h, truncated): (&Path, &LogHeader, bool),
+    summary: Option<&ImportSummary>,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
     // Header strings are the file's text, not ours: shown escaped (`printable`) so that a
     // crafted header cannot drive the terminal.
     let or_none = |s: &str| {
@@ -102,6 +130,11 @@ pub(super) fn print(
             writeln!(out, "  {}", printable(&line))?;
         }
     }
+    Ok(())
+}
+
+/// The events by kind.
+fn print_events(events: u64, tally: &Tally, out: &mut impl Write) -> Result<(), CliError> {
     let bytes = events * EVENT_BYTES as u64;
     writeln!(
         out,
@@ -117,6 +150,11 @@ pub(super) fn print(
         )?;
     }
 
+    Ok(())
+}
+
+/// Nodes, and cutoffs by rank and by source (named by the log's own source table).
+fn print_cutoffs(h: &LogHeader, tally: &Tally, out: &mut impl Write) -> Result<(), CliError> {
     let stats = &tally.stats;
     let max_ply = tally.max_ply;
     writeln!(
@@ -165,6 +203,11 @@ pub(super) fn print(
         })
         .collect();
     writeln!(out, "  by source: {}", line.join(", "))?;
+    Ok(())
+}
+
+/// Killers (every source the header calls one), the TT and illegal tries.
+fn print_tables(h: &LogHeader, stats: &CutoffStats, out: &mut impl Write) -> Result<(), CliError> {
     // Every source the header calls a killer, per-ply slot or not (`SourceTable::is_killer`).
     let killers: Vec<(Cow<str>, u64, u64)> = h
         .sources
@@ -204,18 +247,5 @@ pub(super) fn print(
             stats.illegal_tries, stats.illegal_nulls
         )?;
     }
-    for line in selective_lines(&stats.selective, 12) {
-        writeln!(out, "{line}")?;
-    }
-    for (k, &(depth, score, nodes)) in tally.iterations.iter().enumerate() {
-        let pv = pvs.get(k).map_or(&[][..], Vec::as_slice);
-        let pv: Vec<String> = pv.iter().map(ToString::to_string).collect();
-        writeln!(
-            out,
-            "iteration:  depth {depth} score {} nodes {nodes} pv {}",
-            format_uci(score),
-            pv.join(" ")
-        )?;
-    }
-    Ok(out.flush()?)
+    Ok(())
 }

@@ -53,7 +53,7 @@ pub struct PlotArgs {
     #[arg(long)]
     node: Option<NodeId>,
     #[command(flatten)]
-    reading: super::log::Reading,
+    reading: super::reading::Reading,
 }
 
 /// Runs `log plot` on an already loaded log.
@@ -78,7 +78,7 @@ pub fn file(args: &PlotArgs) -> &Path {
 }
 
 /// How a trace given to `log plot` is read.
-pub fn reading(args: &PlotArgs) -> super::log::Reading {
+pub fn reading(args: &PlotArgs) -> super::reading::Reading {
     args.reading
 }
 

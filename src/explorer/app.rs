@@ -15,12 +15,11 @@ use super::compare::{Compared, Comparison};
 use super::keys::Context;
 use super::lesson::{self, Lesson, LessonState, SearchCheck};
 use super::library::Entry;
+use super::library::PositionSettings;
 use super::mode::Mode;
 use super::presentation::Prefs;
 use super::session::Session;
-use super::setup::{
-    Fixed, PositionSettings, SearchRequest, SearchSetup, Settings, selective_label,
-};
+use super::setup::{Fixed, SearchRequest, SearchSetup, Settings, selective_label};
 use super::status::{Message, Playback, Status};
 use super::tree_view::TreeView;
 use super::viewport::Viewport;
@@ -427,13 +426,23 @@ impl Explorer {
     /// The check of the search on screen against the open lesson's current step (`None`
     /// without a lesson).
     pub fn lesson_check(&self) -> Option<SearchCheck> {
-        lesson::check(self)
+        lesson::check(&self.stage()?)
+    }
+
+    /// What the open lesson reads of the explorer (`None` without a lesson).
+    fn stage(&self) -> Option<lesson::Stage<'_>> {
+        Some(lesson::Stage {
+            root: &self.setup.root,
+            session: &self.session,
+            comparison: &self.comparison,
+            lesson: self.lesson.as_ref()?,
+        })
     }
 
     /// Whether the search on screen is the open lesson step's, finished and whole: only then do
     /// the lesson's node ids name nodes on screen.
     pub fn lesson_holds(&self) -> bool {
-        lesson::holds(self)
+        self.stage().is_some_and(|stage| lesson::holds(&stage))
     }
 
     /// The ordering the next search uses (`SearchSetup::ordering` over the search on screen).
@@ -444,7 +453,7 @@ impl Explorer {
     /// The comparison the lesson's step shows, each configuration with the count the lesson
     /// pinned and the count measured on screen (`None` while it runs or when it is another).
     pub fn lesson_compare(&self) -> Option<Vec<(String, u64, Option<u64>)>> {
-        lesson::compare(self)
+        lesson::compare(&self.stage()?)
     }
 
     /// Applies a lesson key: next, back, an answer, close.
@@ -471,7 +480,7 @@ impl Explorer {
     /// What the learner just did (a key typed, a node selected) ends a step's wait; a step
     /// without a question then goes on by itself.
     pub(super) fn observe_learner(&mut self, typed: Option<char>) -> Vec<Effect> {
-        let selected = self.view.selected_node().filter(|_| lesson::holds(self));
+        let selected = self.view.selected_node().filter(|_| self.lesson_holds());
         let Some(state) = self.lesson.as_mut() else {
             return Vec::new();
         };
@@ -487,7 +496,10 @@ impl Explorer {
 
     /// Makes the screen show the current step, by the actions the lesson plans for it.
     pub(super) fn enter_step(&mut self, restore: bool) -> Vec<Effect> {
-        let plan = lesson::drive::enter_step(self, restore);
+        let Some(stage) = self.stage() else {
+            return Vec::new();
+        };
+        let plan = lesson::drive::enter_step(&stage, restore);
         if let (Some(on), Some(state)) = (plan.awaiting, self.lesson.as_mut()) {
             state.set_awaiting(on);
         }
@@ -507,7 +519,8 @@ impl Explorer {
             return;
         }
         state.set_awaiting(false);
-        for action in lesson::drive::search_done(self) {
+        let actions = self.stage().map(|s| lesson::drive::search_done(&s));
+        for action in actions.unwrap_or_default() {
             self.update(action);
         }
     }

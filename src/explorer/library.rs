@@ -8,7 +8,14 @@ use crate::chess::epd::EpdRecord;
 use crate::search::{OrderingConfig, SelectiveConfig};
 use crate::text::quote;
 
-use super::setup::PositionSettings;
+/// The search settings a position asks for (its EPD opcodes); `None` where it asks nothing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PositionSettings {
+    /// The `ordering` opcode.
+    pub ordering: Option<OrderingConfig>,
+    /// The `search` opcode.
+    pub selective: Option<SelectiveConfig>,
+}
 
 /// The EPD text compiled into the binary.
 pub const EMBEDDED_EPD: &str = include_str!("../../assets/positions.epd");

@@ -30,10 +30,11 @@ pub mod worker;
 
 pub use action::{Action, CompareRequest, Effect};
 pub use app::Explorer;
+pub use library::PositionSettings;
 pub use mode::Mode;
 pub use presentation::{KillerTab, Prefs};
 pub use runtime::Runtime;
 pub use session::{NodeId, Session};
-pub use setup::{DEFAULT_DEPTH, Fixed, MAX_DEPTH, PositionSettings, SearchRequest, Settings};
+pub use setup::{DEFAULT_DEPTH, Fixed, MAX_DEPTH, SearchRequest, Settings};
 pub use status::{Message, Playback, SPEEDS};
 pub use viewport::{Area, Viewport};

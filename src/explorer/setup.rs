@@ -17,7 +17,7 @@ use crate::chess::Position;
 use crate::search::{Limits, MAX_KILLER_SLOTS, OrderingConfig, SearchConfig, SelectiveConfig};
 use crate::trace::LogHeader;
 
-use super::library::Entry;
+use super::library::{Entry, PositionSettings};
 
 /// Default search depth: deep enough on the classroom puzzle to show the Bc6 killer at ply 1
 /// cutting off most of Black's replies, shallow enough to finish in a moment.
@@ -70,15 +70,6 @@ impl Fixed {
 struct Saved {
     ordering: OrderingConfig,
     selective: SelectiveConfig,
-}
-
-/// The search settings a position asks for (its EPD opcodes); `None` where it asks nothing.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PositionSettings {
-    /// The `ordering` opcode.
-    pub ordering: Option<OrderingConfig>,
-    /// The `search` opcode.
-    pub selective: Option<SelectiveConfig>,
 }
 
 /// A search about to start: everything the worker needs, and the log header built once.

@@ -11,9 +11,9 @@ use super::charts::{IcicleMove, IcicleStep};
 use super::config_picker::ConfigPicker;
 use super::keys::{KeyCode, KeyPress, action_for};
 use super::lesson;
+use super::library::PositionSettings;
 use super::mode::{Mode, Outcome};
 use super::session::Session;
-use super::setup::PositionSettings;
 use super::status::SPEEDS;
 use super::tree_view::TreeView;
 

@@ -7,9 +7,30 @@
 //! minute, so every variant fits in 16 bytes (asserted at compile time).
 
 use super::config::MAX_KILLER_SLOTS;
-use super::observer::{Bound, NodeKind};
 use super::source::MoveSource;
 use crate::chess::Move;
+
+/// Which search routine a node belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum NodeKind {
+    /// Full-width alpha-beta node.
+    Main = 0,
+    /// Quiescence node (captures only, stand-pat).
+    Quiescence = 1,
+}
+
+/// What a node's returned score says about its true value (also the TT bound).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Bound {
+    /// Score inside the window: exact (a PV node).
+    Exact = 0,
+    /// Failed high: score is a lower bound (a CUT node).
+    Lower = 1,
+    /// Failed low: score is an upper bound (an ALL node).
+    Upper = 2,
+}
 
 /// Size of one event, in memory and as the trace's on-disk record.
 pub const EVENT_BYTES: usize = 16;
@@ -88,6 +109,74 @@ pub enum WindowOutcome {
     FailLow = 1,
     /// The score was at or above beta: search again with a higher beta.
     FailHigh = 2,
+}
+
+/// How a node's score was settled without a move searched for it: where a number is born.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum StaticKind {
+    /// A quiescence node's static evaluation (it stood pat).
+    StandPat = 0,
+    /// The static evaluation at the deepest ply the search holds.
+    PlyLimit = 1,
+    /// The side to move is checkmated.
+    Checkmate = 2,
+    /// The side to move has no legal move and is not in check.
+    Stalemate = 3,
+    /// The position repeats one earlier in the search or the game.
+    Repetition = 4,
+    /// Fifty moves without a capture or a pawn move.
+    FiftyMoves = 5,
+    /// Neither side has the material to mate.
+    InsufficientMaterial = 6,
+}
+
+impl StaticKind {
+    /// Every kind, by code.
+    pub const ALL: [StaticKind; 7] = [
+        StaticKind::StandPat,
+        StaticKind::PlyLimit,
+        StaticKind::Checkmate,
+        StaticKind::Stalemate,
+        StaticKind::Repetition,
+        StaticKind::FiftyMoves,
+        StaticKind::InsufficientMaterial,
+    ];
+
+    /// The kind with `code`, as stored in a log.
+    pub const fn from_code(code: u8) -> Option<StaticKind> {
+        match code {
+            0 => Some(StaticKind::StandPat),
+            1 => Some(StaticKind::PlyLimit),
+            2 => Some(StaticKind::Checkmate),
+            3 => Some(StaticKind::Stalemate),
+            4 => Some(StaticKind::Repetition),
+            5 => Some(StaticKind::FiftyMoves),
+            6 => Some(StaticKind::InsufficientMaterial),
+            _ => None,
+        }
+    }
+
+    /// The JSON name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            StaticKind::StandPat => "stand_pat",
+            StaticKind::PlyLimit => "ply_limit",
+            StaticKind::Checkmate => "checkmate",
+            StaticKind::Stalemate => "stalemate",
+            StaticKind::Repetition => "repetition",
+            StaticKind::FiftyMoves => "fifty_moves",
+            StaticKind::InsufficientMaterial => "insufficient_material",
+        }
+    }
+
+    /// Whether it is a draw by rule (repetition, fifty moves, material).
+    pub const fn is_draw_by_rule(self) -> bool {
+        matches!(
+            self,
+            StaticKind::Repetition | StaticKind::FiftyMoves | StaticKind::InsufficientMaterial
+        )
+    }
 }
 
 impl ReSearchReason {
@@ -269,6 +358,16 @@ pub enum Event {
         /// Whether the entry ended the node without a search.
         cutoff: bool,
     },
+    /// The current node's score was settled without a move: a draw by rule, a mate or
+    /// stalemate, the ply limit — or, for a quiescence node that searched captures, its stand
+    /// pat when no capture beat it (a quiescence node that searched none returned its stand
+    /// pat or was mated, which the tree tells without an event).
+    StaticScore {
+        /// How.
+        kind: StaticKind,
+        /// The score.
+        score: i32,
+    },
     /// The current node returned `score` with `bound`.
     NodeExit {
         /// The returned score.
@@ -331,11 +430,13 @@ pub enum EventKind {
     Aspiration = 14,
     /// `Event::Illegal`.
     Illegal = 15,
+    /// `Event::StaticScore`.
+    StaticScore = 16,
 }
 
 impl EventKind {
     /// Every kind, in tag order.
-    pub const ALL: [EventKind; 15] = [
+    pub const ALL: [EventKind; 16] = [
         EventKind::NodeEnter,
         EventKind::MoveTried,
         EventKind::Cutoff,
@@ -351,6 +452,7 @@ impl EventKind {
         EventKind::Pruned,
         EventKind::Aspiration,
         EventKind::Illegal,
+        EventKind::StaticScore,
     ];
 
     /// The snake_case name used in JSON Lines exports and `log stats`.
@@ -371,6 +473,7 @@ impl EventKind {
             EventKind::Pruned => "pruned",
             EventKind::Aspiration => "aspiration",
             EventKind::Illegal => "illegal",
+            EventKind::StaticScore => "static_score",
         }
     }
 
@@ -399,6 +502,7 @@ impl Event {
             Event::Pruned { .. } => EventKind::Pruned,
             Event::Aspiration { .. } => EventKind::Aspiration,
             Event::Illegal { .. } => EventKind::Illegal,
+            Event::StaticScore { .. } => EventKind::StaticScore,
         }
     }
 }

@@ -4,13 +4,18 @@ mod alphabeta;
 pub mod combine;
 pub mod config;
 pub mod countermove;
+mod deepening;
 pub mod eval;
 pub mod event;
 pub mod history;
 pub mod killers;
+pub mod ladder;
 pub mod limits;
 pub mod margins;
+pub mod node_search;
 pub mod observer;
+pub mod oracle;
+pub mod order;
 pub mod picker;
 pub mod pv;
 pub mod score;
@@ -25,16 +30,20 @@ pub mod tables;
 pub mod tt;
 
 pub use config::{
-    HistoryMode, KillerIndex, KillerPlacement, MAX_KILLER_SLOTS, OrderingConfig, SearchConfig,
+    HistoryMode, KillerIndex, KillerPlacement, MAX_KILLER_SLOTS, MoveOrder, OrderingConfig,
+    SearchConfig,
 };
 pub use eval::EvalKind;
 pub use event::{
-    EVENT_BYTES, Event, EventKind, KillerSlots, NodeCount, PruneRule, ReSearchReason, WindowOutcome,
+    Bound, EVENT_BYTES, Event, EventKind, KillerSlots, NodeCount, NodeKind, PruneRule,
+    ReSearchReason, StaticKind, WindowOutcome,
 };
 pub use history::HistoryTable;
 pub use killers::KillerTable;
 pub use limits::Limits;
-pub use observer::{Bound, NodeKind, NullObserver, SearchObserver};
+pub use node_search::NodeSearch;
+pub use observer::{NullObserver, SearchObserver};
+pub use oracle::OracleTable;
 pub use searcher::{IterationReport, SearchReport, Searcher, nodes_per_second};
 pub use selective::SelectiveConfig;
 pub use selective_stats::SelectiveCounts;

@@ -8,28 +8,6 @@
 use super::event::Event;
 use crate::chess::Move;
 
-/// Which search routine a node belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum NodeKind {
-    /// Full-width alpha-beta node.
-    Main = 0,
-    /// Quiescence node (captures only, stand-pat).
-    Quiescence = 1,
-}
-
-/// What a node's returned score says about its true value (also the TT bound).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Bound {
-    /// Score inside the window: exact (a PV node).
-    Exact = 0,
-    /// Failed high: score is a lower bound (a CUT node).
-    Lower = 1,
-    /// Failed low: score is an upper bound (an ALL node).
-    Upper = 2,
-}
-
 /// What watches a search. The search reports everything it does as `Event`s through one
 /// method, so an observer that cares about some kinds matches on them and ignores the rest, and
 /// a wrapper that forwards `observe` forwards every kind there is or will be.

@@ -3,6 +3,7 @@
 //! the heuristic that placed it (the `MoveSource` the trace records).
 //!
 //! Order (each stage switchable in `OrderingConfig`):
+//! 0. (`order=oracle` only) the oracle's move, if legal here;
 //! 1. the TT move, if legal;
 //! 2. captures and promotions, by MVV-LVA (`placement=between`: only those with SEE ≥ 0;
 //!    `placement=before`: this stage comes after stage 3);
@@ -28,6 +29,7 @@ const WINNING: i32 = 1 << 24;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
+    Oracle,
     Tt,
     GenerateCaptures,
     Captures,
@@ -69,6 +71,8 @@ pub struct MovePicker {
     with_quiets: bool,
     skip_losing: bool,
     captures_generated: bool,
+    /// The oracle's move (`order=oracle`), tried before everything; null otherwise.
+    oracle: Move,
     tt_move: Move,
     candidates: [(Move, MoveSource); MAX_CANDIDATES],
     candidate_count: usize,
@@ -153,6 +157,7 @@ impl MovePicker {
             with_quiets,
             skip_losing: false,
             captures_generated: false,
+            oracle: Move::NULL,
             tt_move: if config.tt_move { tt_move } else { Move::NULL },
             candidates: [(Move::NULL, MoveSource::QUIET); MAX_CANDIDATES],
             candidate_count: 0,
@@ -160,6 +165,30 @@ impl MovePicker {
             len: 0,
             cursor: 0,
         }
+    }
+
+    /// The same picker, trying `oracle` first (if it is a move this node searches) with the
+    /// source `ORACLE`, and never again in a later stage.
+    pub fn with_oracle(mut self, oracle: Move) -> Self {
+        if !oracle.is_null() {
+            self.oracle = oracle;
+            self.stage = Stage::Oracle;
+        }
+        self
+    }
+
+    /// Whether `mv` was handed out before the generated stages (oracle or TT move).
+    #[inline]
+    fn handed_out_first(&self, mv: Move) -> bool {
+        mv == self.tt_move || mv == self.oracle
+    }
+
+    /// Whether this node searches `mv` at all: legal, and in quiescence a capture or promotion
+    /// that does not lose material (or any evasion when in check).
+    fn searches(&self, pos: &Position, mv: Move) -> bool {
+        pos.is_legal(mv)
+            && (self.with_quiets || !mv.is_quiet())
+            && !(self.skip_losing && loses_material(pos, mv))
     }
 
     fn between(&self) -> bool {
@@ -180,13 +209,23 @@ impl MovePicker {
     ) -> Option<(Move, MoveSource)> {
         loop {
             match self.stage {
+                Stage::Oracle => {
+                    self.stage = Stage::Tt;
+                    if self.searches(pos, self.oracle) {
+                        return Some((self.oracle, MoveSource::ORACLE));
+                    }
+                    self.oracle = Move::NULL;
+                }
                 Stage::Tt => {
                     self.stage = if self.before() {
                         Stage::Killers
                     } else {
                         Stage::GenerateCaptures
                     };
-                    if !self.tt_move.is_null() && pos.is_legal(self.tt_move) {
+                    if !self.tt_move.is_null()
+                        && self.tt_move != self.oracle
+                        && pos.is_legal(self.tt_move)
+                    {
                         return Some((self.tt_move, MoveSource::TT));
                     }
                     self.tt_move = Move::NULL;
@@ -213,7 +252,7 @@ impl MovePicker {
                     while self.candidate_cursor < self.candidate_count {
                         let (mv, source) = self.candidates[self.candidate_cursor];
                         self.candidate_cursor += 1;
-                        if mv.is_quiet() && mv != self.tt_move && pos.is_legal(mv) {
+                        if mv.is_quiet() && !self.handed_out_first(mv) && pos.is_legal(mv) {
                             return Some((mv, source));
                         }
                     }
@@ -255,10 +294,10 @@ impl MovePicker {
     fn generate_captures(&mut self, pos: &Position, buf: &mut MoveBuffer) {
         buf.list.clear();
         pos.legal_captures(&mut buf.list);
-        let tt_move = self.tt_move;
+        let (tt_move, oracle) = (self.tt_move, self.oracle);
         let skip_losing = self.skip_losing;
         self.retain(buf, |mv| {
-            mv != tt_move && !(skip_losing && loses_material(pos, mv))
+            mv != tt_move && mv != oracle && !(skip_losing && loses_material(pos, mv))
         });
         let between = self.between();
         for i in 0..self.len {
@@ -282,9 +321,9 @@ impl MovePicker {
         pos.legal_moves(&mut buf.list);
         let candidates = self.candidates;
         let queued = &candidates[..self.candidate_count];
-        let tt_move = self.tt_move;
+        let (tt_move, oracle) = (self.tt_move, self.oracle);
         self.retain(buf, |mv| {
-            mv.is_quiet() && mv != tt_move && !queued.iter().any(|&(m, _)| m == mv)
+            mv.is_quiet() && mv != tt_move && mv != oracle && !queued.iter().any(|&(m, _)| m == mv)
         });
         let side = pos.side_to_move();
         let mode = self.config.history;

@@ -1,5 +1,5 @@
 //! `Searcher`: owns the tables that outlive one search (transposition table, killers, history)
-//! and runs iterative deepening over the alpha-beta search in `alphabeta`.
+//! and runs iterative deepening (`deepening`) over the alpha-beta search in `alphabeta`.
 //!
 //! Made to be driven from another thread: the caller passes an `AtomicBool` that it may set at
 //! any time, and the search returns within a millisecond or two with the last completed
@@ -8,17 +8,17 @@
 //! every search; a fresh `Searcher` or `clear()` also empties the transposition table).
 
 use super::alphabeta::Context;
-use super::config::SearchConfig;
-use super::event::{Event, NodeCount, WindowOutcome};
+use super::config::MoveOrder;
+use super::config::{OrderingConfig, SearchConfig};
+use super::deepening::deepen;
 use super::history::HistoryTable;
 use super::killers::KillerTable;
-use super::limits::{Clock, Limits, MAX_DEPTH};
-use super::margins::{ASPIRATION_DELTA, ASPIRATION_GIVE_UP, ASPIRATION_MIN_DEPTH};
-use super::observer::SearchObserver;
-use super::score::{INFINITY, MATE, MATE_BOUND, is_mate};
+use super::limits::{Clock, Limits};
+use super::observer::{NullObserver, SearchObserver};
+use super::oracle::{Oracle, OracleTable};
 use super::tables::OrderingTables;
 use super::tt::TranspositionTable;
-use crate::chess::{Move, MoveList, Position};
+use crate::chess::{Move, Position};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -133,6 +133,12 @@ impl Searcher {
     /// Searches `root` by iterative deepening until `limits` or `stop` end it. `game_keys` are
     /// the Zobrist keys of the positions before `root` in the game, oldest first, for repetition
     /// draws. `on_iteration` hears each completed iteration; `observer` sees every node.
+    ///
+    /// Under `order=oracle` or `order=worst` the position is searched twice, each time from an
+    /// empty transposition table: first silently in the normal order, learning every node's
+    /// best or cutting move, then in the asked order guided by what it learned, to the depth
+    /// the first one finished. Only the second search is observed, reported and counted; each
+    /// gets the limits whole, so these orders are for depth-limited searches (the classroom's).
     pub fn search<O: SearchObserver>(
         &mut self,
         root: &Position,
@@ -142,158 +148,89 @@ impl Searcher {
         observer: &mut O,
         on_iteration: &mut dyn FnMut(&IterationReport),
     ) -> SearchReport {
-        let clock = Clock::start(limits, root.side_to_move());
+        let job = Job {
+            root,
+            game_keys,
+            limits,
+            stop,
+        };
+        let ordering = self.config.ordering;
+        if !ordering.order.needs_oracle() {
+            return self.run(&job, ordering, Oracle::Off, observer, on_iteration);
+        }
+        let mut table = OracleTable::new();
+        let normal = OrderingConfig {
+            order: MoveOrder::Normal,
+            ..ordering
+        };
+        self.tt.clear();
+        let learn = Oracle::Learn(&mut table);
+        let learned = self.run(&job, normal, learn, &mut NullObserver, &mut |_| {});
+        self.tt.clear();
+        // The oracle knows the depths the first search finished, no deeper.
+        let limits = Limits {
+            depth: Some(learned.depth.max(1)),
+            ..limits.clone()
+        };
+        let job = Job {
+            limits: &limits,
+            ..job
+        };
+        let guide = Oracle::Guide(&table);
+        self.run(&job, ordering, guide, observer, on_iteration)
+    }
+
+    /// The transposition table and ordering tables, readied for a new search: the ordering
+    /// tables emptied, the table's generation advanced.
+    pub(super) fn tables_for_search(&mut self) -> (&mut TranspositionTable, &mut OrderingTables) {
         self.tables.clear();
         self.tt.new_search();
-        let ordering = self.config.ordering;
-        let tt = ordering.tt_move.then_some(&mut self.tt);
+        (&mut self.tt, &mut self.tables)
+    }
+
+    /// One search of `job` under `ordering`, with `oracle` learning or guiding.
+    fn run<O: SearchObserver>(
+        &mut self,
+        job: &Job<'_>,
+        ordering: OrderingConfig,
+        oracle: Oracle<'_>,
+        observer: &mut O,
+        on_iteration: &mut dyn FnMut(&IterationReport),
+    ) -> SearchReport {
+        let Job {
+            root,
+            game_keys,
+            limits,
+            stop,
+        } = *job;
+        let clock = Clock::start(limits, root.side_to_move());
+        let eval = self.config.eval;
+        let selective = self.config.selective;
+        let (tt, tables) = self.tables_for_search();
+        let tt = ordering.tt_move.then_some(tt);
         let mut ctx = Context::new(
             root.clone(),
             ordering,
             tt,
-            &mut self.tables,
+            tables,
             observer,
             stop,
             clock,
             game_keys,
-            self.config.eval,
+            eval,
         );
-
         ctx.root_moves = &limits.searchmoves;
-        ctx.selective = self.config.selective;
-        let mut legal = MoveList::new();
-        root.legal_moves(&mut legal);
-        let first_allowed = legal
-            .iter()
-            .find(|mv| limits.searchmoves.is_empty() || limits.searchmoves.contains(mv));
-        let mut report = SearchReport {
-            best_move: first_allowed.unwrap_or(Move::NULL),
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            qnodes: 0,
-            pv: Vec::new(),
-            elapsed: Duration::ZERO,
-        };
-        let mate_plies = mate_plies(limits);
-        let max_depth = limits
-            .depth
-            .unwrap_or(MAX_DEPTH)
-            .min(mate_plies.unwrap_or(MAX_DEPTH))
-            .clamp(1, MAX_DEPTH);
-        for depth in 1..=max_depth {
-            ctx.tables.start_iteration();
-            ctx.seldepth = 0;
-            let score = search_root(&mut ctx, depth, report.score, root.in_check());
-            if ctx.stopped {
-                break;
-            }
-            let pv = ctx.pv.line(0).to_vec();
-            if let Some(&first) = pv.first() {
-                report.best_move = first;
-            }
-            report.score = score;
-            report.depth = depth;
-            ctx.observer.observe(Event::Iteration {
-                depth,
-                score,
-                nodes: NodeCount::from(ctx.nodes),
-            });
-            ctx.observer.iteration_pv(&pv);
-            on_iteration(&IterationReport {
-                depth,
-                seldepth: ctx.seldepth.min(usize::from(u8::MAX)) as u8,
-                score,
-                nodes: ctx.nodes,
-                qnodes: ctx.qnodes,
-                elapsed: ctx.clock.elapsed(),
-                pv: pv.clone(),
-            });
-            report.pv = pv;
-            if legal.is_empty()
-                || ctx.clock.should_not_deepen(limits.movetime.is_some())
-                || mate_settles(limits, score, depth)
-            {
-                break;
-            }
-        }
-        report.nodes = ctx.nodes;
-        report.qnodes = ctx.qnodes;
-        report.elapsed = ctx.clock.elapsed();
-        report
+        ctx.selective = selective;
+        ctx.oracle = oracle;
+        deepen(&mut ctx, root, limits, on_iteration)
     }
 }
 
-/// The plies a `go mate n` search needs: a mate in n moves is at most 2n − 1 plies away, so
-/// no deeper iteration can find one.
-fn mate_plies(limits: &Limits) -> Option<u8> {
-    limits.mate.map(|n| {
-        n.saturating_mul(2)
-            .saturating_sub(1)
-            .min(u32::from(MAX_DEPTH)) as u8
-    })
-}
-
-/// Whether an iteration to `depth` scoring `score` ends the search: a mate it has seen whole
-/// (unless a depth was asked for, or the search is infinite), or the mate `go mate` asked for.
-fn mate_settles(limits: &Limits, score: i32, depth: u8) -> bool {
-    let mate_found = is_mate(score) && (MATE - score.abs()) <= i32::from(depth);
-    if mate_found && limits.depth.is_none() && !limits.infinite {
-        return true;
-    }
-    mate_plies(limits).is_some_and(|plies| score >= MATE_BOUND && MATE - score <= i32::from(plies))
-}
-
-/// Searches the root to `depth`: with the full window, or — aspiration windows on, from depth 4,
-/// and `previous` not a mate — in a window around `previous` that widens (doubling on the side
-/// that failed) until the score falls inside it; each try is reported as an `Aspiration` event.
-fn search_root<O: SearchObserver>(
-    ctx: &mut Context<'_, O>,
-    depth: u8,
-    previous: i32,
-    in_check: bool,
-) -> i32 {
-    let full = |ctx: &mut Context<'_, O>| {
-        ctx.negamax(
-            i32::from(depth),
-            -INFINITY,
-            INFINITY,
-            0,
-            Move::NULL,
-            in_check,
-        )
-    };
-    if !ctx.selective.aspiration || depth < ASPIRATION_MIN_DEPTH || is_mate(previous) {
-        return full(ctx);
-    }
-    let (mut below, mut above) = (ASPIRATION_DELTA, ASPIRATION_DELTA);
-    loop {
-        let alpha = (previous - below).max(-INFINITY);
-        let beta = (previous + above).min(INFINITY);
-        let score = ctx.negamax(i32::from(depth), alpha, beta, 0, Move::NULL, in_check);
-        if ctx.stopped {
-            return score;
-        }
-        let outcome = if score <= alpha {
-            below = below.saturating_mul(2);
-            WindowOutcome::FailLow
-        } else if score >= beta {
-            above = above.saturating_mul(2);
-            WindowOutcome::FailHigh
-        } else {
-            WindowOutcome::Inside
-        };
-        ctx.observer.observe(Event::Aspiration {
-            depth,
-            alpha,
-            beta,
-            outcome,
-        });
-        if outcome == WindowOutcome::Inside {
-            return score;
-        }
-        if below > ASPIRATION_GIVE_UP || above > ASPIRATION_GIVE_UP {
-            return full(ctx);
-        }
-    }
+/// What one search is asked: the root, the game before it, the limits and the stop flag.
+#[derive(Clone, Copy)]
+struct Job<'j> {
+    root: &'j Position,
+    game_keys: &'j [u64],
+    limits: &'j Limits,
+    stop: &'j AtomicBool,
 }

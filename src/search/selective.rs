@@ -169,5 +169,8 @@ mod tests {
             (OrderingConfig::default(), SelectiveConfig::default())
         );
         assert!(parse_switches("iid=on").is_err());
+        let (ordering, selective) = parse_switches("order=oracle,nmp=on").unwrap();
+        assert_eq!(ordering.order, crate::search::MoveOrder::Oracle);
+        assert!(selective.null_move);
     }
 }

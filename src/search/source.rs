@@ -190,8 +190,9 @@ const fn killer(
     }
 }
 
-/// Every source this build produces, in the order the picker tries them (and reports list
-/// them), indexed by code. Logs carry their own copy of this table, so codes may change between
+/// Every source this build produces, indexed by code: in the order the picker tries them
+/// (and reports list them), but for the oracle's move (`order=oracle`), tried first yet added
+/// last because codes are never renumbered. Logs carry their own copy of this table, so codes may change between
 /// builds without breaking old logs.
 pub const SOURCES: &[SourceInfo] = &[
     row(0, "TT", "TT", "tt", (SourceColour::Cyan, SourceRole::Tt)),
@@ -241,6 +242,13 @@ pub const SOURCES: &[SourceInfo] = &[
         "quiet",
         "quiet",
         (SourceColour::Plain, SourceRole::Quiet),
+    ),
+    row(
+        12,
+        "Orcl",
+        "oracle",
+        "oracle",
+        (SourceColour::Cyan, SourceRole::Other),
     ),
 ];
 
@@ -313,6 +321,9 @@ impl MoveSource {
     pub const RELATIVE_HISTORY: MoveSource = MoveSource(10);
     /// Any other quiet move, in generation order.
     pub const QUIET: MoveSource = MoveSource(11);
+    /// The move a first search found best or cutting at the same position and depth
+    /// (`order=oracle`).
+    pub const ORACLE: MoveSource = MoveSource(12);
 
     /// The killer candidate `slot` (0-based: the node's own row first, then ply − 2's);
     /// `slot` must be below `KILLER_SOURCES`, the number of killer rows.
@@ -388,6 +399,7 @@ mod tests {
             (MoveSource::HISTORY, "Hist"),
             (MoveSource::RELATIVE_HISTORY, "RHist"),
             (MoveSource::QUIET, "Quiet"),
+            (MoveSource::ORACLE, "Orcl"),
         ];
         for (source, label) in named {
             assert_eq!(source.label(), label);

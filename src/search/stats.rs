@@ -4,7 +4,8 @@
 //! recorded log can be replayed into one.
 
 use super::event::Event;
-use super::observer::{NodeKind, SearchObserver};
+use super::event::NodeKind;
+use super::observer::SearchObserver;
 use super::selective_stats::SelectiveCounts;
 use super::source::{KILLER_SOURCES, MoveSource};
 

@@ -7,7 +7,7 @@
 //! is replaced: the shallowest, counting entries left over from earlier searches as 8 plies
 //! shallower per search of age.
 
-use super::observer::Bound;
+use super::event::Bound;
 use crate::chess::Move;
 
 const BUCKET_ENTRIES: usize = 4;

@@ -6,7 +6,7 @@ use crate::chess::Move;
 use crate::search::countermove::COUNTER_KEYS;
 use crate::search::{
     Bound, EVENT_BYTES, Event, KillerSlots, MAX_KILLER_SLOTS, MoveSource, NodeCount, NodeKind,
-    PruneRule, ReSearchReason, WindowOutcome,
+    PruneRule, ReSearchReason, StaticKind, WindowOutcome,
 };
 
 impl Event {
@@ -79,6 +79,7 @@ impl Event {
                 int(score, 0),
             ),
             Event::NodeExit { score, bound } => (tag | byte(bound as u8, 1), int(score, 0)),
+            Event::StaticScore { kind, score } => (tag | byte(kind as u8, 1), int(score, 0)),
             Event::Iteration {
                 depth,
                 score,
@@ -150,34 +151,13 @@ impl Event {
                 score: get_i32(b, 8),
                 beta: get_i32(b, 12),
             },
-            4 => {
-                let len = b[2] as usize;
-                if len > MAX_KILLER_SLOTS {
-                    return Err("killer row longer than the most slots a search keeps");
-                }
-                let mut moves = [Move::NULL; MAX_KILLER_SLOTS];
-                for (i, slot) in moves.iter_mut().enumerate() {
-                    *slot = get_move(b, 6 + 2 * i);
-                }
-                if moves[len..].iter().any(|m| !m.is_null()) {
-                    return Err("killer slots beyond the row length are not empty");
-                }
-                Event::KillerStore {
-                    ply: b[1],
-                    mv: get_move(b, 4),
-                    slots: KillerSlots::new(&moves[..len]),
-                }
-            }
+            4 => killer_store(b)?,
             5 => Event::TtHit {
                 mv: get_move(b, 4),
                 depth: b[1] as i8,
                 score: get_i32(b, 8),
                 bound: bound(b[2])?,
-                cutoff: match b[3] {
-                    0 => false,
-                    1 => true,
-                    _ => return Err("TT cutoff flag is neither 0 nor 1"),
-                },
+                cutoff: flag(b[3], "TT cutoff flag is neither 0 nor 1")?,
             },
             6 => Event::NodeExit {
                 score: get_i32(b, 8),
@@ -196,24 +176,11 @@ impl Event {
                 ply: b[1],
                 mv: get_move(b, 4),
             },
-            9 => {
-                let key = u16::from_le_bytes([b[2], b[3]]);
-                if usize::from(key) >= COUNTER_KEYS {
-                    return Err("countermove key is not below 768 (12 pieces × 64 squares)");
-                }
-                Event::CounterStore {
-                    key,
-                    mv: get_move(b, 4),
-                }
-            }
+            9 => counter_store(b)?,
             10 => Event::NullMove {
                 depth: b[1] as i8,
                 reduction: b[2],
-                cutoff: match b[3] {
-                    0 => false,
-                    1 => true,
-                    _ => return Err("null-move cutoff flag is neither 0 nor 1"),
-                },
+                cutoff: flag(b[3], "null-move cutoff flag is neither 0 nor 1")?,
                 score: get_i32(b, 8),
             },
             11 => Event::Reduction {
@@ -236,15 +203,60 @@ impl Event {
                 beta: get_i32(b, 8),
             },
             15 => Event::Illegal { mv: get_move(b, 4) },
+            16 => Event::StaticScore {
+                kind: StaticKind::from_code(b[1]).ok_or("unknown static-score kind")?,
+                score: get_i32(b, 8),
+            },
             _ => return Err("unknown event tag"),
         };
         Ok(event)
     }
 }
 
+/// A `KillerStore` record: the row's length, then its moves, empty past the length.
+fn killer_store(b: &[u8; EVENT_BYTES]) -> Result<Event, &'static str> {
+    let len = b[2] as usize;
+    if len > MAX_KILLER_SLOTS {
+        return Err("killer row longer than the most slots a search keeps");
+    }
+    let mut moves = [Move::NULL; MAX_KILLER_SLOTS];
+    for (i, slot) in moves.iter_mut().enumerate() {
+        *slot = get_move(b, 6 + 2 * i);
+    }
+    if moves[len..].iter().any(|m| !m.is_null()) {
+        return Err("killer slots beyond the row length are not empty");
+    }
+    Ok(Event::KillerStore {
+        ply: b[1],
+        mv: get_move(b, 4),
+        slots: KillerSlots::new(&moves[..len]),
+    })
+}
+
+/// A `CounterStore` record, its key checked against the table's size.
+fn counter_store(b: &[u8; EVENT_BYTES]) -> Result<Event, &'static str> {
+    let key = u16::from_le_bytes([b[2], b[3]]);
+    if usize::from(key) >= COUNTER_KEYS {
+        return Err("countermove key is not below 768 (12 pieces × 64 squares)");
+    }
+    Ok(Event::CounterStore {
+        key,
+        mv: get_move(b, 4),
+    })
+}
+
+/// A flag byte: 0 or 1, anything else the error `what`.
+fn flag(byte: u8, what: &'static str) -> Result<bool, &'static str> {
+    match byte {
+        0 => Ok(false),
+        1 => Ok(true),
+        _ => Err(what),
+    }
+}
+
 /// Per tag, the bytes that must be zero: masks over the record's two little-endian `u64`
 /// halves (byte `k` of a half is bits `8k..8k+8`). Index 0 is not a tag.
-const RESERVED: [(u64, u64); 16] = [
+const RESERVED: [(u64, u64); 17] = [
     (0, 0),
     (0xffff << 48, 0),                                // node_enter: bytes 6-7
     (0xff << 24 | 0xffff << 48, u64::MAX),            // move_tried: 3, 6-15
@@ -261,6 +273,7 @@ const RESERVED: [(u64, u64); 16] = [
     (0xffff << 16 | 0xffff << 48, 0xffff_ffff << 32), // pruned: 2-3, 6-7, 12-15
     (0xff << 24, 0xffff_ffff << 32),                  // aspiration: 3, 12-15
     (0xff_ffff << 8 | 0xffff << 48, u64::MAX),        // illegal: 1-3, 6-15
+    (0xffff_ffff_ffff << 16, 0xffff_ffff << 32),      // static_score: 2-7, 12-15
 ];
 
 fn bound(code: u8) -> Result<Bound, &'static str> {

@@ -129,8 +129,9 @@ pub fn read_record(
     }
 }
 
-/// The format of the file at `path`, from its first bytes.
-fn format_of(path: &Path) -> Result<Format, LoadError> {
+/// The format of the file at `path`, from its first bytes; neither format is refused with a
+/// message saying why.
+pub(super) fn format_of(path: &Path) -> Result<Format, LoadError> {
     let unknown = |what: String| LoadError::Unknown(format!("{}: {what}", path.display()));
     let mut head = Vec::with_capacity(64);
     crate::files::open_input(path)

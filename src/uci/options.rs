@@ -143,7 +143,7 @@ pub fn apply(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{HistoryMode, KillerPlacement};
+    use crate::search::{HistoryMode, KillerPlacement, MoveOrder};
 
     #[test]
     fn every_switch_is_declared_once_with_its_default() {
@@ -166,7 +166,8 @@ mod tests {
     }
 
     /// The option lines GUIs have seen since these options were added, recorded from `uci`
-    /// before the switches were declared in one table: the table must list the same.
+    /// before the switches were declared in one table: the table must list the same (plus
+    /// `Move Order`, added with `order=`).
     #[test]
     fn declarations_are_the_lines_guis_have_always_seen() {
         let expected = [
@@ -178,6 +179,7 @@ mod tests {
             "option name Grandparent Killers type check default false",
             "option name Killer Placement type combo default after var after var between var before",
             "option name Killer Index type combo default ply var ply var depth",
+            "option name Move Order type string default normal",
             "option name Ordering type string default <empty>",
             "option name Aspiration Windows type check default true",
             "option name Null Move Pruning type check default true",
@@ -276,5 +278,26 @@ mod tests {
                 .expect("known")
                 .is_err()
         );
+        assert!(
+            apply(&base, "Move Order", "random")
+                .expect("known")
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn move_order_takes_every_order() {
+        let base = OrderingConfig::default();
+        for (value, order) in [
+            ("oracle", MoveOrder::Oracle),
+            ("Worst", MoveOrder::Worst),
+            ("random:9", MoveOrder::Random(9)),
+            ("normal", MoveOrder::Normal),
+        ] {
+            let set = apply(&base, "move order", value)
+                .expect("known")
+                .expect("valid");
+            assert_eq!(set.order, order, "{value}");
+        }
     }
 }

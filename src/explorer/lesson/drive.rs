@@ -7,10 +7,9 @@
 //! the explorer: the explorer applies the actions like any key's.
 
 use super::player::{Scene, View};
-use super::state::{LessonState, compare, holds, labels, search_against};
+use super::state::{LessonState, Stage, compare, holds, labels, search_against};
 use super::verify::SearchPlan;
 use crate::explorer::action::{Action, CompareRequest};
-use crate::explorer::app::Explorer;
 use crate::search::selective::parse_switches;
 use crate::search::{OrderingConfig, SelectiveConfig};
 
@@ -26,15 +25,13 @@ pub struct StepPlan {
 
 /// The actions that show the current step of the open lesson: its own actions going forward,
 /// its whole scene when `restore` (going back, or the screen is not the step's search).
-pub fn enter_step(app: &Explorer, restore: bool) -> StepPlan {
+pub fn enter_step(app: &Stage, restore: bool) -> StepPlan {
     let mut plan = StepPlan::default();
-    let Some(state) = app.lesson.as_ref() else {
-        return plan;
-    };
+    let state = app.lesson;
     let (scene, step) = (state.player.scene(), state.player.step());
     let select_last = select_last(state);
     let mut full = restore;
-    let mut root = app.setup.root.to_fen();
+    let mut root = app.root.to_fen();
     if let Some(pos) = scene.position.as_ref().filter(|p| p.to_fen() != root) {
         root = pos.to_fen();
         plan.actions.push(Action::Load(Box::new(pos.clone())));
@@ -71,10 +68,8 @@ pub fn enter_step(app: &Explorer, restore: bool) -> StepPlan {
 
 /// The lesson's search has ended: the actions selecting the step's node and showing its event,
 /// if the search is the one the lesson was checked against (else the panel says what differs).
-pub fn search_done(app: &Explorer) -> Vec<Action> {
-    let Some(state) = app.lesson.as_ref() else {
-        return Vec::new();
-    };
+pub fn search_done(app: &Stage) -> Vec<Action> {
+    let state = app.lesson;
     if !holds(app) {
         return Vec::new();
     }
@@ -82,11 +77,11 @@ pub fn search_done(app: &Explorer) -> Vec<Action> {
 }
 
 /// Whether the step's search must be run: the session is not it, or was stopped short.
-fn needs_search(app: &Explorer, scene: &Scene, plan: &SearchPlan) -> bool {
+fn needs_search(app: &Stage, scene: &Scene, plan: &SearchPlan) -> bool {
     let Some(root) = &scene.position else {
         return false;
     };
-    let awaiting = app.lesson.as_ref().is_some_and(LessonState::awaiting);
+    let awaiting = app.lesson.awaiting();
     let running = app.session.run().searching && awaiting;
     search_against(app, root, plan).is_err() || !(running || holds(app))
 }
@@ -118,7 +113,7 @@ fn show_marks(scene: &Scene, select_last: bool, whole: bool) -> Vec<Action> {
 
 /// Opens the step's chart or starts its comparison (unless the one on screen already is it,
 /// finished); a step without one closes the view the lesson opened before it.
-fn show_view(app: &Explorer, scene: &Scene) -> Vec<Action> {
+fn show_view(app: &Stage, scene: &Scene) -> Vec<Action> {
     let Some(view) = &scene.view else {
         return vec![Action::CloseView];
     };

@@ -11,7 +11,7 @@ pub mod state;
 pub mod verify;
 
 pub use player::{Player, Scene, View};
-pub use state::{LessonState, SearchCheck, check, compare, holds};
+pub use state::{LessonState, SearchCheck, Stage, check, compare, holds};
 
 use std::sync::LazyLock;
 pub use verify::{Lesson, LessonError, Question, SearchPlan, Step, Wait, verify};

@@ -8,8 +8,9 @@ use super::player::{Player, View};
 use super::verify::{Lesson, SearchPlan, Wait};
 use crate::chess::Position;
 use crate::explorer::action::Action;
-use crate::explorer::app::Explorer;
+use crate::explorer::compare::Comparison;
 use crate::explorer::session::NodeId;
+use crate::explorer::session::Session;
 
 /// The lesson being followed and what the explorer is doing for it.
 #[derive(Clone, Debug)]
@@ -126,6 +127,21 @@ impl LessonState {
     }
 }
 
+/// What a lesson reads of the explorer to check and drive it: the position to search, the
+/// search on screen, the comparison on screen and the lesson itself. The explorer lends it
+/// (`Explorer::stage`); the lesson never sees the rest, and never writes.
+#[derive(Clone, Copy, Debug)]
+pub struct Stage<'a> {
+    /// The position the next search starts from.
+    pub root: &'a Position,
+    /// The search on screen.
+    pub session: &'a Session,
+    /// The comparison on screen.
+    pub comparison: &'a Comparison,
+    /// The open lesson.
+    pub lesson: &'a LessonState,
+}
+
 /// How the search on screen stands against the one the step's claims were read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SearchCheck {
@@ -147,8 +163,8 @@ pub enum SearchCheck {
 
 /// The check of the search on screen against the open lesson's current step (`None`
 /// without a lesson).
-pub fn check(app: &Explorer) -> Option<SearchCheck> {
-    let state = app.lesson.as_ref()?;
+pub fn check(app: &Stage) -> Option<SearchCheck> {
+    let state = app.lesson;
     let scene = state.player.scene();
     let (Some(root), Some(plan)) = (&scene.position, &scene.search) else {
         return Some(SearchCheck::NoSearch);
@@ -168,14 +184,14 @@ pub fn check(app: &Explorer) -> Option<SearchCheck> {
 
 /// Whether the session is the step's search, finished and whole: only then do the
 /// lesson's node ids name nodes on screen.
-pub fn holds(app: &Explorer) -> bool {
+pub fn holds(app: &Stage) -> bool {
     matches!(check(app), Some(SearchCheck::Holds { .. }))
 }
 
 /// Whether the session is a search of `root` with the plan's depth and switches (running
 /// or not); else what differs.
 pub(super) fn search_against(
-    app: &Explorer,
+    app: &Stage,
     root: &Position,
     plan: &SearchPlan,
 ) -> Result<(), String> {
@@ -209,8 +225,8 @@ pub(super) fn search_against(
 }
 
 /// Whether the finished search visited exactly the nodes the lesson was checked with.
-fn finished_against(app: &Explorer, plan: &SearchPlan) -> Result<(), String> {
-    if app.is_live() {
+fn finished_against(app: &Stage, plan: &SearchPlan) -> Result<(), String> {
+    if app.session.run().is_live() {
         return Err("another search is running".into());
     }
     if app.session.log().is_truncated() {
@@ -232,8 +248,8 @@ fn finished_against(app: &Explorer, plan: &SearchPlan) -> Result<(), String> {
 
 /// The comparison the step shows, each configuration with the count the lesson pinned and
 /// the count measured on screen (`None` while it runs or when it is another comparison).
-pub fn compare(app: &Explorer) -> Option<Vec<(String, u64, Option<u64>)>> {
-    let state = app.lesson.as_ref()?;
+pub fn compare(app: &Stage) -> Option<Vec<(String, u64, Option<u64>)>> {
+    let state = app.lesson;
     let Some(View::Compare(columns)) = state.player.scene().view else {
         return None;
     };
@@ -244,7 +260,7 @@ pub fn compare(app: &Explorer) -> Option<Vec<(String, u64, Option<u64>)>> {
             .enumerate()
             .map(|(i, (config, pinned))| {
                 let measured = app
-                    .comparison()
+                    .comparison
                     .rows
                     .get(i)
                     .filter(|_| same)

@@ -6,7 +6,7 @@
 //! the node-level decisions before any move), `moves` (the move loop: futility, principal
 //! variation search, late move reductions, cutoffs and what the tables learn from them), and
 //! `quiescence`. What the search keeps per ply lives in `plies`; the selective margins in
-//! `super::margins`.
+//! `super::margins`; the orders beyond the heuristics (`order=`) in `super::order`.
 //!
 //! Every call of `negamax` or `quiescence` is one node: it is counted once and brackets its work
 //! with exactly one `node_enter` and one `node_exit`, even when the search is being stopped, so a
@@ -22,9 +22,11 @@ use super::MAX_PLY;
 use super::config::OrderingConfig;
 use super::countermove::CounterKey;
 use super::eval::{EvalKind, EvalState};
-use super::event::Event;
+use super::event::{Bound, NodeKind};
+use super::event::{Event, StaticKind};
 use super::limits::Clock;
-use super::observer::{Bound, NodeKind, SearchObserver};
+use super::observer::SearchObserver;
+use super::oracle::Oracle;
 use super::pv::PvTable;
 use super::score::{DRAW, INFINITY, MATE};
 use super::selective::SelectiveConfig;
@@ -56,6 +58,8 @@ pub(super) struct Context<'a, O: SearchObserver> {
     pub root_moves: &'a [Move],
     /// Which selective-search techniques are on (all off: full width).
     pub selective: SelectiveConfig,
+    /// The oracle this search learns into or is guided by (`order=oracle|worst`).
+    pub oracle: Oracle<'a>,
     /// Which evaluation scores the leaves; fixed for one search (set it through `new`).
     eval: EvalKind,
     /// The key, evaluation and move buffer of each ply of the current line.
@@ -124,9 +128,17 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             pv: PvTable::new(),
             root_moves: &[],
             selective: SelectiveConfig::default(),
+            oracle: Oracle::Off,
             eval,
             plies: PlyStack::new(root_eval),
         }
+    }
+
+    /// Starts the search below a line of positions with these Zobrist keys (the root first),
+    /// so a node searched on its own sees repetitions along its line.
+    pub fn enter_line(&mut self, keys: &[u64]) {
+        let len = keys.len().min(MAX_PLY);
+        self.plies.keys[..len].copy_from_slice(&keys[..len]);
     }
 
     /// The static evaluation of the position at `ply` for the side to move.
@@ -181,11 +193,12 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         score
     }
 
-    /// Whether the position at `ply` repeats one earlier in the search or the game (within the
-    /// reversible stretch the halfmove clock allows), or is drawn by rule or material.
-    fn is_draw(&self, ply: usize, in_check: bool) -> bool {
+    /// The draw the position at `ply` is, if any: a repetition of a position earlier in the
+    /// search or the game (within the reversible stretch the halfmove clock allows), the
+    /// fifty-move rule, or insufficient material.
+    fn draw(&self, ply: usize, in_check: bool) -> Option<StaticKind> {
         if self.pos.is_insufficient_material() {
-            return true;
+            return Some(StaticKind::InsufficientMaterial);
         }
         let key = self.plies.keys[ply];
         let reversible = self.pos.halfmove_clock() as usize;
@@ -200,20 +213,27 @@ impl<'a, O: SearchObserver> Context<'a, O> {
                     .map(|i| self.game_keys[i])
             };
             match earlier {
-                Some(k) if k == key => return true,
+                Some(k) if k == key => return Some(StaticKind::Repetition),
                 Some(_) => back += 2,
                 None => break,
             }
         }
         if self.pos.halfmove_clock() >= 100 {
             if !in_check {
-                return true;
+                return Some(StaticKind::FiftyMoves);
             }
             let mut moves = MoveList::new();
             self.pos.legal_moves(&mut moves);
-            return !moves.is_empty();
+            return (!moves.is_empty()).then_some(StaticKind::FiftyMoves);
         }
-        false
+        None
+    }
+
+    /// Reports a score settled without a move (a draw, a mate, the ply limit, a stand pat).
+    #[inline(always)]
+    fn settled(&mut self, kind: StaticKind, score: i32) -> i32 {
+        self.observer.observe(Event::StaticScore { kind, score });
+        score
     }
 
     /// The start every node shares, main or quiescence: an empty PV slot at this ply and the
@@ -249,10 +269,14 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         if ply == 0 {
             return None;
         }
-        if self.is_draw(ply, in_check) {
-            return Some((DRAW, Bound::Exact));
+        if let Some(kind) = self.draw(ply, in_check) {
+            return Some((self.settled(kind, DRAW), Bound::Exact));
         }
-        (ply >= MAX_PLY - 1).then(|| (self.static_eval(ply), Bound::Exact))
+        if ply >= MAX_PLY - 1 {
+            let eval = self.static_eval(ply);
+            return Some((self.settled(StaticKind::PlyLimit, eval), Bound::Exact));
+        }
+        None
     }
 
     /// A main node, stage by stage: settled at once, mate distance, the table, node-level
@@ -303,11 +327,17 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             return (searched.best.max(DRAW), Bound::Exact);
         }
         if searched.tried == 0 {
-            let score = if in_check { -(MATE - ply as i32) } else { DRAW };
-            return (score, Bound::Exact);
+            let (kind, score) = if in_check {
+                (StaticKind::Checkmate, -(MATE - ply as i32))
+            } else {
+                (StaticKind::Stalemate, DRAW)
+            };
+            return (self.settled(kind, score), Bound::Exact);
         }
         let bound = bound_of(searched.best, alpha, beta);
         self.store_tt(&node, searched.best, searched.best_move, bound);
+        let key = self.plies.keys[ply];
+        self.oracle.learn(key, depth, bound, searched.best_move);
         (searched.best, bound)
     }
 }

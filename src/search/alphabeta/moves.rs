@@ -5,9 +5,12 @@
 
 use super::{Context, MainNode};
 use crate::chess::Move;
+use crate::search::config::MoveOrder;
+use crate::search::countermove::CounterKey;
 use crate::search::event::{Event, PruneRule, ReSearchReason};
 use crate::search::margins::{futility_margin, late_move_reduction};
 use crate::search::observer::SearchObserver;
+use crate::search::order::NodeMoves;
 use crate::search::picker::MovePicker;
 use crate::search::score::INFINITY;
 use crate::search::source::MoveSource;
@@ -43,15 +46,14 @@ impl<O: SearchObserver> Context<'_, O> {
         let futile = self.futile(node);
         let side = self.pos.side_to_move();
         let answers = self.counter_key(node.led_by);
-        let mut picker =
-            MovePicker::main(&self.ordering, tt_move, self.tables, ply, depth, answers);
+        let mut moves = self.node_moves(node, tt_move, answers);
         let mut searched = Searched {
             best: -INFINITY,
             best_move: Move::NULL,
             tried: 0,
         };
         while let Some((mv, source)) =
-            picker.next(&self.pos, self.tables, &mut self.plies.moves[ply])
+            moves.next(&self.pos, self.tables, &mut self.plies.moves[ply])
         {
             if ply == 0 && !self.root_moves.is_empty() && !self.root_moves.contains(&mv) {
                 continue;
@@ -110,6 +112,45 @@ impl<O: SearchObserver> Context<'_, O> {
             }
         }
         searched
+    }
+
+    /// The node's moves in the order `order=` asks for.
+    fn node_moves(
+        &mut self,
+        node: &MainNode,
+        tt_move: Move,
+        answers: Option<CounterKey>,
+    ) -> NodeMoves {
+        let MainNode { depth, ply, .. } = *node;
+        let picker = MovePicker::main(&self.ordering, tt_move, self.tables, ply, depth, answers);
+        self.arrange(picker, self.plies.keys[ply], depth, ply)
+    }
+
+    /// `picker`'s moves for the node at `ply` with `key` and remaining `depth` (0 in
+    /// quiescence), in the order `order=` asks for: the picker's stages (with the oracle's move
+    /// first under `order=oracle`), or the whole list rearranged (worst, random). Quiescence,
+    /// which stands in for the evaluation at the horizon, keeps the capture order under worst
+    /// and random: their trees are the fixed-depth trees Knuth and Moore count, not an
+    /// explosion of capture sequences below them.
+    pub(super) fn arrange(
+        &mut self,
+        picker: MovePicker,
+        key: u64,
+        depth: i32,
+        ply: usize,
+    ) -> NodeMoves {
+        let order = match self.ordering.order {
+            MoveOrder::Worst | MoveOrder::Random(_) if depth <= 0 => MoveOrder::Normal,
+            order => order,
+        };
+        let hint = self.oracle.hint(key, depth);
+        let picker = if order == MoveOrder::Oracle {
+            picker.with_oracle(hint)
+        } else {
+            picker
+        };
+        let at = (&self.pos, &*self.tables, &mut self.plies.moves[ply]);
+        NodeMoves::arrange(order, picker, hint, at, key, depth)
     }
 
     /// Searches `child` (already made) within (`alpha`, `beta`): the first move with the full

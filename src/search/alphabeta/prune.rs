@@ -4,12 +4,13 @@
 
 use super::{Context, MainNode};
 use crate::chess::{Move, PieceKind};
+use crate::search::event::Bound;
 use crate::search::event::{Event, PruneRule};
 use crate::search::margins::{
     FUTILITY_DEPTH, NULL_MOVE_MIN_DEPTH, futility_margin, null_move_reduction,
     reverse_futility_margin,
 };
-use crate::search::observer::{Bound, SearchObserver};
+use crate::search::observer::SearchObserver;
 use crate::search::score::{DRAW, MATE, is_mate};
 
 impl<O: SearchObserver> Context<'_, O> {

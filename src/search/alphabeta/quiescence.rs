@@ -4,8 +4,9 @@
 use super::{Context, bound_of};
 use crate::chess::Move;
 use crate::search::MAX_PLY;
-use crate::search::event::Event;
-use crate::search::observer::{Bound, NodeKind, SearchObserver};
+use crate::search::event::{Bound, NodeKind};
+use crate::search::event::{Event, StaticKind};
+use crate::search::observer::SearchObserver;
 use crate::search::picker::MovePicker;
 use crate::search::score::{DRAW, INFINITY, MATE};
 
@@ -46,21 +47,27 @@ impl<O: SearchObserver> Context<'_, O> {
             return (DRAW, Bound::Exact);
         }
         if ply >= MAX_PLY - 1 {
-            return (self.static_eval(ply), Bound::Exact);
+            let eval = self.static_eval(ply);
+            return (self.settled(StaticKind::PlyLimit, eval), Bound::Exact);
         }
         let alpha_orig = alpha;
         let mut best = -INFINITY;
         if !in_check {
             best = self.static_eval(ply);
+            // Standing pat with no capture searched: the tree tells, no event needed.
             if best >= beta {
                 return (best, Bound::Lower);
             }
             alpha = alpha.max(best);
         }
-        let mut picker = MovePicker::quiescence(&self.ordering, in_check);
+        let stand_pat = best;
+        let key = self.pos.key();
+        let picker = MovePicker::quiescence(&self.ordering, in_check);
+        let mut moves = self.arrange(picker, key, 0, ply);
+        let mut best_move = Move::NULL;
         let mut index: usize = 0;
         while let Some((mv, source)) =
-            picker.next(&self.pos, self.tables, &mut self.plies.moves[ply])
+            moves.next(&self.pos, self.tables, &mut self.plies.moves[ply])
         {
             let order = index.min(usize::from(u8::MAX)) as u8;
             self.observer.observe(Event::MoveTried {
@@ -79,6 +86,7 @@ impl<O: SearchObserver> Context<'_, O> {
             }
             if score > best {
                 best = score;
+                best_move = mv;
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
@@ -95,8 +103,16 @@ impl<O: SearchObserver> Context<'_, O> {
             }
         }
         if in_check && index == 0 {
-            return (-(MATE - ply as i32), Bound::Exact);
+            let mated = -(MATE - ply as i32);
+            return (self.settled(StaticKind::Checkmate, mated), Bound::Exact);
         }
-        (best, bound_of(best, alpha_orig, beta))
+        // Captures were searched and none beat the stand pat: say so, or a capture that tied
+        // it would pass for the score's origin.
+        if index > 0 && !in_check && best == stand_pat {
+            self.settled(StaticKind::StandPat, best);
+        }
+        let bound = bound_of(best, alpha_orig, beta);
+        self.oracle.learn(key, 0, bound, best_move);
+        (best, bound)
     }
 }

@@ -3,8 +3,9 @@
 
 use super::{Context, MainNode, bound_of};
 use crate::chess::Move;
+use crate::search::event::Bound;
 use crate::search::event::Event;
-use crate::search::observer::{Bound, SearchObserver};
+use crate::search::observer::SearchObserver;
 use crate::search::score::{from_tt, to_tt};
 
 impl<O: SearchObserver> Context<'_, O> {

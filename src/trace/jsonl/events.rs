@@ -11,7 +11,8 @@ use super::labels::{Labels, UNSPECIFIED};
 use crate::chess::{Move, Position};
 use crate::search::score::format_uci;
 use crate::search::{
-    Bound, Event, KillerSlots, MoveSource, NodeKind, PruneRule, ReSearchReason, WindowOutcome,
+    Bound, Event, KillerSlots, MoveSource, NodeKind, PruneRule, ReSearchReason, StaticKind,
+    WindowOutcome,
 };
 
 /// An open node as the importer tracks it.
@@ -224,6 +225,14 @@ impl State {
                 let rule = rules[f.need(Key::Rule, f.choice(Key::Rule, &names)?)?];
                 let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
                 no_pv(Event::Pruned { mv, rule, score })
+            }
+            "static_score" => {
+                let node = self.node()?;
+                check_ply(f, &node)?;
+                let names = StaticKind::ALL.map(StaticKind::name);
+                let kind = StaticKind::ALL[f.need(Key::Kind, f.choice(Key::Kind, &names)?)?];
+                let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
+                no_pv(Event::StaticScore { kind, score })
             }
             "aspiration" => {
                 let depth = f.need(Key::Depth, f.int(Key::Depth, 0, 255)?)? as u8;

@@ -137,6 +137,11 @@ enum Record<'a> {
         rule: &'static str,
         score: JsonScore,
     },
+    StaticScore {
+        ply: u8,
+        kind: &'static str,
+        score: JsonScore,
+    },
     Aspiration {
         depth: u8,
         alpha: JsonScore,
@@ -228,7 +233,6 @@ impl<'h, W: Write> JsonlWriter<'h, W> {
     }
 
     fn record(&mut self, event: Event, pvs: &[Vec<Move>]) -> Record<'h> {
-        let sources = self.sources;
         let plies = &mut self.plies;
         let ply = plies.last().copied().unwrap_or(0);
         let at = |score| to_json(score, u32::from(ply));
@@ -251,95 +255,6 @@ impl<'h, W: Write> JsonlWriter<'h, W> {
                     kind: kind_name(kind),
                 }
             }
-            Event::MoveTried { mv, index, source } => Record::MoveTried {
-                ply,
-                mv: json_move(mv),
-                index,
-                source: sources.raw_label(source),
-            },
-            Event::Cutoff {
-                mv,
-                index,
-                source,
-                score,
-                beta,
-            } => Record::Cutoff {
-                ply,
-                mv: json_move(mv),
-                index,
-                source: sources.raw_label(source),
-                score: at(score),
-                beta: at(beta),
-            },
-            Event::KillerStore { ply, mv, slots } => Record::KillerStore {
-                ply,
-                mv: json_move(mv),
-                slots: slots.as_slice().iter().map(|&m| json_move(m)).collect(),
-            },
-            Event::MateKillerStore { ply, mv } => Record::MateKillerStore {
-                ply,
-                mv: json_move(mv),
-            },
-            Event::CounterStore { key, mv } => Record::CounterStore {
-                ply,
-                answers: CounterAnswer::of(key),
-                mv: json_move(mv),
-            },
-            Event::NullMove {
-                depth,
-                reduction,
-                score,
-                cutoff,
-            } => Record::NullMove {
-                ply,
-                depth,
-                reduction,
-                score: at(score),
-                cutoff,
-            },
-            Event::Reduction { mv, by } => Record::Reduction {
-                ply,
-                mv: json_move(mv),
-                by,
-            },
-            Event::ReSearch { mv, reason } => Record::ReSearch {
-                ply,
-                mv: json_move(mv),
-                reason: match reason {
-                    ReSearchReason::Reduction => "reduction",
-                },
-            },
-            Event::Pruned { mv, rule, score } => Record::Pruned {
-                ply,
-                mv: json_move(mv),
-                rule: rule.name(),
-                score: at(score),
-            },
-            Event::Aspiration {
-                depth,
-                alpha,
-                beta,
-                outcome,
-            } => Record::Aspiration {
-                depth,
-                alpha: to_json(alpha, 0),
-                beta: to_json(beta, 0),
-                outcome: outcome.name(),
-            },
-            Event::TtHit {
-                mv,
-                depth,
-                score,
-                bound,
-                cutoff,
-            } => Record::TtHit {
-                ply,
-                mv: json_move(mv),
-                depth,
-                score: at(score),
-                bound: bound_name(bound),
-                cutoff,
-            },
             Event::NodeExit { score, bound } => {
                 plies.pop();
                 Record::NodeExit {
@@ -364,10 +279,130 @@ impl<'h, W: Write> JsonlWriter<'h, W> {
                     pv,
                 }
             }
-            Event::Illegal { mv } => Record::Illegal {
-                ply,
-                mv: json_move(mv),
-            },
+            Event::NullMove { .. }
+            | Event::Reduction { .. }
+            | Event::ReSearch { .. }
+            | Event::Pruned { .. }
+            | Event::StaticScore { .. }
+            | Event::Aspiration { .. }
+            | Event::Illegal { .. } => selective_record(event, ply),
+            _ => ordering_record(event, ply, self.sources),
         }
+    }
+}
+
+/// The record of an ordering event (a move tried or cutting, a table store, a TT hit) at
+/// `ply`, its sources named by the log's own table.
+fn ordering_record(event: Event, ply: u8, sources: &SourceTable) -> Record<'_> {
+    let at = |score| to_json(score, u32::from(ply));
+    match event {
+        Event::MoveTried { mv, index, source } => Record::MoveTried {
+            ply,
+            mv: json_move(mv),
+            index,
+            source: sources.raw_label(source),
+        },
+        Event::Cutoff {
+            mv,
+            index,
+            source,
+            score,
+            beta,
+        } => Record::Cutoff {
+            ply,
+            mv: json_move(mv),
+            index,
+            source: sources.raw_label(source),
+            score: at(score),
+            beta: at(beta),
+        },
+        Event::KillerStore { ply, mv, slots } => Record::KillerStore {
+            ply,
+            mv: json_move(mv),
+            slots: slots.as_slice().iter().map(|&m| json_move(m)).collect(),
+        },
+        Event::MateKillerStore { ply, mv } => Record::MateKillerStore {
+            ply,
+            mv: json_move(mv),
+        },
+        Event::CounterStore { key, mv } => Record::CounterStore {
+            ply,
+            answers: CounterAnswer::of(key),
+            mv: json_move(mv),
+        },
+        Event::TtHit {
+            mv,
+            depth,
+            score,
+            bound,
+            cutoff,
+        } => Record::TtHit {
+            ply,
+            mv: json_move(mv),
+            depth,
+            score: at(score),
+            bound: bound_name(bound),
+            cutoff,
+        },
+        _ => unreachable!("record() passes ordering events only"),
+    }
+}
+
+/// The record of a selective event (null move, reduction, re-search, prune, static score,
+/// aspiration window, illegal try) at `ply`.
+fn selective_record(event: Event, ply: u8) -> Record<'static> {
+    let at = |score| to_json(score, u32::from(ply));
+    match event {
+        Event::NullMove {
+            depth,
+            reduction,
+            score,
+            cutoff,
+        } => Record::NullMove {
+            ply,
+            depth,
+            reduction,
+            score: at(score),
+            cutoff,
+        },
+        Event::Reduction { mv, by } => Record::Reduction {
+            ply,
+            mv: json_move(mv),
+            by,
+        },
+        Event::ReSearch { mv, reason } => Record::ReSearch {
+            ply,
+            mv: json_move(mv),
+            reason: match reason {
+                ReSearchReason::Reduction => "reduction",
+            },
+        },
+        Event::Pruned { mv, rule, score } => Record::Pruned {
+            ply,
+            mv: json_move(mv),
+            rule: rule.name(),
+            score: at(score),
+        },
+        Event::StaticScore { kind, score } => Record::StaticScore {
+            ply,
+            kind: kind.name(),
+            score: at(score),
+        },
+        Event::Aspiration {
+            depth,
+            alpha,
+            beta,
+            outcome,
+        } => Record::Aspiration {
+            depth,
+            alpha: to_json(alpha, 0),
+            beta: to_json(beta, 0),
+            outcome: outcome.name(),
+        },
+        Event::Illegal { mv } => Record::Illegal {
+            ply,
+            mv: json_move(mv),
+        },
+        _ => unreachable!("record() passes selective events only"),
     }
 }

@@ -99,6 +99,7 @@ fn used_keys(kind: &str) -> u32 {
         "reduction" => &[Ply, Move, By],
         "re_search" => &[Ply, Move, Reason],
         "pruned" => &[Ply, Move, Rule, Score],
+        "static_score" => &[Ply, Kind, Score],
         "aspiration" => &[Depth, Alpha, Beta, Outcome],
         "tt_hit" => &[Ply, Move, Depth, Score, Bound, Cutoff],
         "node_exit" => &[Ply, Score, Bound],

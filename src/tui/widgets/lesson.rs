@@ -149,7 +149,7 @@ fn body(app: &Ctx, state: &LessonState, width: usize) -> Vec<Part> {
 fn looks(app: &Ctx, state: &LessonState) -> Vec<(String, Style, bool)> {
     let theme = &app.theme;
     let step = state.player.step();
-    let holds = crate::explorer::lesson::holds(app);
+    let holds = app.lesson_holds();
     let mut out = Vec::new();
     match app.lesson_check() {
         Some(SearchCheck::Running { depth }) => out.push((

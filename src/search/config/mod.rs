@@ -5,11 +5,15 @@
 
 use super::eval::EvalKind;
 use super::selective::SelectiveConfig;
-use super::source::{KILLER_CANDIDATES, MoveSource};
-use super::switches::{
-    CHECK, Check, Named, Switch, Switchboard, UciKind, UciOption, Values, on_off_name, on_off_word,
-    set_flag, set_named, switchboard,
-};
+use super::source::MoveSource;
+mod move_order;
+mod table;
+
+pub use move_order::MoveOrder;
+
+pub use table::ORDERING_SWITCHES;
+
+use super::switches::{Named, Switchboard, on_off_word, switchboard};
 
 /// Most killer slots per ply the table keeps (and the largest `killers=` value accepted).
 pub const MAX_KILLER_SLOTS: usize = 4;
@@ -93,7 +97,7 @@ impl HistoryMode {
     }
 
     /// Sets `mode` from a `history=` value: a name, `plain` for `on`, or any on/off word.
-    fn set(mode: &mut HistoryMode, value: &str) -> bool {
+    pub(super) fn set(mode: &mut HistoryMode, value: &str) -> bool {
         let parsed = match value {
             "plain" => Some(HistoryMode::Plain),
             _ => HistoryMode::from_name(value).or_else(|| {
@@ -139,6 +143,8 @@ pub struct OrderingConfig {
     pub countermove: bool,
     /// Whether killer rows are indexed by ply or by remaining depth.
     pub killer_index: KillerIndex,
+    /// Normal, or one of the limits of ordering: worst, random or oracle (see `order`).
+    pub order: MoveOrder,
 }
 
 impl Default for OrderingConfig {
@@ -153,136 +159,10 @@ impl Default for OrderingConfig {
             mate_killers: false,
             countermove: false,
             killer_index: KillerIndex::Ply,
+            order: MoveOrder::Normal,
         }
     }
 }
-
-/// Sets `slots` from a `killers=` value, 0 to `MAX_KILLER_SLOTS`.
-fn set_killer_slots(slots: &mut u8, value: &str) -> bool {
-    let parsed = value.parse::<u8>().ok();
-    parsed
-        .filter(|&k| usize::from(k) <= MAX_KILLER_SLOTS)
-        .map(|k| *slots = k)
-        .is_some()
-}
-
-/// Whether killer candidate `source` can be tried: up to the slots in use, or every candidate
-/// when the grandparent's killers follow this ply's.
-fn killer_candidate_used(config: &OrderingConfig, source: MoveSource) -> bool {
-    match source.killer_slot() {
-        Some(_) if config.killers_from_grandparent => config.killer_slots > 0,
-        Some(slot) => slot < config.killer_slots,
-        None => false,
-    }
-}
-
-/// A row of the ordering table.
-type Row = Switch<OrderingConfig>;
-
-const fn uci(name: &'static str, kind: UciKind, listed: u8) -> UciOption {
-    UciOption { name, kind, listed }
-}
-
-/// Every ordering switch, in the order settings print (and log headers have always stored
-/// them).
-pub const ORDERING_SWITCHES: &[Row] = &[
-    Row::new(
-        "killers",
-        Values::UpTo(MAX_KILLER_SLOTS as u8),
-        |c| c.killer_slots.to_string(),
-        |c, v| set_killer_slots(&mut c.killer_slots, v),
-    )
-    .places(&KILLER_CANDIDATES, killer_candidate_used)
-    .uci(&[uci("Killers", UciKind::Spin, 0)]),
-    Row::new(
-        "history",
-        Values::Described("on, plain, relative or off"),
-        |c| c.history.name().to_string(),
-        |c, v| HistoryMode::set(&mut c.history, v),
-    )
-    .places(
-        &[MoveSource::HISTORY, MoveSource::RELATIVE_HISTORY],
-        |c, s| match c.history {
-            HistoryMode::Off => false,
-            HistoryMode::Plain => s == MoveSource::HISTORY,
-            HistoryMode::Relative => s == MoveSource::RELATIVE_HISTORY,
-        },
-    )
-    .uci(&[
-        uci(
-            "History",
-            UciKind::Check(Check {
-                on: &["on", "relative"],
-                set_on: "on",
-                set_off: "off",
-            }),
-            1,
-        ),
-        uci(
-            "Relative History",
-            UciKind::Check(Check {
-                on: &["relative"],
-                set_on: "relative",
-                set_off: "on",
-            }),
-            2,
-        ),
-    ]),
-    Row::new(
-        "tt",
-        Values::OnOff,
-        |c| on_off_name(c.tt_move),
-        |c, v| set_flag(&mut c.tt_move, v),
-    )
-    .places(&[MoveSource::TT], |c, _| c.tt_move),
-    Row::new(
-        "mvvlva",
-        Values::OnOff,
-        |c| on_off_name(c.mvv_lva),
-        |c, v| set_flag(&mut c.mvv_lva, v),
-    )
-    .aliases(&["mvv-lva", "mvv_lva"]),
-    Row::new(
-        "grandparent",
-        Values::OnOff,
-        |c| on_off_name(c.killers_from_grandparent),
-        |c, v| set_flag(&mut c.killers_from_grandparent, v),
-    )
-    .uci(&[uci("Grandparent Killers", UciKind::Check(CHECK), 5)]),
-    Row::new(
-        "placement",
-        Values::OneOf(KillerPlacement::NAMES),
-        |c| c.killer_placement.name().to_string(),
-        |c, v| set_named(&mut c.killer_placement, v),
-    )
-    .uci(&[uci("Killer Placement", UciKind::Combo, 6)]),
-    Row::new(
-        "matekillers",
-        Values::OnOff,
-        |c| on_off_name(c.mate_killers),
-        |c, v| set_flag(&mut c.mate_killers, v),
-    )
-    .aliases(&["mate-killers", "matekiller"])
-    .places(&[MoveSource::MATE_KILLER], |c, _| c.mate_killers)
-    .uci(&[uci("Mate Killers", UciKind::Check(CHECK), 3)]),
-    Row::new(
-        "countermove",
-        Values::OnOff,
-        |c| on_off_name(c.countermove),
-        |c, v| set_flag(&mut c.countermove, v),
-    )
-    .aliases(&["countermoves", "counter"])
-    .places(&[MoveSource::COUNTERMOVE], |c, _| c.countermove)
-    .uci(&[uci("Countermove", UciKind::Check(CHECK), 4)]),
-    Row::new(
-        "killerindex",
-        Values::OneOf(KillerIndex::NAMES),
-        |c| c.killer_index.name().to_string(),
-        |c, v| set_named(&mut c.killer_index, v),
-    )
-    .aliases(&["killer-index"])
-    .uci(&[uci("Killer Index", UciKind::Combo, 7)]),
-];
 
 switchboard!(OrderingConfig, "ordering", ORDERING_SWITCHES);
 
@@ -357,12 +237,13 @@ mod tests {
             mate_killers: true,
             countermove: true,
             killer_index: KillerIndex::Depth,
+            order: MoveOrder::Random(7),
         };
         let text = c.to_string();
         assert_eq!(
             text,
             "killers=3,history=relative,tt=off,mvvlva=off,grandparent=on,placement=between,\
-             matekillers=on,countermove=on,killerindex=depth"
+             matekillers=on,countermove=on,killerindex=depth,order=random:7"
         );
         assert_eq!(text.parse::<OrderingConfig>(), Ok(c));
         let d = OrderingConfig::default();
@@ -381,10 +262,10 @@ mod tests {
         assert!(!d.mate_killers && !d.countermove);
         assert_eq!(d.killer_index, KillerIndex::Ply);
         assert_eq!(d.history, HistoryMode::Plain);
-        assert_eq!(
-            OrderingConfig::known_keys(),
-            d.settings().iter().map(|(k, _)| *k).collect::<Vec<_>>()
-        );
+        let mut printed: Vec<&str> = d.settings().iter().map(|(k, _)| *k).collect();
+        assert!(!printed.contains(&"order"), "order=normal is not printed");
+        printed.push("order");
+        assert_eq!(OrderingConfig::known_keys(), printed);
     }
 
     #[test]
@@ -420,6 +301,42 @@ mod tests {
             used("killers=0,history=off,grandparent=on"),
             ["TT", "Cap", "Quiet"]
         );
+    }
+
+    #[test]
+    fn order_is_printed_only_when_not_normal_and_reads_back() {
+        assert_eq!(OrderingConfig::default().order, MoveOrder::Normal);
+        assert!(!OrderingConfig::default().to_string().contains("order"));
+        for text in [
+            "order=oracle",
+            "order=worst",
+            "order=random:42",
+            "order=normal",
+        ] {
+            let c: OrderingConfig = text.parse().unwrap();
+            assert_eq!(c.to_string().parse::<OrderingConfig>(), Ok(c), "{text}");
+        }
+        let c: OrderingConfig = "order=random:42,tt=off".parse().unwrap();
+        assert_eq!(c.order, MoveOrder::Random(42));
+        assert_eq!(c.changes(), "tt=off,order=random:42");
+        let err = |s: &str| s.parse::<OrderingConfig>().unwrap_err().to_string();
+        assert!(
+            err("order=random").contains("random:SEED"),
+            "{}",
+            err("order=random")
+        );
+        assert!(err("order=best").contains("`order`"));
+    }
+
+    #[test]
+    fn only_the_oracle_order_uses_the_oracle_source() {
+        let uses = |c: &str| {
+            c.parse::<OrderingConfig>()
+                .unwrap()
+                .uses(MoveSource::ORACLE)
+        };
+        assert!(uses("order=oracle") && uses("order=oracle,tt=off"));
+        assert!(!uses("") && !uses("order=worst") && !uses("order=random:1"));
     }
 
     #[test]

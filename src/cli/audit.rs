@@ -1,0 +1,227 @@
+//! `killerscope log audit FILE [--technique nmp,lmr,…] [--limit N]`: was the pruning safe?
+//! Every selective decision of the log is re-searched without its technique (same node, depth
+//! and window, transposition table off) and judged sound or unsound; the report counts them per
+//! technique and depth and lists the unsound ones with their line, window and both scores.
+
+use super::CliError;
+use crate::chess::{Move, Position, notation::san};
+use crate::text::printable;
+use crate::trace::audit::{Auditor, Claim, Decision, Technique, Verdict, collect};
+use crate::trace::jsonl::ImportOptions;
+use crate::trace::read_record;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+/// Arguments of `killerscope log audit`.
+#[derive(Args, Debug)]
+pub struct AuditArgs {
+    /// The .kslog file (or JSON Lines trace) of a killerscope search with selective search on.
+    file: PathBuf,
+    /// Only these techniques, comma-separated: nmp, lmr, futility, rfp, mdp (default: all).
+    #[arg(long, value_name = "LIST")]
+    technique: Option<String>,
+    /// At most this many decisions of each technique, the first in the log.
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
+}
+
+/// One judged decision.
+struct Judged {
+    decision: Decision,
+    verdict: Verdict,
+}
+
+/// Runs the audit and prints its report.
+pub fn run(args: &AuditArgs) -> Result<(), CliError> {
+    let techniques = techniques(args.technique.as_deref())?;
+    let (log, _) = read_record(&args.file, ImportOptions::default())?;
+    let file = printable(&args.file.display().to_string()).into_owned();
+    let auditor =
+        Auditor::new(log.header()).map_err(|e| CliError::new(format!("log audit {file}: {e}")))?;
+    let chosen = choose(collect(log.events()), &techniques, args.limit);
+    let progress = progress_bar(chosen.len());
+    let mut judged = Vec::with_capacity(chosen.len());
+    for decision in chosen {
+        progress.set_message(decision.technique.key());
+        let verdict = auditor.judge(&decision).map_err(|e| {
+            CliError::new(format!(
+                "log audit {file}: the decision at event {}: {e}",
+                decision.event
+            ))
+        })?;
+        progress.inc(1);
+        judged.push(Judged { decision, verdict });
+    }
+    progress.finish_and_clear();
+    let root = Position::from_fen(&log.header().fen)?;
+    let mut out = std::io::stdout().lock();
+    report(&mut out, &file, &root, &judged)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// The techniques `--technique` names (all of them when absent).
+fn techniques(list: Option<&str>) -> Result<Vec<Technique>, CliError> {
+    let Some(list) = list else {
+        return Ok(Technique::ALL.to_vec());
+    };
+    list.split(',')
+        .map(str::trim)
+        .filter(|k| !k.is_empty())
+        .map(|key| {
+            Technique::from_key(key).ok_or_else(|| {
+                let known: Vec<&str> = Technique::ALL.iter().map(|t| t.key()).collect();
+                CliError::new(format!(
+                    "--technique: unknown technique \"{}\" (known: {})",
+                    printable(key),
+                    known.join(", ")
+                ))
+            })
+        })
+        .collect()
+}
+
+/// The decisions of the chosen techniques, at most `limit` of each, in log order.
+fn choose(all: Vec<Decision>, techniques: &[Technique], limit: Option<usize>) -> Vec<Decision> {
+    let mut taken: BTreeMap<Technique, usize> = BTreeMap::new();
+    all.into_iter()
+        .filter(|d| techniques.contains(&d.technique))
+        .filter(|d| {
+            let n = taken.entry(d.technique).or_default();
+            *n += 1;
+            limit.is_none_or(|limit| *n <= limit)
+        })
+        .collect()
+}
+
+fn progress_bar(decisions: usize) -> ProgressBar {
+    if decisions < 2 || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(u64::try_from(decisions).unwrap_or(u64::MAX));
+    if let Ok(style) = ProgressStyle::with_template(
+        "{bar:30} {pos}/{len} decisions re-searched · {elapsed} · {msg}",
+    ) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Sound and unsound decisions of one technique at one depth.
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    sound: u64,
+    unsound: u64,
+}
+
+/// The report: a table per technique and depth, then every unsound decision.
+fn report(
+    out: &mut impl Write,
+    file: &str,
+    root: &Position,
+    judged: &[Judged],
+) -> Result<(), CliError> {
+    let mut table: BTreeMap<(Technique, i32), Tally> = BTreeMap::new();
+    for j in judged {
+        let cell = table
+            .entry((j.decision.technique, j.decision.node_depth))
+            .or_default();
+        if j.verdict.sound {
+            cell.sound += 1;
+        } else {
+            cell.unsound += 1;
+        }
+    }
+    writeln!(
+        out,
+        "Audit of {file}: {} selective decisions re-searched without their technique \
+         (same node, depth and window; TT off).\n",
+        judged.len()
+    )?;
+    writeln!(
+        out,
+        "| technique | node depth | decisions | sound | unsound | unsound share |"
+    )?;
+    writeln!(out, "| --- | ---: | ---: | ---: | ---: | ---: |")?;
+    for technique in Technique::ALL {
+        let rows: Vec<_> = table.iter().filter(|((t, _), _)| *t == technique).collect();
+        if rows.is_empty() {
+            continue;
+        }
+        let mut total = Tally::default();
+        for ((_, depth), cell) in &rows {
+            writeln!(out, "{}", row(technique.key(), &depth.to_string(), cell))?;
+            total.sound += cell.sound;
+            total.unsound += cell.unsound;
+        }
+        writeln!(out, "{}", row(&format!("**{technique}**"), "all", &total))?;
+    }
+    let unsound: Vec<&Judged> = judged.iter().filter(|j| !j.verdict.sound).collect();
+    if unsound.is_empty() {
+        writeln!(out, "\nNo unsound decision.")?;
+        return Ok(());
+    }
+    writeln!(out, "\nUnsound decisions ({}):\n", unsound.len())?;
+    for j in unsound {
+        writeln!(out, "{}", describe(root, j))?;
+    }
+    Ok(())
+}
+
+fn row(name: &str, depth: &str, cell: &Tally) -> String {
+    let all = cell.sound + cell.unsound;
+    let share = if all == 0 {
+        0.0
+    } else {
+        100.0 * cell.unsound as f64 / all as f64
+    };
+    format!(
+        "| {name} | {depth} | {all} | {} | {} | {share:.1}% |",
+        cell.sound, cell.unsound
+    )
+}
+
+/// One unsound decision in a line: technique, iteration, the line in SAN (`--` for a pass),
+/// the window, what was claimed and what the full search found.
+fn describe(root: &Position, judged: &Judged) -> String {
+    let d = &judged.decision;
+    let side = match d.claim {
+        Claim::High => format!("≥ {}", d.beta),
+        Claim::Low => format!("≤ {}", d.alpha),
+    };
+    format!(
+        "- {} · iteration {} · event {} · line {} · searched to depth {} in ({}, {}) · claimed \
+         {side} (score {}) · searched in full: {}",
+        d.technique,
+        d.iteration,
+        d.event,
+        line_text(root, &d.path),
+        d.depth,
+        d.alpha,
+        d.beta,
+        d.claimed,
+        judged.verdict.score
+    )
+}
+
+/// The line from the root in SAN, `--` for a pass (the moves were checked legal when judged).
+fn line_text(root: &Position, path: &[Move]) -> String {
+    if path.is_empty() {
+        return "(root)".to_string();
+    }
+    let mut pos = root.clone();
+    let mut words = Vec::with_capacity(path.len());
+    for &mv in path {
+        if mv.is_null() {
+            words.push("--".to_string());
+            pos.make_null_move();
+        } else {
+            words.push(san(&pos, mv));
+            pos.make_move(mv);
+        }
+    }
+    words.join(" ")
+}

@@ -1,0 +1,239 @@
+//! A bench kept on disk (`bench --log-dir DIR`: one `.kslog` per position and `bench.json`) and
+//! `diff DIR_A DIR_B`: two benches compared position by position — nodes, ratio, and for every
+//! position whose two logs are kept, the tree diff's divergences and the biggest of them.
+
+use crate::chess::Position;
+use crate::cli::CliError;
+use crate::cli::diff::{diff_searches, load, same_search_space};
+use crate::fmt::grouped;
+use crate::text::printable;
+use crate::trace::san_steps;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::io::{BufWriter, Write};
+use std::path::Path;
+
+/// The manifest's file name in a bench directory.
+const MANIFEST: &str = "bench.json";
+
+/// What a bench directory holds.
+#[derive(Debug, Serialize, Deserialize)]
+pub(super) struct Manifest {
+    pub depth: u8,
+    pub config: String,
+    pub positions: Vec<ManifestEntry>,
+}
+
+/// One searched position.
+#[derive(Debug, Serialize, Deserialize)]
+pub(super) struct ManifestEntry {
+    pub name: String,
+    pub fen: String,
+    pub nodes: u64,
+    pub time_ms: f64,
+    /// The log's file name in the directory.
+    pub log: Option<String>,
+}
+
+impl Manifest {
+    pub(super) fn write(&self, dir: &Path) -> Result<(), CliError> {
+        let path = dir.join(MANIFEST);
+        let text = serde_json::to_string_pretty(self)?;
+        std::fs::write(&path, text + "\n")
+            .map_err(|e| CliError::new(format!("{}: {e}", path.display())))
+    }
+
+    fn read(dir: &Path) -> Result<Manifest, CliError> {
+        let path = dir.join(MANIFEST);
+        let text = crate::files::read_text(&path, 64 << 20).map_err(|e| {
+            CliError::new(format!(
+                "diff: {} is not a bench directory ({}: {e}; bench --log-dir writes one)",
+                dir.display(),
+                MANIFEST
+            ))
+        })?;
+        serde_json::from_str(&text).map_err(|e| CliError::new(format!("{}: {e}", path.display())))
+    }
+}
+
+/// One position of the comparison.
+struct Row<'a> {
+    name: &'a str,
+    nodes: [Option<u64>; 2],
+    divergences: Option<(u64, String)>,
+}
+
+/// `diff DIR_A DIR_B`.
+pub(crate) fn diff_dirs(a: &Path, b: &Path, json: bool, limit: usize) -> Result<(), CliError> {
+    let manifests = [Manifest::read(a)?, Manifest::read(b)?];
+    let dirs = [a, b];
+    let mut rows = Vec::new();
+    let mut used_b = vec![false; manifests[1].positions.len()];
+    for pa in &manifests[0].positions {
+        let found = manifests[1]
+            .positions
+            .iter()
+            .enumerate()
+            .find(|(i, pb)| !used_b[*i] && pb.fen == pa.fen);
+        let Some((i, pb)) = found else {
+            rows.push(Row {
+                name: &pa.name,
+                nodes: [Some(pa.nodes), None],
+                divergences: None,
+            });
+            continue;
+        };
+        used_b[i] = true;
+        let divergences = match (&pa.log, &pb.log) {
+            (Some(la), Some(lb)) => Some(position_diff(&dirs, [la, lb], limit)?),
+            _ => None,
+        };
+        rows.push(Row {
+            name: &pa.name,
+            nodes: [Some(pa.nodes), Some(pb.nodes)],
+            divergences,
+        });
+    }
+    for (pb, _) in manifests[1]
+        .positions
+        .iter()
+        .zip(&used_b)
+        .filter(|(_, u)| !**u)
+    {
+        rows.push(Row {
+            name: &pb.name,
+            nodes: [None, Some(pb.nodes)],
+            divergences: None,
+        });
+    }
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    if json {
+        write_json(&mut out, dirs, &manifests, &rows)?;
+    } else {
+        write_text(&mut out, dirs, &manifests, &rows)?;
+    }
+    Ok(out.flush()?)
+}
+
+/// The divergences of one position's two logs, and the biggest in words.
+fn position_diff(
+    dirs: &[&Path; 2],
+    logs: [&String; 2],
+    limit: usize,
+) -> Result<(u64, String), CliError> {
+    let [a, b] = [0, 1].map(|k| dirs[k].join(logs[k]));
+    let (a, b) = (load(&a, Default::default())?, load(&b, Default::default())?);
+    same_search_space(&a, &b)?;
+    let diff = diff_searches(&a, &b, limit.max(1))?;
+    let biggest = diff.divergences.first().map_or_else(String::new, |d| {
+        let root = Position::from_fen(&a.header.fen).ok();
+        let path = san_steps(root.as_ref(), &d.path).join(" ");
+        format!(
+            "{:+} at {}: {}",
+            d.explains(),
+            if path.is_empty() { "the root" } else { &path },
+            d.sentence
+        )
+    });
+    Ok((diff.total, biggest))
+}
+
+fn ratio(nodes: [Option<u64>; 2]) -> String {
+    match nodes {
+        [Some(a), Some(b)] if a > 0 => format!("{:.3}", b as f64 / a as f64),
+        _ => "–".into(),
+    }
+}
+
+fn total(m: &Manifest) -> u64 {
+    m.positions.iter().map(|p| p.nodes).sum()
+}
+
+fn write_text(
+    out: &mut impl Write,
+    dirs: [&Path; 2],
+    manifests: &[Manifest; 2],
+    rows: &[Row<'_>],
+) -> std::io::Result<()> {
+    for (k, m) in manifests.iter().enumerate() {
+        let config = if m.config.trim().is_empty() {
+            "default"
+        } else {
+            m.config.as_str()
+        };
+        writeln!(
+            out,
+            "{}  {}  depth {}  {}  Bench: {}",
+            ["A", "B"][k],
+            printable(&dirs[k].display().to_string()),
+            m.depth,
+            printable(config),
+            total(m)
+        )?;
+    }
+    writeln!(
+        out,
+        "B/A {}",
+        ratio([Some(total(&manifests[0])), Some(total(&manifests[1]))])
+    )?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{:>3}  {:<24} {:>14} {:>14} {:>7} {:>12}",
+        "#", "position", "A nodes", "B nodes", "B/A", "divergences"
+    )?;
+    let count = |n: Option<u64>| n.map_or_else(|| "–".to_string(), grouped);
+    for (k, r) in rows.iter().enumerate() {
+        let name: String = printable(r.name).chars().take(24).collect();
+        let div = r
+            .divergences
+            .as_ref()
+            .map_or_else(|| "–".to_string(), |d| grouped(d.0));
+        writeln!(
+            out,
+            "{:>3}  {name:<24} {:>14} {:>14} {:>7} {:>12}",
+            k + 1,
+            count(r.nodes[0]),
+            count(r.nodes[1]),
+            ratio(r.nodes),
+            div
+        )?;
+        if let Some((_, biggest)) = r.divergences.as_ref().filter(|d| !d.1.is_empty()) {
+            writeln!(out, "       {}", printable(biggest))?;
+        }
+    }
+    Ok(())
+}
+
+fn write_json(
+    out: &mut impl Write,
+    dirs: [&Path; 2],
+    manifests: &[Manifest; 2],
+    rows: &[Row<'_>],
+) -> std::io::Result<()> {
+    let side = |k: usize| {
+        json!({
+            "dir": dirs[k].display().to_string(),
+            "depth": manifests[k].depth,
+            "config": manifests[k].config,
+            "bench": total(&manifests[k]),
+        })
+    };
+    let positions: Vec<serde_json::Value> = rows
+        .iter()
+        .map(|r| {
+            json!({
+                "name": r.name,
+                "a": r.nodes[0],
+                "b": r.nodes[1],
+                "divergences": r.divergences.as_ref().map(|d| d.0),
+                "biggest": r.divergences.as_ref().map(|d| d.1.clone()),
+            })
+        })
+        .collect();
+    writeln!(
+        out,
+        "{}",
+        json!({ "a": side(0), "b": side(1), "positions": positions })
+    )
+}

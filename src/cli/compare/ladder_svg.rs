@@ -1,0 +1,52 @@
+//! `compare --ladder --svg`: the ladder of one position as one slide — a bar per rung, worst
+//! to oracle, its leaves on a logarithmic axis (the rungs span several orders of magnitude)
+//! with the exact count over it, and the Knuth–Moore count of the minimal tree as the dashed
+//! line every ordering is measured against.
+
+use crate::fmt;
+use crate::plot::bars::{Arrange, Bars, Series, count_axis};
+use crate::plot::{PlotError, canvas};
+use crate::search::ladder::Ladder;
+
+/// The SVG document of `ladder`, the ladder of the position called `name`.
+pub fn svg(name: &str, ladder: &Ladder) -> Result<String, PlotError> {
+    let leaves: Vec<u64> = ladder.rungs.iter().map(|(_, size)| size.leaves).collect();
+    let bars = Bars {
+        categories: ladder
+            .rungs
+            .iter()
+            .map(|(rung, _)| rung.name.to_string())
+            .collect(),
+        series: vec![Series {
+            name: String::new(),
+            colour: canvas::series(1),
+            colours: (0..leaves.len()).map(canvas::series).collect(),
+            values: leaves.iter().map(|&n| log_height(n)).collect(),
+            labels: leaves.iter().map(|&n| fmt::count(n)).collect(),
+        }],
+        arrange: Arrange::Grouped,
+        totals: Vec::new(),
+        x_desc: "move ordering".into(),
+        y_desc: format!(
+            "leaves at depth {} (log scale; dashed: Knuth–Moore {})",
+            ladder.depth,
+            fmt::count(ladder.knuth_moore.round() as u64)
+        ),
+        y_format: |v| count_axis(10f64.powf(v)),
+        reference: Some(ladder.knuth_moore.max(1.0).log10()),
+    };
+    let title = format!("From the worst move order to the oracle's: {name}");
+    let subtitle = format!(
+        "depth {} · mean branching factor {:.1} · Knuth–Moore b^{} + b^{} − 1 · `killerscope compare --ladder`",
+        ladder.depth,
+        ladder.branching,
+        ladder.depth.div_ceil(2),
+        ladder.depth / 2
+    );
+    canvas::page(|root| bars.draw(&canvas::titled(root, &title, &subtitle)?))
+}
+
+/// A bar's height on the log axis: log10 of the count (a count of 0 or 1 sits on the axis).
+fn log_height(n: u64) -> f64 {
+    (n.max(1) as f64).log10()
+}

@@ -1,0 +1,221 @@
+//! `killerscope diff A B`: two searches of the same position compared node by node
+//! ([`crate::trace::tree_diff`]) — nodes of each and their ratio, per iteration, then the
+//! divergences ranked by the nodes they explain, each with its path in SAN and a sentence. A and
+//! B are `.kslog` files or traces; `diff --fen FEN --depth D --config X --config Y` searches
+//! both first; two bench directories are compared position by position (`cli::bench`).
+
+mod output;
+
+use super::CliError;
+use crate::chess::{Position, START_FEN};
+use crate::search::selective::parse_switches;
+use crate::search::{Limits, SearchConfig, Searcher};
+use crate::text::{printable, quote};
+use crate::trace::jsonl::ImportOptions;
+use crate::trace::tree_diff::{TreeDiff, diff_trees};
+use crate::trace::{FoldControl, LogHeader, Recorder, SearchTree, Spool, read_record};
+use clap::Args;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+/// Arguments of `killerscope diff`.
+#[derive(Args, Debug)]
+pub struct DiffArgs {
+    /// Two .kslog files or JSON Lines traces of searches of the same position (or two
+    /// directories written by `bench --log-dir`).
+    #[arg(num_args = 0..=2, value_name = "A B")]
+    logs: Vec<PathBuf>,
+    /// Search this position twice instead, once under each --config (default: the start
+    /// position).
+    #[arg(long, requires = "depth", conflicts_with = "logs")]
+    fen: Option<String>,
+    /// Depth of both searches (with --config).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=100), conflicts_with = "logs")]
+    depth: Option<u8>,
+    /// The ordering and selective switches of A, then of B, e.g. --config killers=0 --config
+    /// killers=2 ("" is the default).
+    #[arg(long = "config", value_name = "CONFIG", requires = "depth")]
+    configs: Vec<String>,
+    /// Transposition table size in MiB for the two searches.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    hash: u64,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    json: bool,
+    /// How many divergences to print, those that explain the most nodes first (all are
+    /// counted).
+    #[arg(long, default_value_t = 10)]
+    limit: usize,
+    /// How a trace is read.
+    #[command(flatten)]
+    reading: super::reading::Reading,
+}
+
+/// One side of a diff: a name to show, its header, and its tree (holding its events).
+pub(super) struct Searched {
+    pub name: String,
+    pub header: LogHeader,
+    pub tree: SearchTree,
+}
+
+/// Runs the command.
+pub fn run(args: &DiffArgs) -> Result<(), CliError> {
+    let [a, b] = match (args.logs.as_slice(), args.depth) {
+        ([a, b], _) if a.is_dir() && b.is_dir() => {
+            return super::bench::diff_dirs(a, b, args.json, args.limit);
+        }
+        ([a, b], _) => [
+            load(a, args.reading.options())?,
+            load(b, args.reading.options())?,
+        ],
+        ([], Some(depth)) => search_both(args, depth)?,
+        _ => {
+            return Err(CliError::new(
+                "diff: give two logs (diff A B), two bench directories, or a position to search \
+                 twice (diff --depth D --config X --config Y [--fen FEN])",
+            ));
+        }
+    };
+    same_search_space(&a, &b)?;
+    let diff = diff_searches(&a, &b, args.limit)?;
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    if args.json {
+        writeln!(out, "{}", output::json(&a, &b, &diff))?;
+    } else {
+        output::text(&mut out, &a, &b, &diff)?;
+    }
+    Ok(out.flush()?)
+}
+
+/// The diff of two loaded searches.
+pub(super) fn diff_searches(
+    a: &Searched,
+    b: &Searched,
+    limit: usize,
+) -> Result<TreeDiff, CliError> {
+    diff_trees(
+        (&a.tree, &a.header),
+        (&b.tree, &b.header),
+        limit,
+        &mut FoldControl::default(),
+    )
+    .map_err(|e| CliError::new(format!("diff: {e}")))
+}
+
+/// A `.kslog` (mapped) or a trace (imported), indexed.
+pub(super) fn load(path: &Path, options: ImportOptions) -> Result<Searched, CliError> {
+    let (log, _) = read_record(path, options).map_err(|e| CliError::new(format!("diff: {e}")))?;
+    let tree = SearchTree::build(log.events().clone());
+    Ok(Searched {
+        name: printable(&path.display().to_string()).into_owned(),
+        header: log.header().clone(),
+        tree,
+    })
+}
+
+/// Both searches of `--config X --config Y`, each recorded to a spool (a deleted temporary
+/// file, mapped): memory stays the tree index, whatever the depth.
+fn search_both(args: &DiffArgs, depth: u8) -> Result<[Searched; 2], CliError> {
+    let [x, y] = args.configs.as_slice() else {
+        return Err(CliError::new(format!(
+            "diff --depth: give exactly two --config (A's and B's), not {}",
+            args.configs.len()
+        )));
+    };
+    let fen = args.fen.as_deref().unwrap_or(START_FEN);
+    let root = Position::from_fen(fen)?;
+    let hash_mib = usize::try_from(args.hash).unwrap_or(usize::MAX);
+    let search = |text: &String| -> Result<Searched, CliError> {
+        let (ordering, selective) = parse_switches(text)
+            .map_err(|e| CliError::new(format!("--config \"{}\": {e}", quote(text))))?;
+        let config = SearchConfig {
+            ordering,
+            selective,
+            hash_mib,
+            ..SearchConfig::default()
+        };
+        let name = if text.trim().is_empty() {
+            "default"
+        } else {
+            text
+        };
+        let searched = record(&root, config, depth)?;
+        Ok(Searched {
+            name: printable(name).into_owned(),
+            ..searched
+        })
+    };
+    Ok([search(x)?, search(y)?])
+}
+
+/// Searches `root` to `depth` under `config`, recorded whole into a spool.
+pub(super) fn record(
+    root: &Position,
+    config: SearchConfig,
+    depth: u8,
+) -> Result<Searched, CliError> {
+    let limits = Limits::depth(depth);
+    let header = LogHeader::new(root.to_fen(), &config.ordering, &limits)
+        .with_selective(&config.selective)
+        .with_eval(config.eval);
+    let spool = Spool::create()
+        .map_err(|e| CliError::new(format!("diff: cannot spool the search: {e}")))?;
+    let mut recorder = Recorder::new(header.clone())
+        .spool_to(&spool)
+        .map_err(|e| CliError::new(format!("diff: cannot spool the search: {e}")))?;
+    let stop = AtomicBool::new(false);
+    Searcher::new(config).search(root, &[], &limits, &stop, &mut recorder, &mut |_| {});
+    let end = recorder.finish();
+    if let Some(e) = end.write_error {
+        return Err(CliError::new(format!(
+            "diff: the search could not be recorded: {e}"
+        )));
+    }
+    if end.truncated {
+        return Err(CliError::new(
+            "diff: the search is too big to record whole; choose a smaller depth",
+        ));
+    }
+    Ok(Searched {
+        name: String::new(),
+        header,
+        tree: SearchTree::build(spool.events()),
+    })
+}
+
+/// Refuses two searches a diff cannot align: other positions, or other recording filters.
+pub(super) fn same_search_space(a: &Searched, b: &Searched) -> Result<(), CliError> {
+    let place = |fen: &str| -> String {
+        match Position::from_fen(fen) {
+            Ok(p) => p.to_fen().split(' ').take(4).collect::<Vec<_>>().join(" "),
+            Err(_) => fen.trim().to_string(),
+        }
+    };
+    let (fa, fb) = (&a.header.fen, &b.header.fen);
+    if place(fa) != place(fb) {
+        return Err(CliError::new(format!(
+            "diff: A ({}) searched {} and B ({}) searched {}: a diff aligns two searches of the \
+             same position",
+            a.name,
+            quote(fa),
+            b.name,
+            quote(fb)
+        )));
+    }
+    if a.header.filter != b.header.filter {
+        let what = |f: &str| {
+            if f.is_empty() {
+                "every node".to_string()
+            } else {
+                format!("only {}", quote(f))
+            }
+        };
+        return Err(CliError::new(format!(
+            "diff: A records {} and B records {}: only trees recorded alike can be aligned",
+            what(&a.header.filter),
+            what(&b.header.filter)
+        )));
+    }
+    Ok(())
+}

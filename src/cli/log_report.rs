@@ -1,0 +1,268 @@
+//! `killerscope log report FILE [B]`: the ordering report ([`crate::trace::ordering_report`])
+//! of a log, as markdown, CSV or JSON — or of two logs side by side, with what changed marked.
+//! Each log is streamed, so a report of 100 million events runs in constant memory.
+
+mod figures;
+mod side;
+
+use super::CliError;
+use super::fold_progress;
+use crate::text::printable;
+use crate::trace::jsonl::ImportOptions;
+use crate::trace::{FoldControl, LogHeader, OrderingReport, RecordStream};
+use clap::{Args, ValueEnum};
+use figures::{COLUMNS, Figure, row_label, summary};
+use serde_json::{Value, json};
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+/// Output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// Markdown tables.
+    Md,
+    /// One CSV table, a row per remaining depth and node type.
+    Csv,
+    /// One JSON document.
+    Json,
+}
+
+/// Arguments of `killerscope log report`.
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    /// The .kslog file or JSON Lines trace.
+    file: PathBuf,
+    /// A second log to put beside the first, differences marked (e.g. the same search by the
+    /// next commit).
+    other: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Md)]
+    format: ReportFormat,
+    /// How a trace is read.
+    #[command(flatten)]
+    reading: super::reading::Reading,
+}
+
+/// Runs the command.
+pub fn run(args: &ReportArgs) -> Result<(), CliError> {
+    let (a_header, a) = report_of(&args.file, args.reading.options())?;
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    match &args.other {
+        None => {
+            let title = printable(&args.file.display().to_string()).into_owned();
+            write_report(&mut out, args.format, &title, &a_header, &a)?;
+        }
+        Some(other) => {
+            let (b_header, b) = report_of(other, args.reading.options())?;
+            let names = [args.file.as_path(), other.as_path()];
+            side::write(
+                &mut out,
+                args.format,
+                names,
+                [&a_header, &b_header],
+                [&a, &b],
+            )?;
+        }
+    }
+    Ok(out.flush()?)
+}
+
+/// The report of the log at `file`, folded with a progress bar on a terminal.
+fn report_of(file: &Path, options: ImportOptions) -> Result<(LogHeader, OrderingReport), CliError> {
+    let record = RecordStream::open(file, options)?;
+    let header = record.header().clone();
+    let bar = fold_progress::bar(record.event_count(), "ordering report");
+    let mut tick = fold_progress::tick(&bar);
+    let mut control = FoldControl::default().on_progress(&mut tick);
+    let report = OrderingReport::run(record, &mut control)?;
+    bar.finish_and_clear();
+    Ok((header, report))
+}
+
+/// Writes one report in `format`; `title` names what it covers (a file, a bench).
+pub(super) fn write_report(
+    out: &mut impl Write,
+    format: ReportFormat,
+    title: &str,
+    header: &LogHeader,
+    report: &OrderingReport,
+) -> Result<(), CliError> {
+    match format {
+        ReportFormat::Md => markdown(out, title, header, report)?,
+        ReportFormat::Csv => csv(out, report)?,
+        ReportFormat::Json => writeln!(out, "{}", to_json(title, report))?,
+    }
+    Ok(())
+}
+
+fn markdown(
+    out: &mut impl Write,
+    title: &str,
+    header: &LogHeader,
+    report: &OrderingReport,
+) -> std::io::Result<()> {
+    writeln!(out, "# Ordering report: {title}")?;
+    writeln!(out)?;
+    writeln!(out, "- position: `{}`", printable(&header.fen))?;
+    if !header.ordering.is_empty() {
+        writeln!(out, "- ordering: `{}`", printable(&header.ordering_text()))?;
+    }
+    if !header.engine.is_empty() {
+        writeln!(out, "- engine: {}", printable(&header.engine))?;
+    }
+    for line in summary(report) {
+        writeln!(out, "- {line}")?;
+    }
+    writeln!(out)?;
+    writeln!(out, "## Per remaining depth and node type")?;
+    writeln!(out)?;
+    let names: Vec<&str> = COLUMNS.iter().map(|c| c.name).collect();
+    writeln!(out, "| depth | type | {} |", names.join(" | "))?;
+    writeln!(out, "| ---: | --- |{}", " ---: |".repeat(COLUMNS.len()))?;
+    for (key, stats) in &report.rows {
+        let cells: Vec<String> = COLUMNS.iter().map(|c| (c.value)(stats).text()).collect();
+        let (depth, kind) = row_label(key);
+        writeln!(out, "| {depth} | {kind} | {} |", cells.join(" | "))?;
+    }
+    writeln!(out)?;
+    writeln!(out, "## Cut-index histogram (rank of the cutting move)")?;
+    writeln!(out)?;
+    let buckets = crate::trace::RANK_BUCKETS;
+    writeln!(out, "| depth | type | {} |", buckets.join(" | "))?;
+    writeln!(out, "| ---: | --- |{}", " ---: |".repeat(buckets.len()))?;
+    for (key, stats) in report.rows.iter().filter(|(_, s)| s.cutoffs > 0) {
+        let cells: Vec<String> = stats
+            .ranks
+            .iter()
+            .map(|&n| Figure::Count(n).text())
+            .collect();
+        let (depth, kind) = row_label(key);
+        writeln!(out, "| {depth} | {kind} | {} |", cells.join(" | "))?;
+    }
+    writeln!(out)?;
+    writeln!(out, "## Source of each cutting move")?;
+    writeln!(out)?;
+    let sources = report.cutting_sources();
+    let labels: Vec<String> = sources
+        .iter()
+        .map(|&c| {
+            report
+                .sources
+                .label(crate::search::MoveSource::from_code(c))
+                .into_owned()
+        })
+        .collect();
+    writeln!(out, "| depth | type | {} |", labels.join(" | "))?;
+    writeln!(out, "| ---: | --- |{}", " ---: |".repeat(labels.len()))?;
+    for (key, stats) in report.rows.iter().filter(|(_, s)| s.cutoffs > 0) {
+        let cells: Vec<String> = sources
+            .iter()
+            .map(|c| {
+                Figure::Share(stats.by_source.get(c).copied().unwrap_or(0), stats.cutoffs).text()
+            })
+            .collect();
+        let (depth, kind) = row_label(key);
+        writeln!(out, "| {depth} | {kind} | {} |", cells.join(" | "))?;
+    }
+    Ok(())
+}
+
+/// One CSV table: a row per remaining depth and node type, then the full-width and quiescence
+/// totals (depth `all`).
+fn csv(out: &mut impl Write, report: &OrderingReport) -> std::io::Result<()> {
+    let sources = report.cutting_sources();
+    let mut head = vec!["depth".to_string(), "type".to_string()];
+    head.extend(COLUMNS.iter().map(|c| c.key.to_string()));
+    head.extend(
+        crate::trace::RANK_BUCKETS
+            .iter()
+            .map(|b| format!("rank_{b}")),
+    );
+    head.extend(sources.iter().map(|&c| {
+        let label = report
+            .sources
+            .raw_label(crate::search::MoveSource::from_code(c));
+        csv_field(&format!("source_{label}"))
+    }));
+    writeln!(out, "{}", head.join(","))?;
+    let totals = [
+        ("all", "main", &report.main),
+        ("all", "Q", &report.quiescence),
+    ];
+    let rows = report.rows.iter().map(|(key, s)| {
+        let (depth, kind) = row_label(key);
+        (depth, kind.to_string(), s)
+    });
+    let totals = totals
+        .into_iter()
+        .map(|(d, k, s)| (d.to_string(), k.to_string(), s));
+    for (depth, kind, stats) in rows.chain(totals) {
+        let mut cells = vec![depth, kind];
+        cells.extend(COLUMNS.iter().map(|c| (c.value)(stats).raw()));
+        cells.extend(stats.ranks.iter().map(u64::to_string));
+        cells.extend(
+            sources
+                .iter()
+                .map(|c| stats.by_source.get(c).copied().unwrap_or(0).to_string()),
+        );
+        writeln!(out, "{}", cells.join(","))?;
+    }
+    Ok(())
+}
+
+/// A CSV field, quoted when the log's own label would break the row.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// The report as one JSON value.
+pub(super) fn to_json(title: &str, report: &OrderingReport) -> Value {
+    let stats_json = |s: &crate::trace::OrderingStats| {
+        let mut v = serde_json::Map::new();
+        for c in COLUMNS {
+            v.insert(c.key.to_string(), (c.value)(s).json());
+        }
+        let ranks: serde_json::Map<String, Value> = crate::trace::RANK_BUCKETS
+            .iter()
+            .zip(s.ranks)
+            .map(|(b, n)| (b.to_string(), json!(n)))
+            .collect();
+        v.insert("ranks".into(), Value::Object(ranks));
+        let sources: serde_json::Map<String, Value> = s
+            .by_source
+            .iter()
+            .map(|(&c, &n)| {
+                let label = report
+                    .sources
+                    .raw_label(crate::search::MoveSource::from_code(c));
+                (label.into_owned(), json!(n))
+            })
+            .collect();
+        v.insert("sources".into(), Value::Object(sources));
+        Value::Object(v)
+    };
+    let rows: Vec<Value> = report
+        .rows
+        .iter()
+        .map(|(key, s)| {
+            let mut v = stats_json(s);
+            v["depth"] = json!(key.0.0);
+            v["type"] = json!(key.1.label());
+            v
+        })
+        .collect();
+    json!({
+        "log": title,
+        "main": stats_json(&report.main),
+        "quiescence": stats_json(&report.quiescence),
+        "tree": report.tree,
+        "minimal_tree": report.minimal,
+        "removable": report.removable_share(),
+        "unfinished": report.unfinished,
+        "rows": rows,
+    })
+}

@@ -1,0 +1,177 @@
+//! `log report A B`: two ordering reports side by side — the summary with the change of each
+//! figure, then every per-row column for A and B, B's cell in bold where it differs from A's.
+
+use super::figures::{COLUMNS, Figure, row_label};
+use super::{ReportFormat, to_json};
+use crate::search::stats::percent;
+use crate::text::printable;
+use crate::trace::{LogHeader, OrderingReport, OrderingStats, RowKey};
+use serde_json::json;
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::Path;
+
+/// Writes `reports` (A, B) side by side in `format`.
+pub(super) fn write(
+    out: &mut impl Write,
+    format: ReportFormat,
+    names: [&Path; 2],
+    headers: [&LogHeader; 2],
+    reports: [&OrderingReport; 2],
+) -> std::io::Result<()> {
+    let names = names.map(|p| printable(&p.display().to_string()).into_owned());
+    match format {
+        ReportFormat::Json => {
+            let [a, b] = [0, 1].map(|k| to_json(&names[k], reports[k]));
+            writeln!(out, "{}", json!({ "a": a, "b": b }))
+        }
+        ReportFormat::Csv => csv(out, reports),
+        ReportFormat::Md => markdown(out, &names, headers, reports),
+    }
+}
+
+/// Every row key of either report, in report order.
+fn keys(reports: [&OrderingReport; 2]) -> BTreeSet<RowKey> {
+    reports
+        .iter()
+        .flat_map(|r| r.rows.keys().copied())
+        .collect()
+}
+
+fn row(report: &OrderingReport, key: &RowKey) -> OrderingStats {
+    report.rows.get(key).cloned().unwrap_or_default()
+}
+
+/// B's cell, bold when it differs from A's.
+fn marked(a: Figure, b: Figure) -> String {
+    if a.number() == b.number() {
+        b.text()
+    } else {
+        format!("**{}**", b.text())
+    }
+}
+
+/// The change from `a` to `b`: a relative change for counts and means, points for rates.
+fn change(a: Figure, b: Figure) -> String {
+    match (a, b, a.number(), b.number()) {
+        (_, _, Some(x), Some(y)) if x == y => "=".into(),
+        (Figure::Share(..), _, Some(x), Some(y)) => format!("{:+.1} pts", (y - x) * 100.0),
+        (_, _, Some(x), Some(y)) if x != 0.0 => format!("{:+.1}%", (y / x - 1.0) * 100.0),
+        _ => "≠".into(),
+    }
+}
+
+fn markdown(
+    out: &mut impl Write,
+    names: &[String; 2],
+    headers: [&LogHeader; 2],
+    [a, b]: [&OrderingReport; 2],
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "# Ordering report: A = {} vs B = {}",
+        names[0], names[1]
+    )?;
+    writeln!(out)?;
+    if headers[0].fen != headers[1].fen {
+        writeln!(
+            out,
+            "A and B searched different positions (A `{}`, B `{}`): their figures are not of one tree.",
+            printable(&headers[0].fen),
+            printable(&headers[1].fen)
+        )?;
+        writeln!(out)?;
+    }
+    writeln!(out, "| | A | B | change |")?;
+    writeln!(out, "| --- | ---: | ---: | ---: |")?;
+    let total = |r: &OrderingReport| Figure::Count(r.main.nodes + r.quiescence.nodes);
+    let removable = |r: &OrderingReport| Figure::Share(r.tree - r.minimal, r.tree);
+    let summary = [
+        ("nodes", total(a), total(b)),
+        (
+            "tree if every cut node cut first",
+            Figure::Count(a.minimal),
+            Figure::Count(b.minimal),
+        ),
+        ("ordering could still remove", removable(a), removable(b)),
+    ];
+    for (name, x, y) in summary {
+        writeln!(
+            out,
+            "| {name} | {} | {} | {} |",
+            x.text(),
+            y.text(),
+            change(x, y)
+        )?;
+    }
+    for c in COLUMNS {
+        let (x, y) = ((c.value)(&a.main), (c.value)(&b.main));
+        writeln!(
+            out,
+            "| {} (main search) | {} | {} | {} |",
+            c.name,
+            x.text(),
+            y.text(),
+            change(x, y)
+        )?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "## Per remaining depth and node type (B in bold where it differs from A)"
+    )?;
+    writeln!(out)?;
+    let heads: Vec<String> = COLUMNS
+        .iter()
+        .map(|c| format!("{0} A | {0} B", c.name))
+        .collect();
+    writeln!(out, "| depth | type | {} |", heads.join(" | "))?;
+    writeln!(out, "| ---: | --- |{}", " ---: |".repeat(2 * COLUMNS.len()))?;
+    for key in keys([a, b]) {
+        let (ra, rb) = (row(a, &key), row(b, &key));
+        let cells: Vec<String> = COLUMNS
+            .iter()
+            .map(|c| {
+                let (x, y) = ((c.value)(&ra), (c.value)(&rb));
+                format!("{} | {}", x.text(), marked(x, y))
+            })
+            .collect();
+        let (depth, kind) = row_label(&key);
+        writeln!(out, "| {depth} | {kind} | {} |", cells.join(" | "))?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "First-move cutoff rate in the main search: A {}, B {}.",
+        percent(a.main.first_move_cutoffs, a.main.cutoffs),
+        percent(b.main.first_move_cutoffs, b.main.cutoffs)
+    )
+}
+
+fn csv(out: &mut impl Write, [a, b]: [&OrderingReport; 2]) -> std::io::Result<()> {
+    let mut head = vec!["depth".to_string(), "type".to_string()];
+    for c in COLUMNS {
+        head.push(format!("{}_a", c.key));
+        head.push(format!("{}_b", c.key));
+    }
+    writeln!(out, "{}", head.join(","))?;
+    let rows = keys([a, b]).into_iter().map(|key| {
+        let (depth, kind) = row_label(&key);
+        (depth, kind.to_string(), row(a, &key), row(b, &key))
+    });
+    let totals = [
+        ("main", a.main.clone(), b.main.clone()),
+        ("Q", a.quiescence.clone(), b.quiescence.clone()),
+    ]
+    .into_iter()
+    .map(|(k, x, y)| ("all".to_string(), k.to_string(), x, y));
+    for (depth, kind, ra, rb) in rows.chain(totals) {
+        let mut cells = vec![depth, kind];
+        for c in COLUMNS {
+            cells.push((c.value)(&ra).raw());
+            cells.push((c.value)(&rb).raw());
+        }
+        writeln!(out, "{}", cells.join(","))?;
+    }
+    Ok(())
+}

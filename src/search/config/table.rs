@@ -1,0 +1,147 @@
+//! The ordering switches, one row each: the table every layer reads (`switches`), in the
+//! order settings print and log headers have always stored them.
+
+use super::MoveOrder;
+use super::{HistoryMode, KillerIndex, KillerPlacement, MAX_KILLER_SLOTS, OrderingConfig};
+use crate::search::source::{KILLER_CANDIDATES, MoveSource};
+use crate::search::switches::{
+    CHECK, Check, Named, Shown, Switch, UciKind, UciOption, Values, on_off_name, set_flag,
+    set_named,
+};
+
+/// Sets `slots` from a `killers=` value, 0 to `MAX_KILLER_SLOTS`.
+fn set_killer_slots(slots: &mut u8, value: &str) -> bool {
+    let parsed = value.parse::<u8>().ok();
+    parsed
+        .filter(|&k| usize::from(k) <= MAX_KILLER_SLOTS)
+        .map(|k| *slots = k)
+        .is_some()
+}
+
+/// Whether killer candidate `source` can be tried: up to the slots in use, or every candidate
+/// when the grandparent's killers follow this ply's.
+fn killer_candidate_used(config: &OrderingConfig, source: MoveSource) -> bool {
+    match source.killer_slot() {
+        Some(_) if config.killers_from_grandparent => config.killer_slots > 0,
+        Some(slot) => slot < config.killer_slots,
+        None => false,
+    }
+}
+
+/// A row of the ordering table.
+type Row = Switch<OrderingConfig>;
+
+const fn uci(name: &'static str, kind: UciKind, listed: u8) -> UciOption {
+    UciOption { name, kind, listed }
+}
+
+/// Every ordering switch, in the order settings print (and log headers have always stored
+/// them).
+pub const ORDERING_SWITCHES: &[Row] = &[
+    Row::new(
+        "killers",
+        Values::UpTo(MAX_KILLER_SLOTS as u8),
+        |c| c.killer_slots.to_string(),
+        |c, v| set_killer_slots(&mut c.killer_slots, v),
+    )
+    .places(&KILLER_CANDIDATES, killer_candidate_used)
+    .uci(&[uci("Killers", UciKind::Spin, 0)]),
+    Row::new(
+        "history",
+        Values::Described("on, plain, relative or off"),
+        |c| c.history.name().to_string(),
+        |c, v| HistoryMode::set(&mut c.history, v),
+    )
+    .places(
+        &[MoveSource::HISTORY, MoveSource::RELATIVE_HISTORY],
+        |c, s| match c.history {
+            HistoryMode::Off => false,
+            HistoryMode::Plain => s == MoveSource::HISTORY,
+            HistoryMode::Relative => s == MoveSource::RELATIVE_HISTORY,
+        },
+    )
+    .uci(&[
+        uci(
+            "History",
+            UciKind::Check(Check {
+                on: &["on", "relative"],
+                set_on: "on",
+                set_off: "off",
+            }),
+            1,
+        ),
+        uci(
+            "Relative History",
+            UciKind::Check(Check {
+                on: &["relative"],
+                set_on: "relative",
+                set_off: "on",
+            }),
+            2,
+        ),
+    ]),
+    Row::new(
+        "tt",
+        Values::OnOff,
+        |c| on_off_name(c.tt_move),
+        |c, v| set_flag(&mut c.tt_move, v),
+    )
+    .places(&[MoveSource::TT], |c, _| c.tt_move),
+    Row::new(
+        "mvvlva",
+        Values::OnOff,
+        |c| on_off_name(c.mvv_lva),
+        |c, v| set_flag(&mut c.mvv_lva, v),
+    )
+    .aliases(&["mvv-lva", "mvv_lva"]),
+    Row::new(
+        "grandparent",
+        Values::OnOff,
+        |c| on_off_name(c.killers_from_grandparent),
+        |c, v| set_flag(&mut c.killers_from_grandparent, v),
+    )
+    .uci(&[uci("Grandparent Killers", UciKind::Check(CHECK), 5)]),
+    Row::new(
+        "placement",
+        Values::OneOf(KillerPlacement::NAMES),
+        |c| c.killer_placement.name().to_string(),
+        |c, v| set_named(&mut c.killer_placement, v),
+    )
+    .uci(&[uci("Killer Placement", UciKind::Combo, 6)]),
+    Row::new(
+        "matekillers",
+        Values::OnOff,
+        |c| on_off_name(c.mate_killers),
+        |c, v| set_flag(&mut c.mate_killers, v),
+    )
+    .aliases(&["mate-killers", "matekiller"])
+    .places(&[MoveSource::MATE_KILLER], |c, _| c.mate_killers)
+    .uci(&[uci("Mate Killers", UciKind::Check(CHECK), 3)]),
+    Row::new(
+        "countermove",
+        Values::OnOff,
+        |c| on_off_name(c.countermove),
+        |c, v| set_flag(&mut c.countermove, v),
+    )
+    .aliases(&["countermoves", "counter"])
+    .places(&[MoveSource::COUNTERMOVE], |c, _| c.countermove)
+    .uci(&[uci("Countermove", UciKind::Check(CHECK), 4)]),
+    Row::new(
+        "killerindex",
+        Values::OneOf(KillerIndex::NAMES),
+        |c| c.killer_index.name().to_string(),
+        |c, v| set_named(&mut c.killer_index, v),
+    )
+    .aliases(&["killer-index"])
+    .uci(&[uci("Killer Index", UciKind::Combo, 7)]),
+    // Printed only when not `normal`, so every earlier log header reads as it did.
+    Row::new(
+        "order",
+        Values::Described("normal, worst, random:SEED or oracle"),
+        |c| c.order.name(),
+        |c, v| MoveOrder::from_name(v).map(|o| c.order = o).is_some(),
+    )
+    .shown(Shown::WhenChanged)
+    .places(&[MoveSource::ORACLE], |c, _| c.order == MoveOrder::Oracle)
+    .uci(&[uci("Move Order", UciKind::Text, 8)]),
+];
