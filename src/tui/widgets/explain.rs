@@ -1,7 +1,8 @@
 //! The explain panel: a sentence or two of what happened at the selected node — who refuted
 //! what with which move after how many tries, whether it became a killer (and what it pushed
 //! down), a mate killer or a countermove, and how that killer then fared in the later siblings;
-//! and what selective search did there (`explain/selective.rs`).
+//! and what selective search did there (`explain/selective.rs`); at or below an illegal try,
+//! what the engine did without naming a position it does not have (`explain/unknown.rs`).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -19,6 +20,7 @@ use crate::tui::ui::Ctx;
 use crate::tui::widgets::{Panel, countermoves};
 
 mod selective;
+mod unknown;
 
 fn side(c: Color) -> &'static str {
     match c {
@@ -75,7 +77,9 @@ pub fn text(session: &Session, id: NodeId, notation: Notation) -> String {
     let Some(node) = session.node(id) else {
         return String::new();
     };
-    let pos = session.position_at(Some(id));
+    let Some(pos) = session.known_position_at(Some(id)) else {
+        return unknown::text(session, id, notation);
+    };
     let parent_pos = session.position_at(session.parent(id));
     let ply = node.ply();
     let (alpha, beta) = node.window();

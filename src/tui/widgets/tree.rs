@@ -46,14 +46,15 @@ pub struct RowStyle<'a> {
     pub live: bool,
 }
 
-/// The text of one node's row. `pos` is the position at the node; `on_pv` whether its line
-/// follows its iteration's principal variation (the row builder knows it from the parent's).
+/// The text of one node's row. `pos` is the position at the node (`None` at or below an
+/// illegal step, where moves are written in coordinates); `on_pv` whether its line follows its
+/// iteration's principal variation (the row builder knows it from the parent's).
 pub fn row_line(
     session: &Session,
     style: RowStyle,
     id: NodeId,
     mv_text: &str,
-    pos: &Position,
+    pos: Option<&Position>,
     on_pv: bool,
 ) -> Line<'static> {
     let theme = style.theme;
