@@ -110,7 +110,7 @@ impl Explorer {
             Action::NextKillerCutoff => {
                 let sources = self.session.header().sources.clone();
                 self.jump_forward(move |e| {
-                    matches!(e, Event::Cutoff { source, .. } if sources.killer_slot(*source).is_some())
+                    matches!(e, Event::Cutoff { source, .. } if sources.is_killer(*source))
                 });
             }
             Action::PlayPause => {

@@ -37,7 +37,8 @@ pub const LATER_SIBLINGS: usize = 1_000;
 const KILLER_WITHIN: usize = 256;
 
 /// How `mv` fared in the siblings searched after `id` (the first `LATER_SIBLINGS` of them):
-/// (siblings looked at, times tried from a killer slot, cutoffs).
+/// (siblings looked at, times tried as a killer — a slot or any source the header calls a
+/// killer — and cutoffs).
 fn later_sibling_killer_record(session: &Session, id: NodeId, mv: Move) -> (usize, u32, u32) {
     let mut looked = 0;
     let mut tried = 0;
@@ -54,7 +55,7 @@ fn later_sibling_killer_record(session: &Session, id: NodeId, mv: Move) -> (usiz
                         .and_then(|i| session.events().get(i))
                         .is_some_and(|e| {
                             matches!(e, Event::MoveTried { source, .. }
-                                if session.header().sources.killer_slot(source).is_some())
+                                if session.header().sources.is_killer(source))
                         })
             })
         });

@@ -199,7 +199,8 @@ pub fn lines(app: &Ctx, width: u16) -> Vec<Line<'static>> {
 }
 
 /// Cutoffs per source as the log's header names them: the first two killer slots apart and
-/// the deeper ones together (`K3+`), then every other named source, then any code the events
+/// the deeper ones together (`K3+`), then any killer that is not a slot (the header's role
+/// says so), then every other named source, then any code the events
 /// use that the header does not name.
 struct SourceCounts {
     killers: Vec<SourceCount>,
@@ -230,10 +231,17 @@ impl SourceCounts {
                 }
             }
         }
+        // A killer that is not a slot (another engine's best move per position) is a killer
+        // of its own, after the slots.
+        for row in table.killer_sources().filter(|r| r.killer_slot.is_none()) {
+            killer_tries += s.tries.get(MoveSource::from_code(row.code));
+            killer_cuts += cut(row);
+            killers.push((text(row), cut(row), row.colour));
+        }
         // A source the search never tried (a heuristic switched off) is not listed.
         let named = table.rows().iter().filter(|r| {
             let source = MoveSource::from_code(r.code);
-            r.killer_slot.is_none() && (s.tries.get(source) > 0 || s.cutoffs_by(source) > 0)
+            !table.is_killer(source) && (s.tries.get(source) > 0 || s.cutoffs_by(source) > 0)
         });
         let unnamed = s
             .by_source
