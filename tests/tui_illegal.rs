@@ -123,3 +123,39 @@ fn the_null_move_in_check_is_marked_and_the_board_never_shows_a_wrong_position()
         "e2c3, its capture, the pass in check and its capture"
     );
 }
+
+#[test]
+fn r_over_the_trace_asks_first_and_the_title_says_whose_search_is_shown() {
+    let mut app = app();
+    let text = screen(&draw(&mut app, 160, 48));
+    assert!(
+        text.contains("Search tree · pseudo-legal fixture's search · 8 nodes"),
+        "{text}"
+    );
+    assert!(
+        press(&mut app, KeyCode::Char('r')).is_empty(),
+        "the first r only asks"
+    );
+    let text = screen(&draw(&mut app, 160, 48));
+    assert!(
+        text.contains("r again replaces it with killerscope's own"),
+        "{text}"
+    );
+    assert!(press(&mut app, KeyCode::Down).is_empty());
+    let text = screen(&draw(&mut app, 160, 48));
+    assert!(text.contains("kept the trace on screen"), "{text}");
+    assert!(
+        press(&mut app, KeyCode::Char('r')).is_empty(),
+        "asked again"
+    );
+    assert!(tui_support::starts_search(&press(
+        &mut app,
+        KeyCode::Char('r')
+    )));
+    let text = screen(&draw(&mut app, 160, 48));
+    assert!(
+        text.contains("Search tree · killerscope's own search")
+            && text.contains("replaced pseudo-legal fixture's search with killerscope's own"),
+        "{text}"
+    );
+}

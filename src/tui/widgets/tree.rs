@@ -130,7 +130,9 @@ impl Panel for TreePanel {
                 line_tail(session, z, 6, app.prefs().notation)
             ),
             (None, None) => format!(
-                " Search tree · {}{} nodes ",
+                " Search tree · {}{}{} nodes ",
+                app.shown_engine()
+                    .map_or(String::new(), |e| format!("{e} · ")),
                 selective_title(session),
                 fmt::count(session.tree().len() as u64)
             ),
