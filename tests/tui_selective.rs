@@ -321,7 +321,7 @@ fn reverse_futility_and_mate_distance_prune_whole_nodes() {
         },
         id,
         &label(s, id),
-        &s.position_at(Some(id)),
+        Some(&s.position_at(Some(id))),
         false,
     );
     let row: String = row.spans.iter().map(|sp| sp.content.as_ref()).collect();

@@ -165,7 +165,7 @@ fn tree_row_carries_the_cutoff_marker() {
         style,
         node,
         &label,
-        &pos,
+        Some(&pos),
         app.session().on_pv(node),
     );
     let text = line_text(&line);
@@ -199,9 +199,23 @@ fn a_pvs_re_search_is_marked_in_its_row_and_explained() {
         hidden_cut: None,
         compact: false,
     };
-    let text = line_text(&tree::row_line(session, style, second, &label, &pos, false));
+    let text = line_text(&tree::row_line(
+        session,
+        style,
+        second,
+        &label,
+        Some(&pos),
+        false,
+    ));
     assert!(text.contains('↻'), "{text}");
-    let text = line_text(&tree::row_line(session, style, first, &label, &pos, false));
+    let text = line_text(&tree::row_line(
+        session,
+        style,
+        first,
+        &label,
+        Some(&pos),
+        false,
+    ));
     assert!(!text.contains('↻'), "{text}");
     let explained = |id| explain::text(session, id, Notation::San);
     assert!(explained(second).contains("Re-search"));

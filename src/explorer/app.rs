@@ -220,6 +220,7 @@ impl Explorer {
     /// header built for it, which the runtime's worker records into.
     pub(super) fn begin_search(&mut self) -> SearchRequest {
         let request = self.setup.request(self.session.header());
+        self.setup.replaced = None;
         self.session = Session::live(request.root.clone(), request.header.clone());
         self.view = TreeView::default();
         self.charts.forget_nodes();

@@ -20,6 +20,7 @@ pub mod library;
 pub mod line_edit;
 pub mod mode;
 pub mod presentation;
+mod replace;
 pub mod runtime;
 pub mod session;
 pub mod setup;

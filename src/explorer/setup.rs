@@ -104,6 +104,10 @@ pub struct SearchSetup {
     /// What the position just loaded brought (`loaded kiwipete: search lmr`), said together
     /// with the search it starts.
     loaded: Option<String>,
+    /// `r` over another engine's trace asked whether to replace it (`explorer/replace.rs`).
+    pub(super) replace_asked: bool,
+    /// The engine whose trace killerscope's own search replaced, for the tree's title.
+    pub(super) replaced: Option<String>,
 }
 
 impl SearchSetup {
@@ -117,6 +121,8 @@ impl SearchSetup {
             next_ordering: None,
             saved: None,
             loaded: None,
+            replace_asked: false,
+            replaced: None,
         }
     }
 

@@ -42,6 +42,9 @@ pub enum Row {
     Before(Option<NodeId>),
     /// The "… N more" row below this parent's page of children (`None` = the top level).
     More(Option<NodeId>),
+    /// The `k`th illegal try of this parent that the engine refuted without a search (it has
+    /// no node of its own, so the row is shown but not selected).
+    Illegal(NodeId, u8),
 }
 
 /// The root the view moved down to on its own because the selection went deep.

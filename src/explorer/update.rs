@@ -51,6 +51,9 @@ impl Explorer {
 
     /// Applies one action. Overlay actions in a mode they do not belong to change nothing.
     pub fn update(&mut self, action: Action) -> Vec<Effect> {
+        if action != Action::Rerun {
+            self.keep_trace();
+        }
         match action.area() {
             Area::Tree => self.tree_action(&action),
             Area::Timeline => self.timeline_action(&action),
@@ -110,7 +113,7 @@ impl Explorer {
             Action::NextKillerCutoff => {
                 let sources = self.session.header().sources.clone();
                 self.jump_forward(move |e| {
-                    matches!(e, Event::Cutoff { source, .. } if sources.killer_slot(*source).is_some())
+                    matches!(e, Event::Cutoff { source, .. } if sources.is_killer(*source))
                 });
             }
             Action::PlayPause => {
@@ -143,7 +146,7 @@ impl Explorer {
                 let said = self.setup.set_killers(k);
                 self.info(said);
             }
-            Action::Rerun => return vec![Effect::Search(Box::new(self.begin_search()))],
+            Action::Rerun => return self.rerun(),
             Action::ToggleSelective => {
                 self.setup.toggle_selective();
                 return vec![Effect::Search(Box::new(self.begin_search()))];

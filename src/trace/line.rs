@@ -51,9 +51,17 @@ impl Step {
     /// when it is not legal there), without the `…` a Black move gets in a line.
     pub fn text(self, before: &Position, notation: Notation) -> String {
         match self {
+            Step::Move(mv) if before.is_legal(mv) => notation.format(before, mv),
+            _ => self.coordinates(notation),
+        }
+    }
+
+    /// The step without a position to read it in: the move's coordinates, `--` or `0000`
+    /// for a pass.
+    pub fn coordinates(self, notation: Notation) -> String {
+        match self {
             Step::Pass if notation == Notation::Uci => "0000".into(),
             Step::Pass => "--".into(),
-            Step::Move(mv) if before.is_legal(mv) => notation.format(before, mv),
             Step::Move(mv) => mv.to_string(),
         }
     }
@@ -105,8 +113,25 @@ pub fn position_before(tree: &SearchTree, root: &Position, id: NodeId) -> Option
 /// iteration root written `depth N`; and the position at the node (`before` itself when the
 /// step cannot be played, or for a root).
 pub fn node_label(before: &Position, node: Node, notation: Notation) -> (String, Position) {
+    let (text, after) = node_label_known(Some(before), node, notation);
+    (text, after.unwrap_or_else(|| before.clone()))
+}
+
+/// The label of `node` reached from `before` when that may be unknown (`None`: below an
+/// illegal try, or past a step that cannot be played), and the position at the node, `None`
+/// from the first step that cannot be played on: a view that must not show a wrong position
+/// (the tree's rows under a pseudo-legal engine's illegal try) carries `None` down and writes
+/// the moves there in coordinates.
+pub fn node_label_known(
+    before: Option<&Position>,
+    node: Node,
+    notation: Notation,
+) -> (String, Option<Position>) {
     let Some(step) = Step::of(node) else {
-        return (format!("depth {}", node.depth()), before.clone());
+        return (format!("depth {}", node.depth()), before.cloned());
+    };
+    let Some(before) = before else {
+        return (step.coordinates(notation), None);
     };
     let text = step.text(before, notation);
     let after = step.play(before);
@@ -114,7 +139,7 @@ pub fn node_label(before: &Position, node: Node, notation: Notation) -> (String,
         (Some(_), Color::Black) => format!("…{text}"),
         _ => text,
     };
-    (text, after.unwrap_or_else(|| before.clone()))
+    (text, after)
 }
 
 /// The steps from `root` in `notation`, a Black first step marked `…Ra5`; from the first step

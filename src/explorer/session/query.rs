@@ -101,8 +101,29 @@ impl Session {
     /// The position at `id` (the root position for `None` or an unplayable line). Reached from
     /// the nearest recently shown ancestor, so a deep selection costs its new moves only.
     pub fn position_at(&self, id: Option<NodeId>) -> Position {
-        id.and_then(|id| self.positions.at(&self.ix.tree, &self.root, id))
+        self.known_position_at(id)
             .unwrap_or_else(|| self.root.clone())
+    }
+
+    /// The position at `id` (the root for `None`), or `None` when its line cannot be played:
+    /// at or below a pseudo-legal engine's illegal try or a null move made in check (where a
+    /// king can be captured), or in a log whose moves do not fit its position. The views that
+    /// must not show a wrong position there (the board, the tree's rows, Explain) ask this.
+    pub fn known_position_at(&self, id: Option<NodeId>) -> Option<Position> {
+        match id {
+            Some(id) => self.positions.at(&self.ix.tree, &self.root, id),
+            None => Some(self.root.clone()),
+        }
+    }
+
+    /// The illegal step nearest the root on the line to `id` (`id` itself included): the node
+    /// of the illegal try or null move in check from which positions are unknown. A walk up the
+    /// parent links, reading flags only.
+    pub fn illegal_above(&self, id: NodeId) -> Option<NodeId> {
+        std::iter::once(id)
+            .chain(self.ix.tree.ancestors(id))
+            .filter(|&n| self.node(n).is_some_and(Node::illegal))
+            .last()
     }
 
     /// The principal variation of the iteration `id` belongs to and how many of its moves the

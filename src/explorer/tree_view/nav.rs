@@ -113,13 +113,14 @@ impl TreeView {
 
     /// A click on a row: selects a node (or opens and closes it when it is selected already);
     /// on "… N more" / "… N before" shows the next / previous page and selects its first new
-    /// row.
+    /// row; an unsearched illegal try's row has no node to select.
     pub fn click(&mut self, session: &Session, row: Row) {
         match row {
             Row::Node(id) if self.selected == Some(id) => self.toggle_selected(session),
             Row::Node(id) => self.select_node(session, id),
             Row::More(parent) => self.next_page(session, parent),
             Row::Before(parent) => self.previous_page(session, parent),
+            Row::Illegal(..) => {}
         }
     }
 

@@ -188,6 +188,19 @@ impl<'a> Node<'a> {
         u8::try_from(tries.count()).unwrap_or(u8::MAX)
     }
 
+    /// The moves tried here that left the king attacked, in the order tried, at most `limit`
+    /// (the walk over the node's own events ends once `illegal_tries` of them are found).
+    pub fn illegal_moves(self, limit: usize) -> Vec<Move> {
+        let wanted = usize::from(self.illegal_tries()).min(limit);
+        self.own_events_forward()
+            .filter_map(|e| match e {
+                Event::Illegal { mv } if !mv.is_null() => Some(mv),
+                _ => None,
+            })
+            .take(wanted)
+            .collect()
+    }
+
     /// The node's `NodeEnter`, read from the events (a record that no longer reads gives a
     /// blank entry rather than a panic: the file changed under the map after it was checked).
     fn entry(self) -> Entry {

@@ -1,6 +1,8 @@
 //! The board panel: the position at the selected node, the move that led there (marked on the
 //! board and named in the title, in the user's notation), and the squares of the killer moves
-//! stored for that node's ply (the moves this side will try early here).
+//! stored for that node's ply (the moves this side will try early here). At or below a
+//! pseudo-legal engine's illegal try there is no chess position (a king can be captured), so
+//! the panel says why instead of drawing one: never a wrong board.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -9,6 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
 use crate::chess::{Color, Move, Piece, Position, Square};
+use crate::explorer::session::{NodeId, Session};
 use crate::tui::theme::Theme;
 use crate::tui::ui::Ctx;
 use crate::tui::widgets::Panel;
@@ -45,6 +48,44 @@ fn mark(view: &BoardView, sq: Square) -> Mark {
     }
 }
 
+/// Why node `id` has no position to draw: the illegal step on its line (an illegal try or a
+/// null move made in check), or a move that does not fit the log's position.
+fn no_position(session: &Session, id: NodeId) -> String {
+    let Some(step) = session.illegal_above(id).and_then(|s| session.node(s)) else {
+        return "No board: a move on the line to this node is not legal in its position (the \
+                log does not fit its root position)."
+            .into();
+    };
+    let mover = session
+        .known_position_at(step.parent())
+        .map_or("the mover", |p| match p.side_to_move() {
+            Color::White => "White",
+            Color::Black => "Black",
+        });
+    let at = if step.id() == id {
+        "This node"
+    } else {
+        "The line to this node"
+    };
+    let what = if step.is_null_move() {
+        format!(
+            "{at} passes in check at ply {} ({mover} made a null move while in check)",
+            step.ply()
+        )
+    } else {
+        format!(
+            "{at} plays {} at ply {}, an illegal try: it leaves {mover}'s king attacked",
+            step.mv(),
+            step.ply()
+        )
+    };
+    format!(
+        "No board. {what}. A pseudo-legal engine searches such moves and refutes them by \
+         capturing the king, but the positions from there on are not chess positions, so none \
+         is drawn; the tree writes their moves in coordinates."
+    )
+}
+
 /// The glyph for a piece: solid shapes in colour (the foreground tells the side), outline vs
 /// solid where the shape must tell it (`outline_white`: monochrome, projector), FEN letters
 /// with `--ascii`.
@@ -68,7 +109,21 @@ impl Panel for BoardPanel {
         let selected = app.view().selected_node();
         let node = selected.and_then(|id| app.session().node(id));
         let ply = node.map_or(0, |n| n.ply());
-        let position = app.session().position_at(selected);
+        let Some(position) = app.session().known_position_at(selected) else {
+            let why = selected.map(|id| no_position(app.session(), id));
+            let block = Block::bordered()
+                .title(Span::styled(
+                    format!(" Ply {ply} · no chess position "),
+                    app.theme.title,
+                ))
+                .border_style(app.theme.border);
+            let text = Paragraph::new(why.unwrap_or_default())
+                .style(app.theme.text)
+                .wrap(ratatui::widgets::Wrap { trim: true })
+                .block(block);
+            frame.render_widget(text, area);
+            return;
+        };
         let depth = node.map_or(0, |n| n.depth());
         let killer_row = app.session().replay().killer_row_of(ply, depth);
         let asked = selected.is_some() && selected == app.asked_node();

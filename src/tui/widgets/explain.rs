@@ -1,8 +1,9 @@
 //! The explain panel: a sentence or two of what happened at the selected node — who cut
 //! what with which move after how many tries, whether it became a killer (and what it pushed
 //! down), a mate killer or a countermove, and how that killer then fared in the later siblings;
-//! what selective search did there (`explain/selective.rs`) and, once audited (`a`), whether
-//! it was sound (`explain/audit.rs`).
+//! what selective search did there (`explain/selective.rs`), once audited (`a`) whether it
+//! was sound (`explain/audit.rs`), and at or below an illegal try what the engine did without
+//! naming a position it does not have (`explain/unknown.rs`).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -21,6 +22,7 @@ use crate::tui::widgets::{Panel, countermoves};
 
 mod audit;
 mod selective;
+mod unknown;
 
 fn side(c: Color) -> &'static str {
     match c {
@@ -37,7 +39,8 @@ pub const LATER_SIBLINGS: usize = 1_000;
 const KILLER_WITHIN: usize = 256;
 
 /// How `mv` fared in the siblings searched after `id` (the first `LATER_SIBLINGS` of them):
-/// (siblings looked at, times tried from a killer slot, cutoffs).
+/// (siblings looked at, times tried as a killer — a slot or any source the header calls a
+/// killer — and cutoffs).
 fn later_sibling_killer_record(session: &Session, id: NodeId, mv: Move) -> (usize, u32, u32) {
     let mut looked = 0;
     let mut tried = 0;
@@ -54,7 +57,7 @@ fn later_sibling_killer_record(session: &Session, id: NodeId, mv: Move) -> (usiz
                         .and_then(|i| session.events().get(i))
                         .is_some_and(|e| {
                             matches!(e, Event::MoveTried { source, .. }
-                                if session.header().sources.killer_slot(source).is_some())
+                                if session.header().sources.is_killer(source))
                         })
             })
         });
@@ -77,7 +80,9 @@ pub fn text(session: &Session, id: NodeId, notation: Notation) -> String {
     let Some(node) = session.node(id) else {
         return String::new();
     };
-    let pos = session.position_at(Some(id));
+    let Some(pos) = session.known_position_at(Some(id)) else {
+        return unknown::text(session, id, notation);
+    };
     let parent_pos = session.position_at(session.parent(id));
     let ply = node.ply();
     let (alpha, beta) = node.window();

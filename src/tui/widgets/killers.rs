@@ -4,6 +4,8 @@
 //! just cut off carries `✂`; a fresh store shows `★` in slot 1 and `↓` on the moves it shifted.
 //! Moves are written in the user's notation against the position of the selected node's line at
 //! that row's ply (the selected node's own position below it), in UCI where not legal there.
+//! A killer that is not a slot (the log's header gives a source the killer role without a slot)
+//! gets the last line: its tries, cutoffs and hit rate.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Rect};
@@ -19,6 +21,7 @@ use crate::explorer::session::scan::KillerMark;
 use crate::explorer::session::{NodeId, Session};
 use crate::fmt;
 use crate::search::MoveSource;
+use crate::text::printable;
 use crate::trace::line::Step;
 use crate::tui::ui::Ctx;
 use crate::tui::widgets::{Panel, countermoves};
@@ -198,6 +201,33 @@ pub fn focus_row(app: &Ctx) -> usize {
 /// The killer-table panel; Tab shows the countermove table instead.
 pub struct KillersPanel;
 
+/// The killers that are not per-ply slots (a source the log's header calls a killer without a
+/// slot: another engine's best move stored per position), each with its tries and cutoffs up
+/// to the cursor; `None` when the header has none. They have no table to sit in, so the panel
+/// gives them its last line.
+fn unslotted_line(app: &Ctx) -> Option<Line<'static>> {
+    let (session, theme) = (app.session(), &app.theme);
+    let sources = &session.header().sources;
+    let stats = session.scan().stats();
+    let mut spans = Vec::new();
+    for row in sources.killer_sources().filter(|r| r.killer_slot.is_none()) {
+        let source = MoveSource::from_code(row.code);
+        let (tried, cut) = (stats.tries.get(source), stats.cutoffs_by(source));
+        let style = theme.title.patch(theme.source_style(row.colour));
+        spans.push(Span::styled(format!("{} ", printable(&row.name)), style));
+        spans.push(Span::styled(
+            format!(
+                "(killer, not a slot) {}/{} cut {}  ",
+                fmt::count(tried),
+                fmt::count(cut),
+                fmt::percent(cut, tried)
+            ),
+            theme.text,
+        ));
+    }
+    (!spans.is_empty()).then(|| Line::from(spans))
+}
+
 impl Panel for KillersPanel {
     /// Draws the table as it stood at the timeline cursor, scrolled so that the selected node's
     /// row is visible, or the countermove tab.
@@ -232,8 +262,18 @@ impl Panel for KillersPanel {
         let block = Block::bordered()
             .title(Span::styled(title, theme.title))
             .border_style(theme.border);
-        let inner = block.inner(area);
+        let mut inner = block.inner(area);
         frame.render_widget(block, area);
+        if let Some(line) = unslotted_line(app) {
+            let last = Rect {
+                y: inner.bottom().saturating_sub(1),
+                height: inner.height.min(1),
+                ..inner
+            };
+            inner.height = inner.height.saturating_sub(1);
+            frame.render_widget(line, last);
+        }
+        let (session, theme) = (app.session(), &app.theme);
         let mate = usize::from(layout.mate_column());
         let (slots, columns) = (layout.slots, layout.slots + mate);
         if columns == 0 {

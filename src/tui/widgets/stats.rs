@@ -1,6 +1,6 @@
 //! The stats panel: depth, nodes, speed, and what move ordering achieved — cutoffs by the
 //! heuristic that ordered the cutting move, by its rank in the ordered list, the first-move
-//! cutoff rate, killer hit rate, TT hits — all counted from the event log up to the timeline
+//! cutoff rate, killer hit rate, TT hits, a pseudo-legal engine's illegal tries — all counted from the event log up to the timeline
 //! cursor. A gauge shows the iterations done while searching.
 
 use std::time::Duration;
@@ -134,6 +134,12 @@ pub fn lines(app: &Ctx, width: u16) -> Vec<Line<'static>> {
             ]),
         ]);
         out.extend(nps);
+        if s.illegal_tries + s.illegal_nulls > 0 {
+            out.push(kv(&[
+                ("illegal ", fmt::count(s.illegal_tries)),
+                (" NM in check ", fmt::count(s.illegal_nulls)),
+            ]));
+        }
         if app.session().log().is_truncated() {
             out.insert(0, note("log truncated (cap)".to_string(), theme.error));
         }
@@ -169,6 +175,13 @@ pub fn lines(app: &Ctx, width: u16) -> Vec<Line<'static>> {
         ("  (cutoffs ", fmt::count(s.tt_cutoffs)),
         (")", String::new()),
     ]));
+    if s.illegal_tries + s.illegal_nulls > 0 {
+        // A pseudo-legal engine's tries that left its king attacked, refuted a ply down.
+        out.push(kv(&[
+            ("illegal tries ", fmt::count(s.illegal_tries)),
+            ("  null moves in check ", fmt::count(s.illegal_nulls)),
+        ]));
+    }
     if app.session().log().is_truncated() {
         out.push(note(
             "log truncated: recording stopped early".to_string(),
@@ -186,7 +199,8 @@ pub fn lines(app: &Ctx, width: u16) -> Vec<Line<'static>> {
 }
 
 /// Cutoffs per source as the log's header names them: the first two killer slots apart and
-/// the deeper ones together (`K3+`), then every other named source, then any code the events
+/// the deeper ones together (`K3+`), then any killer that is not a slot (the header's role
+/// says so), then every other named source, then any code the events
 /// use that the header does not name.
 struct SourceCounts {
     killers: Vec<SourceCount>,
@@ -217,10 +231,17 @@ impl SourceCounts {
                 }
             }
         }
+        // A killer that is not a slot (another engine's best move per position) is a killer
+        // of its own, after the slots.
+        for row in table.killer_sources().filter(|r| r.killer_slot.is_none()) {
+            killer_tries += s.tries.get(MoveSource::from_code(row.code));
+            killer_cuts += cut(row);
+            killers.push((text(row), cut(row), row.colour));
+        }
         // A source the search never tried (a heuristic switched off) is not listed.
         let named = table.rows().iter().filter(|r| {
             let source = MoveSource::from_code(r.code);
-            r.killer_slot.is_none() && (s.tries.get(source) > 0 || s.cutoffs_by(source) > 0)
+            !table.is_killer(source) && (s.tries.get(source) > 0 || s.cutoffs_by(source) > 0)
         });
         let unnamed = s
             .by_source

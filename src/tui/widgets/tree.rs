@@ -56,14 +56,15 @@ pub struct RowStyle<'a> {
 /// row with its count and full marker column needs about 60 cells.
 const FULL_ROW: u16 = 60;
 
-/// The text of one node's row. `pos` is the position at the node; `on_pv` whether its line
-/// follows its iteration's principal variation (the row builder knows it from the parent's).
+/// The text of one node's row. `pos` is the position at the node (`None` at or below an
+/// illegal step, where moves are written in coordinates); `on_pv` whether its line follows its
+/// iteration's principal variation (the row builder knows it from the parent's).
 pub fn row_line(
     session: &Session,
     style: RowStyle,
     id: NodeId,
     mv_text: &str,
-    pos: &Position,
+    pos: Option<&Position>,
     on_pv: bool,
 ) -> Line<'static> {
     let theme = style.theme;
@@ -141,7 +142,9 @@ impl Panel for TreePanel {
                 line_tail(session, z, 6, app.prefs().notation)
             ),
             (None, None) => format!(
-                " Search tree · {}{} nodes ",
+                " Search tree · {}{}{} nodes ",
+                app.shown_engine()
+                    .map_or(String::new(), |e| format!("{e} · ")),
                 selective_title(session),
                 fmt::count(session.tree().len() as u64)
             ),

@@ -3,7 +3,9 @@
 //! the style of SharpChess's move analysis: `R2` searched two plies shallower, `↻` / `↻R`
 //! searched again (PVS / after a reduction), `NM` a null-move search, `NM✂` cut by its null
 //! move, `RFP` / `MDP` pruned whole, `FUT×3` three moves pruned by futility, `ASP ok|low|high`
-//! an aspiration window at the root. `--ascii` writes `x`, `re`, `NMx` and `*` instead.
+//! an aspiration window at the root, `✗ illegal` a pseudo-legal engine's illegal try (`✗ in
+//! check` for a null move made in check), refuted below. `--ascii` writes `x`, `re`, `NMx`
+//! and `*` instead.
 
 use ratatui::style::Style;
 use ratatui::text::Span;
@@ -32,6 +34,8 @@ pub struct Glyphs {
     pub null_cut: &'static str,
     /// "times", in a count of pruned moves: `FUT×3`.
     pub times: &'static str,
+    /// An illegal try or a null move made in check: `✗`.
+    pub illegal: &'static str,
 }
 
 impl Glyphs {
@@ -44,6 +48,7 @@ impl Glyphs {
                 unreduced: "reR",
                 null_cut: "NMx",
                 times: "*",
+                illegal: "x!",
             }
         } else {
             Glyphs {
@@ -52,6 +57,7 @@ impl Glyphs {
                 unreduced: "↻R",
                 null_cut: "NM✂",
                 times: "×",
+                illegal: "✗",
             }
         }
     }
@@ -78,14 +84,16 @@ pub fn pruned_text(rule: PruneRule) -> &'static str {
 /// One word of the marker column: one or more styled pieces.
 type Word = Vec<Span<'static>>;
 
-/// The marker column of node `id`'s row (`pos` is the position at the node), padded to
-/// `MARKER_WIDTH` (`COMPACT_MARKER_WIDTH` in compact rows). Words in order: aspiration window, re-search, reduction, null-move search,
+/// The marker column of node `id`'s row (`pos` is the position at the node, `None` where
+/// there is none: the cutting move is then written in coordinates), padded to `MARKER_WIDTH`
+/// (`COMPACT_MARKER_WIDTH` in compact rows).
+/// Words in order: illegal step, aspiration window, re-search, reduction, null-move search,
 /// how the node ended (cutoff, TT entry, null-move cutoff, pruned whole), pruned moves.
 pub fn marker_spans(
     session: &Session,
     style: RowStyle,
     id: NodeId,
-    pos: &Position,
+    pos: Option<&Position>,
 ) -> Vec<Span<'static>> {
     let (theme, glyphs) = (style.theme, Glyphs::new(style.ascii));
     let Some(node) = session.node(id) else {
@@ -94,6 +102,14 @@ pub fn marker_spans(
     let marks = session.marks(id);
     let word = |text: String, style: Style| vec![Span::styled(text, style)];
     let mut words: Vec<Word> = Vec::new();
+    if marks.illegal {
+        let what = if node.is_null_move() {
+            "in check"
+        } else {
+            "illegal"
+        };
+        words.push(word(format!("{} {what}", glyphs.illegal), theme.error));
+    }
     if let Some(window) = marks.aspiration {
         words.push(word(
             aspiration_text(window.outcome).into(),
@@ -125,7 +141,11 @@ pub fn marker_spans(
         let sources = &session.header().sources;
         let label = sources.label(cut.source).into_owned();
         let colour = theme.source_style(sources.colour(cut.source));
-        let text = format!("{} {} ", glyphs.cut, style.notation.format(pos, cut.mv));
+        let mv = match pos {
+            Some(pos) => style.notation.format(pos, cut.mv),
+            None => cut.mv.to_string(),
+        };
+        let text = format!("{} {mv} ", glyphs.cut);
         Some(vec![
             Span::styled(text, theme.cutoff),
             Span::styled(label, colour),

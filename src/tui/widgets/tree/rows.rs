@@ -1,7 +1,10 @@
 //! The rows handed to the tree widget, built with a stack of levels rather than recursion: a
 //! page of children per shown parent, at most `TreeView::levels` below the view's root, so a frame
 //! builds at most a few hundred rows whatever the tree's width or depth. Positions and the
-//! principal-variation match are carried from a row to its children one move at a time.
+//! principal-variation match are carried from a row to its children one move at a time; below
+//! a pseudo-legal engine's illegal try (or a null move made in check) there is no chess
+//! position to carry, so the rows there write their moves in coordinates. A parent's illegal
+//! tries the engine refuted without a search get rows of their own after its children.
 
 use ratatui::text::Line;
 use tui_tree_widget::TreeItem;
@@ -11,7 +14,7 @@ use crate::chess::{Move, Position};
 use crate::explorer::session::{NodeId, Session};
 use crate::explorer::tree_view::{Row, TreeView};
 use crate::fmt;
-use crate::trace::line::node_label;
+use crate::trace::line::{Step, node_label_known};
 use crate::tui::theme::Theme;
 
 /// The widget's input for one frame.
@@ -28,8 +31,8 @@ type PvMatch<'a> = Option<(&'a [Move], usize)>;
 /// A parent whose children are being turned into rows.
 struct Level<'a> {
     parent: Option<NodeId>,
-    /// The position at `parent`.
-    position: Position,
+    /// The position at `parent`: `None` at or below an illegal step.
+    position: Option<Position>,
     pv: PvMatch<'a>,
     /// The parent's own row (unused for the view's root).
     line: Line<'static>,
@@ -44,7 +47,7 @@ impl<'a> Level<'a> {
         session: &Session,
         view: &TreeView,
         theme: &Theme,
-        (parent, position, pv): (Option<NodeId>, Position, PvMatch<'a>),
+        (parent, position, pv): (Option<NodeId>, Option<Position>, PvMatch<'a>),
         line: Line<'static>,
     ) -> Level<'a> {
         let window = view.window(session, parent);
@@ -77,8 +80,14 @@ impl<'a> Level<'a> {
 
     fn finish(
         mut self,
-        theme: &Theme,
+        session: &Session,
+        style: RowStyle,
     ) -> (Option<NodeId>, Line<'static>, Vec<TreeItem<'static, Row>>) {
+        let theme = style.theme;
+        if let Some(parent) = self.parent {
+            self.items
+                .extend(unsearched_illegal(session, style, parent));
+        }
         if self.after > 0 {
             let text = format!("… {} more", fmt::grouped(self.after as u64));
             self.items.push(TreeItem::new_leaf(
@@ -97,13 +106,56 @@ fn follow(pv: PvMatch<'_>, mv: Move) -> PvMatch<'_> {
     (line.get(played) == Some(&mv)).then_some((line, played + 1))
 }
 
+/// Most illegal tries refuted without a search listed under one parent.
+const UNSEARCHED_ROWS: usize = 8;
+
+/// Rows for `parent`'s illegal tries that the engine refuted without searching them (no node
+/// of their own): the tries not matched by an illegal child, in the order tried. A walk over
+/// the parent's children only when it has illegal tries at all.
+fn unsearched_illegal(
+    session: &Session,
+    style: RowStyle,
+    parent: NodeId,
+) -> Vec<TreeItem<'static, Row>> {
+    let Some(node) = session.node(parent) else {
+        return Vec::new();
+    };
+    if node.illegal_tries() == 0 {
+        return Vec::new();
+    }
+    let mut searched: Vec<Move> = session
+        .tree()
+        .children(parent)
+        .filter_map(|c| session.node(c))
+        .filter(|c| c.illegal() && !c.is_null_move())
+        .map(|c| c.mv())
+        .collect();
+    let glyph = if style.ascii { "x" } else { "✗" };
+    let mut rows = Vec::new();
+    for (k, mv) in node.illegal_moves(UNSEARCHED_ROWS).into_iter().enumerate() {
+        if let Some(at) = searched.iter().position(|&m| m == mv) {
+            searched.swap_remove(at);
+            continue;
+        }
+        let text = format!(
+            "{:<8}{glyph} illegal try, refuted without a search",
+            Step::Move(mv).coordinates(style.notation)
+        );
+        rows.push(TreeItem::new_leaf(
+            Row::Illegal(parent, k as u8),
+            Line::styled(text, style.theme.error),
+        ));
+    }
+    rows
+}
+
 /// Builds the rows of `view` over `session`.
 pub fn build(session: &Session, view: &TreeView, style: RowStyle) -> Rows {
     let theme = style.theme;
     let root = view.view_root();
     let top = (
         root,
-        session.position_at(root),
+        session.known_position_at(root),
         root.and_then(|r| session.pv_prefix(r)),
     );
     let mut stack = vec![Level::new(session, view, theme, top, Line::default())];
@@ -115,7 +167,7 @@ pub fn build(session: &Session, view: &TreeView, style: RowStyle) -> Rows {
             break;
         };
         let Some(child) = level.take_next(session) else {
-            let Some((parent, line, items)) = stack.pop().map(|l| l.finish(theme)) else {
+            let Some((parent, line, items)) = stack.pop().map(|l| l.finish(session, style)) else {
                 break;
             };
             match (stack.last_mut(), parent) {
@@ -132,12 +184,21 @@ pub fn build(session: &Session, view: &TreeView, style: RowStyle) -> Rows {
         let Some(node) = session.node(child) else {
             continue;
         };
-        let (text, position) = node_label(&level.position, node, style.notation);
+        let (text, position) = node_label_known(level.position.as_ref(), node, style.notation);
+        // An illegal step's own row is written in coordinates too: no legal move leads to it.
+        let position = position.filter(|_| !node.illegal());
         let pv = match level.parent {
             Some(_) => follow(level.pv, node.mv()),
             None => session.pv_prefix(child),
         };
-        let line = row_line(session, style, child, &text, &position, pv.is_some());
+        let line = row_line(
+            session,
+            style,
+            child,
+            &text,
+            position.as_ref(),
+            pv.is_some(),
+        );
         let has_children = node.child_count() > 0;
         if has_children && view.is_open(child) && depth < view.levels() {
             path.push(Row::Node(child));
