@@ -6,7 +6,7 @@
 use crate::plot::bars::{Arrange, Bars, Series, count_axis};
 use crate::plot::{PlotError, canvas};
 use crate::search::ladder::Ladder;
-use crate::tui::fmt;
+use crate::fmt;
 
 /// The SVG document of `ladder`, the ladder of the position called `name`.
 pub fn svg(name: &str, ladder: &Ladder) -> Result<String, PlotError> {
