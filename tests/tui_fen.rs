@@ -4,7 +4,7 @@
 mod tui_support;
 
 use killerscope::tui::input::key_press;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crossterm::event::{Event as TermEvent, KeyCode, KeyEvent, KeyModifiers};
 use killerscope::explorer::Mode;

@@ -12,6 +12,7 @@ pub mod app;
 pub mod charts;
 pub mod compare;
 pub mod config_picker;
+pub mod diff;
 pub mod follow;
 pub mod keys;
 pub mod lesson;

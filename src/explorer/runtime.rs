@@ -11,6 +11,8 @@ use crate::trace::DEFAULT_EVENT_CAP;
 
 use super::action::Effect;
 use super::app::Explorer;
+use super::diff::Ranking;
+use super::diff::rank::RankJob;
 use super::follow::{Followed, Follower, spawn_follow};
 use super::lesson::{self, Lesson};
 use super::worker::{self, Report, Worker};
@@ -34,6 +36,8 @@ pub struct Runtime {
     /// take a moment), so the screen keeps drawing meanwhile.
     /// Whether a refusal ends the explorer comes with it.
     checking: Option<(Receiver<Result<Lesson, String>>, bool)>,
+    /// The diff view's divergences being ranked.
+    ranking: Option<RankJob>,
 }
 
 impl Runtime {
@@ -86,6 +90,7 @@ impl Runtime {
                 });
                 self.checking = Some((rx, leave));
             }
+            Effect::RankDiff => self.ranking = app.diff_job().map(RankJob::spawn),
             Effect::Save(path) => {
                 let log = app.session().log_to_save();
                 match log.write_file(&path) {
@@ -116,6 +121,13 @@ impl Runtime {
         }
         self.drain_follow(app, deadline);
         self.drain_lesson(app);
+        if let Some(job) = &self.ranking {
+            let ranking = job.poll();
+            if !matches!(ranking, Ranking::Running(..)) {
+                self.ranking = None;
+            }
+            app.diff_ranking(ranking);
+        }
         app.poll_index();
         if let Some(t) = self.started {
             app.set_elapsed(t.elapsed().as_secs_f64());
@@ -182,7 +194,10 @@ impl Runtime {
     /// being indexed in the background or a lesson being checked (so the loop redraws at
     /// frame rate to pick up the result).
     pub fn busy(&self, app: &Explorer) -> bool {
-        self.search.is_some() || app.session().index_state().is_some() || self.checking.is_some()
+        self.search.is_some()
+            || app.session().index_state().is_some()
+            || self.checking.is_some()
+            || self.ranking.is_some()
     }
 
     /// Moves what the trace reader read into the explorer, within the frame's budget.

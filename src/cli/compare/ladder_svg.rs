@@ -3,10 +3,10 @@
 //! with the exact count over it, and the Knuth–Moore count of the minimal tree as the dashed
 //! line every ordering is measured against.
 
+use crate::fmt;
 use crate::plot::bars::{Arrange, Bars, Series, count_axis};
 use crate::plot::{PlotError, canvas};
 use crate::search::ladder::Ladder;
-use crate::fmt;
 
 /// The SVG document of `ladder`, the ladder of the position called `name`.
 pub fn svg(name: &str, ladder: &Ladder) -> Result<String, PlotError> {
