@@ -12,7 +12,7 @@ use crate::search::selective::parse_switches;
 use crate::search::{Limits, SearchConfig, Searcher};
 use crate::text::{printable, quote};
 use crate::trace::jsonl::ImportOptions;
-use crate::trace::tree_diff::{TreeDiff, diff_trees};
+use crate::trace::tree_diff::{TreeDiff, alignable, diff_trees};
 use crate::trace::{FoldControl, LogHeader, Recorder, SearchTree, Spool, read_record};
 use clap::Args;
 use std::io::{BufWriter, Write};
@@ -186,36 +186,6 @@ pub(super) fn record(
 
 /// Refuses two searches a diff cannot align: other positions, or other recording filters.
 pub(super) fn same_search_space(a: &Searched, b: &Searched) -> Result<(), CliError> {
-    let place = |fen: &str| -> String {
-        match Position::from_fen(fen) {
-            Ok(p) => p.to_fen().split(' ').take(4).collect::<Vec<_>>().join(" "),
-            Err(_) => fen.trim().to_string(),
-        }
-    };
-    let (fa, fb) = (&a.header.fen, &b.header.fen);
-    if place(fa) != place(fb) {
-        return Err(CliError::new(format!(
-            "diff: A ({}) searched {} and B ({}) searched {}: a diff aligns two searches of the \
-             same position",
-            a.name,
-            quote(fa),
-            b.name,
-            quote(fb)
-        )));
-    }
-    if a.header.filter != b.header.filter {
-        let what = |f: &str| {
-            if f.is_empty() {
-                "every node".to_string()
-            } else {
-                format!("only {}", quote(f))
-            }
-        };
-        return Err(CliError::new(format!(
-            "diff: A records {} and B records {}: only trees recorded alike can be aligned",
-            what(&a.header.filter),
-            what(&b.header.filter)
-        )));
-    }
-    Ok(())
+    alignable((&a.name, &a.header), (&b.name, &b.header))
+        .map_err(|e| CliError::new(format!("diff: {e}")))
 }

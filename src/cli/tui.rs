@@ -54,6 +54,11 @@ pub struct TuiArgs {
     /// engine (docs/trace-schema.md), told apart by content.
     #[arg(long, conflicts_with = "follow")]
     pub log: Option<PathBuf>,
+    /// Open two saved searches of the same position as one aligned tree (A's nodes, B's, the
+    /// difference and what differs at each node), the divergences stepped by size with n / N.
+    #[arg(long, num_args = 2, value_names = ["A", "B"],
+          conflicts_with_all = ["fen", "epd", "log", "follow"])]
+    pub diff: Vec<PathBuf>,
     /// Watch another engine's search live: a JSON Lines trace being written to a file or a
     /// FIFO, or `-` for standard input (keys still come from the terminal).
     #[arg(long, value_name = "FILE")]
@@ -152,11 +157,23 @@ pub struct Prepared {
 /// settings its EPD opcodes ask for).
 enum Start {
     Log(Box<Session>, Option<ImportSummary>),
+    Diff(Box<[Session; 2]>, [String; 2]),
     Follow(FollowSource, ImportOptions),
     Search(Position, PositionSettings),
 }
 
 fn start(args: &TuiArgs, library: &[Entry]) -> Result<Start, CliError> {
+    if let [a, b] = args.diff.as_slice() {
+        let open = |path: &PathBuf| -> Result<Session, CliError> {
+            let (mut session, _) = open_log(path, args.lenient)?;
+            session
+                .wait_index()
+                .map_err(|e| CliError::new(format!("cannot open log {e}")))?;
+            Ok(session)
+        };
+        let names = [a, b].map(|p| crate::text::printable(&p.display().to_string()).into_owned());
+        return Ok(Start::Diff(Box::new([open(a)?, open(b)?]), names));
+    }
     if let Some(path) = &args.log {
         let (session, summary) = open_log(path, args.lenient)?;
         return Ok(Start::Log(Box::new(session), summary));
@@ -217,6 +234,7 @@ pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<Prepared, CliError
     let begin = start(args, &library)?;
     let root = match &begin {
         Start::Log(session, _) => session.root().clone(),
+        Start::Diff(sessions, _) => sessions[0].root().clone(),
         Start::Follow(..) => Position::startpos(),
         Start::Search(position, _) => position.clone(),
     };
@@ -233,6 +251,12 @@ pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<Prepared, CliError
                 ),
             }
             Vec::new()
+        }
+        Start::Diff(sessions, names) => {
+            let [a, b] = *sessions;
+            app.open_session(a);
+            app.open_diff(b, names)
+                .map_err(|e| CliError::new(format!("diff: {e}")))?
         }
         Start::Follow(source, options) => vec![Effect::Follow(source, options)],
         Start::Search(_, asked) => {

@@ -175,6 +175,11 @@ pub enum Action {
     ShowError(String),
     /// Close a chart or comparison a lesson step opened.
     CloseView,
+    /// Show the diff view again (when one was opened with `tui --diff A B`).
+    ShowDiff,
+    /// Diff view: select the next (+1) or previous (-1) divergence by the nodes it explains,
+    /// in the order `killerscope diff` ranks them.
+    Divergence(isize),
 }
 
 impl Action {
@@ -228,7 +233,7 @@ impl Action {
                 Area::View
             }
             A::Icicle(_) | A::ClickBlock(_) | A::ClickChart | A::OpenChart(_) => Area::View,
-            A::ShowCompare | A::CloseView => Area::View,
+            A::ShowCompare | A::CloseView | A::ShowDiff | A::Divergence(_) => Area::View,
             A::CycleNotation | A::KillerTab | A::Help | A::OpenLessons | A::Projector => {
                 Area::Screen
             }
@@ -281,6 +286,9 @@ pub enum Effect {
     /// Check this lesson against the engine on a thread (the screen keeps drawing and the keys
     /// keep working) and, if it holds, open it (`Explorer::open_lesson`); else say why.
     OpenLesson(LessonSource),
+    /// Rank the diff view's divergences on a thread (`Explorer::diff_ranking` takes the
+    /// progress and the result).
+    RankDiff,
 }
 
 /// A lesson to check and open: its name and text, and what a refusal does.

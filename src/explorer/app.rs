@@ -13,6 +13,7 @@ use super::action::{Action, Effect};
 use super::audit::Audit;
 use super::charts::Charts;
 use super::compare::{Compared, Comparison};
+use super::diff::{DiffState, Ranking};
 use super::keys::Context;
 use super::lesson::{self, Lesson, LessonState, SearchCheck};
 use super::library::Entry;
@@ -36,6 +37,8 @@ pub struct Explorer {
     pub(super) mode: Mode,
     pub(super) comparison: Comparison,
     pub(super) charts: Charts,
+    /// Two searches shown as one tree (`tui --diff A B`): A is `session`, B is here.
+    pub(super) diff: Option<DiffState>,
     pub(super) lesson: Option<LessonState>,
     pub(super) audit: Audit,
     pub(super) prefs: Prefs,
@@ -55,6 +58,7 @@ impl Explorer {
             mode: Mode::Normal,
             comparison: Comparison::default(),
             charts: Charts::default(),
+            diff: None,
             lesson: None,
             audit: Audit::default(),
             prefs: Prefs::default(),
@@ -131,6 +135,55 @@ impl Explorer {
         &self.comparison
     }
 
+    /// The diff view's two searches, if one was opened.
+    pub fn diff(&self) -> Option<&DiffState> {
+        self.diff.as_ref()
+    }
+
+    /// Shows `b` beside the session on screen (A) as one aligned tree, named `names`, and
+    /// starts ranking their divergences; refused, saying what differs, when the two are not
+    /// searches of the same position recorded alike.
+    pub fn open_diff(&mut self, b: Session, names: [String; 2]) -> Result<Vec<Effect>, String> {
+        let state = DiffState::new(&self.session, b, names)?;
+        self.diff = Some(state);
+        self.mode = Mode::Diff;
+        self.info("diff: n / N go to the next / previous divergence by size, Esc to A's tree");
+        Ok(vec![Effect::RankDiff])
+    }
+
+    /// What ranking the diff's divergences needs (both trees and headers), if a diff is open.
+    pub fn diff_job(
+        &self,
+    ) -> Option<(
+        crate::trace::SearchTree,
+        LogHeader,
+        crate::trace::SearchTree,
+        LogHeader,
+    )> {
+        self.diff.as_ref().map(|d| d.job(&self.session))
+    }
+
+    /// How far ranking the diff's divergences has got, or its result.
+    pub fn diff_ranking(&mut self, ranking: Ranking) {
+        if let Some(diff) = self.diff.as_mut() {
+            if let Ranking::Done(d) = &ranking {
+                let said = if d.total == 0 {
+                    "diff: no divergences — the two searches are the same tree".to_string()
+                } else {
+                    format!(
+                        "diff: {} divergences ranked: n goes to the biggest",
+                        crate::fmt::grouped(d.total)
+                    )
+                };
+                self.status.message = Some(Message {
+                    text: said,
+                    error: false,
+                });
+            }
+            diff.set_ranking(ranking);
+        }
+    }
+
     /// What the charts view shows.
     pub fn charts(&self) -> &Charts {
         &self.charts
@@ -164,7 +217,13 @@ impl Explorer {
     /// Whether anything moves without the user: the log growing, the replay playing, a
     /// comparison running (the terminal then redraws at frame rate).
     pub fn is_moving(&self) -> bool {
-        self.is_live() || self.playback.playing || self.comparison.running
+        self.is_live()
+            || self.playback.playing
+            || self.comparison.running
+            || self
+                .diff
+                .as_ref()
+                .is_some_and(|d| matches!(d.ranking(), Ranking::Running(..)))
     }
 
     /// The key-table contexts a key is looked up in, first match first: while a lesson is on
@@ -190,6 +249,9 @@ impl Explorer {
             self.view.fit(&self.session, viewport.tree);
         }
         self.charts.area = viewport.icicle;
+        if let Some(diff) = self.diff.as_mut() {
+            diff.rows.set_page(usize::from(viewport.diff.height));
+        }
         if self.mode.shows_charts() {
             self.session.seek_charts();
         }

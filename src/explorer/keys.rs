@@ -48,11 +48,13 @@ pub enum Context {
     Question,
     /// The lesson picker.
     LessonPicker,
+    /// The diff view: two searches as one tree.
+    Diff,
 }
 
 impl Context {
     /// Every context, for tests and the help overlay.
-    pub const ALL: [Context; 11] = [
+    pub const ALL: [Context; 12] = [
         Context::Everywhere,
         Context::Normal,
         Context::Help,
@@ -64,6 +66,7 @@ impl Context {
         Context::Lesson,
         Context::Question,
         Context::LessonPicker,
+        Context::Diff,
     ];
 
     /// Whether a key held with Ctrl, Alt or Super still counts as the plain key. Not in the

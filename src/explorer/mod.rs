@@ -13,6 +13,7 @@ pub mod audit;
 pub mod charts;
 pub mod compare;
 pub mod config_picker;
+pub mod diff;
 pub mod follow;
 pub mod keys;
 pub mod lesson;

@@ -32,6 +32,8 @@ pub enum Mode {
     Charts,
     /// Choosing a bundled lesson; the index of the highlighted one.
     LessonPicker(usize),
+    /// Two searches as one tree (`tui --diff A B`).
+    Diff,
 }
 
 /// What an overlay key asks of the explorer beyond the overlay.
@@ -66,6 +68,7 @@ impl Mode {
             Mode::Compare => Context::Compare,
             Mode::Charts => Context::Charts,
             Mode::LessonPicker(_) => Context::LessonPicker,
+            Mode::Diff => Context::Diff,
         }
     }
 

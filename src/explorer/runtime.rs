@@ -17,6 +17,8 @@ use super::audit::{self, AuditKey, Judged};
 
 /// A node's audit running on its own thread: its result (`None` if stopped) and its stop flag.
 type AuditRun = (Receiver<(AuditKey, Option<Vec<Judged>>)>, Arc<AtomicBool>);
+use super::diff::Ranking;
+use super::diff::rank::RankJob;
 use super::follow::{Followed, Follower, spawn_follow};
 use super::lesson::{self, Lesson};
 use super::worker::{self, Report, Worker};
@@ -42,6 +44,8 @@ pub struct Runtime {
     checking: Option<(Receiver<Result<Lesson, String>>, bool)>,
     /// The audit of a node being searched, and the flag that stops it.
     audit: Option<AuditRun>,
+    /// The diff view's divergences being ranked.
+    ranking: Option<RankJob>,
 }
 
 impl Runtime {
@@ -107,6 +111,7 @@ impl Runtime {
                 });
                 self.checking = Some((rx, leave));
             }
+            Effect::RankDiff => self.ranking = app.diff_job().map(RankJob::spawn),
             Effect::Save(path) => {
                 let log = app.session().log_to_save();
                 match log.write_file(&path) {
@@ -138,6 +143,13 @@ impl Runtime {
         self.drain_follow(app, deadline);
         self.drain_lesson(app);
         self.drain_audit(app);
+        if let Some(job) = &self.ranking {
+            let ranking = job.poll();
+            if !matches!(ranking, Ranking::Running(..)) {
+                self.ranking = None;
+            }
+            app.diff_ranking(ranking);
+        }
         app.poll_index();
         if let Some(t) = self.started {
             app.set_elapsed(t.elapsed().as_secs_f64());
@@ -229,6 +241,7 @@ impl Runtime {
             || app.session().index_state().is_some()
             || self.checking.is_some()
             || self.audit.is_some()
+            || self.ranking.is_some()
     }
 
     /// Moves what the trace reader read into the explorer, within the frame's budget.

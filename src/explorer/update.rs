@@ -68,6 +68,9 @@ impl Explorer {
 
     /// Moving around the tree.
     fn tree_action(&mut self, action: &Action) {
+        if self.mode == Mode::Diff {
+            return self.diff_action(action);
+        }
         let (view, session) = (&mut self.view, &self.session);
         let page = view.page_rows();
         match *action {
@@ -199,6 +202,8 @@ impl Explorer {
                 self.mode = Mode::Charts;
                 self.lesson_opened_view();
             }
+            Action::ShowDiff => self.show_diff(),
+            Action::Divergence(_) if self.mode == Mode::Diff => self.diff_action(action),
             Action::ShowCompare => {
                 self.mode = Mode::Compare;
                 self.lesson_opened_view();

@@ -48,4 +48,6 @@ pub struct Viewport {
     pub tree: Area,
     /// The icicle's bands inside the charts panel (empty: not on screen).
     pub icicle: Area,
+    /// The diff view's tree rows (empty: not on screen).
+    pub diff: Area,
 }

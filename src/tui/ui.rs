@@ -20,6 +20,7 @@ use crate::tui::widgets::board::BoardPanel;
 use crate::tui::widgets::charts::{ChartsPanel, bands_area};
 use crate::tui::widgets::compare::CompareOverlay;
 use crate::tui::widgets::config_picker::ConfigPickerOverlay;
+use crate::tui::widgets::diff::DiffOverlay;
 use crate::tui::widgets::explain::ExplainPanel;
 use crate::tui::widgets::fen_input::FenOverlay;
 use crate::tui::widgets::help::HelpOverlay;
@@ -110,6 +111,7 @@ pub fn frame_viewport(app: &Explorer, size: Rect) -> Viewport {
     let charts_shown = *app.mode() == Mode::Charts;
     Viewport {
         tree: area_of(Block::bordered().inner(areas.tree)),
+        diff: crate::tui::widgets::diff::rows_area(size),
         icicle: if charts_shown {
             area_of(bands_area(areas.charts))
         } else {
@@ -177,5 +179,6 @@ fn overlay(mode: &Mode) -> Option<&'static dyn Panel> {
         Mode::ComparePicker(_) => Some(&ConfigPickerOverlay),
         Mode::Compare => Some(&CompareOverlay),
         Mode::LessonPicker(_) => Some(&LessonPickerOverlay),
+        Mode::Diff => Some(&DiffOverlay),
     }
 }

@@ -28,6 +28,8 @@ pub enum Group {
     Lesson,
     /// In the lesson picker.
     LessonPicker,
+    /// In the diff view.
+    DiffView,
 }
 
 impl Group {
@@ -46,6 +48,7 @@ impl Group {
             Group::ChartsView => "Charts view (v)",
             Group::Lesson => "While a lesson is open",
             Group::LessonPicker => "Lesson picker (L)",
+            Group::DiffView => "Diff view (tui --diff A B; D)",
         }
     }
 
@@ -53,7 +56,7 @@ impl Group {
     pub const MAIN: [Group; 4] = [Group::Tree, Group::Timeline, Group::Search, Group::General];
 
     /// The overlays' groups, in the order the help overlay shows them.
-    pub const OVERLAYS: [Group; 8] = [
+    pub const OVERLAYS: [Group; 9] = [
         Group::Lesson,
         Group::LessonPicker,
         Group::HelpView,
@@ -62,5 +65,6 @@ impl Group {
         Group::ComparePicker,
         Group::CompareView,
         Group::ChartsView,
+        Group::DiffView,
     ];
 }

@@ -12,6 +12,7 @@ use crate::explorer::charts::IcicleMove;
 use crate::explorer::line_edit::Edit;
 use crate::search::MAX_KILLER_SLOTS;
 
+mod diff;
 pub mod lesson;
 
 const _: () = assert!(MAX_KILLER_SLOTS <= 9, "one digit key per killer-slot count");
@@ -85,6 +86,7 @@ pub(super) fn bindings() -> Vec<Binding> {
     out.extend(overlays());
     out.extend(charts());
     out.extend(lesson::rows());
+    out.extend(diff::rows());
     out
 }
 
@@ -232,6 +234,8 @@ fn normal() -> Vec<Binding> {
     r.row(&[Char('P')], "P", Action::Projector, projector, General);
     let focus = "board, killers, tree and lesson only";
     r.row(&[Char('F')], "F", Action::Focus, focus, General);
+    let diff = "the diff view (tui --diff A B)";
+    r.row(&[Char('D')], "D", Action::ShowDiff, diff, General);
     let save = "save the event log (.kslog)";
     r.row(&[Char('w')], "w", Action::SaveLog, save, General);
     r.row(&[Char('?')], "?", Action::Help, "this help", General);

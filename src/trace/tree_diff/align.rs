@@ -5,6 +5,7 @@ use super::describe::sentence;
 use super::facts::{
     Child, Side, biggest, children_of, fill_children, order_differs, path_to, side_facts,
 };
+use super::pairs::{keyed_roots, match_children};
 use super::{Divergence, DivergenceKinds, IterationNodes, OnlyIn, TreeDiff};
 use crate::chess::{Move, Position};
 use crate::trace::fold::{FoldControl, FoldError};
@@ -25,16 +26,7 @@ pub fn diff_trees(
     limit: usize,
     control: &mut FoldControl<'_>,
 ) -> Result<TreeDiff, FoldError> {
-    let sides = [
-        Side {
-            tree: a.0,
-            header: a.1,
-        },
-        Side {
-            tree: b.0,
-            header: b.1,
-        },
-    ];
+    let sides = pair_sides(a, b);
     let mut walk = Walk::new(sides, limit);
     walk.pair_roots();
     let total = sides[0].tree.len() as u64;
@@ -49,6 +41,51 @@ pub fn diff_trees(
     }
     control.step(total, total)?;
     Ok(walk.finish())
+}
+
+/// The divergence at one aligned pair (`x` of A, `y` of B), told as `diff_trees` tells it, or
+/// `None` where the two searches agree: what a view of the two trees shows for the node it has
+/// selected, without diffing the rest.
+pub fn divergence_at(
+    a: (&SearchTree, &LogHeader),
+    b: (&SearchTree, &LogHeader),
+    x: NodeId,
+    y: NodeId,
+) -> Option<Divergence> {
+    let mut walk = Walk::new(pair_sides(a, b), 1);
+    walk.compare(x, y, &mut (Vec::new(), Vec::new()));
+    walk.finish().divergences.pop()
+}
+
+/// What differs at one aligned pair (`x` of A, `y` of B), without the divergence's words:
+/// all false where the two agree. The diff view marks each row with it.
+pub fn kinds_at(
+    a: (&SearchTree, &LogHeader),
+    b: (&SearchTree, &LogHeader),
+    x: NodeId,
+    y: NodeId,
+) -> DivergenceKinds {
+    let mut walk = Walk::new(pair_sides(a, b), 1);
+    walk.compare(x, y, &mut (Vec::new(), Vec::new()));
+    walk.kept
+        .peek()
+        .map_or_else(DivergenceKinds::default, |r| r.0.divergence.kinds)
+}
+
+fn pair_sides<'a>(
+    a: (&'a SearchTree, &'a LogHeader),
+    b: (&'a SearchTree, &'a LogHeader),
+) -> [Side<'a>; 2] {
+    [
+        Side {
+            tree: a.0,
+            header: a.1,
+        },
+        Side {
+            tree: b.0,
+            header: b.1,
+        },
+    ]
 }
 
 /// A divergence waiting for its path and sentence, ranked by the nodes of the difference it
@@ -106,20 +143,10 @@ impl<'a> Walk<'a> {
     /// Pairs the k-th root of each iteration depth in A with the k-th in B; a root of one only
     /// is a divergence of its own.
     fn pair_roots(&mut self) {
-        let keyed = |side: &Side<'_>| -> Vec<(i8, u16, NodeId)> {
-            let mut seen: Vec<(i8, u16)> = Vec::new();
-            side.tree
-                .roots()
-                .iter()
-                .map(|&r| {
-                    let depth = side.tree.node(r).map_or(0, |n| n.depth());
-                    let k = seen.iter().filter(|(d, _)| *d == depth).count() as u16;
-                    seen.push((depth, k));
-                    (depth, k, r)
-                })
-                .collect()
-        };
-        let [ka, kb] = [keyed(&self.sides[0]), keyed(&self.sides[1])];
+        let [ka, kb] = [
+            keyed_roots(self.sides[0].tree),
+            keyed_roots(self.sides[1].tree),
+        ];
         for (k, roots) in [&ka, &kb].into_iter().enumerate() {
             for &(depth, _, r) in roots {
                 let size = u64::from(self.sides[k].tree.subtree_size(r));
@@ -194,28 +221,11 @@ impl<'a> Walk<'a> {
         fill_children(sa.tree, x, ca);
         fill_children(sb.tree, y, cb);
         // Children pair by the step that leads to them and which search of it they are.
-        let key = |c: &Child| (c.mv.raw(), c.same_position, c.occurrence);
-        let mut b_index: Vec<((u16, bool, u16), usize)> =
-            cb.iter().enumerate().map(|(i, c)| (key(c), i)).collect();
-        b_index.sort_unstable();
-        let mut b_matched = vec![false; cb.len()];
-        let mut only_a = Vec::new();
-        for c in ca.iter() {
-            match b_index.binary_search_by_key(&key(c), |&(k, _)| k) {
-                Ok(at) => {
-                    let i = b_index[at].1;
-                    b_matched[i] = true;
-                    self.stack.push((c.id, cb[i].id));
-                }
-                Err(_) => only_a.push(*c),
-            }
-        }
-        let only_b: Vec<Child> = cb
-            .iter()
-            .zip(&b_matched)
-            .filter(|&(_, &m)| !m)
-            .map(|(c, _)| *c)
-            .collect();
+        let (matched, only_a, only_b) = match_children(ca, cb);
+        self.stack
+            .extend(matched.iter().map(|&(i, j)| (ca[i].id, cb[j].id)));
+        let only_a: Vec<Child> = only_a.into_iter().map(|i| ca[i]).collect();
+        let only_b: Vec<Child> = only_b.into_iter().map(|j| cb[j]).collect();
         let (fa, fb) = (side_facts(sa, x, ca), side_facts(sb, y, cb));
         let kinds = DivergenceKinds {
             order: order_differs(ca, cb),

@@ -18,8 +18,10 @@
 mod align;
 mod describe;
 mod facts;
+mod pairs;
 
-pub use align::diff_trees;
+pub use align::{diff_trees, divergence_at, kinds_at};
+pub use pairs::{Pair, alignable, child_pairs, pair_has_children, root_pairs};
 
 use super::line::Step;
 use super::node_walk::NodeType;

@@ -17,7 +17,7 @@ use crate::tui::ui::Ctx;
 use crate::tui::widgets::Panel;
 
 /// What the board shows.
-struct BoardView<'a> {
+pub struct BoardView<'a> {
     /// The position.
     pub position: &'a Position,
     /// The move that led to it (`Move::NULL` at the root).
@@ -157,47 +157,53 @@ impl Panel for BoardPanel {
             ascii: app.prefs().ascii,
             title: format!(" Ply {ply} · {after}{to_move} to move "),
         };
-        let theme = &app.theme;
-        let block = Block::bordered()
-            .title(Span::styled(view.title.clone(), theme.title))
-            .border_style(theme.border);
-        let inner = block.inner(area);
-        frame.render_widget(block, area);
-        let (w, h) = square_size(inner, app.prefs().projector);
-        let piece_row = if h == 3 { 1 } else { h - 1 };
-        let mut lines = Vec::with_capacity(8 * h + 1);
-        for rank in (0..8u8).rev() {
-            for row in 0..h {
-                let label = if row == piece_row {
-                    format!("{} ", rank + 1)
-                } else {
-                    "  ".to_string()
-                };
-                let mut spans = vec![Span::styled(label, theme.coords)];
-                for file in 0..8u8 {
-                    let Some(sq) = Square::from_coords(file, rank) else {
-                        continue;
-                    };
-                    spans.push(square_span(view, theme, sq, w, row == piece_row));
-                }
-                lines.push(Line::from(spans));
-            }
-        }
-        let mut files = String::from("  ");
-        for f in "abcdefgh".chars() {
-            files.push_str(&format!("{f:^w$}"));
-        }
-        lines.push(Line::styled(files, theme.coords));
-        let width = u16::try_from(2 + 8 * w)
-            .unwrap_or(u16::MAX)
-            .min(inner.width);
-        let centred = Rect {
-            x: inner.x + (inner.width - width) / 2,
-            width,
-            ..inner
-        };
-        frame.render_widget(Paragraph::new(lines), centred);
+        draw(frame, area, app, view);
     }
+}
+
+/// Draws `view` in a bordered panel: 5×2 cells per square when there is room (7×3 in
+/// projector mode when there is more), else 3×1. The board panel and the diff view share it.
+pub fn draw(frame: &mut Frame, area: Rect, app: &Ctx, view: &BoardView) {
+    let theme = &app.theme;
+    let block = Block::bordered()
+        .title(Span::styled(view.title.clone(), theme.title))
+        .border_style(theme.border);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let (w, h) = square_size(inner, app.prefs().projector);
+    let piece_row = if h == 3 { 1 } else { h - 1 };
+    let mut lines = Vec::with_capacity(8 * h + 1);
+    for rank in (0..8u8).rev() {
+        for row in 0..h {
+            let label = if row == piece_row {
+                format!("{} ", rank + 1)
+            } else {
+                "  ".to_string()
+            };
+            let mut spans = vec![Span::styled(label, theme.coords)];
+            for file in 0..8u8 {
+                let Some(sq) = Square::from_coords(file, rank) else {
+                    continue;
+                };
+                spans.push(square_span(view, theme, sq, w, row == piece_row));
+            }
+            lines.push(Line::from(spans));
+        }
+    }
+    let mut files = String::from("  ");
+    for f in "abcdefgh".chars() {
+        files.push_str(&format!("{f:^w$}"));
+    }
+    lines.push(Line::styled(files, theme.coords));
+    let width = u16::try_from(2 + 8 * w)
+        .unwrap_or(u16::MAX)
+        .min(inner.width);
+    let centred = Rect {
+        x: inner.x + (inner.width - width) / 2,
+        width,
+        ..inner
+    };
+    frame.render_widget(Paragraph::new(lines), centred);
 }
 
 /// Panel size (borders included) that fits the projector's 7×3 squares.

@@ -13,6 +13,7 @@ pub mod compare;
 pub mod compare_icicle;
 pub mod config_picker;
 pub mod countermoves;
+pub mod diff;
 pub mod explain;
 pub mod fen_input;
 pub mod help;

@@ -9,7 +9,7 @@ use crate::explorer::keys::{self, Action, Context};
 use crate::explorer::setup::selective_label;
 use crate::explorer::{Mode, SPEEDS};
 use crate::tui::ui::Ctx;
-use crate::tui::widgets::{Panel, charts, compare};
+use crate::tui::widgets::{Panel, charts, compare, diff};
 
 pub mod words;
 pub use words::describe;
@@ -109,6 +109,7 @@ fn hints(frame: &mut Frame, area: Rect, app: &Ctx) {
             let (context, hints) = match app.mode() {
                 Mode::Charts => (Context::Charts, &charts::HINTS[..]),
                 Mode::Compare => (Context::Compare, &compare::HINTS[..]),
+                Mode::Diff => (Context::Diff, &diff::HINTS[..]),
                 _ => (Context::Normal, &HINTS[..]),
             };
             let mut spans = Vec::new();
