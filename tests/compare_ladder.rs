@@ -159,7 +159,7 @@ fn the_limits_of_ordering_lesson_holds() {
         "assets/lessons/the-limits-of-ordering.toml",
     ]);
     assert!(out.status.success(), "{}", binary::text(&out.stderr));
-    assert!(binary::text(&out.stdout).contains("every claim holds"));
+    assert!(binary::text(&out.stdout).contains("every field checked against the search"));
 }
 
 #[test]
