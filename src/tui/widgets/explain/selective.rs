@@ -63,31 +63,50 @@ pub fn searched(session: &Session, id: NodeId, led_by: &str) -> String {
     out
 }
 
+/// A root's window at entry and what happened. Killerscope's own search widens a failed
+/// aspiration window; another engine's trace may probe with windows that move rather than
+/// widen (MTD(f)), so the next window is described as it was, never assumed.
 fn aspiration(session: &Session, id: NodeId, w: Window) -> String {
     let window = format!("[{}, {}]", fmt::score(w.alpha), fmt::score(w.beta));
+    let own = session.header().engine.starts_with("killerscope");
     let next = session
         .next_sibling(id)
         .and_then(|n| session.node(n))
+        .filter(|n| n.depth() == w.depth as i8)
         .map(|n| n.window());
-    let widened = match next {
-        Some((a, b)) => format!(
+    let again = match next {
+        Some((a, b)) if (a, b) == (w.alpha, w.beta) => {
+            "searched again with the same window".to_string()
+        }
+        Some((a, b)) if a <= w.alpha && b >= w.beta => format!(
             "widened to [{}, {}] and searched again",
             fmt::score(a),
             fmt::score(b)
         ),
-        None => "to be widened and searched again".to_string(),
+        Some((a, b)) => format!(
+            "searched again with the window [{}, {}] (moved, not widened)",
+            fmt::score(a),
+            fmt::score(b)
+        ),
+        None if own => "to be widened and searched again".to_string(),
+        None => "the log has no further search at this depth".to_string(),
     };
+    let name = if own { "Aspiration window" } else { "Window" };
     match w.outcome {
-        WindowOutcome::Inside => format!(
+        WindowOutcome::Inside if own => format!(
             "Aspiration window {window} around the previous iteration's score held at depth {}: the score fell inside it. ",
             w.depth
         ),
+        WindowOutcome::Inside => format!(
+            "Window {window} at depth {}: the score fell inside it. ",
+            w.depth
+        ),
         WindowOutcome::FailLow => format!(
-            "Aspiration window {window} failed low at depth {} (the score fell to α or below); {widened}. ",
+            "{name} {window} failed low at depth {} (the score fell to α or below); {again}. ",
             w.depth
         ),
         WindowOutcome::FailHigh => format!(
-            "Aspiration window {window} failed high at depth {} (the score reached β); {widened}. ",
+            "{name} {window} failed high at depth {} (the score reached β); {again}. ",
             w.depth
         ),
     }
