@@ -126,6 +126,12 @@ fn n_steps_through_the_divergences_in_the_diff_commands_order() {
     assert_eq!(app.view().selected_node(), row.pair.0);
     press(&mut app, KeyCode::Char('D'));
     assert_eq!(*app.mode(), Mode::Diff);
+    // A new search replaces A: the diff is over, and D says so.
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('r'));
+    press(&mut app, KeyCode::Char('D'));
+    assert_eq!(*app.mode(), Mode::Normal);
+    assert!(app.diff().is_none());
 }
 
 #[test]

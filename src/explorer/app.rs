@@ -95,6 +95,8 @@ impl Explorer {
         self.setup.adopt(session.header());
         self.setup.root = session.root().clone();
         self.session = session;
+        // A diff's A side is the session: another session ends it.
+        self.diff = None;
         self.view = TreeView::default();
         self.charts.forget_nodes();
     }
@@ -284,6 +286,8 @@ impl Explorer {
         let request = self.setup.request(self.session.header());
         self.setup.replaced = None;
         self.session = Session::live(request.root.clone(), request.header.clone());
+        // A diff's A side is the session: another session ends it.
+        self.diff = None;
         self.view = TreeView::default();
         self.charts.forget_nodes();
         self.playback.playing = false;
@@ -325,6 +329,8 @@ impl Explorer {
     /// becomes that log, indexed now, and a lesson step's node and event are shown.
     pub fn finish_search(&mut self, log: EventLog, report: SearchReport) {
         self.session = Session::from_log(self.setup.root.clone(), log);
+        // A diff's A side is the session: another session ends it.
+        self.diff = None;
         self.conclude_search(report, None);
         self.lesson_search_done();
     }
@@ -394,6 +400,8 @@ impl Explorer {
         }
         self.setup.root = root.clone();
         self.session = Session::new(root, header);
+        // A diff's A side is the session: another session ends it.
+        self.diff = None;
         self.session.run_mut().following = following;
         self.view = TreeView::default();
         self.charts.forget_nodes();

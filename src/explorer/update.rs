@@ -365,6 +365,8 @@ impl Explorer {
     fn show_position(&mut self) -> Vec<Effect> {
         let header = self.setup.idle_header(self.session.header());
         self.session = Session::new(self.setup.root.clone(), header);
+        // A diff's A side is the session: another session ends it.
+        self.diff = None;
         self.view = TreeView::default();
         self.charts.forget_nodes();
         if let Some(state) = self.lesson.as_mut() {
