@@ -37,6 +37,8 @@ pub(super) struct Views {
     pub comparison: Comparison,
     /// Two searches shown as one tree (`tui --diff A B`): A is the session, B is here.
     pub diff: Option<DiffState>,
+    /// The finished search shown before the session, which `D` diffs the session against.
+    pub previous: Option<Session>,
 }
 
 /// Everything the explorer shows and remembers.
@@ -105,9 +107,13 @@ impl Explorer {
     }
 
     /// Puts `session` on screen: the tree view starts afresh, the charts forget the old
-    /// nodes, the replay stops, and a diff ends (its A side was the old session).
+    /// nodes, the replay stops, and a diff ends (its A side was the old session). The old
+    /// session, if it is a finished search, is kept for `D` to diff the new one against.
     pub(super) fn install(&mut self, session: Session) {
-        self.session = session;
+        let old = std::mem::replace(&mut self.session, session);
+        if !old.run().is_live() && !old.tree().is_empty() {
+            self.views.previous = Some(old);
+        }
         self.views.diff = None;
         self.view = TreeView::default();
         self.views.charts.forget_nodes();

@@ -7,6 +7,7 @@ use super::app::Explorer;
 use super::audit;
 use super::charts::{IcicleMove, IcicleStep};
 use super::config_picker::ConfigPicker;
+use super::diff;
 use super::keys::{KeyCode, KeyPress, action_for};
 use super::lesson::{self, Lesson, LessonState};
 use super::library::PositionSettings;
@@ -62,6 +63,7 @@ impl Explorer {
                 self.say(said);
             }
             Area::Search => return self.search_action(action),
+            Area::View if action == Action::ShowDiff => return self.show_diff(),
             Area::View => self.view_action(&action),
             Area::Screen => self.screen_action(action),
             Area::Lesson => return self.lesson_action(&action),
@@ -108,6 +110,36 @@ impl Explorer {
             self.view.select_node(&self.session, id);
         }
         self.say(said);
+    }
+
+    /// `D`: back to the diff view if one is open, else a diff of the search on screen (A)
+    /// against the one shown before it (B), once the search on screen has finished.
+    fn show_diff(&mut self) -> Vec<Effect> {
+        if self.views.diff.is_some() {
+            self.mode = Mode::Diff;
+            return Vec::new();
+        }
+        if self.is_live() {
+            self.info(
+                "the search is still running: D diffs it against the one before once it ends",
+            );
+            return Vec::new();
+        }
+        let Some(before) = self.views.previous.take() else {
+            self.info("no diff open and no earlier search to diff against: search again (r) with other settings, or killerscope tui --diff A B");
+            return Vec::new();
+        };
+        let names = [
+            diff::name("this search", &self.session),
+            diff::name("the search before", &before),
+        ];
+        match self.open_diff(before, names) {
+            Ok(effects) => effects,
+            Err(why) => {
+                self.error(format!("cannot diff against the search before: {why}"));
+                Vec::new()
+            }
+        }
     }
 
     /// What to search next, and starting or stopping it.
@@ -180,10 +212,6 @@ impl Explorer {
                 self.views.charts.kind = kind;
                 self.mode = Mode::Charts;
                 self.lesson_opened_view();
-            }
-            Action::ShowDiff if self.views.diff.is_some() => self.mode = Mode::Diff,
-            Action::ShowDiff => {
-                self.info("no diff open: start one with killerscope tui --diff A.kslog B.kslog");
             }
             Action::Divergence(_) if self.mode == Mode::Diff => self.diff_action(action),
             Action::ShowCompare => {

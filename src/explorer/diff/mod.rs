@@ -42,6 +42,15 @@ pub struct DiffState {
     step: Option<usize>,
 }
 
+/// How the diff names a search of the explorer's: `what`, with the ordering switches that
+/// differ from the default (`this search (killers=0)`).
+pub fn name(what: &str, session: &Session) -> String {
+    match session.header().ordering_config().map(|o| o.changes()) {
+        Some(changes) if changes != "default" => format!("{what} ({changes})"),
+        _ => what.to_string(),
+    }
+}
+
 impl DiffState {
     /// The diff of `a` (the explorer's session) and `b`, named `names`; refused, saying what
     /// differs, when the two cannot be aligned (other positions, other recording filters).
