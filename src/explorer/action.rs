@@ -180,6 +180,12 @@ pub enum Action {
     /// Diff view: select the next (+1) or previous (-1) divergence by the nodes it explains,
     /// in the order `killerscope diff` ranks them.
     Divergence(isize),
+    /// Open the query line (the filter language of `killerscope log query`).
+    OpenQuery,
+    /// Run the query typed in the query line (or show why it was refused).
+    QuerySubmit,
+    /// Select the next (+1) or previous (-1) node the last query matched, in tree order.
+    QueryStep(isize),
 }
 
 impl Action {
@@ -219,7 +225,7 @@ impl Action {
         match self {
             A::Up | A::Down | A::Close | A::Open | A::Toggle | A::First | A::Last => Area::Tree,
             A::PageUp | A::PageDown | A::Zoom | A::ZoomOut | A::ClickRow(_) => Area::Tree,
-            A::SelectNode(_) | A::ResetTree => Area::Tree,
+            A::SelectNode(_) | A::ResetTree | A::QueryStep(_) => Area::Tree,
             A::SeekNode | A::StepBack | A::StepForward | A::Seek(_) | A::SeekEnd => Area::Timeline,
             A::PrevCutoff | A::NextCutoff | A::NextKillerCutoff => Area::Timeline,
             A::PlayPause | A::Slower | A::Faster => Area::Timeline,
@@ -237,7 +243,7 @@ impl Action {
             A::CycleNotation | A::KillerTab | A::Help | A::OpenLessons | A::Projector => {
                 Area::Screen
             }
-            A::Focus | A::Quit | A::ShowError(_) => Area::Screen,
+            A::Focus | A::Quit | A::ShowError(_) | A::OpenQuery => Area::Screen,
             A::LessonNext | A::LessonBack | A::LessonAnswer(_) | A::CloseLesson => Area::Lesson,
             A::Scroll(_) | A::PickerPrev | A::PickerNext | A::PickerLoad | A::LessonLoad => {
                 Area::Overlay
@@ -245,7 +251,7 @@ impl Action {
             A::CompareToggle | A::CompareRun | A::FenSubmit | A::FenEdit(_) | A::Insert(_) => {
                 Area::Overlay
             }
-            A::Leave | A::Paste(_) => Area::Overlay,
+            A::Leave | A::Paste(_) | A::QuerySubmit => Area::Overlay,
         }
     }
 }
@@ -289,6 +295,9 @@ pub enum Effect {
     /// Rank the diff view's divergences on a thread (`Explorer::diff_ranking` takes the
     /// progress and the result).
     RankDiff,
+    /// Run this node query on a thread (a big log): its progress and result come back as
+    /// `Notice::Querying` and `Notice::Queried`.
+    Query(Box<super::query::QueryJob>),
 }
 
 /// A lesson to check and open: its name and text, and what a refusal does.

@@ -21,6 +21,7 @@ use super::library::PositionSettings;
 use super::mode::Mode;
 use super::notice::Notice;
 use super::presentation::Prefs;
+use super::query::QueryState;
 use super::session::{NodeId, Session, live};
 use super::setup::{Fixed, SearchRequest, SearchSetup, Settings};
 use super::status::{Message, Playback, Status};
@@ -28,7 +29,7 @@ use super::tree_view::TreeView;
 use super::viewport::Viewport;
 
 /// The views beside the tree, each the content of the mode that shows it (`Mode::Charts`,
-/// `Mode::Compare`, `Mode::Diff`).
+/// `Mode::Compare`, `Mode::Diff`), and the query's matches the tree marks.
 #[derive(Debug, Default)]
 pub(super) struct Views {
     /// The charts and the icicle.
@@ -39,6 +40,8 @@ pub(super) struct Views {
     pub diff: Option<DiffState>,
     /// The finished search shown before the session, which `D` diffs the session against.
     pub previous: Option<Session>,
+    /// The query line's matches, marked in the tree.
+    pub query: QueryState,
 }
 
 /// Everything the explorer shows and remembers.
@@ -115,6 +118,7 @@ impl Explorer {
             self.views.previous = Some(old);
         }
         self.views.diff = None;
+        self.views.query.forget();
         self.view = TreeView::default();
         self.views.charts.forget_nodes();
         self.playback.playing = false;
@@ -172,6 +176,11 @@ impl Explorer {
         Ok(vec![Effect::RankDiff])
     }
 
+    /// The query line's matches and the query running.
+    pub fn query(&self) -> &QueryState {
+        &self.views.query
+    }
+
     /// What the charts view shows.
     pub fn charts(&self) -> &Charts {
         &self.views.charts
@@ -208,6 +217,7 @@ impl Explorer {
         self.is_live()
             || self.playback.playing
             || self.views.comparison.running
+            || self.views.query.running().is_some()
             || self
                 .views
                 .diff
@@ -368,6 +378,13 @@ impl Explorer {
                     .as_mut()
                     .and_then(|d| d.set_ranking(ranking));
                 self.say(said);
+            }
+            Notice::Querying(progress) => self.views.query.progress(progress),
+            Notice::Queried(result) => {
+                if let Some((said, first)) = self.views.query.ended(result) {
+                    self.select_match(first);
+                    self.info(said);
+                }
             }
             Notice::LessonRefused { why, leave: true } => {
                 self.status.quit = true;

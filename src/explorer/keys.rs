@@ -50,11 +50,13 @@ pub enum Context {
     LessonPicker,
     /// The diff view: two searches as one tree.
     Diff,
+    /// Typing a node query.
+    Query,
 }
 
 impl Context {
     /// Every context, for tests and the help overlay.
-    pub const ALL: [Context; 12] = [
+    pub const ALL: [Context; 13] = [
         Context::Everywhere,
         Context::Normal,
         Context::Help,
@@ -67,6 +69,7 @@ impl Context {
         Context::Question,
         Context::LessonPicker,
         Context::Diff,
+        Context::Query,
     ];
 
     /// Whether a key held with Ctrl, Alt or Super still counts as the plain key. Not in the

@@ -22,6 +22,7 @@ pub mod line_edit;
 pub mod mode;
 pub mod notice;
 pub mod presentation;
+pub mod query;
 pub mod replace;
 pub mod runtime;
 pub mod session;

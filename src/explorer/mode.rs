@@ -34,6 +34,14 @@ pub enum Mode {
     LessonPicker(usize),
     /// Two searches as one tree (`tui --diff A B`).
     Diff,
+    /// Typing a node query (`/`), edited as the FEN box is; `error` is why the last Enter
+    /// was refused (the query language's error, which names the column).
+    Query {
+        /// The text typed so far and the cursor.
+        input: LineEdit,
+        /// Why the last Enter was refused.
+        error: Option<String>,
+    },
 }
 
 /// What an overlay key asks of the explorer beyond the overlay.
@@ -54,6 +62,8 @@ pub enum Outcome {
     OpenLesson(usize),
     /// Compare these configurations.
     RunCompare(Vec<Preset>),
+    /// Run the node query typed (the line stays open until it is accepted).
+    RunQuery(String),
 }
 
 impl Mode {
@@ -69,6 +79,7 @@ impl Mode {
             Mode::Charts => Context::Charts,
             Mode::LessonPicker(_) => Context::LessonPicker,
             Mode::Diff => Context::Diff,
+            Mode::Query { .. } => Context::Query,
         }
     }
 
@@ -87,6 +98,14 @@ impl Mode {
     pub fn fen_box() -> Mode {
         Mode::Fen {
             input: LineEdit::default(),
+            error: None,
+        }
+    }
+
+    /// The query line, opening with `text` (the last query run).
+    pub fn query_line(text: &str) -> Mode {
+        Mode::Query {
+            input: LineEdit::with_text(text),
             error: None,
         }
     }
@@ -126,11 +145,16 @@ impl Mode {
             (Mode::Fen { input, .. }, Action::FenSubmit) => {
                 return Outcome::SubmitFen(input.text().trim().to_string());
             }
-            (Mode::Fen { input, error }, Action::FenEdit(edit)) => {
+            (Mode::Query { input, .. }, Action::QuerySubmit) => {
+                return Outcome::RunQuery(input.text().trim().to_string());
+            }
+            (Mode::Fen { input, error } | Mode::Query { input, error }, Action::FenEdit(edit)) => {
                 input.apply(*edit);
                 *error = None;
             }
-            (Mode::Fen { .. }, Action::Insert(c)) => self.paste(c.encode_utf8(&mut [0; 4])),
+            (Mode::Fen { .. } | Mode::Query { .. }, Action::Insert(c)) => {
+                self.paste(c.encode_utf8(&mut [0; 4]))
+            }
             (mode, Action::Leave) => {
                 let was_comparing = *mode == Mode::Compare;
                 *mode = Mode::Normal;
@@ -141,11 +165,11 @@ impl Mode {
         Outcome::Stay
     }
 
-    /// Pasted (or typed) text: goes into the FEN box at the cursor in one step, what does not
-    /// fit the box is left out with a message; ignored outside the FEN box, so a paste into
+    /// Pasted (or typed) text: goes into the FEN box (or the query line) at the cursor in one
+    /// step, what does not fit is left out with a message; ignored elsewhere, so a paste into
     /// the tree view is not taken for a burst of commands.
     pub fn paste(&mut self, text: &str) {
-        if let Mode::Fen { input, error } = self {
+        if let Mode::Fen { input, error } | Mode::Query { input, error } = self {
             let dropped = input.insert(text);
             *error = (dropped > 0).then(|| {
                 format!(
@@ -156,9 +180,9 @@ impl Mode {
         }
     }
 
-    /// The FEN box says why the text was refused (it stays open).
+    /// The FEN box or the query line says why the text was refused (it stays open).
     pub fn refuse_fen(&mut self, why: String) {
-        if let Mode::Fen { error, .. } = self {
+        if let Mode::Fen { error, .. } | Mode::Query { error, .. } = self {
             *error = Some(why);
         }
     }

@@ -1,5 +1,5 @@
 //! What the world tells the explorer (`Notice`): the runtime's workers — the search, the
-//! followed trace, the comparison, the audit, the diff's ranking, the lesson check — report
+//! followed trace, the comparison, the audit, the diff's ranking, the query, the lesson check — report
 //! here, as the keys report through `Action`. `Explorer::notice` takes one in; nothing else
 //! writes what a worker found.
 
@@ -57,6 +57,10 @@ pub enum Notice {
     AuditStopped,
     /// How far ranking the diff's divergences has got, or its result.
     DiffRanking(Ranking),
+    /// How far the query running on the runtime's thread has got.
+    Querying(crate::trace::FoldProgress),
+    /// The query on the runtime's thread ended: its matches, or why not ("cancelled").
+    Queried(Result<crate::trace::node_query::QueryResult, String>),
     /// The lesson the runtime checked does not hold: why; `leave` for an explorer opened for
     /// that lesson alone, which ends with it as its error.
     LessonRefused {

@@ -4,7 +4,7 @@
 //! (or another front end) can drive the explorer with it.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -14,6 +14,9 @@ use crate::trace::DEFAULT_EVENT_CAP;
 use super::action::Effect;
 use super::app::Explorer;
 use super::audit::{self, AuditKey, Judged};
+use super::query::QueryJob;
+use crate::trace::FoldProgress;
+use crate::trace::node_query::QueryResult;
 
 /// A node's audit running on its own thread: its result (`None` if stopped) and its stop flag.
 type AuditRun = (Receiver<(AuditKey, Option<Vec<Judged>>)>, Arc<AtomicBool>);
@@ -47,6 +50,37 @@ pub struct Runtime {
     audit: Option<AuditRun>,
     /// The diff view's divergences being ranked.
     ranking: Option<RankJob>,
+    /// A node query running on its thread.
+    query: Option<QueryRun>,
+}
+
+/// A node query on its own thread: its result, its progress (events done, of total) and the
+/// flag that cancels it.
+struct QueryRun {
+    result: Receiver<Result<QueryResult, String>>,
+    progress: Arc<[AtomicU64; 2]>,
+    cancel: Arc<AtomicBool>,
+}
+
+impl QueryRun {
+    fn spawn(job: QueryJob) -> QueryRun {
+        let (tx, result) = mpsc::channel();
+        let progress = Arc::new([AtomicU64::new(0), AtomicU64::new(0)]);
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (p, c) = (Arc::clone(&progress), Arc::clone(&cancel));
+        thread::spawn(move || {
+            let found = job.run(&c, &mut |f: FoldProgress| {
+                p[0].store(f.done, Ordering::Relaxed);
+                p[1].store(f.total, Ordering::Relaxed);
+            });
+            let _ = tx.send(found);
+        });
+        QueryRun {
+            result,
+            progress,
+            cancel,
+        }
+    }
 }
 
 impl Runtime {
@@ -75,6 +109,9 @@ impl Runtime {
                     w.stop();
                 }
                 self.stop_audit(app);
+                if let Some(run) = &self.query {
+                    run.cancel.store(true, Ordering::Relaxed);
+                }
                 app.info("stopping…");
                 if self.follow.take().is_some() {
                     app.notice(Notice::FollowEnded {
@@ -115,6 +152,11 @@ impl Runtime {
                 });
                 self.checking = Some((rx, leave));
             }
+            Effect::Query(job) => {
+                if let Some(old) = self.query.replace(QueryRun::spawn(*job)) {
+                    old.cancel.store(true, Ordering::Relaxed);
+                }
+            }
             Effect::RankDiff => {
                 let job = app.diff().map(|d| d.job(app.session()));
                 self.ranking = job.map(RankJob::spawn);
@@ -150,6 +192,7 @@ impl Runtime {
         self.drain_follow(app, deadline);
         self.drain_lesson(app);
         self.drain_audit(app);
+        self.drain_query(app);
         if let Some(job) = &self.ranking {
             let ranking = job.poll();
             if !matches!(ranking, Ranking::Running(..)) {
@@ -236,6 +279,29 @@ impl Runtime {
         self.audit = None;
     }
 
+    /// Hands the query's progress, or its result, to the explorer.
+    fn drain_query(&mut self, app: &mut Explorer) {
+        let Some(run) = &self.query else {
+            return;
+        };
+        let ended = match run.result.try_recv() {
+            Ok(found) => found,
+            Err(TryRecvError::Empty) => {
+                let [done, total] = &*run.progress;
+                app.notice(Notice::Querying(FoldProgress {
+                    done: done.load(Ordering::Relaxed),
+                    total: total.load(Ordering::Relaxed),
+                }));
+                return;
+            }
+            Err(TryRecvError::Disconnected) => {
+                Err("the query's thread ended without a result".into())
+            }
+        };
+        self.query = None;
+        app.notice(Notice::Queried(ended));
+    }
+
     /// Whether a finished search's events are still being indexed.
     pub fn catching_up(&self, app: &Explorer) -> bool {
         self.search.is_some() && !app.session().run().searching
@@ -250,6 +316,7 @@ impl Runtime {
             || self.checking.is_some()
             || self.audit.is_some()
             || self.ranking.is_some()
+            || self.query.is_some()
     }
 
     /// Moves what the trace reader read into the explorer, within the frame's budget.

@@ -12,6 +12,7 @@ use super::keys::{KeyCode, KeyPress, action_for};
 use super::lesson::{self, Lesson, LessonState};
 use super::library::PositionSettings;
 use super::mode::{Mode, Outcome};
+use super::query::Submitted;
 use super::replace::Rerun;
 use super::session::Session;
 use super::timeline::Timeline;
@@ -94,7 +95,43 @@ impl Explorer {
             Action::ClickRow(row) => view.click(session, row),
             Action::SelectNode(id) => view.select_node(session, id),
             Action::ResetTree => *view = TreeView::default(),
+            Action::QueryStep(dir) => {
+                let step = self.views.query.step(view.selected_node(), dir);
+                match step {
+                    Ok((id, said)) => {
+                        view.select_node(session, id);
+                        self.info(said);
+                    }
+                    Err(said) => self.info(said),
+                }
+            }
             _ => {}
+        }
+    }
+
+    /// Runs the query typed in the query line: at once (selecting its first match), on the
+    /// runtime's thread for a big log, or refused with the line left open to fix it.
+    fn run_query(&mut self, text: &str) -> Vec<Effect> {
+        match self.views.query.submit(&self.session, text) {
+            Submitted::Refused(why) => self.mode.refuse_fen(why),
+            Submitted::Done(said, first) => {
+                self.mode = Mode::Normal;
+                self.select_match(first);
+                self.info(said);
+            }
+            Submitted::Background(job, said) => {
+                self.mode = Mode::Normal;
+                self.info(said);
+                return vec![Effect::Query(job)];
+            }
+        }
+        Vec::new()
+    }
+
+    /// Selects a query's first match, if it has one.
+    pub(super) fn select_match(&mut self, first: Option<super::session::NodeId>) {
+        if let Some(id) = first {
+            self.view.select_node(&self.session, id);
         }
     }
 
@@ -166,7 +203,12 @@ impl Explorer {
                 return vec![Effect::Search(Box::new(self.begin_search()))];
             }
             Action::Stop => {
-                if self.is_live() || self.views.comparison.running || self.audit.running.is_some() {
+                let query = self.views.query.running().is_some();
+                if self.is_live()
+                    || self.views.comparison.running
+                    || self.audit.running.is_some()
+                    || query
+                {
                     return vec![Effect::Stop];
                 }
                 self.playback.playing = false;
@@ -237,6 +279,7 @@ impl Explorer {
             }
             Action::KillerTab => self.prefs.switch_killer_tab(),
             Action::Help => self.mode = Mode::Help(0),
+            Action::OpenQuery => self.mode = Mode::query_line(self.views.query.last_text()),
             Action::OpenLessons => self.mode = Mode::LessonPicker(0),
             Action::Projector => {
                 let said = self.prefs.toggle_projector();
@@ -273,6 +316,7 @@ impl Explorer {
             }
             Outcome::Closed { .. } => Vec::new(),
             Outcome::SubmitFen(text) => self.submit_fen(&text),
+            Outcome::RunQuery(text) => self.run_query(&text),
             Outcome::LoadPosition(index) => self.pick(index),
             Outcome::OpenLesson(index) => {
                 let Some(source) = LessonSource::bundled(index) else {

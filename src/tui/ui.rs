@@ -29,6 +29,7 @@ use crate::tui::widgets::killers::KillersPanel;
 use crate::tui::widgets::lesson::LessonPanel;
 use crate::tui::widgets::lesson_picker::LessonPickerOverlay;
 use crate::tui::widgets::picker::PickerOverlay;
+use crate::tui::widgets::query_input::QueryOverlay;
 use crate::tui::widgets::stats::StatsPanel;
 use crate::tui::widgets::timeline::{HintLine, StatusLine};
 use crate::tui::widgets::tree::TreePanel;
@@ -180,5 +181,6 @@ fn overlay(mode: &Mode) -> Option<&'static dyn Panel> {
         Mode::Compare => Some(&CompareOverlay),
         Mode::LessonPicker(_) => Some(&LessonPickerOverlay),
         Mode::Diff => Some(&DiffOverlay),
+        Mode::Query { .. } => Some(&QueryOverlay),
     }
 }

@@ -16,6 +16,8 @@ pub enum Group {
     HelpView,
     /// Typing a FEN.
     FenEntry,
+    /// Typing a node query.
+    QueryEntry,
     /// In the position picker.
     Picker,
     /// In the compare picker.
@@ -42,6 +44,7 @@ impl Group {
             Group::General => "General",
             Group::HelpView => "In this help",
             Group::FenEntry => "Typing a FEN (f)",
+            Group::QueryEntry => "Query line (/)",
             Group::Picker => "Position picker (o)",
             Group::ComparePicker => "Compare picker (c)",
             Group::CompareView => "Compare view",
@@ -56,11 +59,12 @@ impl Group {
     pub const MAIN: [Group; 4] = [Group::Tree, Group::Timeline, Group::Search, Group::General];
 
     /// The overlays' groups, in the order the help overlay shows them.
-    pub const OVERLAYS: [Group; 9] = [
+    pub const OVERLAYS: [Group; 10] = [
         Group::Lesson,
         Group::LessonPicker,
         Group::HelpView,
         Group::FenEntry,
+        Group::QueryEntry,
         Group::Picker,
         Group::ComparePicker,
         Group::CompareView,

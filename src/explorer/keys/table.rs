@@ -238,13 +238,18 @@ fn normal() -> Vec<Binding> {
     r.row(&[Char('D')], "D", Action::ShowDiff, diff, General);
     let save = "save the event log (.kslog)";
     r.row(&[Char('w')], "w", Action::SaveLog, save, General);
+    let query = "query the nodes (as log query): marks matches";
+    r.row(&[Char('/')], "/", Action::OpenQuery, query, Tree);
+    let step = "next / previous query match";
+    r.row(&[Char('.')], ". ,", Action::QueryStep(1), step, Tree);
+    r.also(Char(','), Action::QueryStep(-1), Tree);
     r.row(&[Char('?')], "?", Action::Help, "this help", General);
     r.row(&[Char('q')], "q", Action::Quit, "quit", General);
     r.out
 }
 
 fn overlays() -> Vec<Binding> {
-    use Group::{CompareView, FenEntry, HelpView, Picker};
+    use Group::{CompareView, FenEntry, HelpView, Picker, QueryEntry};
     let mut help = Rows::new(Context::Help);
     let lines = "scroll a line up / down";
     help.row(
@@ -270,72 +275,7 @@ fn overlays() -> Vec<Binding> {
     let load = "load the position and search it";
     fen.row(&[Enter], "Enter", Action::FenSubmit, load, FenEntry);
     fen.row(&[Esc], "Esc", Action::Leave, "cancel", FenEntry);
-    let edits: [(&[Key], &str, Edit, &str); 9] = [
-        (
-            &[Key::ctrl('a'), Key::plain(Home)],
-            "Ctrl-A Home",
-            Edit::Start,
-            "cursor to the start",
-        ),
-        (
-            &[Key::ctrl('e'), Key::plain(End)],
-            "Ctrl-E End",
-            Edit::End,
-            "cursor to the end",
-        ),
-        (
-            &[Key::plain(Left), Key::ctrl('b')],
-            "← Ctrl-B",
-            Edit::Left,
-            "cursor one character left",
-        ),
-        (
-            &[Key::plain(Right), Key::ctrl('f')],
-            "→ Ctrl-F",
-            Edit::Right,
-            "cursor one character right",
-        ),
-        (
-            &[Key::plain(Backspace)],
-            "Backspace",
-            Edit::Backspace,
-            "delete the character before the cursor",
-        ),
-        (
-            &[Key::plain(Delete)],
-            "Delete",
-            Edit::Delete,
-            "delete the character under the cursor",
-        ),
-        (
-            &[Key::ctrl('u')],
-            "Ctrl-U",
-            Edit::KillToStart,
-            "delete to the start",
-        ),
-        (
-            &[Key::ctrl('k')],
-            "Ctrl-K",
-            Edit::KillToEnd,
-            "delete to the end",
-        ),
-        (
-            &[Key::ctrl('w')],
-            "Ctrl-W",
-            Edit::KillWord,
-            "delete the word before the cursor",
-        ),
-    ];
-    for (keys, label, edit, help) in edits {
-        fen.keys(keys, label, Action::FenEdit(edit), help, FenEntry);
-    }
-    let typed = "typed at the cursor (a paste goes in at once)";
-    fen.push(
-        Trigger::AnyChar(Action::Insert),
-        "any char",
-        typed,
-        FenEntry,
-    );
+    line_edits(&mut fen, FenEntry);
 
     let mut picker = Rows::new(Context::Picker);
     let choose = "previous / next position";
@@ -439,7 +379,87 @@ fn overlays() -> Vec<Binding> {
         CompareView,
     );
 
-    [help.out, fen.out, picker.out, choose.out, compare.out].concat()
+    let mut query = Rows::new(Context::Query);
+    let run = "run the query: mark its matches in the tree";
+    query.row(&[Enter], "Enter", Action::QuerySubmit, run, QueryEntry);
+    query.row(&[Esc], "Esc", Action::Leave, "cancel", QueryEntry);
+    line_edits(&mut query, QueryEntry);
+
+    [
+        help.out,
+        fen.out,
+        query.out,
+        picker.out,
+        choose.out,
+        compare.out,
+    ]
+    .concat()
+}
+
+/// The editing rows of a one-line text field (the FEN box, the query line), readline's keys,
+/// and typing: the field's own rows (Enter, Esc) come before them.
+fn line_edits(rows: &mut Rows, group: Group) {
+    let edits: [(&[Key], &str, Edit, &str); 9] = [
+        (
+            &[Key::ctrl('a'), Key::plain(Home)],
+            "Ctrl-A Home",
+            Edit::Start,
+            "cursor to the start",
+        ),
+        (
+            &[Key::ctrl('e'), Key::plain(End)],
+            "Ctrl-E End",
+            Edit::End,
+            "cursor to the end",
+        ),
+        (
+            &[Key::plain(Left), Key::ctrl('b')],
+            "← Ctrl-B",
+            Edit::Left,
+            "cursor one character left",
+        ),
+        (
+            &[Key::plain(Right), Key::ctrl('f')],
+            "→ Ctrl-F",
+            Edit::Right,
+            "cursor one character right",
+        ),
+        (
+            &[Key::plain(Backspace)],
+            "Backspace",
+            Edit::Backspace,
+            "delete the character before the cursor",
+        ),
+        (
+            &[Key::plain(Delete)],
+            "Delete",
+            Edit::Delete,
+            "delete the character under the cursor",
+        ),
+        (
+            &[Key::ctrl('u')],
+            "Ctrl-U",
+            Edit::KillToStart,
+            "delete to the start",
+        ),
+        (
+            &[Key::ctrl('k')],
+            "Ctrl-K",
+            Edit::KillToEnd,
+            "delete to the end",
+        ),
+        (
+            &[Key::ctrl('w')],
+            "Ctrl-W",
+            Edit::KillWord,
+            "delete the word before the cursor",
+        ),
+    ];
+    for (keys, label, edit, help) in edits {
+        rows.keys(keys, label, Action::FenEdit(edit), help, group);
+    }
+    let typed = "typed at the cursor (a paste goes in at once)";
+    rows.push(Trigger::AnyChar(Action::Insert), "any char", typed, group);
 }
 
 /// The charts view: cycling, the icicle, and the timeline keys of the normal view, so the

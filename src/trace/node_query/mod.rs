@@ -16,8 +16,10 @@ mod fields;
 mod lex;
 mod moves;
 mod parse;
+mod set;
 
 pub use fields::{FIELDS, FieldInfo};
+pub use set::MatchSet;
 
 use super::fold::{FoldControl, FoldError, RecordStream};
 use super::header::LogHeader;
@@ -128,8 +130,22 @@ impl NodeQuery {
                 limit,
                 count: 0,
                 kept: BinaryHeap::new(),
+                marked: None,
             },
         }
+    }
+
+    /// Runs the query over every event of `record` keeping every match's id (the explorer
+    /// marks and steps through them), not the matches themselves.
+    pub fn run_marked(
+        &self,
+        record: RecordStream,
+        control: &mut FoldControl<'_>,
+    ) -> Result<QueryResult, FoldError> {
+        let mut fold = self.fold(0);
+        fold.found.marked = Some(MatchSet::default());
+        record.run(control, &mut |chunk| fold.feed(chunk))?;
+        Ok(fold.finish())
     }
 
     /// Runs the query over every event of `record`, keeping the first `limit` matches.
@@ -163,6 +179,8 @@ pub struct QueryResult {
     pub nodes: u64,
     /// The first matches by id, at most the fold's limit.
     pub matches: Vec<QueryMatch>,
+    /// Every match's id, when the run was asked to keep them (`run_marked`).
+    pub marked: Option<MatchSet>,
 }
 
 /// A query being run: feed it the events in order, then `finish`.
@@ -179,6 +197,8 @@ struct Found<'q> {
     /// The `limit` smallest ids so far, the largest on top: nodes close child first, so ids
     /// arrive out of order.
     kept: BinaryHeap<Kept>,
+    /// Every match's id, when asked for.
+    marked: Option<MatchSet>,
 }
 
 /// A kept match, ordered by id.
@@ -203,8 +223,11 @@ impl Found<'_> {
             return;
         }
         self.count += 1;
+        if let Some(marked) = self.marked.as_mut() {
+            marked.insert(node.id);
+        }
         let below_largest = self.kept.peek().is_none_or(|k| node.id < k.0.node.id);
-        if self.kept.len() < self.limit || below_largest {
+        if self.limit > 0 && (self.kept.len() < self.limit || below_largest) {
             self.kept.push(Kept(QueryMatch {
                 node: node.clone(),
                 path: path.steps().to_vec(),
@@ -240,6 +263,7 @@ impl QueryFold<'_> {
             count: found.count,
             nodes,
             matches,
+            marked: found.marked,
         }
     }
 }

@@ -40,11 +40,32 @@ pub fn lines(
     theme: &Theme,
     width: usize,
 ) -> (Vec<Line<'static>>, usize) {
+    let key = |action: Action| keys::label(Context::Fen, &action);
+    let hint = format!(
+        "{}: load and search · {}: cancel · {}: delete to the start",
+        key(Action::FenSubmit),
+        key(Action::Leave),
+        key(Action::FenEdit(Edit::KillToStart))
+    );
+    field_lines(PROMPT, input, error, hint, theme, width)
+}
+
+/// The lines of a one-line field after `prompt` (the FEN box, the query line): the text with
+/// its cursor, then the error if the last Enter was refused, else `hint`; and the cursor's
+/// column in the first line.
+pub fn field_lines(
+    prompt: &'static str,
+    input: &LineEdit,
+    error: Option<&str>,
+    hint: String,
+    theme: &Theme,
+    width: usize,
+) -> (Vec<Line<'static>>, usize) {
     let chars: Vec<char> = input.text().chars().collect();
     let cursor = input.cursor_chars();
-    let (start, end) = shown(chars.len(), cursor, width.saturating_sub(PROMPT.len()));
+    let (start, end) = shown(chars.len(), cursor, width.saturating_sub(prompt.len()));
     let text = |range: std::ops::Range<usize>| chars[range].iter().collect::<String>();
-    let mut spans = vec![Span::styled(PROMPT, theme.key)];
+    let mut spans = vec![Span::styled(prompt, theme.key)];
     if start > 0 {
         spans.push(Span::styled("…", theme.dim));
     }
@@ -59,16 +80,7 @@ pub fn lines(
     let mut out = vec![Line::from(spans)];
     match error {
         Some(e) => out.push(Line::styled(format!("✗ {e}"), theme.error)),
-        None => {
-            let key = |action: Action| keys::label(Context::Fen, &action);
-            let hint = format!(
-                "{}: load and search · {}: cancel · {}: delete to the start",
-                key(Action::FenSubmit),
-                key(Action::Leave),
-                key(Action::FenEdit(Edit::KillToStart))
-            );
-            out.push(Line::styled(hint, theme.dim));
-        }
+        None => out.push(Line::styled(hint, theme.dim)),
     }
     (out, column)
 }
@@ -83,31 +95,45 @@ impl Panel for FenOverlay {
             return;
         };
         let (error, theme) = (error.as_deref(), &app.theme);
-        let height = 4.min(area.height);
-        let popup = Rect {
-            x: area.x,
-            y: area.y + area.height - height,
-            width: area.width,
-            height,
-        };
-        frame.render_widget(Clear, popup);
-        let block = Block::bordered()
-            .title(Span::styled(" Load a position (FEN) ", theme.title))
-            .border_style(theme.border_focus);
-        let inner = block.inner(popup);
-        let (lines, column) = lines(input, error, theme, usize::from(inner.width));
-        frame.render_widget(
-            Paragraph::new(lines)
-                .block(block)
-                .wrap(Wrap { trim: false }),
-            popup,
-        );
-        if let Ok(column) = u16::try_from(column)
-            && column < inner.width
-            && inner.height > 0
-        {
-            frame.set_cursor_position(Position::new(inner.x + column, inner.y));
-        }
+        draw_field(frame, area, " Load a position (FEN) ", theme, |width| {
+            lines(input, error, theme, width)
+        });
+    }
+}
+
+/// Draws a one-line field in a box across the bottom of `area`, titled `title`, its lines
+/// built by `lines` for the box's inner width, and puts the terminal's cursor on it.
+pub fn draw_field(
+    frame: &mut Frame,
+    area: Rect,
+    title: &str,
+    theme: &Theme,
+    lines: impl FnOnce(usize) -> (Vec<Line<'static>>, usize),
+) {
+    let height = 4.min(area.height);
+    let popup = Rect {
+        x: area.x,
+        y: area.y + area.height - height,
+        width: area.width,
+        height,
+    };
+    frame.render_widget(Clear, popup);
+    let block = Block::bordered()
+        .title(Span::styled(title.to_string(), theme.title))
+        .border_style(theme.border_focus);
+    let inner = block.inner(popup);
+    let (lines, column) = lines(usize::from(inner.width));
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false }),
+        popup,
+    );
+    if let Ok(column) = u16::try_from(column)
+        && column < inner.width
+        && inner.height > 0
+    {
+        frame.set_cursor_position(Position::new(inner.x + column, inner.y));
     }
 }
 

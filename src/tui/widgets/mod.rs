@@ -24,6 +24,7 @@ pub mod lesson;
 pub mod lesson_picker;
 pub mod list_popup;
 pub mod picker;
+pub mod query_input;
 pub mod stats;
 pub mod timeline;
 pub mod tree;

@@ -99,6 +99,21 @@ const LESSON_HINTS: [(Context, Action, &str); 2] = [
 
 fn hints(frame: &mut Frame, area: Rect, app: &Ctx) {
     let theme = &app.theme;
+    if let Some((text, progress)) = app.query().running() {
+        let ratio = progress.done as f64 / progress.total.max(1) as f64;
+        let label = format!(
+            "querying {}: {:.0}% of {} events · Esc or s stops",
+            crate::text::printable(text),
+            ratio * 100.0,
+            crate::fmt::grouped(progress.total)
+        );
+        let gauge = ratatui::widgets::Gauge::default()
+            .gauge_style(theme.gauge)
+            .ratio(ratio.clamp(0.0, 1.0))
+            .label(label);
+        frame.render_widget(gauge, area);
+        return;
+    }
     let hint = match &app.message() {
         Some(m) => Line::styled(
             m.text.clone(),

@@ -123,7 +123,10 @@ impl Panel for TreePanel {
             compact: area.width.saturating_sub(2) < FULL_ROW
                 && (app.lesson().is_some() || app.prefs().projector || app.prefs().focus),
         };
-        let rows = rows::build(session, app.view(), style);
+        let query = app.query();
+        let marks = |id| query.marks(id);
+        let marked = query.found().map(|_| &marks as &dyn Fn(NodeId) -> bool);
+        let rows = rows::build(session, app.view(), style, marked);
         let selected = app.view().selected_path().collect();
         ctx.tree.close_all();
         for path in rows.opened {
@@ -148,6 +151,14 @@ impl Panel for TreePanel {
                 fmt::count(session.tree().len() as u64)
             ),
         };
+        if let Some((text, set)) = query.found() {
+            let mark = if app.prefs().ascii { "*" } else { "◆" };
+            title.push_str(&format!(
+                "· {mark} {} match {} ",
+                fmt::count(set.count()),
+                crate::text::printable(text)
+            ));
+        }
         if app.view().zoom_root().is_some() {
             title.push_str(" (Z: out) ");
         } else if app.view().anchor().is_some() {

@@ -6,7 +6,7 @@
 //! position to carry, so the rows there write their moves in coordinates. A parent's illegal
 //! tries the engine refuted without a search get rows of their own after its children.
 
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use tui_tree_widget::TreeItem;
 
 use super::{RowStyle, row_line};
@@ -149,8 +149,14 @@ fn unsearched_illegal(
     rows
 }
 
-/// Builds the rows of `view` over `session`.
-pub fn build(session: &Session, view: &TreeView, style: RowStyle) -> Rows {
+/// Builds the rows of `view` over `session`. While a query has matches, every node's row starts
+/// with a cell that `marked` fills for the nodes it matched.
+pub fn build(
+    session: &Session,
+    view: &TreeView,
+    style: RowStyle,
+    marked: Option<&dyn Fn(NodeId) -> bool>,
+) -> Rows {
     let theme = style.theme;
     let root = view.view_root();
     let top = (
@@ -191,7 +197,7 @@ pub fn build(session: &Session, view: &TreeView, style: RowStyle) -> Rows {
             Some(_) => follow(level.pv, node.mv()),
             None => session.pv_prefix(child),
         };
-        let line = row_line(
+        let mut line = row_line(
             session,
             style,
             child,
@@ -199,6 +205,14 @@ pub fn build(session: &Session, view: &TreeView, style: RowStyle) -> Rows {
             position.as_ref(),
             pv.is_some(),
         );
+        if let Some(marked) = marked {
+            let cell = match (marked(child), style.ascii) {
+                (false, _) => "  ",
+                (true, false) => "◆ ",
+                (true, true) => "* ",
+            };
+            line.spans.insert(0, Span::styled(cell, theme.key));
+        }
         let has_children = node.child_count() > 0;
         if has_children && view.is_open(child) && depth < view.levels() {
             path.push(Row::Node(child));
