@@ -61,6 +61,22 @@ fn every_chart_goes_to_a_file_or_to_stdout() {
 }
 
 #[test]
+fn log_plot_draws_the_title_it_is_given() {
+    let dir = scratch("title");
+    let log = recorded(&dir);
+    let title = "Where the killers cut";
+    for chart in ["ranks", "icicle"] {
+        let out = run(&[
+            "log", "plot", &log, "--chart", chart, "--title", title, "-o", "-",
+        ]);
+        assert!(out.status.success(), "{chart}: {}", text(&out.stderr));
+        let page = plot_support::parse(&text(&out.stdout));
+        assert_eq!(page.strings()[0], title, "{chart}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn bad_charts_outputs_logs_and_options_exit_2_with_a_message() {
     let dir = scratch("bad");
     let log = recorded(&dir);
@@ -89,6 +105,10 @@ fn bad_charts_outputs_logs_and_options_exit_2_with_a_message() {
     assert_refused(&out, "no node 99999999");
     let out = run(&["log", "plot", &log, "--chart", "icicle"]);
     assert_refused(&out, "--output");
+    let out = run(&[
+        "log", "plot", &log, "--chart", "ranks", "--title", " ", "-o", "-",
+    ]);
+    assert_refused(&out, "title cannot be empty");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -218,6 +238,13 @@ fn a_slide_carries_the_title_it_was_given_and_a_title_needs_a_picture() {
     );
     let out = run(&["compare", "--fen", PUZZLE, "--depth", "2", "--title", title]);
     assert_refused(&out, "--svg");
+    let out = run(&[
+        "compare", "--fen", PUZZLE, "--depth", "2", "--ladder", "--rungs", "mvv-lva,killers",
+        "--svg", "-", "--title", title,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let page = plot_support::parse(&text(&out.stdout));
+    assert_eq!(page.strings()[0], title, "the ladder's slide too");
 }
 
 #[test]

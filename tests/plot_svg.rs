@@ -20,7 +20,7 @@ use tui_support::{PUZZLE, record};
 static LOG: LazyLock<EventLog> = LazyLock::new(|| record(PUZZLE, 4, 2));
 
 fn svg(kind: ChartKind, options: Options) -> plot_support::Svg {
-    let text = plot::chart(&LOG, kind, options).expect("the chart is drawn");
+    let text = plot::chart(&LOG, kind, &options).expect("the chart is drawn");
     parse(&text)
 }
 
@@ -38,7 +38,7 @@ fn every_chart_is_a_well_formed_page_of_the_slide_size() {
                 kind,
                 Options {
                     colouring,
-                    node: None,
+                    ..Options::default()
                 },
             );
             assert_eq!((page.width, page.height), (1280.0, 720.0), "{kind:?}");
@@ -183,7 +183,7 @@ fn the_icicle_is_the_last_iterations_tree_with_its_root_across_the_page() {
         ChartKind::Icicle,
         Options {
             colouring: Colouring::Source,
-            node: None,
+            ..Options::default()
         },
     );
     let strings = by_source.strings();
@@ -195,12 +195,38 @@ fn the_icicle_is_the_last_iterations_tree_with_its_root_across_the_page() {
 fn an_icicle_below_a_node_that_does_not_exist_is_refused() {
     let nodes = SearchTree::build(LOG.events()).len() as u32;
     let options = Options {
-        colouring: Colouring::NodeType,
         node: Some(nodes),
+        ..Options::default()
     };
-    let err = plot::chart(&LOG, ChartKind::Icicle, options).expect_err("no such node");
+    let err = plot::chart(&LOG, ChartKind::Icicle, &options).expect_err("no such node");
     assert!(
         err.to_string().contains(&format!("no node {nodes}")),
         "{err}"
     );
+}
+
+#[test]
+fn every_chart_carries_the_title_it_was_given_in_place_of_the_generated_one() {
+    let title = "Killers & history: <who> cuts first?";
+    for kind in ChartKind::ALL {
+        let generated = svg(kind, Options::default());
+        let generated = generated.texts[0].text.clone();
+        let page = svg(
+            kind,
+            Options {
+                title: Some(title.into()),
+                ..Options::default()
+            },
+        );
+        let top = page
+            .texts
+            .iter()
+            .min_by(|a, b| a.y.total_cmp(&b.y))
+            .expect("texts");
+        assert_eq!(top.text, title, "{kind:?}: the topmost text is the title");
+        assert!(
+            !page.strings().contains(&generated.as_str()),
+            "{kind:?}: {generated:?} is replaced"
+        );
+    }
 }

@@ -76,7 +76,7 @@ pub struct CompareArgs {
     svg: Option<PathBuf>,
     /// The picture's title, in place of the generated one (`Nodes per ply of killer-puzzle`),
     /// for a slide that says what the class should see.
-    #[arg(long, value_name = "TEXT", requires = "svg")]
+    #[arg(long, value_name = "TEXT", requires = "svg", value_parser = super::plot::slide_title)]
     title: Option<String>,
 }
 

@@ -27,7 +27,7 @@ const GUTTER: i32 = 64;
 const CHAR: f64 = 8.6;
 
 /// The icicle below `options.node` (default: the last iteration's root).
-pub fn draw(log: &EventLog, options: Options) -> Result<String, PlotError> {
+pub fn draw(log: &EventLog, options: &Options) -> Result<String, PlotError> {
     let tree = SearchTree::build(log.events());
     let known = u32::try_from(tree.len()).unwrap_or(u32::MAX);
     let root = match options.node {
@@ -61,10 +61,10 @@ pub fn draw(log: &EventLog, options: Options) -> Result<String, PlotError> {
         Colouring::NodeType => "coloured by node type",
         Colouring::Source => "coloured by the source of each cutoff",
     };
-    let title = format!(
+    let title = options.title(format!(
         "Icicle of {name}: {} nodes, {colouring}",
         fmt::grouped(u64::from(icicle::size(&tree, root, known)))
-    );
+    ));
     let icicle = Icicle {
         tree: &tree,
         sources: &log.header().sources,

@@ -5,7 +5,7 @@
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
 
-use super::PlotError;
+use super::{Options, PlotError};
 use super::bars::{Arrange, Bars, Series, count_axis};
 use super::canvas::{self, Area, fail};
 use crate::explorer::charts::data::{Counts, RANKS, rank_label};
@@ -42,16 +42,16 @@ fn folded(log: &EventLog) -> Counts {
 }
 
 /// Nodes entered at each ply, main search under quiescence, the total over each stack.
-pub fn plies(log: &EventLog) -> Result<String, PlotError> {
+pub fn plies(log: &EventLog, options: &Options) -> Result<String, PlotError> {
     let counts = folded(log);
     let plies = counts.plies();
     let main: u64 = plies.iter().map(|p| p.main).sum();
-    let title = format!(
+    let title = options.title(format!(
         "Nodes per ply: {} nodes ({} main search, {} quiescence)",
         fmt::grouped(main + plies.iter().map(|p| p.quiescence).sum::<u64>()),
         fmt::grouped(main),
         fmt::grouped(counts.nodes() - main)
-    );
+    ));
     let series =
         |name: &str, colour, value: fn(&crate::explorer::charts::data::PlyNodes) -> u64| Series {
             name: name.into(),
@@ -77,15 +77,15 @@ pub fn plies(log: &EventLog) -> Result<String, PlotError> {
 }
 
 /// Main-search cutoffs by the cutting move's rank in the ordered list.
-pub fn ranks(log: &EventLog) -> Result<String, PlotError> {
+pub fn ranks(log: &EventLog, options: &Options) -> Result<String, PlotError> {
     let counts = folded(log);
     let total = counts.cutoffs();
     let ranks = counts.ranks();
-    let title = format!(
+    let title = options.title(format!(
         "Cutoffs by rank: {} main-search cutoffs, {} by the 1st move",
         fmt::grouped(total),
         fmt::percent(ranks[0], total)
-    );
+    ));
     let bars = Bars {
         categories: (0..RANKS)
             .map(|i| format!("{} ({})", rank_label(i), fmt::percent(ranks[i], total)))
@@ -109,7 +109,7 @@ pub fn ranks(log: &EventLog) -> Result<String, PlotError> {
 
 /// Main-search cutoffs by the heuristic that ordered the cutting move: every source the search
 /// tried or cut off with, in the log's table order, coloured like the explorer's markers.
-pub fn sources(log: &EventLog) -> Result<String, PlotError> {
+pub fn sources(log: &EventLog, options: &Options) -> Result<String, PlotError> {
     let mut stats = CutoffStats::new();
     log.replay_into(&mut stats);
     let table = &log.header().sources;
@@ -120,10 +120,10 @@ pub fn sources(log: &EventLog) -> Result<String, PlotError> {
         .filter(|&s| stats.tries.get(s) > 0 || stats.cutoffs_by(s) > 0)
         .collect();
     let cut = |s: &MoveSource| stats.cutoffs_by(*s);
-    let title = format!(
+    let title = options.title(format!(
         "Cutoffs by source: {} main-search cutoffs",
         fmt::grouped(stats.cutoffs)
-    );
+    ));
     let bars = Bars {
         categories: shown
             .iter()
@@ -157,7 +157,7 @@ pub fn sources(log: &EventLog) -> Result<String, PlotError> {
 
 /// Nodes each finished iteration searched (bars) and the effective branching factor, each
 /// iteration's nodes over the previous one's (a line under them).
-pub fn ebf(log: &EventLog) -> Result<String, PlotError> {
+pub fn ebf(log: &EventLog, options: &Options) -> Result<String, PlotError> {
     let iterations = folded(log).iterations();
     let factors: Vec<(f64, f64)> = iterations
         .iter()
@@ -166,10 +166,10 @@ pub fn ebf(log: &EventLog) -> Result<String, PlotError> {
     let last = factors
         .last()
         .map_or("–".into(), |&(_, e)| format!("{e:.2}"));
-    let title = format!(
+    let title = options.title(format!(
         "Effective branching factor: {} iterations, the last ×{last}",
         iterations.len()
-    );
+    ));
     let bars = Bars {
         categories: iterations
             .iter()
