@@ -133,24 +133,36 @@ fn one_position_is_drawn_as_nodes_per_ply_per_configuration() {
     use killerscope::explorer::charts::data::Counts;
     use killerscope::search::{CutoffStats, Limits, SearchConfig, Searcher};
     let dir = scratch("one");
-    let configs = ["killers=0", "killers=2"];
+    let configs = [
+        ("killers=0,history=off", "no killers, no history"),
+        ("with killers:history=off", "with killers"),
+    ];
     let (json, page) = compare(
         &dir,
         &[
-            "--fen", PUZZLE, "--depth", "3", "--config", configs[0], "--config", configs[1],
+            "--fen",
+            PUZZLE,
+            "--depth",
+            "3",
+            "--config",
+            configs[0].0,
+            "--config",
+            configs[1].0,
         ],
     );
     let results = json["positions"][0]["results"].as_array().expect("results");
-    for (k, config) in configs.iter().enumerate() {
+    for (k, (config, name)) in configs.iter().enumerate() {
         let nodes = results[k]["nodes"].as_u64().expect("nodes");
-        let legend = format!("{config}: {} nodes", plot_support::grouped(nodes));
+        let legend = format!("{name}: {} nodes", plot_support::grouped(nodes));
         assert!(
             page.strings().iter().any(|t| t.starts_with(&legend)),
-            "{legend}"
+            "{legend}: {:?}",
+            page.strings()
         );
+        let switches = config.rsplit(':').next().expect("the switches");
         let mut counts = Counts::default();
         let mut searcher = Searcher::new(SearchConfig {
-            ordering: config.parse().expect("valid config"),
+            ordering: switches.parse().expect("valid config"),
             ..SearchConfig::default()
         });
         let root = Position::from_fen(PUZZLE).expect("valid FEN");
@@ -214,7 +226,7 @@ fn several_positions_are_drawn_relative_to_the_first_configuration() {
         .collect();
     assert_eq!(written, expected);
     let strings = page.strings();
-    for name in ["puzzle", "pawn", "geometric mean", "default"] {
+    for name in ["puzzle", "pawn", "geometric mean", "killers + history"] {
         assert!(strings.contains(&name), "{name}: {strings:?}");
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -239,8 +251,18 @@ fn a_slide_carries_the_title_it_was_given_and_a_title_needs_a_picture() {
     let out = run(&["compare", "--fen", PUZZLE, "--depth", "2", "--title", title]);
     assert_refused(&out, "--svg");
     let out = run(&[
-        "compare", "--fen", PUZZLE, "--depth", "2", "--ladder", "--rungs", "mvv-lva,killers",
-        "--svg", "-", "--title", title,
+        "compare",
+        "--fen",
+        PUZZLE,
+        "--depth",
+        "2",
+        "--ladder",
+        "--rungs",
+        "mvv-lva,killers",
+        "--svg",
+        "-",
+        "--title",
+        title,
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let page = plot_support::parse(&text(&out.stdout));

@@ -81,7 +81,9 @@ pub fn run(args: &PlotArgs, log: &EventLog) -> Result<(), CliError> {
 /// would leave a slide without a heading; control characters are written escaped.
 pub fn slide_title(text: &str) -> Result<String, String> {
     if text.trim().is_empty() {
-        return Err("a slide's title cannot be empty (leave --title out for the generated one)".into());
+        return Err(
+            "a slide's title cannot be empty (leave --title out for the generated one)".into(),
+        );
     }
     Ok(text.to_string())
 }

@@ -5,9 +5,9 @@
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
 
-use super::{Options, PlotError};
 use super::bars::{Arrange, Bars, Series, count_axis};
 use super::canvas::{self, Area, fail};
+use super::{Options, PlotError};
 use crate::explorer::charts::data::{Counts, RANKS, rank_label};
 use crate::fmt;
 use crate::search::{CutoffStats, MoveSource};
