@@ -178,7 +178,7 @@ fn one_position_is_drawn_as_nodes_per_ply_per_configuration() {
         );
         assert_eq!(counts.nodes(), nodes, "the same search as the lab's");
         let per_ply: Vec<u64> = counts.plies().iter().map(|p| p.total()).collect();
-        let bars = page.bars(&[&plot_support::fill(killerscope::plot::canvas::series(k))]);
+        let bars = page.bars(&[&plot_support::fill(killerscope::plot::palette::series(k))]);
         plot_support::assert_to_scale(&bars, &per_ply);
         for (bar, &n) in bars.iter().zip(&per_ply) {
             let written = killerscope::fmt::count(n);
@@ -216,7 +216,7 @@ fn several_positions_are_drawn_relative_to_the_first_configuration() {
         .collect();
     let geomean = json["summary"][1]["geomean_ratio"].as_f64().expect("ratio");
     expected.push(format!("{geomean:.2}"));
-    let bars = page.bars(&[&plot_support::fill(killerscope::plot::canvas::series(1))]);
+    let bars = page.bars(&[&plot_support::fill(killerscope::plot::palette::series(1))]);
     let written: Vec<&str> = bars
         .iter()
         .map(|b| {

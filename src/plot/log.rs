@@ -7,6 +7,7 @@ use plotters::style::text_anchor::{HPos, VPos};
 
 use super::bars::{Arrange, Bars, Series, count_axis};
 use super::canvas::{self, Area, fail};
+use super::palette;
 use super::{Options, PlotError};
 use crate::explorer::charts::data::{Counts, RANKS, rank_label};
 use crate::fmt;
@@ -63,8 +64,8 @@ pub fn plies(log: &EventLog, options: &Options) -> Result<String, PlotError> {
     let bars = Bars {
         categories: (0..plies.len()).map(|p| p.to_string()).collect(),
         series: vec![
-            series("main search", canvas::MAIN, |p| p.main),
-            series("quiescence", canvas::QUIESCENCE, |p| p.quiescence),
+            series("main search", palette::MAIN, |p| p.main),
+            series("quiescence", palette::QUIESCENCE, |p| p.quiescence),
         ],
         arrange: Arrange::Stacked,
         totals: plies.iter().map(|p| fmt::grouped(p.total())).collect(),
@@ -92,7 +93,7 @@ pub fn ranks(log: &EventLog, options: &Options) -> Result<String, PlotError> {
             .collect(),
         series: vec![Series {
             name: String::new(),
-            colour: canvas::PLAIN,
+            colour: palette::PLAIN,
             colours: Vec::new(),
             values: ranks.iter().map(|&n| n as f64).collect(),
             labels: ranks.iter().map(|&n| fmt::grouped(n)).collect(),
@@ -137,10 +138,10 @@ pub fn sources(log: &EventLog, options: &Options) -> Result<String, PlotError> {
             .collect(),
         series: vec![Series {
             name: String::new(),
-            colour: canvas::PLAIN,
+            colour: palette::PLAIN,
             colours: shown
                 .iter()
-                .map(|&s| canvas::source_colour(table, s))
+                .map(|&s| palette::source_colour(table, s))
                 .collect(),
             values: shown.iter().map(|s| cut(s) as f64).collect(),
             labels: shown.iter().map(|s| fmt::grouped(cut(s))).collect(),
@@ -177,7 +178,7 @@ pub fn ebf(log: &EventLog, options: &Options) -> Result<String, PlotError> {
             .collect(),
         series: vec![Series {
             name: String::new(),
-            colour: canvas::MAIN,
+            colour: palette::MAIN,
             colours: Vec::new(),
             values: iterations.iter().map(|it| it.nodes as f64).collect(),
             labels: iterations.iter().map(|it| fmt::grouped(it.nodes)).collect(),
@@ -200,7 +201,7 @@ pub fn ebf(log: &EventLog, options: &Options) -> Result<String, PlotError> {
 /// The branching factor per depth as a line with every value written over its point.
 fn line(area: &Area, factors: &[(f64, f64)]) -> Result<(), PlotError> {
     let (Some(&(first, _)), Some(&(last, _))) = (factors.first(), factors.last()) else {
-        let note = canvas::style(19, canvas::GREY, HPos::Center, VPos::Center);
+        let note = canvas::style(19, palette::GREY, HPos::Center, VPos::Center);
         let (w, h) = area.dim_in_pixel();
         let centre = (
             i32::try_from(w / 2).unwrap_or(0),
@@ -239,14 +240,14 @@ fn line(area: &Area, factors: &[(f64, f64)]) -> Result<(), PlotError> {
         .axis_desc_style((canvas::FONT, 19))
         .draw()
         .map_err(fail)?;
-    let stroke = canvas::PLAIN.stroke_width(3);
+    let stroke = palette::PLAIN.stroke_width(3);
     chart
         .draw_series(LineSeries::new(factors.iter().copied(), stroke))
         .map_err(fail)?;
     let label = canvas::style(17, BLACK, HPos::Center, VPos::Bottom);
     let points = factors.iter().map(|&(d, e)| {
         EmptyElement::at((d, e))
-            + Circle::new((0, 0), 5, canvas::PLAIN.filled())
+            + Circle::new((0, 0), 5, palette::PLAIN.filled())
             + Text::new(format!("×{e:.2}"), (0, -9), label.clone())
     });
     chart.draw_series(points).map_err(fail)?;

@@ -10,6 +10,7 @@ pub mod bars;
 pub mod canvas;
 mod icicle;
 mod log;
+pub mod palette;
 
 use std::fmt;
 

@@ -5,7 +5,7 @@
 
 use crate::fmt;
 use crate::plot::bars::{Arrange, Bars, Series, count_axis};
-use crate::plot::{PlotError, canvas};
+use crate::plot::{PlotError, canvas, palette};
 use crate::search::ladder::Ladder;
 
 /// The SVG document of `ladder`, the ladder of the position called `name`, under `title` when
@@ -20,8 +20,8 @@ pub fn svg(name: &str, ladder: &Ladder, title: Option<&str>) -> Result<String, P
             .collect(),
         series: vec![Series {
             name: String::new(),
-            colour: canvas::series(1),
-            colours: (0..leaves.len()).map(canvas::series).collect(),
+            colour: palette::series(1),
+            colours: (0..leaves.len()).map(palette::series).collect(),
             values: leaves.iter().map(|&n| log_height(n)).collect(),
             labels: leaves.iter().map(|&n| fmt::count(n)).collect(),
         }],
