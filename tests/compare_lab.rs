@@ -91,7 +91,11 @@ fn csv_geometric_means_follow_from_the_rows() {
             .sum();
         assert_eq!(total[nodes], sum.to_string());
     }
-    assert_eq!(rows[1][1], "default");
+    assert_eq!(rows[1][1], "killers + history", "the generated name");
+    assert_eq!(
+        rows[1][2], "default",
+        "the switches that differ from the default: none"
+    );
 }
 
 fn split_csv(line: &str) -> Vec<String> {
@@ -121,7 +125,15 @@ fn json_is_one_document_whose_summary_follows_from_its_positions() {
         .iter()
         .map(|c| c["label"].as_str().expect("a label"))
         .collect();
-    assert_eq!(labels[..2], ["killers=0", "default"]);
+    assert_eq!(
+        labels,
+        [
+            "history only",
+            "killers + history",
+            "history=relative,matekillers=on,countermove=on"
+        ],
+        "generated names; the switches where no short name exists"
+    );
     let summary = v["summary"].as_array().expect("summary");
     for (k, line) in summary.iter().enumerate() {
         let ratios: Vec<f64> = positions
@@ -151,9 +163,16 @@ fn json_is_one_document_whose_summary_follows_from_its_positions() {
 fn markdown_has_a_nodes_table_with_the_summary_and_a_details_table() {
     let text = lab(&[]);
     let n = library_size();
-    let header =
-        "| position | killers=0 | default | countermove=on,matekillers=on,history=relative |";
+    let header = "| position | history only | killers + history | \
+                  history=relative,matekillers=on,countermove=on |";
     assert!(text.contains(header), "{text}");
+    assert!(
+        text.contains(
+            "Configurations: **history only** (`killers=0`), **killers + history** (`default`), \
+             `history=relative,matekillers=on,countermove=on`."
+        ),
+        "each name with its switches: {text}"
+    );
     let nodes_rows: Vec<&str> = text
         .lines()
         .skip_while(|l| *l != header)
@@ -192,6 +211,42 @@ fn a_bad_config_is_a_clear_error() {
     );
     assert!(!err.contains("panicked"), "{err}");
     assert!(out.stdout.is_empty(), "nothing is printed before the error");
+}
+
+#[test]
+fn a_bad_name_is_refused_naming_the_argument_and_its_column() {
+    let long = format!("{}:killers=0", "n".repeat(41));
+    for (config, why) in [
+        (" :killers=0", "empty"),
+        (long.as_str(), "41 characters"),
+        (
+            "bell\u{7}:killers=0",
+            "control character \\u{7} (character 5)",
+        ),
+    ] {
+        let out = killerscope(&[
+            "compare",
+            "--fen",
+            "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1",
+            "--depth",
+            "1",
+            "--config",
+            "killers=2",
+            "--config",
+            config,
+            "--svg",
+            "-",
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{config:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("--config \"") && err.contains("(column 2)"),
+            "{err}"
+        );
+        assert!(err.contains(why), "{why}: {err}");
+        assert!(!err.contains('\u{7}'), "the message is printable: {err:?}");
+        assert!(out.stdout.is_empty(), "no picture: {err}");
+    }
 }
 
 #[test]

@@ -61,6 +61,22 @@ fn every_chart_goes_to_a_file_or_to_stdout() {
 }
 
 #[test]
+fn log_plot_draws_the_title_it_is_given() {
+    let dir = scratch("title");
+    let log = recorded(&dir);
+    let title = "Where the killers cut";
+    for chart in ["ranks", "icicle"] {
+        let out = run(&[
+            "log", "plot", &log, "--chart", chart, "--title", title, "-o", "-",
+        ]);
+        assert!(out.status.success(), "{chart}: {}", text(&out.stderr));
+        let page = plot_support::parse(&text(&out.stdout));
+        assert_eq!(page.strings()[0], title, "{chart}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn bad_charts_outputs_logs_and_options_exit_2_with_a_message() {
     let dir = scratch("bad");
     let log = recorded(&dir);
@@ -89,6 +105,10 @@ fn bad_charts_outputs_logs_and_options_exit_2_with_a_message() {
     assert_refused(&out, "no node 99999999");
     let out = run(&["log", "plot", &log, "--chart", "icicle"]);
     assert_refused(&out, "--output");
+    let out = run(&[
+        "log", "plot", &log, "--chart", "ranks", "--title", " ", "-o", "-",
+    ]);
+    assert_refused(&out, "title cannot be empty");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -113,24 +133,36 @@ fn one_position_is_drawn_as_nodes_per_ply_per_configuration() {
     use killerscope::explorer::charts::data::Counts;
     use killerscope::search::{CutoffStats, Limits, SearchConfig, Searcher};
     let dir = scratch("one");
-    let configs = ["killers=0", "killers=2"];
+    let configs = [
+        ("killers=0,history=off", "no killers, no history"),
+        ("with killers:history=off", "with killers"),
+    ];
     let (json, page) = compare(
         &dir,
         &[
-            "--fen", PUZZLE, "--depth", "3", "--config", configs[0], "--config", configs[1],
+            "--fen",
+            PUZZLE,
+            "--depth",
+            "3",
+            "--config",
+            configs[0].0,
+            "--config",
+            configs[1].0,
         ],
     );
     let results = json["positions"][0]["results"].as_array().expect("results");
-    for (k, config) in configs.iter().enumerate() {
+    for (k, (config, name)) in configs.iter().enumerate() {
         let nodes = results[k]["nodes"].as_u64().expect("nodes");
-        let legend = format!("{config}: {} nodes", plot_support::grouped(nodes));
+        let legend = format!("{name}: {} nodes", plot_support::grouped(nodes));
         assert!(
             page.strings().iter().any(|t| t.starts_with(&legend)),
-            "{legend}"
+            "{legend}: {:?}",
+            page.strings()
         );
+        let switches = config.rsplit(':').next().expect("the switches");
         let mut counts = Counts::default();
         let mut searcher = Searcher::new(SearchConfig {
-            ordering: config.parse().expect("valid config"),
+            ordering: switches.parse().expect("valid config"),
             ..SearchConfig::default()
         });
         let root = Position::from_fen(PUZZLE).expect("valid FEN");
@@ -146,7 +178,7 @@ fn one_position_is_drawn_as_nodes_per_ply_per_configuration() {
         );
         assert_eq!(counts.nodes(), nodes, "the same search as the lab's");
         let per_ply: Vec<u64> = counts.plies().iter().map(|p| p.total()).collect();
-        let bars = page.bars(&[&plot_support::fill(killerscope::plot::canvas::series(k))]);
+        let bars = page.bars(&[&plot_support::fill(killerscope::plot::palette::series(k))]);
         plot_support::assert_to_scale(&bars, &per_ply);
         for (bar, &n) in bars.iter().zip(&per_ply) {
             let written = killerscope::fmt::count(n);
@@ -184,7 +216,7 @@ fn several_positions_are_drawn_relative_to_the_first_configuration() {
         .collect();
     let geomean = json["summary"][1]["geomean_ratio"].as_f64().expect("ratio");
     expected.push(format!("{geomean:.2}"));
-    let bars = page.bars(&[&plot_support::fill(killerscope::plot::canvas::series(1))]);
+    let bars = page.bars(&[&plot_support::fill(killerscope::plot::palette::series(1))]);
     let written: Vec<&str> = bars
         .iter()
         .map(|b| {
@@ -194,7 +226,7 @@ fn several_positions_are_drawn_relative_to_the_first_configuration() {
         .collect();
     assert_eq!(written, expected);
     let strings = page.strings();
-    for name in ["puzzle", "pawn", "geometric mean", "default"] {
+    for name in ["puzzle", "pawn", "geometric mean", "killers + history"] {
         assert!(strings.contains(&name), "{name}: {strings:?}");
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -218,6 +250,23 @@ fn a_slide_carries_the_title_it_was_given_and_a_title_needs_a_picture() {
     );
     let out = run(&["compare", "--fen", PUZZLE, "--depth", "2", "--title", title]);
     assert_refused(&out, "--svg");
+    let out = run(&[
+        "compare",
+        "--fen",
+        PUZZLE,
+        "--depth",
+        "2",
+        "--ladder",
+        "--rungs",
+        "mvv-lva,killers",
+        "--svg",
+        "-",
+        "--title",
+        title,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let page = plot_support::parse(&text(&out.stdout));
+    assert_eq!(page.strings()[0], title, "the ladder's slide too");
 }
 
 #[test]

@@ -9,7 +9,7 @@ mod tui_support;
 
 use killerscope::explorer::charts::data::{Counts, RANKS};
 use killerscope::explorer::charts::{ChartKind, Colouring};
-use killerscope::plot::{self, Options, canvas};
+use killerscope::plot::{self, Options, palette};
 use killerscope::search::{CutoffStats, MoveSource};
 use killerscope::trace::{EventLog, SearchTree};
 use plot_support::{assert_to_scale, fill, grouped, parse};
@@ -20,7 +20,7 @@ use tui_support::{PUZZLE, record};
 static LOG: LazyLock<EventLog> = LazyLock::new(|| record(PUZZLE, 4, 2));
 
 fn svg(kind: ChartKind, options: Options) -> plot_support::Svg {
-    let text = plot::chart(&LOG, kind, options).expect("the chart is drawn");
+    let text = plot::chart(&LOG, kind, &options).expect("the chart is drawn");
     parse(&text)
 }
 
@@ -38,7 +38,7 @@ fn every_chart_is_a_well_formed_page_of_the_slide_size() {
                 kind,
                 Options {
                     colouring,
-                    node: None,
+                    ..Options::default()
                 },
             );
             assert_eq!((page.width, page.height), (1280.0, 720.0), "{kind:?}");
@@ -52,10 +52,10 @@ fn nodes_per_ply_stacks_quiescence_on_main_with_each_total_written_over_it() {
     let counts = folded();
     let plies = counts.plies();
     let page = svg(ChartKind::Plies, Options::default());
-    let main = page.bars(&[&fill(canvas::MAIN)]);
+    let main = page.bars(&[&fill(palette::MAIN)]);
     let main_counts: Vec<u64> = plies.iter().map(|p| p.main).collect();
     assert_to_scale(&main, &main_counts);
-    let quiescence_fill = fill(canvas::QUIESCENCE);
+    let quiescence_fill = fill(palette::QUIESCENCE);
     for (ply, (bar, counts)) in main.iter().zip(plies).enumerate() {
         let stacked = page
             .rects
@@ -84,7 +84,7 @@ fn cutoffs_by_rank_are_the_folds_ranks_and_add_up_to_the_statistics() {
     LOG.replay_into(&mut stats);
     assert_eq!(counts.cutoffs(), stats.cutoffs);
     let page = svg(ChartKind::Ranks, Options::default());
-    let bars = page.bars(&[&fill(canvas::PLAIN)]);
+    let bars = page.bars(&[&fill(palette::PLAIN)]);
     assert_eq!(bars.len(), RANKS);
     assert_to_scale(&bars, counts.ranks());
     for (bar, &n) in bars.iter().zip(counts.ranks()) {
@@ -113,7 +113,7 @@ fn cutoffs_by_source_are_the_statistics_in_each_sources_colour() {
     );
     let fills: Vec<String> = shown
         .iter()
-        .map(|&s| fill(canvas::source_colour(table, s)))
+        .map(|&s| fill(palette::source_colour(table, s)))
         .collect();
     let wanted: Vec<&str> = fills.iter().map(String::as_str).collect();
     let page = svg(ChartKind::Sources, Options::default());
@@ -139,7 +139,7 @@ fn the_branching_factor_page_has_each_iterations_nodes_and_ratio() {
     let iterations = folded().iterations();
     assert_eq!(iterations.len(), 4);
     let page = svg(ChartKind::Ebf, Options::default());
-    let bars = page.bars(&[&fill(canvas::MAIN)]);
+    let bars = page.bars(&[&fill(palette::MAIN)]);
     let nodes: Vec<u64> = iterations.iter().map(|it| it.nodes).collect();
     assert_to_scale(&bars, &nodes);
     for (bar, &n) in bars.iter().zip(&nodes) {
@@ -183,7 +183,7 @@ fn the_icicle_is_the_last_iterations_tree_with_its_root_across_the_page() {
         ChartKind::Icicle,
         Options {
             colouring: Colouring::Source,
-            node: None,
+            ..Options::default()
         },
     );
     let strings = by_source.strings();
@@ -195,12 +195,78 @@ fn the_icicle_is_the_last_iterations_tree_with_its_root_across_the_page() {
 fn an_icicle_below_a_node_that_does_not_exist_is_refused() {
     let nodes = SearchTree::build(LOG.events()).len() as u32;
     let options = Options {
-        colouring: Colouring::NodeType,
         node: Some(nodes),
+        ..Options::default()
     };
-    let err = plot::chart(&LOG, ChartKind::Icicle, options).expect_err("no such node");
+    let err = plot::chart(&LOG, ChartKind::Icicle, &options).expect_err("no such node");
     assert!(
         err.to_string().contains(&format!("no node {nodes}")),
         "{err}"
     );
+}
+
+#[test]
+fn every_chart_carries_the_title_it_was_given_in_place_of_the_generated_one() {
+    let title = "Killers & history: <who> cuts first?";
+    for kind in ChartKind::ALL {
+        let generated = svg(kind, Options::default());
+        let generated = generated.texts[0].text.clone();
+        let page = svg(
+            kind,
+            Options {
+                title: Some(title.into()),
+                ..Options::default()
+            },
+        );
+        let top = page
+            .texts
+            .iter()
+            .min_by(|a, b| a.y.total_cmp(&b.y))
+            .expect("texts");
+        assert_eq!(top.text, title, "{kind:?}: the topmost text is the title");
+        assert!(
+            !page.strings().contains(&generated.as_str()),
+            "{kind:?}: {generated:?} is replaced"
+        );
+    }
+}
+
+#[test]
+fn killer_slots_are_drawn_in_colours_of_their_own() {
+    let page = svg(
+        ChartKind::Icicle,
+        Options {
+            colouring: Colouring::Source,
+            ..Options::default()
+        },
+    );
+    // Each legend entry is a swatch left of its name: read the pairs back from the page.
+    let swatch = |label: &plot_support::Label| {
+        page.rects
+            .iter()
+            .find(|r| (label.x - r.x - 20.0).abs() < 1.0 && (r.centre_y() - label.y).abs() < 9.0)
+            .map(|r| r.fill.clone())
+            .unwrap_or_else(|| panic!("no swatch for {:?}", label.text))
+    };
+    let slots: Vec<(String, String)> = page
+        .texts
+        .iter()
+        .filter(|t| t.text.starts_with("cut by killer "))
+        .map(|t| (t.text.clone(), swatch(t)))
+        .collect();
+    assert!(slots.len() >= 2, "both slots cut in the puzzle: {slots:?}");
+    for (i, (name, drawn)) in slots.iter().enumerate() {
+        let slot: usize = name["cut by killer ".len()..]
+            .parse()
+            .expect("a slot number");
+        assert_eq!(drawn, &fill(palette::KILLER_SLOTS[slot - 1]), "{name}");
+        for (other, other_fill) in &slots[i + 1..] {
+            assert_ne!(drawn, other_fill, "{name} and {other} share a colour");
+        }
+        let drawn_in_it = page.rects.iter().filter(|r| &r.fill == drawn);
+        assert!(
+            drawn_in_it.count() > 1,
+            "{name}: no block besides the swatch"
+        );
+    }
 }

@@ -149,8 +149,8 @@ fn compare_tabulates_every_config_with_totals() {
         1 + 2 + 2,
         "header, two configs, two totals: {text}"
     );
-    assert!(rows[1].contains("| killers=0 |") && rows[1].contains("| 1.000 |"));
-    assert!(rows[3].starts_with("| **total** | killers=0 |"));
+    assert!(rows[1].contains("| history only |") && rows[1].contains("| 1.000 |"));
+    assert!(rows[3].starts_with("| **total** | history only |"));
     assert!(
         text.contains("| **geometric mean ratio** | 1.000 |"),
         "the nodes table ends with the summary: {text}"
@@ -191,11 +191,11 @@ fn compare_csv_over_an_epd_file() {
     let text = String::from_utf8(out.stdout).expect("utf-8");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 1 + 4 + 2 + 2, "rows, totals, geometric means");
-    assert!(lines[0].starts_with("position,config,nodes,"));
-    assert!(lines[2].starts_with("puzzle,\"killers=2,history=off\","));
-    assert!(lines[3].starts_with("kq-k,killers=0,"));
-    assert!(lines[5].starts_with("TOTAL,killers=0,"));
-    assert!(lines[7].starts_with("GEOMEAN,killers=0,,,1.000000,"));
+    assert!(lines[0].starts_with("position,config,switches,nodes,"));
+    assert!(lines[2].starts_with("puzzle,killers only,history=off,"));
+    assert!(lines[3].starts_with("kq-k,history only,killers=0,"));
+    assert!(lines[5].starts_with("TOTAL,history only,killers=0,"));
+    assert!(lines[7].starts_with("GEOMEAN,history only,killers=0,,,1.000000,"));
 
     std::fs::write(&epd, "8/8/8/8/8/8/8/8 w - - id \"empty\";\n").expect("write EPD");
     let out = killerscope(&["compare", "--epd", &path, "--depth", "2"]);

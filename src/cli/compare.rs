@@ -4,6 +4,7 @@
 //! that ordered the cutting move, with totals and the geometric mean of each configuration's
 //! node ratio to the first. How a class measures what a heuristic buys.
 
+mod columns;
 mod lab;
 mod ladder;
 mod ladder_svg;
@@ -14,9 +15,8 @@ mod techniques;
 use super::CliError;
 use super::plot::SvgOutput;
 use crate::chess::START_FEN;
-use crate::search::selective::parse_switches;
 use crate::search::{SearchConfig, Searcher, SelectiveConfig};
-use crate::text::{printable, quote};
+use crate::text::printable;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use lab::{Column, Cost, Named};
@@ -39,10 +39,11 @@ pub struct CompareArgs {
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=100))]
     depth: u8,
     /// A configuration such as "killers=0", "countermove=on,history=relative" or
-    /// "killers=2,lmr=on" (ordering and selective-search switches; "" is the default); repeat
-    /// the option for each column, the first is the base of every ratio (default: "killers=0"
-    /// and "killers=2").
-    #[arg(long = "config", value_name = "CONFIG")]
+    /// "killers=2,lmr=on" (ordering and selective-search switches; "" is the default), named
+    /// for the tables and the slide by a "NAME:" prefix ("killers only:history=off") or else by
+    /// a generated name ("killers only"); repeat the option for each column, the first is the
+    /// base of every ratio (default: "killers=0" and "killers=2").
+    #[arg(long = "config", value_name = "[NAME:]CONFIG")]
     configs: Vec<String>,
     /// One row per selective-search technique instead: every column searched full width, with
     /// each technique alone and with all of them — nodes saved and ratios to the first column.
@@ -76,7 +77,7 @@ pub struct CompareArgs {
     svg: Option<PathBuf>,
     /// The picture's title, in place of the generated one (`Nodes per ply of killer-puzzle`),
     /// for a slide that says what the class should see.
-    #[arg(long, value_name = "TEXT", requires = "svg")]
+    #[arg(long, value_name = "TEXT", requires = "svg", value_parser = super::plot::slide_title)]
     title: Option<String>,
 }
 
@@ -93,7 +94,7 @@ pub fn run(args: &CompareArgs) -> Result<(), CliError> {
     if args.ladder {
         return ladder::run(args, &positions, hash_mib);
     }
-    let columns = columns(&args.configs)?;
+    let columns = columns::columns(&args.configs)?;
     if args.techniques {
         return run_techniques(args, &columns, &positions, hash_mib);
     }
@@ -145,10 +146,13 @@ fn run_techniques(
     positions: &[Named],
     hash_mib: usize,
 ) -> Result<(), CliError> {
-    if let Some(column) = columns.iter().find(|c| c.selective.any()) {
+    if let Some((i, column)) = columns.iter().enumerate().find(|(_, c)| c.selective.any()) {
         return Err(CliError::new(format!(
-            "--techniques chooses the selective switches itself; --config \"{}\" sets some",
-            column.label
+            "--techniques chooses the selective switches itself; --config (column {}, \"{}\": {}) \
+             sets some",
+            i + 1,
+            column.label,
+            column.switches
         )));
     }
     let rows = techniques::techniques();
@@ -227,32 +231,6 @@ fn measure_grid(
                     cost
                 })
                 .collect()
-        })
-        .collect()
-}
-
-/// The columns `--config` asks for, parsed; the classic killers-off / killers-on pair when none.
-fn columns(configs: &[String]) -> Result<Vec<Column>, CliError> {
-    let texts: Vec<String> = if configs.is_empty() {
-        vec!["killers=0".into(), "killers=2".into()]
-    } else {
-        configs.to_vec()
-    };
-    texts
-        .iter()
-        .map(|text| {
-            let (ordering, selective) = parse_switches(text)
-                .map_err(|e| CliError::new(format!("--config \"{}\": {e}", quote(text))))?;
-            let label = if text.trim().is_empty() {
-                "default".into()
-            } else {
-                printable(text).into_owned()
-            };
-            Ok(Column {
-                label,
-                ordering,
-                selective,
-            })
         })
         .collect()
 }
@@ -355,24 +333,5 @@ mod tests {
         let list =
             parse_epd("8/8/8/4k3/8/8/4P3/4K3 w - - id \"\u{1b}[2J\u{202e}\";").expect("valid");
         assert_eq!(list[0].name, "\\u{1b}[2J\\u{202e}");
-    }
-
-    #[test]
-    fn columns_default_to_killers_off_and_on_and_name_the_empty_config() {
-        let labels = |configs: &[&str]| -> Vec<String> {
-            let owned: Vec<String> = configs.iter().map(|s| s.to_string()).collect();
-            columns(&owned)
-                .expect("valid configs")
-                .into_iter()
-                .map(|c| c.label)
-                .collect()
-        };
-        assert_eq!(labels(&[]), ["killers=0", "killers=2"]);
-        assert_eq!(
-            labels(&["", "countermove=on"]),
-            ["default", "countermove=on"]
-        );
-        let err = columns(&["killers=9".to_string()]).err().expect("refused");
-        assert!(err.to_string().contains("--config \"killers=9\""), "{err}");
     }
 }

@@ -52,6 +52,10 @@ pub struct PlotArgs {
     /// Icicle only: the node at the top (default: the last iteration's root).
     #[arg(long)]
     node: Option<NodeId>,
+    /// The page's title, in place of the generated one (`Cutoffs by rank: 395 main-search
+    /// cutoffs, …`), for a slide that says what the class should see.
+    #[arg(long, value_name = "TEXT", value_parser = slide_title)]
+    title: Option<String>,
     #[command(flatten)]
     reading: super::reading::Reading,
 }
@@ -64,12 +68,24 @@ pub fn run(args: &PlotArgs, log: &EventLog) -> Result<(), CliError> {
         ));
     }
     let options = Options {
+        title: args.title.clone(),
         colouring: args.colour.unwrap_or_default(),
         node: args.node,
     };
-    let svg = plot::chart(log, args.chart, options)
+    let svg = plot::chart(log, args.chart, &options)
         .map_err(|e| CliError::new(format!("log plot {}: {e}", args.file.display())))?;
     write_svg(&svg, &args.output)
+}
+
+/// Reads a `--title` (of `log plot` and `compare --svg`): any text but an empty one, which
+/// would leave a slide without a heading; control characters are written escaped.
+pub fn slide_title(text: &str) -> Result<String, String> {
+    if text.trim().is_empty() {
+        return Err(
+            "a slide's title cannot be empty (leave --title out for the generated one)".into(),
+        );
+    }
+    Ok(text.to_string())
 }
 
 /// The file `log plot` reads.

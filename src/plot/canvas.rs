@@ -1,6 +1,6 @@
-//! What every picture shares: the page size, the SVG surface, the title lines, the palette (the
-//! explorer's colour roles and source colour hints, as colours that read on a white slide) and
-//! the one way text is written, so nothing from a log's header reaches the XML unescaped.
+//! What every picture shares: the page size, the SVG surface, the title lines, the legend and
+//! the one way text is written, so nothing from a log's header reaches the XML unescaped. The
+//! colours are `palette`'s.
 //!
 //! plotters is used with its SVG backend only and without a font library: text is written as
 //! `<text>` elements that the viewer's sans-serif draws, so building needs no fontconfig or
@@ -15,10 +15,8 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::PlotError;
-use crate::explorer::charts::Shade;
-use crate::search::SourceColour;
+use super::palette::GREY;
 use crate::text::printable;
-use crate::trace::SourceTable;
 
 /// Page size in pixels: 16:9, the shape of a slide.
 pub const SIZE: (u32, u32) = (1280, 720);
@@ -117,85 +115,6 @@ pub fn titled<'a>(root: &Area<'a>, title: &str, subtitle: &str) -> Result<Area<'
         &style(16, GREY, HPos::Left, VPos::Top),
     )?;
     Ok(root.margin(HEADER, 8, 8, 16))
-}
-
-/// Secondary text.
-pub const GREY: RGBColor = RGBColor(110, 110, 110);
-/// Blocks narrower than a pixel, merged.
-pub const NARROW: RGBColor = RGBColor(215, 204, 200);
-/// Main-search nodes.
-pub const MAIN: RGBColor = RGBColor(21, 101, 192);
-/// Quiescence nodes.
-pub const QUIESCENCE: RGBColor = RGBColor(144, 164, 174);
-/// Bars and lines with no other meaning.
-pub const PLAIN: RGBColor = RGBColor(38, 50, 56);
-
-/// Colours of the configurations of a comparison, in column order: the first (the base of
-/// every ratio) grey, the others apart from each other.
-pub const SERIES: [RGBColor; 8] = [
-    RGBColor(120, 144, 156),
-    RGBColor(21, 101, 192),
-    RGBColor(230, 120, 0),
-    RGBColor(46, 125, 50),
-    RGBColor(142, 36, 170),
-    RGBColor(198, 40, 40),
-    RGBColor(0, 131, 143),
-    RGBColor(121, 85, 72),
-];
-
-/// The colour of configuration `k` of a comparison (the palette repeats after eight).
-pub fn series(k: usize) -> RGBColor {
-    SERIES[k % SERIES.len()]
-}
-
-/// The colour of a source colour hint, darkened where a terminal colour would not read on white.
-pub fn hint(colour: SourceColour) -> RGBColor {
-    match colour {
-        SourceColour::Plain => RGBColor(117, 117, 117),
-        SourceColour::Cyan => RGBColor(0, 131, 143),
-        SourceColour::Red => RGBColor(198, 40, 40),
-        SourceColour::Yellow => RGBColor(230, 145, 0),
-        SourceColour::Magenta => RGBColor(142, 36, 170),
-        SourceColour::Green => RGBColor(46, 125, 50),
-        SourceColour::Blue => RGBColor(21, 101, 192),
-    }
-}
-
-/// The colour of `source` on a slide: its colour hint, and for the killer slots after the
-/// first a lighter shade of it each, so `killer 1` and `killer 2` — one hint in the explorer,
-/// told apart there by their labels — differ on a slide where a block has no room for one.
-pub fn source_colour(sources: &SourceTable, source: crate::search::MoveSource) -> RGBColor {
-    let RGBColor(r, g, b) = hint(sources.colour(source));
-    let slot = sources.killer_slot(source).map_or(0, usize::from).min(4);
-    let lighter = |c: u8| {
-        let c = f64::from(c);
-        (c + (255.0 - c) * 0.22 * slot as f64).round() as u8
-    };
-    RGBColor(lighter(r), lighter(g), lighter(b))
-}
-
-/// The colour of an icicle block and the legend's word for it (a source's long name when it
-/// cut the node off).
-pub fn shade(shade: Shade, sources: &SourceTable) -> (RGBColor, String) {
-    match shade {
-        Shade::Open => (RGBColor(236, 236, 236), "open".into()),
-        Shade::Pv => (RGBColor(46, 125, 50), "PV".into()),
-        Shade::Cut => (RGBColor(198, 40, 40), "CUT".into()),
-        Shade::All => (RGBColor(21, 101, 192), "ALL".into()),
-        Shade::Quiescence => (QUIESCENCE, "quiescence".into()),
-        Shade::CutBy(source) => (
-            source_colour(sources, source),
-            format!("cut by {}", sources.name(source)),
-        ),
-        Shade::NoCutoff => (RGBColor(224, 224, 224), "no cutoff".into()),
-    }
-}
-
-/// Black or white, whichever reads on `fill`.
-pub fn ink(fill: RGBColor) -> RGBColor {
-    let RGBColor(r, g, b) = fill;
-    let luma = 0.299 * f64::from(r) + 0.587 * f64::from(g) + 0.114 * f64::from(b);
-    if luma > 150.0 { BLACK } else { WHITE }
 }
 
 /// Height of one legend row.

@@ -8,6 +8,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
 
 use super::canvas::{self, Area, fail};
+use super::palette;
 use super::{Options, PlotError};
 use crate::chess::Position;
 use crate::chess::notation::Notation;
@@ -27,7 +28,7 @@ const GUTTER: i32 = 64;
 const CHAR: f64 = 8.6;
 
 /// The icicle below `options.node` (default: the last iteration's root).
-pub fn draw(log: &EventLog, options: Options) -> Result<String, PlotError> {
+pub fn draw(log: &EventLog, options: &Options) -> Result<String, PlotError> {
     let tree = SearchTree::build(log.events());
     let known = u32::try_from(tree.len()).unwrap_or(u32::MAX);
     let root = match options.node {
@@ -61,10 +62,10 @@ pub fn draw(log: &EventLog, options: Options) -> Result<String, PlotError> {
         Colouring::NodeType => "coloured by node type",
         Colouring::Source => "coloured by the source of each cutoff",
     };
-    let title = format!(
+    let title = options.title(format!(
         "Icicle of {name}: {} nodes, {colouring}",
         fmt::grouped(u64::from(icicle::size(&tree, root, known)))
-    );
+    ));
     let icicle = Icicle {
         tree: &tree,
         sources: &log.header().sources,
@@ -88,7 +89,7 @@ pub fn draw(log: &EventLog, options: Options) -> Result<String, PlotError> {
             i32::try_from(w).unwrap_or(0) - GUTTER,
         )?;
         if layout.capped {
-            let note = canvas::style(16, canvas::GREY, HPos::Left, VPos::Center);
+            let note = canvas::style(16, palette::GREY, HPos::Left, VPos::Center);
             canvas::text(
                 &body,
                 "too many children: some were merged",
@@ -123,7 +124,7 @@ impl Icicle<'_> {
         band: i32,
         before: Option<Position>,
     ) -> Result<(), PlotError> {
-        let ply_style = canvas::style(15, canvas::GREY, HPos::Right, VPos::Center);
+        let ply_style = canvas::style(15, palette::GREY, HPos::Right, VPos::Center);
         let mut above: HashMap<NodeId, Position> = HashMap::new();
         let first_ply = self
             .tree
@@ -139,12 +140,12 @@ impl Icicle<'_> {
                 let corners = [(x, y), (x + i32::from(block.width), y + band - 1)];
                 let Some((id, node)) = block.node.and_then(|id| Some((id, self.tree.node(id)?)))
                 else {
-                    area.draw(&Rectangle::new(corners, canvas::NARROW.filled()))
+                    area.draw(&Rectangle::new(corners, palette::NARROW.filled()))
                         .map_err(fail)?;
                     continue;
                 };
                 let shade = Shade::of(node, self.colouring, self.at);
-                let (fill, _) = canvas::shade(shade, self.sources);
+                let (fill, _) = palette::shade(shade, self.sources);
                 area.draw(&Rectangle::new(corners, fill.filled()))
                     .map_err(fail)?;
                 if block.width >= 4 {
@@ -170,7 +171,7 @@ impl Icicle<'_> {
                     .find(fits)
                     .filter(|_| band >= 14)
                 {
-                    let style = canvas::style(15, canvas::ink(fill), HPos::Left, VPos::Center);
+                    let style = canvas::style(15, palette::ink(fill), HPos::Left, VPos::Center);
                     canvas::text(area, label, (x + 4, y + band / 2), &style)?;
                 }
             }
@@ -206,10 +207,10 @@ impl Icicle<'_> {
         });
         let mut out: Vec<(RGBColor, String)> = shades
             .into_iter()
-            .map(|s| canvas::shade(s, self.sources))
+            .map(|s| palette::shade(s, self.sources))
             .collect();
         if narrow {
-            out.push((canvas::NARROW, "narrower than a pixel".into()));
+            out.push((palette::NARROW, "narrower than a pixel".into()));
         }
         out
     }

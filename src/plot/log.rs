@@ -5,9 +5,10 @@
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
 
-use super::PlotError;
 use super::bars::{Arrange, Bars, Series, count_axis};
 use super::canvas::{self, Area, fail};
+use super::palette;
+use super::{Options, PlotError};
 use crate::explorer::charts::data::{Counts, RANKS, rank_label};
 use crate::fmt;
 use crate::search::{CutoffStats, MoveSource};
@@ -42,16 +43,16 @@ fn folded(log: &EventLog) -> Counts {
 }
 
 /// Nodes entered at each ply, main search under quiescence, the total over each stack.
-pub fn plies(log: &EventLog) -> Result<String, PlotError> {
+pub fn plies(log: &EventLog, options: &Options) -> Result<String, PlotError> {
     let counts = folded(log);
     let plies = counts.plies();
     let main: u64 = plies.iter().map(|p| p.main).sum();
-    let title = format!(
+    let title = options.title(format!(
         "Nodes per ply: {} nodes ({} main search, {} quiescence)",
         fmt::grouped(main + plies.iter().map(|p| p.quiescence).sum::<u64>()),
         fmt::grouped(main),
         fmt::grouped(counts.nodes() - main)
-    );
+    ));
     let series =
         |name: &str, colour, value: fn(&crate::explorer::charts::data::PlyNodes) -> u64| Series {
             name: name.into(),
@@ -63,8 +64,8 @@ pub fn plies(log: &EventLog) -> Result<String, PlotError> {
     let bars = Bars {
         categories: (0..plies.len()).map(|p| p.to_string()).collect(),
         series: vec![
-            series("main search", canvas::MAIN, |p| p.main),
-            series("quiescence", canvas::QUIESCENCE, |p| p.quiescence),
+            series("main search", palette::MAIN, |p| p.main),
+            series("quiescence", palette::QUIESCENCE, |p| p.quiescence),
         ],
         arrange: Arrange::Stacked,
         totals: plies.iter().map(|p| fmt::grouped(p.total())).collect(),
@@ -77,22 +78,22 @@ pub fn plies(log: &EventLog) -> Result<String, PlotError> {
 }
 
 /// Main-search cutoffs by the cutting move's rank in the ordered list.
-pub fn ranks(log: &EventLog) -> Result<String, PlotError> {
+pub fn ranks(log: &EventLog, options: &Options) -> Result<String, PlotError> {
     let counts = folded(log);
     let total = counts.cutoffs();
     let ranks = counts.ranks();
-    let title = format!(
+    let title = options.title(format!(
         "Cutoffs by rank: {} main-search cutoffs, {} by the 1st move",
         fmt::grouped(total),
         fmt::percent(ranks[0], total)
-    );
+    ));
     let bars = Bars {
         categories: (0..RANKS)
             .map(|i| format!("{} ({})", rank_label(i), fmt::percent(ranks[i], total)))
             .collect(),
         series: vec![Series {
             name: String::new(),
-            colour: canvas::PLAIN,
+            colour: palette::PLAIN,
             colours: Vec::new(),
             values: ranks.iter().map(|&n| n as f64).collect(),
             labels: ranks.iter().map(|&n| fmt::grouped(n)).collect(),
@@ -109,7 +110,7 @@ pub fn ranks(log: &EventLog) -> Result<String, PlotError> {
 
 /// Main-search cutoffs by the heuristic that ordered the cutting move: every source the search
 /// tried or cut off with, in the log's table order, coloured like the explorer's markers.
-pub fn sources(log: &EventLog) -> Result<String, PlotError> {
+pub fn sources(log: &EventLog, options: &Options) -> Result<String, PlotError> {
     let mut stats = CutoffStats::new();
     log.replay_into(&mut stats);
     let table = &log.header().sources;
@@ -120,10 +121,10 @@ pub fn sources(log: &EventLog) -> Result<String, PlotError> {
         .filter(|&s| stats.tries.get(s) > 0 || stats.cutoffs_by(s) > 0)
         .collect();
     let cut = |s: &MoveSource| stats.cutoffs_by(*s);
-    let title = format!(
+    let title = options.title(format!(
         "Cutoffs by source: {} main-search cutoffs",
         fmt::grouped(stats.cutoffs)
-    );
+    ));
     let bars = Bars {
         categories: shown
             .iter()
@@ -137,10 +138,10 @@ pub fn sources(log: &EventLog) -> Result<String, PlotError> {
             .collect(),
         series: vec![Series {
             name: String::new(),
-            colour: canvas::PLAIN,
+            colour: palette::PLAIN,
             colours: shown
                 .iter()
-                .map(|&s| canvas::source_colour(table, s))
+                .map(|&s| palette::source_colour(table, s))
                 .collect(),
             values: shown.iter().map(|s| cut(s) as f64).collect(),
             labels: shown.iter().map(|s| fmt::grouped(cut(s))).collect(),
@@ -157,7 +158,7 @@ pub fn sources(log: &EventLog) -> Result<String, PlotError> {
 
 /// Nodes each finished iteration searched (bars) and the effective branching factor, each
 /// iteration's nodes over the previous one's (a line under them).
-pub fn ebf(log: &EventLog) -> Result<String, PlotError> {
+pub fn ebf(log: &EventLog, options: &Options) -> Result<String, PlotError> {
     let iterations = folded(log).iterations();
     let factors: Vec<(f64, f64)> = iterations
         .iter()
@@ -166,10 +167,10 @@ pub fn ebf(log: &EventLog) -> Result<String, PlotError> {
     let last = factors
         .last()
         .map_or("–".into(), |&(_, e)| format!("{e:.2}"));
-    let title = format!(
+    let title = options.title(format!(
         "Effective branching factor: {} iterations, the last ×{last}",
         iterations.len()
-    );
+    ));
     let bars = Bars {
         categories: iterations
             .iter()
@@ -177,7 +178,7 @@ pub fn ebf(log: &EventLog) -> Result<String, PlotError> {
             .collect(),
         series: vec![Series {
             name: String::new(),
-            colour: canvas::MAIN,
+            colour: palette::MAIN,
             colours: Vec::new(),
             values: iterations.iter().map(|it| it.nodes as f64).collect(),
             labels: iterations.iter().map(|it| fmt::grouped(it.nodes)).collect(),
@@ -200,7 +201,7 @@ pub fn ebf(log: &EventLog) -> Result<String, PlotError> {
 /// The branching factor per depth as a line with every value written over its point.
 fn line(area: &Area, factors: &[(f64, f64)]) -> Result<(), PlotError> {
     let (Some(&(first, _)), Some(&(last, _))) = (factors.first(), factors.last()) else {
-        let note = canvas::style(19, canvas::GREY, HPos::Center, VPos::Center);
+        let note = canvas::style(19, palette::GREY, HPos::Center, VPos::Center);
         let (w, h) = area.dim_in_pixel();
         let centre = (
             i32::try_from(w / 2).unwrap_or(0),
@@ -239,14 +240,14 @@ fn line(area: &Area, factors: &[(f64, f64)]) -> Result<(), PlotError> {
         .axis_desc_style((canvas::FONT, 19))
         .draw()
         .map_err(fail)?;
-    let stroke = canvas::PLAIN.stroke_width(3);
+    let stroke = palette::PLAIN.stroke_width(3);
     chart
         .draw_series(LineSeries::new(factors.iter().copied(), stroke))
         .map_err(fail)?;
     let label = canvas::style(17, BLACK, HPos::Center, VPos::Bottom);
     let points = factors.iter().map(|&(d, e)| {
         EmptyElement::at((d, e))
-            + Circle::new((0, 0), 5, canvas::PLAIN.filled())
+            + Circle::new((0, 0), 5, palette::PLAIN.filled())
             + Text::new(format!("×{e:.2}"), (0, -9), label.clone())
     });
     chart.draw_series(points).map_err(fail)?;

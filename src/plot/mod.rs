@@ -10,6 +10,7 @@ pub mod bars;
 pub mod canvas;
 mod icicle;
 mod log;
+pub mod palette;
 
 use std::fmt;
 
@@ -35,22 +36,33 @@ impl fmt::Display for PlotError {
 
 impl std::error::Error for PlotError {}
 
-/// What to draw of a log besides the chart: the icicle's colouring and root.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// What to draw of a log besides the chart: the slide's own title, the icicle's colouring and
+/// root.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {
+    /// The page's title in place of the generated one (which states the chart's totals), for
+    /// a slide that says what the class should see.
+    pub title: Option<String>,
     /// The icicle's colouring (node type or cutoff source).
     pub colouring: Colouring,
     /// The icicle's root (default: the last iteration's root, as the explorer shows it).
     pub node: Option<NodeId>,
 }
 
+impl Options {
+    /// The title a page shows: the one asked for, else `generated`.
+    fn title(&self, generated: String) -> String {
+        self.title.clone().unwrap_or(generated)
+    }
+}
+
 /// The SVG document of chart `kind` over the whole of `log`.
-pub fn chart(log: &EventLog, kind: ChartKind, options: Options) -> Result<String, PlotError> {
+pub fn chart(log: &EventLog, kind: ChartKind, options: &Options) -> Result<String, PlotError> {
     match kind {
-        ChartKind::Plies => log::plies(log),
-        ChartKind::Ranks => log::ranks(log),
-        ChartKind::Sources => log::sources(log),
-        ChartKind::Ebf => log::ebf(log),
+        ChartKind::Plies => log::plies(log, options),
+        ChartKind::Ranks => log::ranks(log, options),
+        ChartKind::Sources => log::sources(log, options),
+        ChartKind::Ebf => log::ebf(log, options),
         ChartKind::Icicle => icicle::draw(log, options),
     }
 }

@@ -20,6 +20,11 @@ impl Rect {
         self.x + self.width / 2.0
     }
 
+    /// Its vertical centre.
+    pub fn centre_y(&self) -> f64 {
+        self.y + self.height / 2.0
+    }
+
     /// Where its bottom edge is.
     pub fn bottom(&self) -> f64 {
         self.y + self.height

@@ -20,10 +20,12 @@ pub struct Named {
     pub pos: Position,
 }
 
-/// A configuration column: the text the user gave (or `default`) and what it parsed to.
+/// A configuration column: its name and what its `--config` parsed to.
 pub struct Column {
-    /// The label shown over the column, safe to print.
+    /// The name shown over the column and in every legend (given or generated), safe to print.
     pub label: String,
+    /// The switches that differ from the default, as `--config` reads them, or `default`.
+    pub switches: String,
     /// The ordering searched with.
     pub ordering: OrderingConfig,
     /// The selective-search techniques searched with (full width unless the column says).
@@ -259,6 +261,7 @@ mod tests {
     fn used_sources_are_the_union_of_the_columns() {
         let column = |text: &str| Column {
             label: text.into(),
+            switches: text.into(),
             ordering: text.parse().expect("valid config"),
             selective: SelectiveConfig::default(),
         };

@@ -38,7 +38,7 @@ pub fn run(args: &CompareArgs, positions: &[Named], hash_mib: usize) -> Result<(
         .collect();
     progress.finish_and_clear();
     if let Some(output) = picture {
-        let drawn = super::ladder_svg::svg(&positions[0].name, &ladders[0])
+        let drawn = super::ladder_svg::svg(&positions[0].name, &ladders[0], args.title.as_deref())
             .map_err(|e| CliError::new(format!("compare --svg: {e}")))?;
         output.write(&drawn)?;
         if args.svg.as_ref().is_some_and(|p| p.as_os_str() == "-") {

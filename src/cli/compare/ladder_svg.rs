@@ -5,11 +5,12 @@
 
 use crate::fmt;
 use crate::plot::bars::{Arrange, Bars, Series, count_axis};
-use crate::plot::{PlotError, canvas};
+use crate::plot::{PlotError, canvas, palette};
 use crate::search::ladder::Ladder;
 
-/// The SVG document of `ladder`, the ladder of the position called `name`.
-pub fn svg(name: &str, ladder: &Ladder) -> Result<String, PlotError> {
+/// The SVG document of `ladder`, the ladder of the position called `name`, under `title` when
+/// given (else one naming the position).
+pub fn svg(name: &str, ladder: &Ladder, title: Option<&str>) -> Result<String, PlotError> {
     let leaves: Vec<u64> = ladder.rungs.iter().map(|(_, size)| size.leaves).collect();
     let bars = Bars {
         categories: ladder
@@ -19,8 +20,8 @@ pub fn svg(name: &str, ladder: &Ladder) -> Result<String, PlotError> {
             .collect(),
         series: vec![Series {
             name: String::new(),
-            colour: canvas::series(1),
-            colours: (0..leaves.len()).map(canvas::series).collect(),
+            colour: palette::series(1),
+            colours: (0..leaves.len()).map(palette::series).collect(),
             values: leaves.iter().map(|&n| log_height(n)).collect(),
             labels: leaves.iter().map(|&n| fmt::count(n)).collect(),
         }],
@@ -35,7 +36,10 @@ pub fn svg(name: &str, ladder: &Ladder) -> Result<String, PlotError> {
         y_format: |v| count_axis(10f64.powf(v)),
         reference: Some(ladder.knuth_moore.max(1.0).log10()),
     };
-    let title = format!("From the worst move order to the oracle's: {name}");
+    let title = title.map_or_else(
+        || format!("From the worst move order to the oracle's: {name}"),
+        str::to_string,
+    );
     let subtitle = format!(
         "depth {} · mean branching factor {:.1} · Knuth–Moore b^{} + b^{} − 1 · `killerscope compare --ladder`",
         ladder.depth,

@@ -42,6 +42,15 @@ pub fn markdown(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
         if count == 1 { "" } else { "s" },
         lab.hash_mib
     )?;
+    let named: Vec<String> = lab
+        .columns
+        .iter()
+        .map(|c| match c.label == c.switches {
+            true => format!("`{}`", c.label),
+            false => format!("**{}** (`{}`)", c.label, c.switches),
+        })
+        .collect();
+    writeln!(out, "Configurations: {}.", named.join(", "))?;
     writeln!(out)?;
     let heads: Vec<&str> = lab.columns.iter().map(|c| c.label.as_str()).collect();
     writeln!(out, "| position | {} |", heads.join(" | "))?;
@@ -118,9 +127,10 @@ fn csv_field(text: &str) -> String {
     }
 }
 
-/// The CSV report: a header, one line per position and configuration, one `TOTAL` line per
-/// configuration and one `GEOMEAN` line per configuration whose `nodes_ratio` is the geometric
-/// mean of the per-position ratios (its other counts are empty).
+/// The CSV report: a header, one line per position and configuration (its name, then its
+/// switches), one `TOTAL` line per configuration and one `GEOMEAN` line per configuration
+/// whose `nodes_ratio` is the geometric mean of the per-position ratios (its other counts are
+/// empty).
 pub fn csv(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
     let by_source: Vec<String> = lab
         .sources
@@ -129,10 +139,10 @@ pub fn csv(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
         .collect();
     writeln!(
         out,
-        "position,config,nodes,qnodes,nodes_ratio,time_ms,cutoffs,first_move_cutoff_rate,killer_cutoffs,{}",
+        "position,config,switches,nodes,qnodes,nodes_ratio,time_ms,cutoffs,first_move_cutoff_rate,killer_cutoffs,{}",
         by_source.join(",")
     )?;
-    let line = |out: &mut dyn Write, name: &str, label: &str, c: &Cost, ratio: Option<f64>| {
+    let line = |out: &mut dyn Write, name: &str, column: &Column, c: &Cost, ratio: Option<f64>| {
         let by_source: Vec<String> = lab
             .sources
             .iter()
@@ -140,9 +150,10 @@ pub fn csv(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
             .collect();
         writeln!(
             out,
-            "{},{},{},{},{},{},{},{:.4},{},{}",
+            "{},{},{},{},{},{},{},{},{:.4},{},{}",
             csv_field(name),
-            csv_field(label),
+            csv_field(&column.label),
+            csv_field(&column.switches),
             c.nodes,
             c.qnodes,
             ratio.map_or_else(String::new, |r| format!("{r:.6}")),
@@ -158,14 +169,14 @@ pub fn csv(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
             line(
                 out,
                 &named.name,
-                &column.label,
+                column,
                 cost,
                 ratio(cost.nodes, row[0].nodes),
             )?;
         }
     }
     for (column, s) in lab.columns.iter().zip(lab.summary) {
-        line(out, "TOTAL", &column.label, &s.total, s.total_ratio)?;
+        line(out, "TOTAL", column, &s.total, s.total_ratio)?;
     }
     let empty = ",".repeat(lab.sources.len());
     for (column, s) in lab.columns.iter().zip(lab.summary) {
@@ -174,8 +185,9 @@ pub fn csv(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
             .map_or_else(String::new, |r| format!("{r:.6}"));
         writeln!(
             out,
-            "GEOMEAN,{},,,{ratio},,,,{empty}",
-            csv_field(&column.label)
+            "GEOMEAN,{},{},,,{ratio},,,,{empty}",
+            csv_field(&column.label),
+            csv_field(&column.switches)
         )?;
     }
     Ok(())
@@ -202,8 +214,9 @@ fn cost_json(lab: &Lab, c: &Cost) -> Map<String, Value> {
     }
 }
 
-/// The JSON report: one document with the settings, the configurations (as given and in
-/// full), the sources, every position's results and the summary.
+/// The JSON report: one document with the settings, the configurations (their names, the
+/// switches that differ from the default and the settings in full), the sources, every
+/// position's results and the summary.
 pub fn json(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
     let columns: Vec<Value> = lab
         .columns
@@ -211,6 +224,7 @@ pub fn json(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
         .map(|c| {
             json!({
                 "label": c.label,
+                "switches": c.switches,
                 "ordering": c.ordering.to_string(),
                 "search": c.selective.to_string(),
             })

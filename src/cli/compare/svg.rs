@@ -13,7 +13,7 @@ use super::lab::ratio;
 use super::output::Lab;
 use crate::fmt;
 use crate::plot::bars::{Arrange, Bars, Series, count_axis};
-use crate::plot::{PlotError, canvas};
+use crate::plot::{PlotError, canvas, palette};
 
 /// The SVG document of the comparison, under `title` when given (else one the picture's kind
 /// names).
@@ -59,7 +59,7 @@ fn per_ply(lab: &Lab) -> (String, Bars) {
                     column.label,
                     fmt::grouped(cost.nodes)
                 ),
-                colour: canvas::series(k),
+                colour: palette::series(k),
                 colours: Vec::new(),
                 values: (0..plies).map(|p| at(p) as f64).collect(),
                 labels: (0..plies).map(|p| fmt::count(at(p))).collect(),
@@ -87,7 +87,7 @@ fn per_position(lab: &Lab) -> (String, Bars) {
         categories: lab.positions.iter().map(|p| p.name.clone()).collect(),
         series: vec![Series {
             name: String::new(),
-            colour: canvas::series(1),
+            colour: palette::series(1),
             colours: Vec::new(),
             values: nodes.iter().map(|&n| n as f64).collect(),
             labels: nodes.iter().map(|&n| fmt::count(n)).collect(),
@@ -116,7 +116,7 @@ fn relative(lab: &Lab) -> (String, Bars) {
             ratios.push(lab.summary[k].geomean_ratio);
             Series {
                 name: lab.columns[k].label.clone(),
-                colour: canvas::series(k),
+                colour: palette::series(k),
                 colours: Vec::new(),
                 values: ratios.iter().map(|r| r.unwrap_or(0.0)).collect(),
                 labels: ratios

@@ -7,6 +7,7 @@ use super::eval::EvalKind;
 use super::selective::SelectiveConfig;
 use super::source::MoveSource;
 mod move_order;
+pub mod name;
 mod table;
 
 pub use move_order::MoveOrder;
