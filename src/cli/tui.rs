@@ -63,9 +63,15 @@ pub struct TuiArgs {
     /// FIFO, or `-` for standard input (keys still come from the terminal).
     #[arg(long, value_name = "FILE")]
     pub follow: Option<PathBuf>,
-    /// For a trace (--log or --follow): skip bad lines (and count them) instead of stopping.
+    /// For a trace (--log, --follow or --diff): skip bad lines (and count them) instead of
+    /// stopping.
     #[arg(long)]
     pub lenient: bool,
+    /// For a trace (--log, --follow or --diff): refuse keys and event kinds the schema does
+    /// not have, naming the first with its line and column (by default they are skipped, the
+    /// first named and the rest counted); a followed trace stops there.
+    #[arg(long)]
+    pub strict: bool,
     /// Letters instead of Unicode chess pieces.
     #[arg(long)]
     pub ascii: bool,
@@ -162,10 +168,18 @@ enum Start {
     Search(Position, PositionSettings),
 }
 
+/// How a trace is read (`--lenient`, `--strict`), as `log import` reads one.
+fn reading(args: &TuiArgs) -> ImportOptions {
+    ImportOptions {
+        lenient: args.lenient,
+        strict: args.strict,
+    }
+}
+
 fn start(args: &TuiArgs, library: &[Entry]) -> Result<Start, CliError> {
     if let [a, b] = args.diff.as_slice() {
         let open = |path: &PathBuf| -> Result<Session, CliError> {
-            let (mut session, _) = open_log(path, args.lenient)?;
+            let (mut session, _) = open_log(path, reading(args))?;
             session
                 .wait_index()
                 .map_err(|e| CliError::new(format!("cannot open log {e}")))?;
@@ -175,7 +189,7 @@ fn start(args: &TuiArgs, library: &[Entry]) -> Result<Start, CliError> {
         return Ok(Start::Diff(Box::new([open(a)?, open(b)?]), names));
     }
     if let Some(path) = &args.log {
-        let (session, summary) = open_log(path, args.lenient)?;
+        let (session, summary) = open_log(path, reading(args))?;
         return Ok(Start::Log(Box::new(session), summary));
     }
     if let Some(path) = &args.follow {
@@ -184,11 +198,7 @@ fn start(args: &TuiArgs, library: &[Entry]) -> Result<Start, CliError> {
         } else {
             FollowSource::Path(path.clone())
         };
-        let options = ImportOptions {
-            lenient: args.lenient,
-            ..ImportOptions::default()
-        };
-        return Ok(Start::Follow(source, options));
+        return Ok(Start::Follow(source, reading(args)));
     }
     if let Some(fen) = &args.fen {
         return Ok(Start::Search(
@@ -279,12 +289,8 @@ pub const INDEX_BEFORE_SHOWING: usize = 1 << 22;
 /// small, else in the background), or a trace imported.
 fn open_log(
     path: &std::path::Path,
-    lenient: bool,
+    options: ImportOptions,
 ) -> Result<(Session, Option<ImportSummary>), CliError> {
-    let options = ImportOptions {
-        lenient,
-        ..ImportOptions::default()
-    };
     let opened =
         open_record(path, options).map_err(|e| CliError::new(format!("cannot open log {e}")))?;
     let where_ = format!("log {} header", path.display());
@@ -307,26 +313,31 @@ fn open_log(
     }
 }
 
-/// The status line after opening a trace: what was skipped or left open, if anything.
+/// The status line after opening a trace: what was skipped or left open, if anything, and
+/// the first unknown key or kind by name and place (a typo would otherwise lose its event
+/// without a word).
 fn trace_note(summary: &ImportSummary) -> String {
-    let mut notes = Vec::new();
-    if summary.skipped > 0 {
-        notes.push(format!("{} bad lines skipped", summary.skipped));
-    }
-    if summary.unknown_kinds > 0 {
-        notes.push(format!(
-            "{} lines of unknown kinds skipped",
-            summary.unknown_kinds
-        ));
-    }
-    if summary.open_at_end > 0 {
-        notes.push(format!("{} nodes unfinished", summary.open_at_end));
-    }
+    let counts = [
+        (summary.skipped, "bad lines skipped"),
+        (summary.unknown_kinds, "lines of unknown kinds skipped"),
+        (summary.unknown_keys, "unknown keys skipped"),
+        (summary.open_at_end, "nodes unfinished"),
+    ];
+    let notes: Vec<String> = counts
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, what)| format!("{n} {what}"))
+        .collect();
+    let first = summary
+        .first_unknown
+        .as_ref()
+        .map(|first| format!("; first unknown: {first} (--strict refuses them)"))
+        .unwrap_or_default();
     if notes.is_empty() {
         "browsing a trace: [ ] { } K p to step through it".to_string()
     } else {
         format!(
-            "browsing a trace ({}): [ ] {{ }} K p to step",
+            "browsing a trace ({}{first}): [ ] {{ }} K p to step",
             notes.join(", ")
         )
     }
