@@ -286,3 +286,20 @@ fn compare_svg_to_stdout_replaces_the_tables_and_bad_outputs_fail_first() {
     ]);
     assert_refused(&out, "cannot write /no/such/dir/lab.svg");
 }
+
+#[test]
+fn an_icicle_below_an_illegal_try_writes_its_moves_in_coordinates() {
+    // Below e2c3 (which leaves White's king attacked) there is no chess position: e1d1 is not
+    // `Kd1`, which is what the root position (or the one before e2c3) would make of it.
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/pseudo_legal_stores.jsonl"
+    );
+    let out = run(&["log", "plot", fixture, "--chart", "icicle", "-o", "-"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let page = plot_support::parse(&text(&out.stdout));
+    let strings = page.strings();
+    assert!(strings.contains(&"e1d1"), "{strings:?}");
+    assert!(strings.contains(&"Kd2"), "{strings:?}");
+    assert!(!strings.iter().any(|s| s.contains("Kd1")), "{strings:?}");
+}

@@ -1,11 +1,14 @@
 //! Typos in a trace are named: the first key or event kind the schema does not have is named
 //! with its line and column and the name it may have meant, the rest are counted, and
-//! `--strict` refuses them (`log import`, `log stats`, `log dot`, `log plot`).
+//! `--strict` refuses them (`log import`, `log stats`, `log dot`, `log plot`, `tui --log`,
+//! `tui --follow`: tests/tui_follow.rs).
 
 mod binary;
 mod import_support;
 
 use import_support::{HEADER, ROOT, import};
+use killerscope::cli::tui::{TuiArgs, prepare};
+use killerscope::explorer::library;
 use killerscope::trace::jsonl::{ImportOptions, import_reader};
 
 const TYPO_KEY: &str = r#"{"type":"move_tried","move":"e2e4","souce":"tt","scroe":1}"#;
@@ -90,6 +93,7 @@ fn the_commands_name_them_and_refuse_them_with_strict() {
         vec!["log", "import", "--strict", path, "-o", out_log],
         vec!["log", "stats", "--strict", path],
         vec!["log", "dot", "--strict", path],
+        vec!["tui", "--log", path, "--strict"],
     ] {
         let run = binary::run(&args);
         let stderr = binary::text(&run.stderr);
@@ -99,5 +103,29 @@ fn the_commands_name_them_and_refuse_them_with_strict() {
             "{stderr}"
         );
     }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_explorer_names_the_first_one_when_it_opens_the_trace() {
+    let dir = std::env::temp_dir().join(format!("ks-typos-tui-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("typo.jsonl");
+    let exit = r#"{"type":"node_exit","score":0}"#;
+    std::fs::write(&path, [HEADER, ROOT, TYPO_KEY, exit].join("\n") + "\n").expect("write");
+    let args = TuiArgs {
+        log: Some(path),
+        depth: 3,
+        ..TuiArgs::default()
+    };
+    let prepared = prepare(&args, library::embedded()).expect("skipped, not refused");
+    let said = prepared.app.message().expect("a note").text.clone();
+    assert!(
+        said.contains("2 unknown keys skipped")
+            && said.contains(r#"line 3, column 36"#)
+            && said.contains(r#"unknown key "souce" in move_tried (did you mean "source"?)"#)
+            && said.contains("--strict refuses them"),
+        "{said}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -115,3 +115,49 @@ fn a_bad_opcode_value_names_the_epd_line_and_the_opcode() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn uci_options_are_checked_before_the_engine_starts() {
+    assert_refused(&["tui", "--uci", "stockfish"], "--depth");
+    assert_refused(
+        &["tui", "--uci", "stockfish", "--depth", "3", "--nodes", "9"],
+        "cannot be used with",
+    );
+    assert_refused(&["tui", "--movetime", "100"], "--uci");
+    assert_refused(
+        &[
+            "tui",
+            "--uci",
+            "stockfish",
+            "--option",
+            "Hash",
+            "--nodes",
+            "9",
+        ],
+        "--option Hash: expected NAME=VALUE",
+    );
+    assert_refused(
+        &[
+            "tui",
+            "--uci",
+            "stockfish",
+            "--fen",
+            "8/8/8 w",
+            "--nodes",
+            "9",
+        ],
+        "--fen:",
+    );
+    assert_refused(
+        &[
+            "tui",
+            "--uci",
+            "stockfish",
+            "--log",
+            "x.kslog",
+            "--nodes",
+            "9",
+        ],
+        "cannot be used with",
+    );
+}

@@ -39,7 +39,7 @@ fn tab_switches_the_killer_panel_to_the_countermove_table_and_back() {
     let shown = panel(&mut app, 50, 10);
     let n = app.session().position();
     let pos = app.session().position_at(app.view().selected_node());
-    let list = countermoves::entries(app.session(), n, &pos, Notation::San);
+    let list = countermoves::entries(app.session(), n, Some(&pos), Notation::San);
     assert!(list.len() > 3, "the puzzle stores countermoves: {list:?}");
     assert!(
         list.windows(2).all(|w| w[0].event > w[1].event),

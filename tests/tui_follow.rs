@@ -205,3 +205,37 @@ fn a_bad_line_stops_a_strict_follow_with_its_place() {
     assert!(app.session().log().is_truncated());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn strict_stops_a_followed_trace_at_its_first_unknown_key() {
+    let dir = scratch("strict");
+    let path = dir.join("typo.jsonl");
+    let header = r#"{"type":"header","schema":1,"engine":"toy 1.0"}"#;
+    let root = r#"{"type":"node_enter","depth":1,"alpha":-100,"beta":100}"#;
+    let tried = r#"{"type":"move_tried","move":"e2e4","index":0}"#;
+    let typo = r#"{"type":"move_tried","move":"d2d4","index":1,"souce":"tt"}"#;
+    std::fs::write(&path, [header, root, tried, typo].join("\n") + "\n").expect("write");
+    let args = killerscope::cli::tui::TuiArgs {
+        follow: Some(path),
+        strict: true,
+        depth: 3,
+        ..Default::default()
+    };
+    let prepared =
+        killerscope::cli::tui::prepare(&args, library::embedded()).expect("a follow to start");
+    let mut app = App::new(prepared.app);
+    let mut runtime = Runtime::default();
+    runtime.apply_all(&mut app, prepared.effects);
+    drain_until(&mut runtime, &mut app, "the refusal", |app| !app.is_live());
+    let message = app.message().cloned().expect("a message");
+    assert!(message.error, "{}", message.text);
+    assert!(
+        message.text.contains("line 4, column 46")
+            && message.text.contains(r#"unknown key "souce""#)
+            && message.text.contains("--strict"),
+        "{}",
+        message.text
+    );
+    assert_eq!(app.session().log().len(), 2, "the lines before it stay");
+    let _ = std::fs::remove_dir_all(&dir);
+}

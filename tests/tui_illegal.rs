@@ -2,12 +2,20 @@
 //! knight's two illegal tries, one searched and refuted by the king capture, one refuted
 //! without a search, and a null move made in check): every try is a row of its own, marked;
 //! rows below an illegal step are in coordinates; the stats count the tries; and the board
-//! never draws a position that the line to the selection cannot reach legally.
+//! never draws a position that the line to the selection cannot reach legally — nor do the
+//! killer panel, the countermove tab, the timeline's words or the icicle write moves as if
+//! there were one (`pseudo_legal_stores.jsonl`).
 
 mod tui_support;
 
 use crossterm::event::KeyCode;
+use killerscope::chess::notation::Notation;
+use killerscope::explorer::Action;
+use killerscope::explorer::charts::ChartKind;
+use killerscope::trace::Event;
 use killerscope::trace::jsonl::{ImportOptions, import_file};
+use killerscope::tui::widgets::killers::KillersPanel;
+use killerscope::tui::widgets::timeline::describe;
 use std::path::Path;
 use tui_support::{App, app_over, draw, press, screen};
 
@@ -158,4 +166,78 @@ fn r_over_the_trace_asks_first_and_the_title_says_whose_search_is_shown() {
             && text.contains("replaced pseudo-legal fixture's search with killerscope's own"),
         "{text}"
     );
+}
+
+/// `tests/data/pseudo_legal_stores.jsonl`: below the illegal try e2c3, Black's g8h8 and White's
+/// e1d1 cutting off there, stored as the killer of ply 2 and the countermove to …Kh8. Read in
+/// the root position (where White is to move and the knight still shields the king) e1d1 would
+/// be `Kd1`: every view must write it in coordinates and say there is no chess position.
+const STORES: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/pseudo_legal_stores.jsonl"
+);
+
+/// The stores fixture with node `id` selected (0 the root, 1 e2c3, 2 g8h8, 3 e1d1).
+fn stores_at(id: u32) -> App {
+    let log = import_file(Path::new(STORES), ImportOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"))
+        .0;
+    let mut app = app_over(FEN, log);
+    draw(&mut app, 160, 48);
+    app.update(Action::SelectNode(id));
+    assert_eq!(app.view().selected_node(), Some(id));
+    assert!(app.session().known_position_at(Some(id)).is_none());
+    app
+}
+
+#[test]
+fn the_killer_panel_writes_coordinates_where_there_is_no_position() {
+    let mut app = stores_at(2);
+    let text = screen(&app.panel(&KillersPanel, 40, 8));
+    assert!(text.contains("e1d1") && !text.contains("Kd1"), "{text}");
+    assert!(text.contains("no chess position"), "{text}");
+    press(&mut app, KeyCode::Tab);
+    let text = screen(&app.panel(&KillersPanel, 60, 8));
+    assert!(text.contains("Countermoves"), "{text}");
+    assert!(text.contains("e1d1") && !text.contains("Kd1"), "{text}");
+    assert!(text.contains("no chess position"), "{text}");
+}
+
+#[test]
+fn the_timeline_says_an_event_has_no_position() {
+    let app = stores_at(3);
+    let events = app.session().events();
+    let store = events
+        .iter()
+        .position(|e| matches!(e, Event::KillerStore { .. }))
+        .expect("a killer store");
+    let text = describe(app.session(), store, Notation::San);
+    assert!(
+        text.contains("store killer e1d1") && !text.contains("Kd1"),
+        "{text}"
+    );
+    assert!(text.contains("no chess position"), "{text}");
+    let enter = events
+        .iter()
+        .position(|e| matches!(e, Event::NodeEnter { ply: 3, .. }))
+        .expect("e1d1 entered");
+    let text = describe(app.session(), enter, Notation::San);
+    assert!(text.contains("enter e1d1 at ply 3"), "{text}");
+    assert!(text.contains("no chess position"), "{text}");
+    let root_try = describe(app.session(), 1, Notation::San);
+    assert!(!root_try.contains("no chess position"), "{root_try}");
+}
+
+#[test]
+fn the_icicle_labels_and_names_blocks_below_an_illegal_try_in_coordinates() {
+    let mut app = stores_at(3);
+    press(&mut app, KeyCode::Char('v'));
+    while app.charts().kind != ChartKind::Icicle {
+        press(&mut app, KeyCode::Tab);
+    }
+    app.update(Action::SelectNode(3));
+    let text = screen(&draw(&mut app, 160, 48));
+    insta::assert_snapshot!("pseudo_legal_icicle_below_illegal_try", text);
+    assert!(!text.contains("Kd1"), "{text}");
+    assert!(text.contains("e1d1 ply 3 (no chess position)"), "{text}");
 }

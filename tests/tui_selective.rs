@@ -54,7 +54,7 @@ fn anywhere(session: &Session, wanted: impl Fn(&Marks) -> bool) -> Vec<NodeId> {
 fn label(session: &Session, id: NodeId) -> String {
     let before = session.position_at(session.parent(id));
     let node = session.node(id).expect("node exists");
-    killerscope::trace::line::node_label(&before, node, Notation::San).0
+    killerscope::trace::line::node_label_known(Some(&before), node, Notation::San).0
 }
 
 fn explained(session: &Session, id: NodeId) -> String {

@@ -11,7 +11,7 @@ use killerscope::explorer::session::scan::KillerMark;
 use killerscope::explorer::{Action, Mode, Settings};
 use killerscope::search::MoveSource;
 use killerscope::trace::Event;
-use killerscope::trace::line::node_label;
+use killerscope::trace::line::node_label_known;
 use killerscope::tui::theme::Theme;
 use killerscope::tui::widgets::fen_input::FenOverlay;
 use killerscope::tui::widgets::help::HelpOverlay;
@@ -125,13 +125,13 @@ fn killer_table_shows_g2c6_in_slot_1_at_ply_1_with_a_cutoff_marker() {
         "the panel follows the cutoff's node"
     );
     let selected = app.view().selected_node();
-    let pos = &killers::row_positions(app.session(), selected, 1..2)[0];
+    let pos = killers::row_positions(app.session(), selected, 1..2)[0].clone();
     for (notation, written) in [
         (Notation::San, "Bc6✂"),
         (Notation::Uci, "g2c6✂"),
         (Notation::Long, "Bg2-c6✂"),
     ] {
-        let (text, mark) = killers::cell_text(app.session(), (1, 0), true, pos, notation);
+        let (text, mark) = killers::cell_text(app.session(), (1, 0), true, pos.as_ref(), notation);
         assert!(text.starts_with(written), "{text}");
         assert_eq!(mark, Some(KillerMark::Cutoff(0)));
     }
@@ -150,7 +150,7 @@ fn tree_row_carries_the_cutoff_marker() {
         .expect("the cutoff's node");
     let parent = app.session().position_at(app.session().parent(node));
     let info = app.session().node(node).expect("node exists");
-    let (label, pos) = node_label(&parent, info, Notation::San);
+    let (label, pos) = node_label_known(Some(&parent), info, Notation::San);
     assert!(label.starts_with('…'), "Black's reply at ply 0: {label}");
     let style = tree::RowStyle {
         theme: &Theme::mono(),
@@ -165,7 +165,7 @@ fn tree_row_carries_the_cutoff_marker() {
         style,
         node,
         &label,
-        Some(&pos),
+        pos.as_ref(),
         app.session().on_pv(node),
     );
     let text = line_text(&line);
@@ -190,7 +190,7 @@ fn a_pvs_re_search_is_marked_in_its_row_and_explained() {
     assert!(session.is_research(second));
     let parent = session.position_at(session.parent(second));
     let info = session.node(second).expect("node exists");
-    let (label, pos) = node_label(&parent, info, Notation::San);
+    let (label, pos) = node_label_known(Some(&parent), info, Notation::San);
     let style = tree::RowStyle {
         theme: &Theme::mono(),
         notation: Notation::San,
@@ -204,7 +204,7 @@ fn a_pvs_re_search_is_marked_in_its_row_and_explained() {
         style,
         second,
         &label,
-        Some(&pos),
+        pos.as_ref(),
         false,
     ));
     assert!(text.contains('↻'), "{text}");
@@ -213,7 +213,7 @@ fn a_pvs_re_search_is_marked_in_its_row_and_explained() {
         style,
         first,
         &label,
-        Some(&pos),
+        pos.as_ref(),
         false,
     ));
     assert!(!text.contains('↻'), "{text}");

@@ -2,7 +2,8 @@
 //! session (`tests/data/stockfish_15_1_movetime_5000.txt`: `go movetime 5000`, with the
 //! `currmove` lines and the aspiration fail-lows it prints after three seconds) is converted
 //! without Stockfish, checked against its own `info` lines read here independently; a live run
-//! needs Stockfish from Debian (`apt-get install stockfish`) and skips itself without it.
+//! needs Stockfish from Debian (`apt-get install stockfish`) and skips itself without it; the
+//! scripted engine `tests/data/fake_uci.sh` (bash) runs the command's own paths without it.
 
 mod binary;
 
@@ -204,4 +205,62 @@ fn bad_arguments_are_named() {
         "/dev/null",
     ]);
     assert!(binary::text(&run.stderr).contains("expected NAME=VALUE"));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_scripted_engine_is_traced_and_its_failures_named() {
+    let dir = std::env::temp_dir().join(format!("ks-uci-fake-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let out = dir.join("fake.jsonl");
+    let transcript = dir.join("fake.txt");
+    let path = |p: &std::path::Path| p.to_str().expect("UTF-8 path").to_string();
+    let (out_s, transcript_s) = (path(&out), path(&transcript));
+    let engine = "bash tests/data/fake_uci.sh search";
+    let run = binary::run(&[
+        "uci-trace",
+        "--engine",
+        engine,
+        "--depth",
+        "3",
+        "-o",
+        &out_s,
+        "--transcript",
+        &transcript_s,
+    ]);
+    let stderr = binary::text(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("4 root nodes, 3 iterations from 12 lines of Fake 1.0"),
+        "{stderr}"
+    );
+    let said = std::fs::read_to_string(&transcript).expect("transcript");
+    assert!(
+        said.starts_with("id name Fake 1.0\n") && said.ends_with("bestmove d2d4 ponder d7d5\n")
+    );
+    let stats = binary::run(&["log", "stats", "--strict", &out_s]);
+    assert!(stats.status.success(), "{}", binary::text(&stats.stderr));
+    for (mode, expected) in [
+        (
+            "junk",
+            r#"exited before uciok; its last line was "\u{1}\u{2} junk""#,
+        ),
+        ("quits", "the engine exited before bestmove"),
+        ("badpv", "the engine's output line 6 after go does not read"),
+    ] {
+        let engine = format!("bash tests/data/fake_uci.sh {mode}");
+        let run = binary::run(&[
+            "uci-trace",
+            "--engine",
+            &engine,
+            "--depth",
+            "3",
+            "-o",
+            &out_s,
+        ]);
+        let stderr = binary::text(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{mode}: {stderr}");
+        assert!(stderr.contains(expected), "{mode}: {stderr}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }

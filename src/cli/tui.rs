@@ -1,6 +1,7 @@
 //! `killerscope tui` (and bare `killerscope`): open the explorer on a position with a live
 //! search, on a saved `.kslog` or JSON Lines trace to browse a recorded search without
-//! searching, or on a trace another engine is writing, to watch its search as it happens.
+//! searching, or on a trace another engine is writing — or a UCI engine searching — to watch
+//! its search as it happens.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -18,12 +19,18 @@ use crate::explorer::{
 use crate::search::{MAX_KILLER_SLOTS, OrderingConfig, SelectiveConfig};
 use crate::text::quote;
 use crate::trace::jsonl::{ImportOptions, ImportSummary};
-use crate::trace::{Opened, open_record};
+use crate::trace::uci_engine::{UciLimit, UciSearch, parse_option};
 use crate::tui::run::run as run_explorer;
+use saved::{open_log, trace_note};
+
+mod saved;
+
 use crate::tui::theme::Theme;
+pub use saved::INDEX_BEFORE_SHOWING;
 
 /// Options of `killerscope tui`.
 #[derive(Args, Debug, Default)]
+#[command(group(clap::ArgGroup::new("uci_limit").args(["depth", "movetime", "nodes"])))]
 pub struct TuiArgs {
     /// Position to search (default: the first position of the built-in library).
     #[arg(long, conflicts_with_all = ["epd", "log", "follow"])]
@@ -63,9 +70,32 @@ pub struct TuiArgs {
     /// FIFO, or `-` for standard input (keys still come from the terminal).
     #[arg(long, value_name = "FILE")]
     pub follow: Option<PathBuf>,
-    /// For a trace (--log or --follow): skip bad lines (and count them) instead of stopping.
+    /// Watch a UCI engine search live (Stockfish…): its command line, split at spaces (no
+    /// shell). The tree shows what the protocol reveals, as `uci-trace` writes it; the position
+    /// is --fen or --epd/--id (default: the start position), the limit --depth, --movetime or
+    /// --nodes. `s` stops the engine; quitting or searching again ends it too.
+    #[arg(long, value_name = "CMD", requires = "uci_limit",
+          conflicts_with_all = ["log", "follow", "diff"])]
+    pub uci: Option<String>,
+    /// For --uci: a UCI option to set before the search, NAME=VALUE (repeatable):
+    /// --option Threads=1.
+    #[arg(long = "option", value_name = "NAME=VALUE", requires = "uci")]
+    pub options: Vec<String>,
+    /// For --uci: search for this many milliseconds.
+    #[arg(long, value_name = "MS", requires = "uci")]
+    pub movetime: Option<u64>,
+    /// For --uci: search this many nodes.
+    #[arg(long, value_name = "N", requires = "uci")]
+    pub nodes: Option<u64>,
+    /// For a trace (--log, --follow or --diff): skip bad lines (and count them) instead of
+    /// stopping.
     #[arg(long)]
     pub lenient: bool,
+    /// For a trace (--log, --follow or --diff): refuse keys and event kinds the schema does
+    /// not have, naming the first with its line and column (by default they are skipped, the
+    /// first named and the rest counted); a followed trace stops there.
+    #[arg(long)]
+    pub strict: bool,
     /// Letters instead of Unicode chess pieces.
     #[arg(long)]
     pub ascii: bool,
@@ -158,14 +188,23 @@ pub struct Prepared {
 enum Start {
     Log(Box<Session>, Option<ImportSummary>),
     Diff(Box<[Session; 2]>, [String; 2]),
-    Follow(FollowSource, ImportOptions),
+    /// A trace to follow, and the position to show until its header arrives.
+    Follow(FollowSource, ImportOptions, Position),
     Search(Position, PositionSettings),
+}
+
+/// How a trace is read (`--lenient`, `--strict`), as `log import` reads one.
+fn reading(args: &TuiArgs) -> ImportOptions {
+    ImportOptions {
+        lenient: args.lenient,
+        strict: args.strict,
+    }
 }
 
 fn start(args: &TuiArgs, library: &[Entry]) -> Result<Start, CliError> {
     if let [a, b] = args.diff.as_slice() {
         let open = |path: &PathBuf| -> Result<Session, CliError> {
-            let (mut session, _) = open_log(path, args.lenient)?;
+            let (mut session, _) = open_log(path, reading(args))?;
             session
                 .wait_index()
                 .map_err(|e| CliError::new(format!("cannot open log {e}")))?;
@@ -175,7 +214,7 @@ fn start(args: &TuiArgs, library: &[Entry]) -> Result<Start, CliError> {
         return Ok(Start::Diff(Box::new([open(a)?, open(b)?]), names));
     }
     if let Some(path) = &args.log {
-        let (session, summary) = open_log(path, args.lenient)?;
+        let (session, summary) = open_log(path, reading(args))?;
         return Ok(Start::Log(Box::new(session), summary));
     }
     if let Some(path) = &args.follow {
@@ -184,11 +223,10 @@ fn start(args: &TuiArgs, library: &[Entry]) -> Result<Start, CliError> {
         } else {
             FollowSource::Path(path.clone())
         };
-        let options = ImportOptions {
-            lenient: args.lenient,
-            ..ImportOptions::default()
-        };
-        return Ok(Start::Follow(source, options));
+        return Ok(Start::Follow(source, reading(args), Position::startpos()));
+    }
+    if let Some(command) = &args.uci {
+        return uci(args, command);
     }
     if let Some(fen) = &args.fen {
         return Ok(Start::Search(
@@ -207,6 +245,35 @@ fn start(args: &TuiArgs, library: &[Entry]) -> Result<Start, CliError> {
         parse_fen(&first.fen, "built-in library")?,
         first.settings,
     ))
+}
+
+/// `--uci CMD`: the engine's search of the position asked for (the start position by
+/// default), to follow.
+fn uci(args: &TuiArgs, command: &str) -> Result<Start, CliError> {
+    let position = match (&args.fen, &args.epd, &args.id) {
+        (Some(fen), ..) => parse_fen(fen, "--fen")?,
+        (_, Some(path), Some(id)) => from_epd(path, id)?.0,
+        _ => Position::startpos(),
+    };
+    let options = args
+        .options
+        .iter()
+        .map(|o| parse_option(o))
+        .collect::<Result<_, _>>()
+        .map_err(CliError::new)?;
+    let limit = match (args.movetime, args.nodes) {
+        (Some(ms), _) => UciLimit::Movetime(ms),
+        (_, Some(n)) => UciLimit::Nodes(n),
+        _ => UciLimit::Depth(u32::from(args.depth)),
+    };
+    let search = UciSearch {
+        command: command.to_string(),
+        options,
+        fen: position.to_fen(),
+        limit,
+    };
+    let source = FollowSource::Uci(Box::new(search));
+    Ok(Start::Follow(source, reading(args), position))
 }
 
 /// Builds the explorer's starting state and first effects from the options, checking every
@@ -235,7 +302,7 @@ pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<Prepared, CliError
     let root = match &begin {
         Start::Log(session, _) => session.root().clone(),
         Start::Diff(sessions, _) => sessions[0].root().clone(),
-        Start::Follow(..) => Position::startpos(),
+        Start::Follow(_, _, root) => root.clone(),
         Start::Search(position, _) => position.clone(),
     };
     let mut app = Explorer::new(root, settings, library)
@@ -258,7 +325,7 @@ pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<Prepared, CliError
             app.open_diff(b, names)
                 .map_err(|e| CliError::new(format!("diff: {e}")))?
         }
-        Start::Follow(source, options) => vec![Effect::Follow(source, options)],
+        Start::Follow(source, options, _) => vec![Effect::Follow(source, options)],
         Start::Search(_, asked) => {
             app = app.with_position_settings(asked);
             app.update(Action::Rerun)
@@ -269,67 +336,6 @@ pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<Prepared, CliError
         effects,
         mono: Theme::wants_mono(args.no_color),
     })
-}
-
-/// Logs of at most this many events are checked and indexed before the first screen (a
-/// fraction of a second); larger ones in the background, behind a progress gauge.
-pub const INDEX_BEFORE_SHOWING: usize = 1 << 22;
-
-/// Opens `--log`: a `.kslog` mapped, checked and indexed (before the first screen if it is
-/// small, else in the background), or a trace imported.
-fn open_log(
-    path: &std::path::Path,
-    lenient: bool,
-) -> Result<(Session, Option<ImportSummary>), CliError> {
-    let options = ImportOptions {
-        lenient,
-        ..ImportOptions::default()
-    };
-    let opened =
-        open_record(path, options).map_err(|e| CliError::new(format!("cannot open log {e}")))?;
-    let where_ = format!("log {} header", path.display());
-    match opened {
-        Opened::Mapped(log, unchecked) => {
-            let root = parse_fen(&log.header().fen, &where_)?;
-            let small = log.len() <= INDEX_BEFORE_SHOWING;
-            let mut session = Session::from_mapped(root, log, unchecked);
-            if small {
-                session
-                    .wait_index()
-                    .map_err(|e| CliError::new(format!("cannot open log {e}")))?;
-            }
-            Ok((session, None))
-        }
-        Opened::Trace(log, summary) => {
-            let root = parse_fen(&log.header().fen, &where_)?;
-            Ok((Session::from_log(root, log), Some(summary)))
-        }
-    }
-}
-
-/// The status line after opening a trace: what was skipped or left open, if anything.
-fn trace_note(summary: &ImportSummary) -> String {
-    let mut notes = Vec::new();
-    if summary.skipped > 0 {
-        notes.push(format!("{} bad lines skipped", summary.skipped));
-    }
-    if summary.unknown_kinds > 0 {
-        notes.push(format!(
-            "{} lines of unknown kinds skipped",
-            summary.unknown_kinds
-        ));
-    }
-    if summary.open_at_end > 0 {
-        notes.push(format!("{} nodes unfinished", summary.open_at_end));
-    }
-    if notes.is_empty() {
-        "browsing a trace: [ ] { } K p to step through it".to_string()
-    } else {
-        format!(
-            "browsing a trace ({}): [ ] {{ }} K p to step",
-            notes.join(", ")
-        )
-    }
 }
 
 /// Runs `killerscope tui`.

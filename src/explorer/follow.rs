@@ -4,6 +4,12 @@
 //! however fast or slow the writer is. At the end of a regular file it waits for more, as
 //! `tail -f` does; a FIFO or standard input ends when its writer closes it. The thread is
 //! never joined: a read blocked on a silent pipe must not hold up quitting.
+//!
+//! A UCI engine (`tui --uci`) is followed the same way, its output turned into trace lines as
+//! it prints them (`uci`); the follower owns the engine's process, so stopping, a new search,
+//! the end of the trace, an error or quitting kills and reaps it.
+
+mod uci;
 
 use std::fs::File;
 use std::io::{self, BufReader, Read};
@@ -19,6 +25,7 @@ use crate::trace::LogHeader;
 use crate::trace::jsonl::{
     Batch, ImportError, ImportErrorKind, ImportOptions, ImportSummary, Importer, LineReader, feed,
 };
+use crate::trace::uci_engine::{EngineProcess, UciSearch};
 
 use super::status::FRAME;
 
@@ -36,6 +43,8 @@ pub enum FollowSource {
     Path(PathBuf),
     /// Standard input (`-`); keys still come from the terminal.
     Stdin,
+    /// A UCI engine to start and search with, its output read as a trace.
+    Uci(Box<UciSearch>),
 }
 
 impl FollowSource {
@@ -44,6 +53,7 @@ impl FollowSource {
         match self {
             FollowSource::Path(path) => path.display().to_string(),
             FollowSource::Stdin => "standard input".to_string(),
+            FollowSource::Uci(search) => format!("the UCI engine {}", search.command),
         }
     }
 }
@@ -66,6 +76,9 @@ pub struct Follower {
     /// What it read.
     pub rx: Receiver<Followed>,
     stop: Arc<AtomicBool>,
+    /// The engine followed, if it is one: held only to be dropped (killed and reaped) with
+    /// the follower.
+    _engine: Option<EngineProcess>,
 }
 
 impl Follower {
@@ -86,6 +99,10 @@ impl Drop for Follower {
 fn open(source: &FollowSource) -> io::Result<(Box<dyn Read + Send>, bool)> {
     match source {
         FollowSource::Stdin => Ok((Box::new(io::stdin()), true)),
+        FollowSource::Uci(_) => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "a UCI engine is started, not read as a file",
+        )),
         FollowSource::Path(path) => {
             let meta = std::fs::metadata(path)?;
             if meta.is_dir() {
@@ -104,6 +121,14 @@ fn open(source: &FollowSource) -> io::Result<(Box<dyn Read + Send>, bool)> {
 pub fn spawn_follow(source: FollowSource, options: ImportOptions) -> Follower {
     let (tx, rx) = mpsc::channel();
     let stop = Arc::new(AtomicBool::new(false));
+    if let FollowSource::Uci(search) = source {
+        let engine = uci::spawn(*search, options, tx);
+        return Follower {
+            rx,
+            stop,
+            _engine: engine,
+        };
+    }
     let flag = Arc::clone(&stop);
     thread::spawn(move || {
         let ended = |summary, open, error: Option<String>| {
@@ -130,7 +155,11 @@ pub fn spawn_follow(source: FollowSource, options: ImportOptions) -> Follower {
             error,
         ));
     });
-    Follower { rx, stop }
+    Follower {
+        rx,
+        stop,
+        _engine: None,
+    }
 }
 
 /// Reads lines until the writer closes the trace (FIFO, stdin), a strict import fails, or the

@@ -15,7 +15,7 @@ use crate::chess::notation::Notation;
 use crate::explorer::charts::icicle::{self, Layout};
 use crate::explorer::charts::{Colouring, Shade};
 use crate::fmt;
-use crate::trace::line::node_label;
+use crate::trace::line::node_label_known;
 use crate::trace::{EventLog, NodeId, SearchTree, SourceTable};
 
 /// Most bands drawn: deeper plies are left out.
@@ -53,7 +53,7 @@ pub fn draw(log: &EventLog, options: &Options) -> Result<String, PlotError> {
     let name = match &before {
         _ if node.mv().is_null() => format!("the depth-{} iteration", node.depth()),
         Some(b) => {
-            let (label, _) = node_label(b, node, Notation::San);
+            let (label, _) = node_label_known(Some(b), node, Notation::San);
             format!("{label} (node {root}, ply {})", node.ply())
         }
         None => format!("{} (node {root}, ply {})", node.mv(), node.ply()),
@@ -116,7 +116,8 @@ struct Icicle<'a> {
 
 impl Icicle<'_> {
     /// Draws every band `band` pixels high, carrying positions down so each block's move is
-    /// written in SAN (no labels without a root position).
+    /// written in SAN (in coordinates where the line has no chess position; no labels without
+    /// a root position).
     fn bands(
         &self,
         area: &Area,
@@ -125,7 +126,7 @@ impl Icicle<'_> {
         before: Option<Position>,
     ) -> Result<(), PlotError> {
         let ply_style = canvas::style(15, palette::GREY, HPos::Right, VPos::Center);
-        let mut above: HashMap<NodeId, Position> = HashMap::new();
+        let mut above: HashMap<NodeId, Option<Position>> = HashMap::new();
         let first_ply = self
             .tree
             .node(layout.root)
@@ -152,13 +153,15 @@ impl Icicle<'_> {
                     area.draw(&Rectangle::new(corners, WHITE.stroke_width(1)))
                         .map_err(fail)?;
                 }
-                let start = node
-                    .parent()
-                    .filter(|_| id != layout.root)
-                    .and_then(|p| above.get(&p).cloned())
-                    .or_else(|| before.clone());
-                let Some(start) = start else { continue };
-                let (label, after) = node_label(&start, node, Notation::San);
+                if before.is_none() {
+                    continue;
+                }
+                // Below a pseudo-legal engine's illegal try there is no position: coordinates.
+                let start = match node.parent().filter(|_| id != layout.root) {
+                    Some(parent) => above.get(&parent).cloned().flatten(),
+                    None => before.clone(),
+                };
+                let (label, after) = node_label_known(start.as_ref(), node, Notation::San);
                 here.insert(id, after);
                 let full = match shade {
                     Shade::CutBy(source) => format!("{label} ✂{}", self.sources.label(source)),

@@ -109,14 +109,6 @@ pub fn position_before(tree: &SearchTree, root: &Position, id: NodeId) -> Option
     }
 }
 
-/// The label of `node` reached from `before`: its step in `notation`, `…` before Black's, an
-/// iteration root written `depth N`; and the position at the node (`before` itself when the
-/// step cannot be played, or for a root).
-pub fn node_label(before: &Position, node: Node, notation: Notation) -> (String, Position) {
-    let (text, after) = node_label_known(Some(before), node, notation);
-    (text, after.unwrap_or_else(|| before.clone()))
-}
-
 /// The label of `node` reached from `before` when that may be unknown (`None`: below an
 /// illegal try, or past a step that cannot be played), and the position at the node, `None`
 /// from the first step that cannot be played on: a view that must not show a wrong position
@@ -228,7 +220,7 @@ mod tests {
         assert_eq!(tree.line(2), vec![(1, Step::Move(e4)), (2, Step::Pass)]);
         let at = position_at(&tree, &start, 2).expect("playable");
         assert_eq!(at.side_to_move(), Color::White, "e4, then Black passed");
-        let (label, _) = node_label(&start, tree.node(1).expect("node"), Notation::San);
+        let (label, _) = node_label_known(Some(&start), tree.node(1).expect("node"), Notation::San);
         assert_eq!(label, "e4");
     }
 }

@@ -74,6 +74,7 @@ mod stream_file;
 pub mod texel;
 mod tree;
 pub mod tree_diff;
+pub mod uci_engine;
 pub mod uci_info;
 
 pub use crate::search::SourceRole;

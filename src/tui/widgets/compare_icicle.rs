@@ -126,5 +126,5 @@ fn side(
     let known = u32::try_from(tree.len()).unwrap_or(u32::MAX);
     let mut layout = icicle::layout(tree, root, known, width, usize::from(bands.height));
     layout.area = crate::tui::ui::area_of(bands);
-    painter(app, row, tree).draw_bands(frame.buffer_mut(), &layout, None, &app.setup().root);
+    painter(app, row, tree).draw_bands(frame.buffer_mut(), &layout, None, Some(&app.setup().root));
 }

@@ -1,7 +1,9 @@
 //! The killer panel's second tab (Tab): the countermove table as it stood at the timeline cursor —
 //! each answered opponent move (its piece and to-square, which is all the table keys on) with
 //! the quiet reply that last refuted it, most recent store first. The entry the search would try
-//! at the selected node (the answer to the move that reached it) is highlighted.
+//! at the selected node (the answer to the move that reached it) is highlighted. Where the
+//! selected node has no chess position (below a pseudo-legal engine's illegal try) the replies
+//! are in coordinates, nothing is highlighted, and the bottom border says why.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Rect};
@@ -13,6 +15,7 @@ use crate::chess::{Color, PieceKind, Position, Square};
 use crate::explorer::session::{NodeId, Session};
 use crate::search::countermove::CounterKey;
 use crate::tui::ui::Ctx;
+use crate::tui::widgets::killers::no_position_note;
 
 /// One entry of the table as text: the answered move, the stored reply, the storing event.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,8 +48,13 @@ pub fn answered_text(key: CounterKey) -> String {
 }
 
 /// The table after the first `n` events, most recent store first, replies written in
-/// `notation` against `pos`.
-pub fn entries(session: &Session, n: usize, pos: &Position, notation: Notation) -> Vec<Entry> {
+/// `notation` against `pos` (in coordinates where there is no chess position: `None`).
+pub fn entries(
+    session: &Session,
+    n: usize,
+    pos: Option<&Position>,
+    notation: Notation,
+) -> Vec<Entry> {
     session
         .replay()
         .countermoves_at(n)
@@ -54,20 +62,20 @@ pub fn entries(session: &Session, n: usize, pos: &Position, notation: Notation) 
         .map(|(key, mv, event)| Entry {
             key,
             answered: answered_text(key),
-            reply: notation.format(pos, mv),
+            reply: pos.map_or_else(|| mv.to_string(), |pos| notation.format(pos, mv)),
             event,
         })
         .collect()
 }
 
 /// The key the search looks up at node `id`: the move that reached it, by the piece now on its
-/// to-square.
+/// to-square (none where there is no chess position to find it in).
 pub fn key_at(session: &Session, id: NodeId) -> Option<CounterKey> {
     let mv = session.node(id)?.mv();
     if mv.is_null() {
         return None;
     }
-    let piece = session.position_at(Some(id)).piece_on(mv.to())?;
+    let piece = session.known_position_at(Some(id))?.piece_on(mv.to())?;
     Some(CounterKey::new(piece, mv))
 }
 
@@ -75,14 +83,22 @@ pub fn key_at(session: &Session, id: NodeId) -> Option<CounterKey> {
 pub fn render(frame: &mut Frame, area: Rect, app: &Ctx) {
     let (session, theme) = (app.session(), &app.theme);
     let selected = app.view().selected_node();
-    let pos = session.position_at(selected);
-    let list = entries(session, session.position(), &pos, app.prefs().notation);
-    let block = Block::bordered()
+    let pos = session.known_position_at(selected);
+    let list = entries(
+        session,
+        session.position(),
+        pos.as_ref(),
+        app.prefs().notation,
+    );
+    let mut block = Block::bordered()
         .title(Span::styled(
             format!(" Countermoves · {} · Tab: killers ", list.len()),
             theme.title,
         ))
         .border_style(theme.border);
+    if let Some(note) = no_position_note(session, selected) {
+        block = block.title_bottom(Span::styled(format!(" {note} "), theme.title));
+    }
     let inner = block.inner(area);
     frame.render_widget(block, area);
     if list.is_empty() {

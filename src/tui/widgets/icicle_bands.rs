@@ -14,7 +14,7 @@ use crate::chess::notation::Notation;
 use crate::explorer::charts::icicle::{Block, Layout};
 use crate::explorer::charts::{Colouring, Shade};
 use crate::search::MoveSource;
-use crate::trace::line::node_label;
+use crate::trace::line::node_label_known;
 use crate::trace::{Node, NodeId, SearchTree, SourceTable};
 use crate::tui::theme::Theme;
 
@@ -53,16 +53,18 @@ pub struct Painter<'a> {
 impl Painter<'_> {
     /// Draws every band of `layout` (band `i` on row `layout.area.y + i`), labelling the blocks
     /// wide enough with their move: positions are carried down band by band from `before_root`,
-    /// the position before the root's move, so a frame replays one move per block.
+    /// the position before the root's move, so a frame replays one move per block. Where the
+    /// line has no chess position (`None`: below a pseudo-legal engine's illegal try) the moves
+    /// are in coordinates.
     pub fn draw_bands(
         &self,
         buf: &mut Buffer,
         layout: &Layout,
         selected: Option<NodeId>,
-        before_root: &Position,
+        before_root: Option<&Position>,
     ) {
         let area = layout.area;
-        let mut above: HashMap<NodeId, Position> = HashMap::new();
+        let mut above: HashMap<NodeId, Option<Position>> = HashMap::new();
         for (y, band) in (area.y..).zip(&layout.bands) {
             let mut here = HashMap::new();
             for block in band {
@@ -72,9 +74,11 @@ impl Painter<'_> {
                     buf.set_string(area.x + block.x, y, text, self.theme.dim);
                     continue;
                 };
-                let carried = node.parent().filter(|_| id != layout.root);
-                let before = carried.and_then(|p| above.get(&p)).unwrap_or(before_root);
-                let (label, after) = node_label(before, node, self.notation);
+                let before = match node.parent().filter(|_| id != layout.root) {
+                    Some(parent) => above.get(&parent).and_then(Option::as_ref),
+                    None => before_root,
+                };
+                let (label, after) = node_label_known(before, node, self.notation);
                 let paint = self.paint(node);
                 let mut style = paint.style;
                 if selected == Some(id) {

@@ -3,7 +3,9 @@
 //! table as it stood at the timeline cursor (live while following a search). The slot that
 //! just cut off carries `✂`; a fresh store shows `★` in slot 1 and `↓` on the moves it shifted.
 //! Moves are written in the user's notation against the position of the selected node's line at
-//! that row's ply (the selected node's own position below it), in UCI where not legal there.
+//! that row's ply (the selected node's own position below it), in UCI where not legal there —
+//! and where the line has no chess position (below a pseudo-legal engine's illegal try), which
+//! the bottom border then says.
 //! A killer that is not a slot (the log's header gives a source the killer role without a slot)
 //! gets the last line: its tries, cutoffs and hit rate.
 
@@ -38,25 +40,27 @@ pub fn slots_of(session: &Session) -> usize {
 /// A killer move of killer row `row` in `notation`: from `pos` (the row's position on the
 /// selected line) when it is a move there, else from the position it was stored in (the node
 /// of its latest store at the cursor), so a teacher never has to translate coordinates; in
-/// coordinates only for a move no position on screen or in the log can play.
+/// coordinates only for a move no position on screen or in the log can play — and where the
+/// row's line has no chess position (`None`: below a pseudo-legal engine's illegal try) and
+/// the store's has none either, rather than read in a position that is not there.
 pub fn killer_text(
     session: &Session,
     row: usize,
     mv: Move,
-    pos: &Position,
+    pos: Option<&Position>,
     notation: Notation,
 ) -> String {
-    if pos.is_legal(mv) {
+    if let Some(pos) = pos.filter(|p| p.is_legal(mv)) {
         return notation.format(pos, mv);
     }
     let stored = session
         .scan()
         .stored_at(row, mv)
         .and_then(|i| session.node_at_event(i))
-        .map(|node| session.position_at(Some(node)));
-    match stored {
-        Some(at) => notation.format(&at, mv),
-        None => notation.format(pos, mv),
+        .and_then(|node| session.known_position_at(Some(node)));
+    match stored.as_ref().or(pos) {
+        Some(at) => notation.format(at, mv),
+        None => mv.to_string(),
     }
 }
 
@@ -66,7 +70,7 @@ pub fn cell_text(
     session: &Session,
     (ply, slot): (usize, usize),
     with_counts: bool,
-    pos: &Position,
+    pos: Option<&Position>,
     notation: Notation,
 ) -> (String, Option<KillerMark>) {
     let at = session.position();
@@ -104,13 +108,14 @@ pub fn cell_text(
 
 /// The position each row of `rows` writes its moves against: on the selected node's line, the
 /// position at that row's ply; elsewhere (deeper rows, or rows that are depths) the selected
-/// node's own. One position lookup, then a move per row.
+/// node's own. `None` where the line has no chess position (at and below a pseudo-legal
+/// engine's illegal try). One position lookup, then a move per row.
 pub fn row_positions(
     session: &Session,
     selected: Option<NodeId>,
     rows: Range<usize>,
-) -> Vec<Position> {
-    let own = session.position_at(selected);
+) -> Vec<Option<Position>> {
+    let own = session.known_position_at(selected);
     let mut out = vec![own.clone(); rows.len()];
     if session.replay().killer_rows_by_depth() {
         return out;
@@ -133,7 +138,7 @@ pub fn row_positions(
     let Some(&top) = line.first() else {
         return out;
     };
-    let mut pos = session.position_at(Some(top));
+    let mut pos = session.known_position_at(Some(top));
     for &id in &line {
         let Some(node) = session.node(id) else {
             break;
@@ -141,18 +146,31 @@ pub fn row_positions(
         if id != top
             && let Some(step) = Step::of(node)
         {
-            match step.play(&pos) {
-                Some(after) => pos = after,
-                None => break,
-            }
+            pos = pos.and_then(|p| step.play(&p));
         }
         if let Some(k) = usize::from(node.ply()).checked_sub(rows.start)
             && let Some(slot) = out.get_mut(k)
         {
-            *slot = pos.clone();
+            slot.clone_from(&pos);
         }
     }
     out
+}
+
+/// What a table's border says when the selected node has no chess position (below a
+/// pseudo-legal engine's illegal try, from whose ply on the line has none; or in a log whose
+/// moves do not fit its root), so moves written in coordinates are not taken for a slip.
+pub fn no_position_note(session: &Session, selected: Option<NodeId>) -> Option<String> {
+    if session.known_position_at(selected).is_some() {
+        return None;
+    }
+    let step = selected
+        .and_then(|id| session.illegal_above(id))
+        .and_then(|step| session.node(step));
+    Some(match step {
+        Some(step) => format!("no chess position from ply {}", step.ply()),
+        None => "no chess position".to_string(),
+    })
 }
 
 /// What the killer tab shows besides the slots: whether rows are depths, and whether a mate
@@ -250,8 +268,14 @@ fn panel_title(app: &Ctx, layout: &Layout) -> String {
     if mv.is_null() {
         return plain;
     }
-    let pos = session.position_at(selected);
-    let mv = killer_text(session, usize::from(ply), mv, &pos, app.prefs().notation);
+    let pos = session.known_position_at(selected);
+    let mv = killer_text(
+        session,
+        usize::from(ply),
+        mv,
+        pos.as_ref(),
+        app.prefs().notation,
+    );
     format!(" Killers by depth · mate killer at ply {ply}: {mv} ")
 }
 
@@ -286,9 +310,13 @@ impl Panel for KillersPanel {
         let focus = focus_row(app);
         let at = session.position();
         let title = panel_title(app, &layout);
-        let block = Block::bordered()
+        let mut block = Block::bordered()
             .title(Span::styled(title, theme.title))
             .border_style(theme.border);
+        // On the bottom border, where a narrow panel's long title does not cut it off.
+        if let Some(note) = no_position_note(session, app.view().selected_node()) {
+            block = block.title_bottom(Span::styled(format!(" {note} "), theme.title));
+        }
         let mut inner = block.inner(area);
         frame.render_widget(block, area);
         if let Some(line) = unslotted_line(app) {
@@ -328,7 +356,7 @@ impl Panel for KillersPanel {
         let shown = first..count.min(first + visible);
         let notation = app.prefs().notation;
         let positions = row_positions(session, app.view().selected_node(), shown.clone());
-        let pos_of = |row: usize| &positions[row - shown.start];
+        let pos_of = |row: usize| positions[row - shown.start].as_ref();
         let fits = shown.clone().all(|row| {
             (0..slots).all(|slot| {
                 let text = cell_text(session, (row, slot), true, pos_of(row), notation).0;

@@ -215,7 +215,7 @@ pub fn line_tail(session: &Session, id: NodeId, count: usize, notation: Notation
     steps.reverse();
     let mut pos = steps
         .first()
-        .map(|&(n, _)| session.position_at(session.parent(n)));
+        .and_then(|&(n, _)| session.known_position_at(session.parent(n)));
     let words: Vec<String> = steps
         .iter()
         .map(|&(_, step)| match pos.take() {

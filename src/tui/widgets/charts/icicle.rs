@@ -12,7 +12,7 @@ use ratatui::text::{Line, Span};
 use crate::explorer::charts::icicle;
 use crate::explorer::session::{NodeId, Session};
 use crate::fmt;
-use crate::trace::line::node_label;
+use crate::trace::line::node_label_known;
 use crate::tui::ui::Ctx;
 use crate::tui::widgets::icicle_bands::Painter;
 
@@ -44,8 +44,8 @@ pub fn render(frame: &mut Frame, area: Rect, app: &Ctx) {
         at: session.position(),
     };
     let selected = app.view().selected_node();
-    let before_root = session.position_at(session.parent(layout.root));
-    painter.draw_bands(frame.buffer_mut(), &layout, selected, &before_root);
+    let before_root = session.known_position_at(session.parent(layout.root));
+    painter.draw_bands(frame.buffer_mut(), &layout, selected, before_root.as_ref());
     frame.render_widget(info_line(&painter, session, &layout, selected), info);
     let stats = session.scan().stats();
     let cut = |source| stats.cutoffs_by(source) > 0;
@@ -67,8 +67,14 @@ fn info_line(
     let Some(node) = session.node(id) else {
         return Line::default();
     };
-    let before = session.position_at(node.parent());
-    let (label, _) = node_label(&before, node, painter.notation);
+    let before = session.known_position_at(node.parent());
+    let (label, after) = node_label_known(before.as_ref(), node, painter.notation);
+    // Below a pseudo-legal engine's illegal try: the move in coordinates, and why.
+    let unknown = if after.is_none() {
+        "(no chess position) "
+    } else {
+        ""
+    };
     let size = icicle::size(tree, id, layout.known);
     let whole = icicle::size(tree, layout.root, layout.known);
     let paint = painter.paint(node);
@@ -82,7 +88,7 @@ fn info_line(
     };
     Line::from(vec![
         Span::styled(label, theme.title),
-        Span::styled(format!(" ply {} ", node.ply()), theme.dim),
+        Span::styled(format!(" ply {} {unknown}", node.ply()), theme.dim),
         Span::styled(format!("{}{}", paint.fill, paint.suffix), paint.style),
         Span::styled(
             format!(" {} nodes", fmt::count(u64::from(size))),

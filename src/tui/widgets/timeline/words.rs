@@ -1,5 +1,6 @@
 //! An event in words, for the status line: moves in the user's notation where the position is
-//! known (coordinates otherwise), the heuristic that ordered a move as a piece of its own so the
+//! known (coordinates otherwise, and the words say there is no chess position there: below a
+//! pseudo-legal engine's illegal try), the heuristic that ordered a move as a piece of its own so the
 //! line can colour it from the log's source table. One function per family of events, so a new
 //! kind has one obvious place to go (the compiler points at `parts`).
 
@@ -33,23 +34,27 @@ pub fn parts(
         session,
         notation,
         node,
-        pos: session.position_at(node),
+        pos: session.known_position_at(node),
         ply: node.and_then(|n| session.node(n)).map_or(0, |n| n.ply()),
     };
-    let text = match event {
-        Event::MoveTried { .. } | Event::Cutoff { .. } => return at.ordering(event),
+    let unknown = node.is_some() && at.pos.is_none();
+    let mut parts = match event {
+        Event::MoveTried { .. } | Event::Cutoff { .. } => at.ordering(event),
         Event::KillerStore { .. } | Event::MateKillerStore { .. } | Event::CounterStore { .. } => {
-            at.tables(event)
+            vec![(at.tables(event), None)]
         }
         Event::NullMove { .. }
         | Event::Illegal { .. }
         | Event::Reduction { .. }
         | Event::ReSearch { .. }
         | Event::Pruned { .. }
-        | Event::Aspiration { .. } => at.selective(event),
-        _ => at.plain(event),
+        | Event::Aspiration { .. } => vec![(at.selective(event), None)],
+        _ => vec![(at.plain(event), None)],
     };
-    vec![(text, None)]
+    if unknown {
+        parts.push((" · no chess position".to_string(), None));
+    }
+    parts
 }
 
 /// Where an event happened: its node, the position there and its ply.
@@ -57,14 +62,15 @@ struct At<'a> {
     session: &'a Session,
     notation: Notation,
     node: Option<NodeId>,
-    pos: Position,
+    /// `None` where there is no chess position (below a pseudo-legal engine's illegal try).
+    pos: Option<Position>,
     ply: u8,
 }
 
 impl At<'_> {
-    /// `mv` in the user's notation, from `pos`.
-    fn name(&self, mv: crate::chess::Move, pos: &Position) -> String {
-        self.notation.format(pos, mv)
+    /// `mv` in the user's notation, from `pos`; in coordinates without a position.
+    fn name(&self, mv: crate::chess::Move, pos: Option<&Position>) -> String {
+        pos.map_or_else(|| mv.to_string(), |pos| self.notation.format(pos, mv))
     }
 
     /// A source's label from the log's own table.
@@ -74,7 +80,7 @@ impl At<'_> {
 
     /// A move tried or cutting off, with the heuristic that ordered it.
     fn ordering(&self, event: Event) -> Vec<(String, Option<MoveSource>)> {
-        let (ply, pos) = (self.ply, &self.pos);
+        let (ply, pos) = (self.ply, self.pos.as_ref());
         let name = |mv| self.name(mv, pos);
         let label = |source| self.label(source);
         match event {
@@ -115,8 +121,8 @@ impl At<'_> {
 
     /// A killer, mate-killer or countermove store.
     fn tables(&self, event: Event) -> String {
-        let (ply, pos, session) = (self.ply, &self.pos, self.session);
-        let name = |mv, pos: &Position| self.name(mv, pos);
+        let (ply, pos, session) = (self.ply, self.pos.as_ref(), self.session);
+        let name = |mv, pos: Option<&Position>| self.name(mv, pos);
         match event {
             Event::KillerStore { ply, mv, slots } => {
                 let row: Vec<String> = slots
@@ -157,8 +163,8 @@ impl At<'_> {
 
     /// What selective search did, and illegal tries of a pseudo-legal engine.
     fn selective(&self, event: Event) -> String {
-        let (ply, pos) = (self.ply, &self.pos);
-        let name = |mv, pos: &Position| self.name(mv, pos);
+        let (ply, pos) = (self.ply, self.pos.as_ref());
+        let name = |mv, pos: Option<&Position>| self.name(mv, pos);
         match event {
             Event::NullMove {
                 depth,
@@ -220,7 +226,7 @@ impl At<'_> {
     /// Entering and leaving nodes, TT hits, iterations.
     fn plain(&self, event: Event) -> String {
         let (ply, session, node) = (self.ply, self.session, self.node);
-        let name = |mv, pos: &Position| self.name(mv, pos);
+        let name = |mv, pos: Option<&Position>| self.name(mv, pos);
         match event {
             Event::NodeEnter {
                 ply,
@@ -231,13 +237,13 @@ impl At<'_> {
                 beta,
             } => {
                 let parent = node.and_then(|n| session.parent(n));
-                let before = session.position_at(parent);
+                let before = session.known_position_at(parent);
                 let what = if mv.is_null() && ply > 0 {
                     "null move (pass)".to_string()
                 } else if mv.is_null() {
                     "root".to_string()
                 } else {
-                    name(mv, &before)
+                    name(mv, before.as_ref())
                 };
                 let kind = match kind {
                     NodeKind::Main => format!("depth {depth}"),
