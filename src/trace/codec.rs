@@ -115,7 +115,10 @@ impl Event {
     }
 
     /// Decodes a record written by `to_bytes`; `Err` names what is wrong when the bytes cannot
-    /// come from any event (unknown tag, bad code, non-zero reserved bytes).
+    /// come from any event (unknown tag, bad code, non-zero reserved bytes). Inlined into
+    /// [`decode_records`]'s loop: called, it returns the event through memory in narrow stores
+    /// that the caller's wide loads cannot forward from, which cost more than the decoding.
+    #[inline(always)]
     pub fn from_bytes(b: &[u8; EVENT_BYTES]) -> Result<Event, &'static str> {
         let (lo_mask, hi_mask) = *RESERVED.get(usize::from(b[0])).ok_or("unknown event tag")?;
         let half = |at: usize| {
@@ -211,6 +214,36 @@ impl Event {
         };
         Ok(event)
     }
+}
+
+/// A record [`decode_records`] refused: its index among the records given, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct BadRecord {
+    pub index: usize,
+    pub reason: &'static str,
+}
+
+/// Decodes the records in `bytes` (whole 16-byte records; a partial one at the end is left)
+/// onto the end of `out`, in order: the one decoding loop of every reader of `.kslog` events.
+/// At the first record that does not decode it stops, the events before it in `out`.
+pub(crate) fn decode_records(bytes: &[u8], out: &mut Vec<Event>) -> Result<(), BadRecord> {
+    let (records, _) = bytes.as_chunks::<EVENT_BYTES>();
+    out.reserve(records.len());
+    for (index, record) in records.iter().enumerate() {
+        match Event::from_bytes(record) {
+            Ok(event) => out.push(event),
+            Err(reason) => return Err(BadRecord { index, reason }),
+        }
+    }
+    Ok(())
+}
+
+/// How many of `events` are `Iteration` events (a log holds one PV for each).
+pub(crate) fn iteration_events(events: &[Event]) -> u64 {
+    events
+        .iter()
+        .filter(|e| matches!(e, Event::Iteration { .. }))
+        .count() as u64
 }
 
 /// A `KillerStore` record: the row's length, then its moves, empty past the length.

@@ -6,6 +6,7 @@
 //! [`EventSource`] is what the folds and queries that read events by index ask of them; it is
 //! implemented for slices too, so code and tests holding a `Vec<Event>` pass it unchanged.
 
+use super::codec::decode_records;
 use crate::search::{EVENT_BYTES, Event};
 use memmap2::Mmap;
 use std::fmt;
@@ -96,7 +97,21 @@ impl EventSource for Events {
     fn for_each_chunk(&self, range: Range<usize>, f: &mut dyn FnMut(&[Event])) {
         match &self.store {
             Store::Memory(v) => v.as_slice().for_each_chunk(range, f),
-            Store::Mapped(_) => decode_chunks(self, range, f),
+            Store::Mapped(_) => {
+                let end = range.end.min(self.len());
+                let mut buf = Vec::with_capacity(CHUNK.min(end.saturating_sub(range.start)));
+                for start in (range.start..end).step_by(CHUNK) {
+                    let chunk = start..end.min(start + CHUNK);
+                    let whole = chunk.len();
+                    self.decode_into(chunk, &mut buf);
+                    if !buf.is_empty() {
+                        f(&buf);
+                    }
+                    if buf.len() < whole {
+                        return;
+                    }
+                }
+            }
         }
     }
 }
@@ -267,7 +282,13 @@ impl Events {
         buf.clear();
         match &self.store {
             Store::Memory(v) => buf.extend_from_slice(v.get(range).unwrap_or_default()),
-            Store::Mapped(_) => buf.extend(self.range(range)),
+            Store::Mapped(m) => {
+                let end = range.end.min(m.len);
+                let bytes = self.mapped_bytes(range.start.min(end)..end);
+                // A record that no longer decodes ends the events there, as it ends `iter`
+                // (the file was changed under the map after it was checked).
+                decode_records(bytes.unwrap_or_default(), buf).ok();
+            }
         }
     }
 }
