@@ -325,3 +325,33 @@ fn get_move(b: &[u8; EVENT_BYTES], at: usize) -> Move {
 fn get_i32(b: &[u8; EVENT_BYTES], at: usize) -> i32 {
     i32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bulk decoder against `from_bytes` record by record, on every record of a search's
+    /// log, and its stop at a damaged record with that record's index.
+    #[test]
+    fn records_decode_in_bulk_as_one_at_a_time() {
+        let root = crate::chess::Position::startpos();
+        let limits = crate::search::Limits::depth(3);
+        let (log, _) = crate::trace::record_search(&root, Default::default(), &limits);
+        let events: Vec<Event> = log.events().to_vec();
+        let mut bytes: Vec<u8> = events.iter().flat_map(Event::to_bytes).collect();
+        bytes.extend_from_slice(&[1, 2, 3]);
+        let mut out = vec![events[0]];
+        assert_eq!(decode_records(&bytes, &mut out), Ok(()));
+        assert_eq!(out[1..], events, "appended, the partial record left");
+
+        let bad = events.len() / 2;
+        bytes[bad * EVENT_BYTES] = 0xff;
+        let mut out = Vec::new();
+        let reason = "unknown event tag";
+        assert_eq!(
+            decode_records(&bytes, &mut out),
+            Err(BadRecord { index: bad, reason })
+        );
+        assert_eq!(out, events[..bad]);
+    }
+}
