@@ -6,6 +6,7 @@
 //! [`EventSource`] is what the folds and queries that read events by index ask of them; it is
 //! implemented for slices too, so code and tests holding a `Vec<Event>` pass it unchanged.
 
+use super::codec::decode_records;
 use crate::search::{EVENT_BYTES, Event};
 use memmap2::Mmap;
 use std::fmt;
@@ -96,7 +97,21 @@ impl EventSource for Events {
     fn for_each_chunk(&self, range: Range<usize>, f: &mut dyn FnMut(&[Event])) {
         match &self.store {
             Store::Memory(v) => v.as_slice().for_each_chunk(range, f),
-            Store::Mapped(_) => decode_chunks(self, range, f),
+            Store::Mapped(_) => {
+                let end = range.end.min(self.len());
+                let mut buf = Vec::with_capacity(CHUNK.min(end.saturating_sub(range.start)));
+                for start in (range.start..end).step_by(CHUNK) {
+                    let chunk = start..end.min(start + CHUNK);
+                    let whole = chunk.len();
+                    self.decode_into(chunk, &mut buf);
+                    if !buf.is_empty() {
+                        f(&buf);
+                    }
+                    if buf.len() < whole {
+                        return;
+                    }
+                }
+            }
         }
     }
 }
@@ -267,7 +282,13 @@ impl Events {
         buf.clear();
         match &self.store {
             Store::Memory(v) => buf.extend_from_slice(v.get(range).unwrap_or_default()),
-            Store::Mapped(_) => buf.extend(self.range(range)),
+            Store::Mapped(m) => {
+                let end = range.end.min(m.len);
+                let bytes = self.mapped_bytes(range.start.min(end)..end);
+                // A record that no longer decodes ends the events there, as it ends `iter`
+                // (the file was changed under the map after it was checked).
+                decode_records(bytes.unwrap_or_default(), buf).ok();
+            }
         }
     }
 }
@@ -387,5 +408,53 @@ mod tests {
         assert_eq!(shared.len(), v.len(), "a clone keeps its own view");
         assert_eq!(events.with_len(3).iter().collect::<Vec<_>>(), v[..3]);
         assert_eq!(events.record(0), Some(v[0].to_bytes()));
+    }
+
+    /// Mapped events decoded in bulk (`for_each_chunk`, `decode_into`) against the same
+    /// records decoded one at a time (`get`), across chunk boundaries and up to a record that
+    /// no longer decodes, where both stop.
+    #[test]
+    fn mapped_events_decode_in_bulk_as_one_at_a_time() {
+        let n = 2 * CHUNK + 123;
+        let events: Vec<Event> = (0..n)
+            .map(|i| match i % 3 {
+                0 => sample()[i % 10],
+                1 => Event::NodeExit {
+                    score: i as i32,
+                    bound: Bound::Upper,
+                },
+                _ => sample()[10],
+            })
+            .collect();
+        let mut bytes: Vec<u8> = events.iter().flat_map(|e| e.to_bytes()).collect();
+        let bad = CHUNK + 77;
+        bytes[bad * EVENT_BYTES] = 0xff;
+        let path = std::env::temp_dir().join(format!("ks-events-bulk-{}", std::process::id()));
+        std::fs::write(&path, &bytes).expect("temp file");
+        let file = std::fs::File::open(&path).expect("written");
+        let mapped = Events::mapped(
+            Arc::new(crate::trace::mapped::map(&file, None).expect("map")),
+            0,
+            n,
+        );
+        std::fs::remove_file(&path).ok();
+
+        let one_by_one: Vec<Event> = (0..n).map_while(|i| mapped.get(i)).collect();
+        assert_eq!(one_by_one, events[..bad], "get stops at the bad record");
+        for range in [
+            0..n,
+            5..CHUNK + 3,
+            CHUNK..CHUNK + 10,
+            bad + 1..n,
+            n - 2..n + 9,
+        ] {
+            let mut chunked = Vec::new();
+            mapped.for_each_chunk(range.clone(), &mut |c| chunked.extend_from_slice(c));
+            let expected: Vec<Event> = mapped.range(range.clone()).collect();
+            assert_eq!(chunked, expected, "for_each_chunk({range:?})");
+            let mut buf = vec![sample()[0]];
+            mapped.decode_into(range.clone(), &mut buf);
+            assert_eq!(buf, expected, "decode_into({range:?})");
+        }
     }
 }

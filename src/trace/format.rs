@@ -3,6 +3,7 @@
 //! with the byte offset where it was noticed, never a panic, and never an allocation sized by an
 //! unchecked number from the file.
 
+use super::codec::{BadRecord, decode_records, iteration_events};
 use super::error::{LogError, LogErrorKind};
 use super::header::{LogHeader, Setting};
 use super::log::EventLog;
@@ -345,10 +346,9 @@ fn read_events<R: Read>(
         let n = (count - index).min(CHUNK_EVENTS as u64) as usize;
         let chunk_at = input.offset;
         input.fill(&mut buf[..n * EVENT_BYTES], "events")?;
-        for (i, rec) in buf[..n * EVENT_BYTES].chunks_exact(EVENT_BYTES).enumerate() {
-            let mut b = [0u8; EVENT_BYTES];
-            b.copy_from_slice(rec);
-            let e = Event::from_bytes(&b).map_err(|reason| {
+        let first = events.len();
+        decode_records(&buf[..n * EVENT_BYTES], &mut events).map_err(
+            |BadRecord { index: i, reason }| {
                 LogError::at(
                     chunk_at + (i * EVENT_BYTES) as u64,
                     LogErrorKind::BadEvent {
@@ -356,10 +356,9 @@ fn read_events<R: Read>(
                         reason,
                     },
                 )
-            })?;
-            iterations += u64::from(matches!(e, Event::Iteration { .. }));
-            events.push(e);
-        }
+            },
+        )?;
+        iterations += iteration_events(&events[first..]);
         index += n as u64;
     }
     Ok((events, iterations))

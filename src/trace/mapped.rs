@@ -18,6 +18,7 @@
 //! portable remedy short of copying it (which is what mapping avoids), so it is documented:
 //! do not overwrite a log the explorer has open (killerscope's writers truncate in place).
 
+use super::codec::{BadRecord, decode_records, iteration_events};
 use super::error::{LogError, LogErrorKind};
 use super::events::Events;
 use super::fit::MoveFit;
@@ -204,20 +205,13 @@ impl Unchecked {
             })?;
             sum.update(bytes);
             buf.clear();
-            for (k, record) in bytes.chunks_exact(EVENT_BYTES).enumerate() {
+            decode_records(bytes, &mut buf).map_err(|BadRecord { index: k, reason }| {
                 let index = start + k;
-                let event = record
-                    .try_into()
-                    .map_err(|_| "record is not 16 bytes")
-                    .and_then(Event::from_bytes)
-                    .map_err(|reason| {
-                        let at = self.events_at + (index * EVENT_BYTES) as u64;
-                        let index = index as u64;
-                        LogError::at(at, LogErrorKind::BadEvent { index, reason })
-                    })?;
-                iterations += u64::from(matches!(event, Event::Iteration { .. }));
-                buf.push(event);
-            }
+                let at = self.events_at + (index * EVENT_BYTES) as u64;
+                let index = index as u64;
+                LogError::at(at, LogErrorKind::BadEvent { index, reason })
+            })?;
+            iterations += iteration_events(&buf);
             if let Some(fit) = &mut self.fit {
                 fit.feed_at(&buf, self.events_at)?;
             }

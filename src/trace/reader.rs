@@ -10,6 +10,7 @@
 //! reading the log into memory, except that a problem in the tail is found before one in the
 //! events.
 
+use super::codec::{BadRecord, decode_records, iteration_events};
 use super::error::{LogError, LogErrorKind};
 use super::fit::MoveFit;
 use super::format::{
@@ -149,19 +150,12 @@ impl LogReader {
         self.input
             .fill(bytes, "events")
             .map_err(|e| e.in_file(&self.path))?;
-        for (k, record) in bytes.chunks_exact(EVENT_BYTES).enumerate() {
+        decode_records(bytes, buf).map_err(|BadRecord { index: k, reason }| {
             let index = self.read + k as u64;
-            let event = record
-                .try_into()
-                .map_err(|_| "record is not 16 bytes")
-                .and_then(Event::from_bytes)
-                .map_err(|reason| {
-                    let at = at + (k * EVENT_BYTES) as u64;
-                    LogError::at(at, LogErrorKind::BadEvent { index, reason }).in_file(&self.path)
-                })?;
-            self.iterations += u64::from(matches!(event, Event::Iteration { .. }));
-            buf.push(event);
-        }
+            let at = at + (k * EVENT_BYTES) as u64;
+            LogError::at(at, LogErrorKind::BadEvent { index, reason }).in_file(&self.path)
+        })?;
+        self.iterations += iteration_events(buf);
         if let Some(fit) = &mut self.fit {
             fit.feed_at(buf, self.events_at)
                 .map_err(|e| e.in_file(&self.path))?;

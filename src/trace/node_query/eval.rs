@@ -39,8 +39,13 @@ impl Test {
                 let Some(mv) = field.get(node) else {
                     return false;
                 };
+                let parent;
                 let from = match field {
-                    super::MoveField::Move => path.parent_position(),
+                    _ if !wanted.needs_position() => None,
+                    super::MoveField::Move => {
+                        parent = path.parent_position();
+                        parent.as_ref()
+                    }
                     super::MoveField::CutMove => path.position(),
                 };
                 wanted.matches(mv, from) == *eq

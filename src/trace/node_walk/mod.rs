@@ -10,8 +10,11 @@
 //! `NullMove` after the null child's exit and `Pruned` events to the node itself.
 
 mod node;
+mod positions;
 
 pub use node::{NodeType, TtProbe, WalkPath, WalkedNode};
+
+use positions::Positions;
 
 use super::line::Step;
 use super::marks::{NullTry, ReSearch};
@@ -55,12 +58,6 @@ enum Pending {
     ReSearch,
 }
 
-/// The positions of the open nodes, for walks that need them (Zobrist keys, SAN).
-struct Positions {
-    root: Option<Position>,
-    stack: Vec<Option<Position>>,
-}
-
 impl NodeWalk {
     /// A walk that does not follow positions.
     pub fn new() -> NodeWalk {
@@ -72,10 +69,7 @@ impl NodeWalk {
     /// log) leaves its subtree without one.
     pub fn with_positions(root: Option<Position>) -> NodeWalk {
         NodeWalk {
-            positions: Some(Positions {
-                root,
-                stack: Vec::new(),
-            }),
+            positions: Some(Positions::new(root)),
             ..NodeWalk::default()
         }
     }
@@ -255,7 +249,7 @@ impl NodeWalk {
         node.minimal = 1 + frame.cut_minimal.unwrap_or(frame.child_minimal);
         let path = WalkPath {
             steps: &self.path,
-            positions: self.positions.as_ref().map_or(&[], |p| p.stack.as_slice()),
+            positions: self.positions.as_ref(),
         };
         on_node(node, &path);
         let Some(frame) = self.stack.pop() else {
@@ -265,7 +259,7 @@ impl NodeWalk {
             self.path.pop();
         }
         if let Some(positions) = &mut self.positions {
-            positions.stack.pop();
+            positions.exit();
         }
         if let Some(parent) = self.stack.last_mut() {
             let node = &frame.node;
@@ -277,23 +271,5 @@ impl NodeWalk {
             parent.child_minimal += node.minimal;
             parent.last_child = Some((node.mv, node.subtree, node.minimal));
         }
-    }
-}
-
-impl Positions {
-    /// The position of a node reached by `step` (none: a root, or a search of its parent's
-    /// own position) at `ply`: the root's for a top-level node at ply 0, else its parent's
-    /// after the step, if it can be played there.
-    fn enter(&mut self, step: Option<Step>, ply: u8, top: bool) {
-        let pos = if top {
-            self.root.clone().filter(|_| ply == 0 && step.is_none())
-        } else {
-            let parent = self.stack.last().and_then(Option::as_ref);
-            match step {
-                Some(step) => parent.and_then(|p| step.play(p)),
-                None => parent.cloned(),
-            }
-        };
-        self.stack.push(pos);
     }
 }

@@ -1,5 +1,6 @@
 //! What the walk says of a node: its type, its TT probe, the node itself, and where it sits.
 
+use super::positions::Positions;
 use crate::chess::{Move, Position};
 use crate::search::{Bound, NodeKind, PruneRule};
 use crate::trace::line::Step;
@@ -130,7 +131,7 @@ impl WalkedNode {
 /// Where a node sits, while the walk hands it out: its line from the root and the position.
 pub struct WalkPath<'a> {
     pub(super) steps: &'a [Step],
-    pub(super) positions: &'a [Option<Position>],
+    pub(super) positions: Option<&'a Positions>,
 }
 
 impl<'a> WalkPath<'a> {
@@ -143,14 +144,12 @@ impl<'a> WalkPath<'a> {
     /// The position at the node, when the walk follows positions ([`NodeWalk::with_positions`])
     /// and every move above it was legal where it was played.
     pub fn position(&self) -> Option<&'a Position> {
-        self.positions.last().and_then(Option::as_ref)
+        self.positions?.at_node()
     }
 
-    /// The position at the node's parent, where its move was played (when followed).
-    pub fn parent_position(&self) -> Option<&'a Position> {
-        let n = self.positions.len();
-        self.positions
-            .get(n.checked_sub(2)?)
-            .and_then(Option::as_ref)
+    /// The position at the node's parent, where its move was played (when followed): made on
+    /// demand, since the walk keeps one board.
+    pub fn parent_position(&self) -> Option<Position> {
+        self.positions?.at_parent()
     }
 }
