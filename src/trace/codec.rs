@@ -5,8 +5,8 @@
 use crate::chess::Move;
 use crate::search::countermove::COUNTER_KEYS;
 use crate::search::{
-    Bound, EVENT_BYTES, Event, KillerSlots, MAX_KILLER_SLOTS, MoveSource, NodeCount, NodeKind,
-    PruneRule, ReSearchReason, StaticKind, WindowOutcome,
+    Bound, EVENT_BYTES, Event, EventKind, KillerSlots, MAX_KILLER_SLOTS, MoveSource, NodeCount,
+    NodeKind, PruneRule, ReSearchReason, StaticKind, WindowOutcome,
 };
 
 impl Event {
@@ -15,16 +15,13 @@ impl Event {
     #[inline(always)]
     pub fn to_bytes(&self) -> [u8; EVENT_BYTES] {
         let (lo, hi) = self.halves();
-        let mut b = [0u8; EVENT_BYTES];
-        b[..8].copy_from_slice(&lo.to_le_bytes());
-        b[8..].copy_from_slice(&hi.to_le_bytes());
-        b
+        Event::record_of(lo, hi)
     }
 
     /// The record as its two little-endian `u64` halves (byte `k` of a half is bits
     /// `8k..8k+8`), built in registers: recording encodes tens of millions of events a second.
     #[inline(always)]
-    fn halves(&self) -> (u64, u64) {
+    pub(crate) fn halves(&self) -> (u64, u64) {
         let tag = self.kind() as u64;
         let byte = |v: u8, at: u32| u64::from(v) << (8 * at);
         let word = |v: u16, at: u32| u64::from(v) << (8 * at);
@@ -112,6 +109,27 @@ impl Event {
             ),
             Event::Illegal { mv: m } => (tag | mv(m, 4), 0),
         }
+    }
+
+    /// The record of `halves`, as `to_bytes` lays it out.
+    #[inline(always)]
+    pub(crate) fn record_of(lo: u64, hi: u64) -> [u8; EVENT_BYTES] {
+        let mut b = [0u8; EVENT_BYTES];
+        b[..8].copy_from_slice(&lo.to_le_bytes());
+        b[8..].copy_from_slice(&hi.to_le_bytes());
+        b
+    }
+
+    /// What a record's low half says of a node entered: its ply and the move that led to it,
+    /// or `None` if it is another kind of event.
+    pub(crate) fn entered_of(lo: u64) -> Option<(u8, Move)> {
+        (lo as u8 == EventKind::NodeEnter as u8)
+            .then(|| ((lo >> 8) as u8, Move::from_raw((lo >> 32) as u16)))
+    }
+
+    /// Whether a record's low half is that of a `NodeExit`.
+    pub(crate) fn is_exit_of(lo: u64) -> bool {
+        lo as u8 == EventKind::NodeExit as u8
     }
 
     /// Decodes a record written by `to_bytes`; `Err` names what is wrong when the bytes cannot

@@ -2,14 +2,18 @@
 //! as an `EventLog` or handed batch by batch to a writer thread (`stream.rs`).
 //!
 //! Recording must not disturb the search: the hot path, inlined at every hook site, is one
-//! comparison and a 16-byte store; it never allocates past its cap, stops cleanly when the cap
-//! is reached or the store fails (marking the log truncated), and an optional filter skips
-//! whole subtrees while the recorder keeps following the search's path so it knows where it is.
+//! comparison (the buffer's length against `fast`) and a 16-byte store; everything else — the
+//! filter, iterations, a full buffer, a stopped recording — is one cold call, reached because
+//! `fast` is then 0 or the buffer is full. It never allocates past its cap, stops cleanly when
+//! the cap is reached or the store fails (marking the log truncated), and an optional filter
+//! skips whole subtrees while the recorder keeps following the search's path so it knows where
+//! it is.
 
 use super::filter::TraceFilter;
 use super::header::LogHeader;
 use super::log::EventLog;
 use super::store::{InMemory, Store};
+use super::stream_file::Record;
 use crate::chess::Move;
 use crate::search::{Event, SearchObserver};
 use std::sync::Arc;
@@ -61,6 +65,10 @@ pub struct Recorder<S: Store = InMemory> {
     cap: Option<u64>,
     /// Buffer length at which `push` calls `spill`: the store's room, the cap or the sink.
     limit: usize,
+    /// Buffer length below which `observe` records an event itself, inline at the hook:
+    /// `limit` while recording without a filter, 0 when every event must take the cold path
+    /// (a filter, a stopped recording, a limit to be set by `spill`).
+    fast: usize,
     filter: Option<TraceFilter>,
     frames: Vec<Frame>,
     /// Whether events are recorded now: on the filter's path and not stopped.
@@ -96,6 +104,7 @@ impl Recorder<InMemory> {
             base: 0,
             cap: None,
             limit: 0,
+            fast: 0,
             filter: None,
             frames: Vec::new(),
             recording: true,
@@ -116,7 +125,7 @@ impl Recorder<InMemory> {
             batch: batch.max(1),
             sent: 0,
         });
-        self.limit = 0;
+        self.reset_limit();
         self
     }
 
@@ -143,6 +152,7 @@ impl Recorder<InMemory> {
             base: self.base,
             cap: self.cap,
             limit: 0,
+            fast: 0,
             filter: self.filter,
             frames: self.frames,
             recording: self.recording,
@@ -162,7 +172,7 @@ impl<S: Store> Recorder<S> {
     /// one never does.
     pub fn with_cap(mut self, cap: usize) -> Recorder<S> {
         self.cap = Some(cap as u64);
-        self.limit = 0;
+        self.reset_limit();
         self
     }
 
@@ -180,7 +190,14 @@ impl<S: Store> Recorder<S> {
     pub fn with_filter(mut self, filter: TraceFilter) -> Recorder<S> {
         self.header.filter = filter.to_string();
         self.filter = Some(filter);
+        self.reset_limit();
         self
+    }
+
+    /// Makes the next event take the cold path, where `spill` sets the limits anew.
+    fn reset_limit(&mut self) {
+        self.limit = 0;
+        self.fast = 0;
     }
 
     /// What was searched, as the log's header will say.
@@ -198,7 +215,7 @@ impl<S: Store> Recorder<S> {
             if sink.tx.send(batch).is_err() {
                 self.sink = None;
             }
-            self.limit = 0;
+            self.reset_limit();
         }
     }
 
@@ -223,10 +240,10 @@ impl<S: Store> Recorder<S> {
         }
     }
 
-    #[inline(always)]
-    fn push(&mut self, event: Event) {
+    /// Records `item` if recording, spilling the buffer first when it is full.
+    fn push(&mut self, item: S::Item) {
         if self.recording && (self.buf.len() < self.limit || self.spill()) {
-            self.buf.push(S::item(event));
+            self.buf.push(item);
         }
     }
 
@@ -262,6 +279,11 @@ impl<S: Store> Recorder<S> {
             limit = limit.min(sink.sent + sink.batch);
         }
         self.limit = limit.max(len + 1);
+        // The fast path's `push` then never reallocates (a streamed recording's first buffer
+        // is the in-memory one it started with, of any capacity).
+        self.buf.reserve(self.limit - len);
+        // `spill` runs only while recording; only an unfiltered recording may skip the cold path.
+        self.fast = if self.filter.is_none() { self.limit } else { 0 };
         true
     }
 
@@ -270,33 +292,26 @@ impl<S: Store> Recorder<S> {
     fn stop(&mut self) {
         self.stopped = true;
         self.recording = false;
+        self.fast = 0;
         self.truncated = true;
         if let Some(stop) = &self.search_stop {
             stop.store(true, Ordering::Relaxed);
         }
     }
 
-    /// Iterations (which own a PV and always record) and every event of a filtered recording.
+    /// Every event the fast path does not record, whole: iterations (which own a PV and
+    /// always record), and for the in-memory store every event of a filtered recording and
+    /// the event that finds the buffer full.
     #[cold]
     #[inline(never)]
-    fn observe_rare(&mut self, event: Event) {
+    pub(super) fn observe_slow(&mut self, event: Event) {
         match event {
-            Event::NodeEnter { ply, mv, .. } => {
-                if self.filter.is_some() {
-                    self.enter_filtered(ply, mv);
-                }
-                self.push(event);
-            }
-            Event::NodeExit { .. } => {
-                self.push(event);
-                if self.filter.is_some() {
-                    self.exit_filtered();
-                }
-            }
+            Event::NodeEnter { ply, mv, .. } => self.take(S::item(event), Some((ply, mv)), false),
+            Event::NodeExit { .. } => self.take(S::item(event), None, true),
             Event::Iteration { .. } => {
                 let recording = std::mem::replace(&mut self.recording, !self.stopped);
                 let before = self.recorded();
-                self.push(event);
+                self.push(S::item(event));
                 if self.recorded() > before {
                     self.pvs.push(Vec::new());
                     self.iterations.push(before);
@@ -306,7 +321,37 @@ impl<S: Store> Recorder<S> {
                 self.flush();
             }
             // Every other kind, present or future, is recorded as it comes.
-            _ => self.push(event),
+            _ => self.take(S::item(event), None, false),
+        }
+    }
+
+    /// `observe_slow` for a store of records, given the record's two halves (`Event::halves`)
+    /// in registers: passing the `Event` itself would have it written to the stack at every
+    /// hook of the search, whether the cold path is taken or not. Never an iteration.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn observe_record(&mut self, lo: u64, hi: u64)
+    where
+        S: Store<Item = Record>,
+    {
+        self.take(
+            Event::record_of(lo, hi),
+            Event::entered_of(lo),
+            Event::is_exit_of(lo),
+        );
+    }
+
+    /// Records `item`, following the filter: `entered` is the ply and move of a `NodeEnter`,
+    /// `exits` says it is a `NodeExit`.
+    fn take(&mut self, item: S::Item, entered: Option<(u8, Move)>, exits: bool) {
+        if let Some((ply, mv)) = entered
+            && self.filter.is_some()
+        {
+            self.enter_filtered(ply, mv);
+        }
+        self.push(item);
+        if exits && self.filter.is_some() {
+            self.exit_filtered();
         }
     }
 
@@ -351,14 +396,17 @@ impl<S: Store> Recorder<S> {
 }
 
 impl<S: Store> SearchObserver for Recorder<S> {
-    /// Inlined into every hook site of the search, where the event's kind is known: without a
-    /// filter the common kinds reduce to one comparison and a store.
+    /// Inlined into every hook site of the search, where the event's kind is known: the
+    /// common kinds reduce to one comparison and a store (the `Vec`'s own capacity test never
+    /// fails: `limit` is at most the capacity), iterations to a call.
     #[inline(always)]
     fn observe(&mut self, event: Event) {
-        if self.filter.is_none() && !matches!(event, Event::Iteration { .. }) {
-            self.push(event);
+        if matches!(event, Event::Iteration { .. }) {
+            self.observe_slow(event);
+        } else if self.buf.len() < self.fast {
+            self.buf.push(S::item(event));
         } else {
-            self.observe_rare(event);
+            S::observe_cold(self, event);
         }
     }
 

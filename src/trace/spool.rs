@@ -125,6 +125,12 @@ impl Store for Spooling {
         event.to_bytes()
     }
 
+    #[inline(always)]
+    fn observe_cold(recorder: &mut Recorder<Spooling>, event: Event) {
+        let (lo, hi) = event.halves();
+        recorder.observe_record(lo, hi);
+    }
+
     fn room(&self, _capacity: usize) -> usize {
         BATCH
     }

@@ -2,6 +2,7 @@
 //! in-memory store. The streaming store is in `stream.rs`.
 
 use super::log::DEFAULT_EVENT_CAP;
+use super::recorder::Recorder;
 use crate::search::Event;
 use std::fmt::Debug;
 
@@ -17,6 +18,14 @@ pub trait Store: sealed::Sealed {
 
     /// The buffer item for `event`.
     fn item(event: Event) -> Self::Item;
+
+    /// How `Recorder::observe` hands an event its fast path did not record (never an
+    /// iteration) to the cold path. Inlined at every hook of the search: a store of records
+    /// passes the record's two halves in registers (`Recorder::observe_record`), where the
+    /// `Event` itself would be written to the stack at every hook, taken or not.
+    fn observe_cold(recorder: &mut Recorder<Self>, event: Event)
+    where
+        Self: Sized;
 
     /// How many items the buffer, of this capacity, may hold before `make_room` is due.
     fn room(&self, capacity: usize) -> usize;
@@ -46,6 +55,11 @@ impl Store for InMemory {
     #[inline(always)]
     fn item(event: Event) -> Event {
         event
+    }
+
+    #[inline(always)]
+    fn observe_cold(recorder: &mut Recorder<InMemory>, event: Event) {
+        recorder.observe_slow(event);
     }
 
     fn room(&self, capacity: usize) -> usize {

@@ -45,6 +45,12 @@ impl Store for Streaming {
         event.to_bytes()
     }
 
+    #[inline(always)]
+    fn observe_cold(recorder: &mut Recorder<Streaming>, event: Event) {
+        let (lo, hi) = event.halves();
+        recorder.observe_record(lo, hi);
+    }
+
     fn room(&self, _capacity: usize) -> usize {
         self.batch
     }
