@@ -289,6 +289,9 @@ pub enum Effect {
     /// Rank the diff view's divergences on a thread (`Explorer::diff_ranking` takes the
     /// progress and the result).
     RankDiff,
+    /// Write a lesson's results (this CSV text) to this file; `Notice::ResultsSaved` says how
+    /// it went.
+    SaveResults(std::path::PathBuf, String),
 }
 
 /// A lesson to check and open: its name and text, and what a refusal does.
@@ -301,6 +304,8 @@ pub struct LessonSource {
     /// A refused lesson ends the explorer with the reason as its error (`killerscope lesson`
     /// opened for this lesson alone); else the reason goes to the status line.
     pub leave_if_refused: bool,
+    /// Where the lesson's results go (`killerscope lesson --results FILE`).
+    pub results: Option<std::path::PathBuf>,
 }
 
 impl LessonSource {
@@ -311,6 +316,7 @@ impl LessonSource {
             name: name.to_string(),
             text: text.to_string(),
             leave_if_refused: false,
+            results: None,
         })
     }
 }
