@@ -95,7 +95,7 @@ fn the_answer_key_graded_through_the_quiz_gets_full_marks() {
     let rows: Vec<&str> = csv.lines().collect();
     assert_eq!(
         rows[0],
-        "question,kind,prompt,answer,right_answer,result,seconds"
+        "question,kind,prompt,answer,right_answer,result,tries,seconds"
     );
     assert_eq!(rows.len(), 6, "{csv}");
     assert!(rows[1..].iter().all(|r| r.contains(",right,")), "{csv}");

@@ -10,6 +10,7 @@ use crate::chess::epd;
 use crate::files::{create_output, read_text};
 use crate::search::{Limits, OrderingConfig, SearchConfig};
 use crate::text::printable;
+use crate::trace::exercise::results::{self, Graded, Outcome};
 use crate::trace::exercise::{Exercise, ExerciseSpec, Kind, Question, generate};
 use crate::trace::record_search;
 use clap::Args;
@@ -58,7 +59,7 @@ pub struct ExerciseArgs {
     )]
     output: Option<PathBuf>,
     /// Ask the questions one by one (answers by number on stdin) and write the results as CSV:
-    /// question, kind, answer, right answer, right/wrong, seconds.
+    /// question, kind, prompt, answer, right answer, right/wrong/unanswered, tries, seconds.
     #[arg(long, value_name = "FILE")]
     results: Option<PathBuf>,
 }
@@ -304,63 +305,63 @@ fn write_file(path: &Path, text: &str) -> Result<(), CliError> {
         .map_err(|e| CliError::new(format!("cannot write {shown}: {e}")))
 }
 
-/// Asks every question on the terminal (an answer is the number of a choice, one per line)
-/// and writes the results CSV; the score at the end.
+/// Asks every question on the terminal (an answer is the number of a choice, one per line;
+/// one try each) and writes the results CSV (`trace::exercise::results`); the score at the end.
+/// Questions left when the input ends are written as unanswered.
 fn quiz(exercise: &Exercise, path: &Path) -> Result<(), CliError> {
-    let mut rows = vec!["question,kind,prompt,answer,right_answer,result,seconds".to_string()];
+    let mut rows = Vec::new();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut out = std::io::stdout().lock();
     let mut right = 0;
+    let mut ended = false;
     for (k, q) in exercise.questions.iter().enumerate() {
-        writeln!(out, "{}. {}\n   {}", k + 1, q.prompt, numbered(&q.choices))?;
-        write!(out, "your answer (1-{}): ", q.choices.len())?;
-        out.flush()?;
-        let asked = Instant::now();
-        let line = lines.next().transpose().map_err(|e| {
-            CliError::new(format!("exercise: cannot read an answer from stdin: {e}"))
-        })?;
-        let seconds = asked.elapsed().as_secs_f64();
-        let pick = line.as_deref().and_then(|l| choice_of(l, q));
-        let correct = pick == Some(q.answer);
-        right += usize::from(correct);
-        let verdict = if correct { "right" } else { "wrong" };
-        writeln!(
-            out,
-            "{verdict}: {}) {} — {}\n",
-            q.answer + 1,
-            q.choices[q.answer],
-            q.explanation
-        )?;
-        rows.push(csv_row(k + 1, q, pick, verdict, seconds));
-        if line.is_none() {
-            break;
+        let line = if ended {
+            None
+        } else {
+            writeln!(out, "{}. {}\n   {}", k + 1, q.prompt, numbered(&q.choices))?;
+            write!(out, "your answer (1-{}): ", q.choices.len())?;
+            out.flush()?;
+            let asked = Instant::now();
+            let line = lines.next().transpose().map_err(|e| {
+                CliError::new(format!("exercise: cannot read an answer from stdin: {e}"))
+            })?;
+            line.map(|l| (l, asked.elapsed().as_secs_f64()))
+        };
+        ended = line.is_none();
+        let pick = line.as_ref().and_then(|(l, _)| choice_of(l, q));
+        let outcome = match (&line, pick) {
+            (None, _) => Outcome::Unanswered,
+            (Some(_), Some(p)) if p == q.answer => Outcome::Right,
+            (Some(_), _) => Outcome::Wrong,
+        };
+        right += usize::from(outcome == Outcome::Right);
+        if line.is_some() {
+            writeln!(
+                out,
+                "{}: {}) {} — {}\n",
+                outcome.key(),
+                q.answer + 1,
+                q.choices[q.answer],
+                q.explanation
+            )?;
         }
+        rows.push(Graded {
+            kind: q.kind,
+            prompt: &q.prompt,
+            answer: pick.map(|p| q.choices[p].as_str()),
+            right_answer: &q.choices[q.answer],
+            outcome,
+            tries: u8::from(line.is_some()),
+            seconds: line.as_ref().map(|(_, s)| *s),
+        });
     }
     writeln!(out, "score: {right} of {}", exercise.questions.len())?;
-    write_file(path, &(rows.join("\n") + "\n"))
+    write_file(path, &results::csv(&rows))
 }
 
 /// The choice a typed line picks (its number), if any.
 fn choice_of(line: &str, q: &Question) -> Option<usize> {
     let n: usize = line.trim().parse().ok()?;
     (1..=q.choices.len()).contains(&n).then(|| n - 1)
-}
-
-fn csv_row(
-    number: usize,
-    q: &Question,
-    pick: Option<usize>,
-    verdict: &str,
-    seconds: f64,
-) -> String {
-    let field = |text: &str| format!("\"{}\"", text.replace('"', "\"\""));
-    let answer = pick.map_or(String::new(), |p| q.choices[p].clone());
-    format!(
-        "{number},{},{},{},{},{verdict},{seconds:.1}",
-        q.kind.key(),
-        field(&q.prompt),
-        field(&answer),
-        field(&q.choices[q.answer])
-    )
 }

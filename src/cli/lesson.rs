@@ -32,6 +32,11 @@ pub struct LessonArgs {
     /// to, without opening the explorer.
     #[arg(long)]
     check: bool,
+    /// Write the learner's results to this CSV file (question, kind, prompt, answer, right
+    /// answer, right/wrong/unanswered, tries, seconds — as `exercise --results`): when the
+    /// last question is answered, and when the lesson is closed or the explorer quits.
+    #[arg(long, value_name = "FILE", conflicts_with = "check")]
+    results: Option<PathBuf>,
     /// Projector mode: high-contrast colours and the biggest board that fits (`P` switches).
     #[arg(long, conflicts_with = "check")]
     projector: bool,
@@ -94,6 +99,7 @@ fn explore_checking(args: &LessonArgs, name: String, text: String) -> Result<(),
         name,
         text,
         leave_if_refused: true,
+        results: args.results.clone(),
     };
     explore(args, vec![Effect::OpenLesson(source)], &note)
 }

@@ -298,6 +298,9 @@ pub enum Effect {
     /// Run this node query on a thread (a big log): its progress and result come back as
     /// `Notice::Querying` and `Notice::Queried`.
     Query(Box<super::query::QueryJob>),
+    /// Write a lesson's results (this CSV text) to this file; `Notice::ResultsSaved` says how
+    /// it went.
+    SaveResults(std::path::PathBuf, String),
 }
 
 /// A lesson to check and open: its name and text, and what a refusal does.
@@ -310,6 +313,8 @@ pub struct LessonSource {
     /// A refused lesson ends the explorer with the reason as its error (`killerscope lesson`
     /// opened for this lesson alone); else the reason goes to the status line.
     pub leave_if_refused: bool,
+    /// Where the lesson's results go (`killerscope lesson --results FILE`).
+    pub results: Option<std::path::PathBuf>,
 }
 
 impl LessonSource {
@@ -320,6 +325,7 @@ impl LessonSource {
             name: name.to_string(),
             text: text.to_string(),
             leave_if_refused: false,
+            results: None,
         })
     }
 }

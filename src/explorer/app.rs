@@ -391,6 +391,20 @@ impl Explorer {
                 self.status.exit_error = Some(why);
             }
             Notice::LessonRefused { why, leave: false } => self.error(why),
+            Notice::ResultsSaved { path, error: None } => {
+                self.info(format!("lesson results written to {path}"));
+            }
+            Notice::ResultsSaved {
+                path,
+                error: Some(e),
+            } => {
+                let why = format!("could not write the lesson results to {path}: {e}");
+                if self.status.quit {
+                    self.status.exit_error = Some(why);
+                } else {
+                    self.error(why);
+                }
+            }
         }
     }
 

@@ -69,4 +69,11 @@ pub enum Notice {
         /// Whether the explorer leaves.
         leave: bool,
     },
+    /// A lesson's results were written to the file so named, or could not be (`error`).
+    ResultsSaved {
+        /// The file, as the user named it.
+        path: String,
+        /// Why it could not be written.
+        error: Option<String>,
+    },
 }

@@ -3,6 +3,7 @@
 //! on a search. The only place threads and files are touched; it knows no terminal, so a test
 //! (or another front end) can drive the explorer with it.
 
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
@@ -35,6 +36,10 @@ const DRAIN_BUDGET: Duration = Duration::from_millis(12);
 /// frames (input is still read every frame).
 const CATCH_UP_BUDGET: Duration = Duration::from_millis(25);
 
+/// A lesson being checked: the check's answer, whether a refusal ends the explorer, and
+/// where the lesson's results go.
+type Checking = (Receiver<Result<Lesson, String>>, bool, Option<PathBuf>);
+
 /// The explorer's worker threads.
 #[derive(Default)]
 pub struct Runtime {
@@ -44,8 +49,8 @@ pub struct Runtime {
     started: Option<Instant>,
     /// A bundled lesson being checked against the engine on its own thread (its searches
     /// take a moment), so the screen keeps drawing meanwhile.
-    /// Whether a refusal ends the explorer comes with it.
-    checking: Option<(Receiver<Result<Lesson, String>>, bool)>,
+    /// Whether a refusal ends the explorer, and where its results go, come with it.
+    checking: Option<Checking>,
     /// The audit of a node being searched, and the flag that stops it.
     audit: Option<AuditRun>,
     /// The diff view's divergences being ranked.
@@ -143,14 +148,14 @@ impl Runtime {
                 self.follow = None;
             }
             Effect::OpenLesson(source) => {
-                let leave = source.leave_if_refused;
+                let (leave, results) = (source.leave_if_refused, source.results.clone());
                 let (tx, rx) = mpsc::channel();
                 thread::spawn(move || {
                     let checked = lesson::load(&source.text)
                         .map_err(|e| format!("lesson {} does not hold: {e}", source.name));
                     let _ = tx.send(checked);
                 });
-                self.checking = Some((rx, leave));
+                self.checking = Some((rx, leave, results));
             }
             Effect::Query(job) => {
                 if let Some(old) = self.query.replace(QueryRun::spawn(*job)) {
@@ -160,6 +165,14 @@ impl Runtime {
             Effect::RankDiff => {
                 let job = app.diff().map(|d| d.job(app.session()));
                 self.ranking = job.map(RankJob::spawn);
+            }
+            Effect::SaveResults(path, text) => {
+                let error = crate::files::create_output(&path)
+                    .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))
+                    .err()
+                    .map(|e| e.to_string());
+                let path = crate::text::printable(&path.display().to_string()).into_owned();
+                app.notice(Notice::ResultsSaved { path, error });
             }
             Effect::Save(path) => {
                 let log = app.session().log_to_save();
@@ -237,10 +250,10 @@ impl Runtime {
     /// Opens the lesson whose check has ended, carrying out its first step's effects, or says
     /// why it was not opened.
     fn drain_lesson(&mut self, app: &mut Explorer) {
-        let Some((rx, leave)) = &self.checking else {
+        let Some((rx, leave, results)) = &self.checking else {
             return;
         };
-        let leave = *leave;
+        let (leave, results) = (*leave, results.clone());
         let result = match rx.try_recv() {
             Ok(result) => result,
             Err(TryRecvError::Empty) => return,
@@ -251,7 +264,7 @@ impl Runtime {
         self.checking = None;
         match result {
             Ok(checked) => {
-                let effects = app.open_lesson(checked);
+                let effects = app.open_graded_lesson(checked, results);
                 self.apply_all(app, effects);
             }
             Err(why) => app.notice(Notice::LessonRefused { why, leave }),

@@ -18,6 +18,7 @@ use super::session::Session;
 use super::timeline::Timeline;
 use super::tree_view::TreeView;
 use crate::chess::Position;
+use std::path::PathBuf;
 
 impl Explorer {
     /// Looks the key up in the key table for the current mode (the lesson's keys first while
@@ -66,6 +67,15 @@ impl Explorer {
             Area::Search => return self.search_action(action),
             Area::View if action == Action::ShowDiff => return self.show_diff(),
             Area::View => self.view_action(&action),
+            Area::Screen if action == Action::Quit => {
+                self.mode = Mode::Normal;
+                self.status.quit = true;
+                return self
+                    .lesson
+                    .iter()
+                    .filter_map(LessonState::save_results)
+                    .collect();
+            }
             Area::Screen => self.screen_action(action),
             Area::Lesson => return self.lesson_action(&action),
             Area::Overlay => return self.overlay_action(&action),
@@ -270,7 +280,8 @@ impl Explorer {
         }
     }
 
-    /// Notation, panels, overlays that only open, and leaving.
+    /// Notation, panels and overlays that only open (leaving is `update`'s: it saves a
+    /// lesson's results).
     fn screen_action(&mut self, action: Action) {
         match action {
             Action::CycleNotation => {
@@ -288,10 +299,6 @@ impl Explorer {
             Action::Focus => {
                 let said = self.prefs.toggle_focus();
                 self.info(said);
-            }
-            Action::Quit => {
-                self.mode = Mode::Normal;
-                self.status.quit = true;
             }
             Action::ShowError(text) => self.error(text),
             _ => {}
@@ -469,9 +476,20 @@ impl Explorer {
     /// A checked lesson, opened at its first step (replacing any lesson open); returns what
     /// the runtime must do for that step.
     pub fn open_lesson(&mut self, lesson: Lesson) -> Vec<Effect> {
+        self.open_graded_lesson(lesson, None)
+    }
+
+    /// The same, its results written to `results` as the learner answers (the lesson open
+    /// before writes its own first).
+    pub fn open_graded_lesson(&mut self, lesson: Lesson, results: Option<PathBuf>) -> Vec<Effect> {
         let title = lesson.title.clone();
-        let mut effects = self.update(Action::CloseView);
-        self.lesson = Some(LessonState::new(lesson));
+        let mut effects: Vec<Effect> = self
+            .lesson
+            .iter()
+            .filter_map(LessonState::save_results)
+            .collect();
+        effects.extend(self.update(Action::CloseView));
+        self.lesson = Some(LessonState::graded(lesson, results));
         self.mode = Mode::Normal;
         effects.extend(self.enter_step(true));
         self.info(format!("lesson: {title}"));
@@ -481,7 +499,12 @@ impl Explorer {
     /// Applies a lesson key: next, back, an answer, close.
     fn lesson_action(&mut self, action: &Action) -> Vec<Effect> {
         if *action == Action::CloseLesson {
-            let effects = self.update(Action::CloseView);
+            let mut effects: Vec<Effect> = self
+                .lesson
+                .iter()
+                .filter_map(LessonState::save_results)
+                .collect();
+            effects.extend(self.update(Action::CloseView));
             self.lesson = None;
             self.info("lesson closed: L opens one");
             return effects;
@@ -489,14 +512,16 @@ impl Explorer {
         let Some(state) = self.lesson.as_mut() else {
             return Vec::new();
         };
-        let (said, enter) = state.step(action);
+        let (said, enter, save) = state.step(action);
         if enter.is_some() {
             self.clear_message();
         }
         if let Some(text) = said {
             self.info(text);
         }
-        enter.map_or_else(Vec::new, |restore| self.enter_step(restore))
+        let mut effects: Vec<Effect> = save.into_iter().collect();
+        effects.extend(enter.map_or_else(Vec::new, |restore| self.enter_step(restore)));
+        effects
     }
 
     /// What the learner just did (a key typed, a node selected) ends a step's wait; a step

@@ -42,8 +42,13 @@ pub fn apply(app: &mut App, effects: Vec<Effect>) {
             Effect::Discard | Effect::Stop => {}
             Effect::OpenLesson(source) => {
                 let checked = lesson::load(&source.text).expect("bundled lessons hold");
-                let more = app.open_lesson(checked);
+                let more = app.open_graded_lesson(checked, source.results);
                 apply(app, more);
+            }
+            Effect::SaveResults(path, text) => {
+                let error = std::fs::write(&path, text).err().map(|e| e.to_string());
+                let path = path.display().to_string();
+                app.notice(Notice::ResultsSaved { path, error });
             }
             other => panic!("a lesson asked for {other:?}"),
         }

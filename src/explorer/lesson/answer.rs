@@ -10,6 +10,7 @@ use crate::chess::notation::{Notation, san};
 use crate::chess::{Color, Move, Position};
 use crate::explorer::keys::MAX_CHOICES;
 use crate::search::{Event, Limits, MoveSource, NullObserver, SearchConfig, Searcher};
+use crate::trace::exercise::Kind;
 use crate::trace::line::{Step, line_text};
 use crate::trace::{EventLog, NodeId, SearchTree};
 use std::sync::atomic::AtomicBool;
@@ -90,6 +91,10 @@ pub fn question(
             .map_err(refused)?;
         moves.push(mv);
     }
+    let kind = match &spec.answer {
+        AnswerSpec::FirstTried(_) => Kind::FirstTried,
+        AnswerSpec::CutoffBy(_) => Kind::Refutation,
+    };
     let (mv, why) = match &spec.answer {
         AnswerSpec::FirstTried(n) => first_tried(read)
             .ok_or_else(|| format!("the answer's node ({}) tried no move", n.path))?,
@@ -103,6 +108,7 @@ pub fn question(
         .position(|&m| m == mv)
         .ok_or_else(|| format!("the answer, {answer_san}, is not among the choices"))?;
     Ok(Question {
+        kind,
         prompt: spec.prompt.clone(),
         choices: spec.choices.clone(),
         answer,

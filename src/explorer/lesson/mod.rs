@@ -8,6 +8,7 @@ pub mod choices;
 pub mod drive;
 pub mod file;
 pub mod player;
+pub mod score;
 pub mod state;
 pub mod verify;
 

@@ -4,10 +4,12 @@
 //! is computed from the steps up to it, never from where the learner wandered, so going back
 //! restores exactly what that step showed.
 
+use super::score::{self, Mark, Score};
 use super::verify::{Lesson, SearchPlan, Step, Wait};
 use crate::chess::Position;
 use crate::explorer::charts::ChartKind;
 use crate::trace::NodeId;
+use std::time::Instant;
 
 /// A view a step opens in place of the lower panels, for that step only.
 #[derive(Clone, Debug, PartialEq)]
@@ -54,17 +56,25 @@ pub struct Player {
     choice: Option<usize>,
     /// The first wrong pick, while the learner may try again.
     missed: Option<usize>,
+    /// For each step, the answer that first stood there: going back lets the learner answer
+    /// a question again, but the score keeps the first answer (a graded answer stands).
+    marks: Vec<Option<Mark>>,
+    /// When the current step was entered: a question's seconds run from here.
+    shown: Instant,
 }
 
 impl Player {
     /// At the first step of `lesson`.
     pub fn new(lesson: Lesson) -> Player {
+        let marks = vec![None; lesson.steps.len()];
         let mut player = Player {
             lesson,
             step: 0,
             waited: false,
             choice: None,
             missed: None,
+            marks,
+            shown: Instant::now(),
         };
         player.enter();
         player
@@ -160,13 +170,33 @@ impl Player {
                 return Some(Verdict::TryAgain);
             }
             (None, Some(first)) if k == first => return Some(Verdict::TryAgain),
-            (None, _) => *self.choice.insert(k),
+            (None, missed) => {
+                let mark = Mark {
+                    choice: k,
+                    tries: 1 + u8::from(missed.is_some()),
+                    seconds: self.shown.elapsed().as_secs_f64(),
+                };
+                self.marks[self.step].get_or_insert(mark);
+                *self.choice.insert(k)
+            }
         };
         Some(if picked == right {
             Verdict::Right
         } else {
             Verdict::Wrong
         })
+    }
+
+    /// The running score: the first answer of every question answered so far.
+    pub fn score(&self) -> Score {
+        score::score(&self.lesson, &self.marks)
+    }
+
+    /// The results file as it stands: every question of the lesson, those without an answer
+    /// marked unanswered (with the first miss of the current one, if made).
+    pub fn results_csv(&self) -> String {
+        let pending = self.missed.filter(|_| self.choice.is_none());
+        score::results_csv(&self.lesson, &self.marks, pending.map(|c| (self.step, c)))
     }
 
     /// The scene of the current step.
@@ -178,6 +208,7 @@ impl Player {
         self.waited = self.step().wait.is_none();
         self.choice = None;
         self.missed = None;
+        self.shown = Instant::now();
     }
 }
 
@@ -260,6 +291,39 @@ mod tests {
         assert!(!p.waited());
         p.node_selected(rb4);
         assert!(p.waited() && !p.can_advance(), "the question is still open");
+    }
+
+    #[test]
+    fn the_score_keeps_the_first_answer_of_each_question_and_its_tries() {
+        let mut p = player();
+        let questions = p.score().questions;
+        assert!(questions >= 2, "the lesson asks {questions} questions");
+        p.advance();
+        let right = p.step().question.as_ref().expect("a question").answer;
+        assert_eq!(p.answer(right + 1), Some(Verdict::TryAgain));
+        assert_eq!(p.score().answered, 0, "a first miss is not an answer");
+        assert!(
+            p.results_csv().contains(",unanswered,1,\n"),
+            "the miss is noted"
+        );
+        assert_eq!(p.answer(right), Some(Verdict::Right));
+        let after = Score {
+            questions,
+            answered: 1,
+            right: 1,
+            second_try: 1,
+        };
+        assert_eq!(p.score(), after);
+        assert!(p.back() && p.advance(), "back to the question, asked again");
+        assert_eq!(p.answer(right + 2), Some(Verdict::TryAgain));
+        assert_eq!(p.answer(right + 1), Some(Verdict::Wrong));
+        assert_eq!(p.score(), after, "the first answer stands");
+        let csv = p.results_csv();
+        assert_eq!(csv.lines().count(), 1 + questions, "{csv}");
+        assert!(
+            csv.lines().nth(1).is_some_and(|r| r.contains(",right,2,")),
+            "{csv}"
+        );
     }
 
     #[test]

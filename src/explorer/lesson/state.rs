@@ -7,10 +7,11 @@
 use super::player::{Player, Verdict, View};
 use super::verify::{Lesson, SearchPlan, Wait};
 use crate::chess::Position;
-use crate::explorer::action::Action;
+use crate::explorer::action::{Action, Effect};
 use crate::explorer::compare::Comparison;
 use crate::explorer::session::NodeId;
 use crate::explorer::session::Session;
+use std::path::PathBuf;
 
 /// The lesson being followed and what the explorer is doing for it.
 #[derive(Clone, Debug)]
@@ -23,6 +24,9 @@ pub struct LessonState {
     /// The chart or comparison on screen was opened by the lesson for its step, so leaving
     /// the step closes it.
     pub(super) opened_view: bool,
+    /// Where the results go (`killerscope lesson --results FILE`): written when the last
+    /// question is answered, and when the lesson is closed or the explorer quits.
+    results: Option<PathBuf>,
 }
 
 impl LessonState {
@@ -32,7 +36,22 @@ impl LessonState {
             player: Player::new(lesson),
             awaiting: false,
             opened_view: false,
+            results: None,
         }
+    }
+
+    /// The same, its results written to `path` (the CSV a teacher collects).
+    pub fn graded(lesson: Lesson, path: Option<PathBuf>) -> LessonState {
+        LessonState {
+            results: path,
+            ..LessonState::new(lesson)
+        }
+    }
+
+    /// Writing the results as they stand, if the lesson has a results file.
+    pub fn save_results(&self) -> Option<Effect> {
+        let path = self.results.clone()?;
+        Some(Effect::SaveResults(path, self.player.results_csv()))
     }
 
     /// Whether the step's question waits for an answer (the digits then answer it).
@@ -68,9 +87,19 @@ impl LessonState {
     }
 
     /// Applies a lesson key: next, back or an answer (closing is the explorer's). Returns the
-    /// status line's words and whether the screen must now show the step: `Some(false)` its
-    /// own actions (going forward), `Some(true)` its whole scene (going back).
-    pub fn step(&mut self, action: &Action) -> (Option<String>, Option<bool>) {
+    /// status line's words, whether the screen must now show the step (`Some(false)` its
+    /// own actions (going forward), `Some(true)` its whole scene (going back)), and the
+    /// results to write when this answer was the last question's.
+    pub fn step(&mut self, action: &Action) -> (Option<String>, Option<bool>, Option<Effect>) {
+        let before = self.player.score().answered;
+        let (said, enter) = self.apply(action);
+        let score = self.player.score();
+        let completed = score.answered > before && score.answered == score.questions;
+        let save = completed.then(|| self.save_results()).flatten();
+        (said, enter, save)
+    }
+
+    fn apply(&mut self, action: &Action) -> (Option<String>, Option<bool>) {
         let player = &mut self.player;
         match *action {
             Action::LessonNext if player.at_end() => (

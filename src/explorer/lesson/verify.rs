@@ -72,6 +72,8 @@ pub enum Wait {
 /// A question with its answer, read from the search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Question {
+    /// What it asks, as an exercise names it (the results file's `kind`).
+    pub kind: crate::trace::exercise::Kind,
     /// The question.
     pub prompt: String,
     /// The choices as the file wrote them.

@@ -6,9 +6,11 @@
 //! questions, so a whole class gets one exercise.
 //!
 //! `killerscope exercise` prints them as a worksheet, asks them on the terminal (`--results`)
-//! or writes them as a lesson file; the explorer can open the same `Exercise`.
+//! or writes them as a lesson file; the explorer can open the same `Exercise`. Either way the
+//! results a teacher collects are written by `results`.
 
 mod ask;
+pub mod results;
 
 use super::log::EventLog;
 use super::tree::{NodeId, SearchTree};

@@ -1,7 +1,7 @@
 //! The lesson panel: the lesson's title and where the learner is (step k of n), the step's
 //! text, what the step shows or asks the learner to do, its question with the choices and —
-//! once answered — the answer the log gives and why, and on the last line what lets the
-//! lesson go on. Whatever the step claims about the search is shown only while the search on
+//! once answered — the answer the log gives and why, the running score of a lesson that asks
+//! questions, and on the last line what lets the lesson go on. Whatever the step claims about the search is shown only while the search on
 //! screen is the one the lesson was checked against; otherwise the panel says what differs.
 //! When the panel is too short, blank lines and details go first, then the text is cut
 //! (marked `…`), never the question, its answer or the way on.
@@ -41,6 +41,16 @@ impl Panel for LessonPanel {
             return;
         }
         let mut parts = body(app, state, usize::from(inner.width));
+        if let Some(score) = state.player.score().text() {
+            parts.push(Part {
+                lines: wrap(&score, usize::from(inner.width))
+                    .into_iter()
+                    .map(|l| Line::styled(l, theme.dim))
+                    .collect(),
+                text: false,
+                optional: false,
+            });
+        }
         parts.push(footer(theme, state));
         let lines = fit(parts, usize::from(inner.height), usize::from(inner.width));
         frame.render_widget(Paragraph::new(lines), inner);

@@ -1,0 +1,106 @@
+//! The results a teacher collects from an exercise, one CSV row a question — written by the
+//! terminal quiz (`killerscope exercise --results`) and by a lesson opened with `--results`
+//! in the explorer, so both give the same columns.
+
+use super::Kind;
+
+/// The first line of a results file.
+pub const HEADER: &str = "question,kind,prompt,answer,right_answer,result,tries,seconds";
+
+/// How a question ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The answer that stands is the right one.
+    Right,
+    /// The answer that stands is another one.
+    Wrong,
+    /// No answer stands (the learner stopped first; a first miss may be in `answer`).
+    Unanswered,
+}
+
+impl Outcome {
+    /// The word in the `result` column.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Outcome::Right => "right",
+            Outcome::Wrong => "wrong",
+            Outcome::Unanswered => "unanswered",
+        }
+    }
+}
+
+/// One question's row.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Graded<'a> {
+    /// What the question asked.
+    pub kind: Kind,
+    /// The question.
+    pub prompt: &'a str,
+    /// The last choice picked (empty when none was).
+    pub answer: Option<&'a str>,
+    /// The log's answer.
+    pub right_answer: &'a str,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Picks made.
+    pub tries: u8,
+    /// Seconds from the question being shown to the answer that stands (none if unanswered).
+    pub seconds: Option<f64>,
+}
+
+/// The results file: the header, then the rows numbered from 1.
+pub fn csv(rows: &[Graded<'_>]) -> String {
+    let field = |text: &str| format!("\"{}\"", text.replace('"', "\"\""));
+    let mut out = String::from(HEADER);
+    out.push('\n');
+    for (k, row) in rows.iter().enumerate() {
+        let seconds = row.seconds.map_or(String::new(), |s| format!("{s:.1}"));
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{seconds}\n",
+            k + 1,
+            row.kind.key(),
+            field(row.prompt),
+            field(row.answer.unwrap_or("")),
+            field(row.right_answer),
+            row.outcome.key(),
+            row.tries,
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_are_numbered_quoted_and_unanswered_ones_marked() {
+        let rows = [
+            Graded {
+                kind: Kind::Refutation,
+                prompt: "Which move cut \"…Ra5\" off?",
+                answer: Some("Bc6"),
+                right_answer: "Bc6",
+                outcome: Outcome::Right,
+                tries: 2,
+                seconds: Some(12.34),
+            },
+            Graded {
+                kind: Kind::FirstTried,
+                prompt: "First?",
+                answer: None,
+                right_answer: "Qd2",
+                outcome: Outcome::Unanswered,
+                tries: 0,
+                seconds: None,
+            },
+        ];
+        assert_eq!(
+            csv(&rows),
+            format!(
+                "{HEADER}\n1,refutation,\"Which move cut \"\"…Ra5\"\" off?\",\"Bc6\",\"Bc6\",right,2,12.3\n\
+                 2,first-tried,\"First?\",\"\",\"Qd2\",unanswered,0,\n"
+            )
+        );
+    }
+}
