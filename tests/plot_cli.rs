@@ -303,3 +303,153 @@ fn an_icicle_below_an_illegal_try_writes_its_moves_in_coordinates() {
     assert!(strings.contains(&"Kd2"), "{strings:?}");
     assert!(!strings.iter().any(|s| s.contains("Kd1")), "{strings:?}");
 }
+
+/// A position of no library with every FEN field in use (castling, en passant, clocks).
+const LONG_FEN: &str = "rnbqkb1r/pp1p1ppp/4pn2/2pP4/2P5/8/PP2PPPP/RNBQKBNR w KQkq c6 0 4";
+
+/// The FEN as slides name a position no library knows: without its clocks.
+const LONG_FEN_SHORT: &str = "rnbqkb1r/pp1p1ppp/4pn2/2pP4/2P5/8/PP2PPPP/RNBQKBNR w KQkq c6";
+
+/// The heading's lines: the texts at its left margin above the chart, top to bottom.
+fn heading(page: &plot_support::Svg) -> Vec<&plot_support::Label> {
+    let mut lines: Vec<_> = page
+        .texts
+        .iter()
+        .filter(|t| t.x == 24.0 && t.anchor == "start" && t.y < 200.0)
+        .collect();
+    lines.sort_by(|a, b| a.y.total_cmp(&b.y));
+    lines
+}
+
+/// Checks that every heading line ends inside the page's right margin as DejaVu Sans draws it
+/// (read from the font file; skipped where there is none).
+fn assert_heading_fits(page: &plot_support::Svg, what: &str) {
+    let Some(font) = plot_support::font::Font::open(plot_support::font::DEJAVU_SANS) else {
+        eprintln!(
+            "{what}: widths not checked, no {}",
+            plot_support::font::DEJAVU_SANS
+        );
+        return;
+    };
+    for line in heading(page) {
+        let right = line.x + font.width(&line.text, line.size);
+        assert!(
+            right <= page.width - 24.0,
+            "{what}: {:?} ends at {right:.0}",
+            line.text
+        );
+    }
+}
+
+#[test]
+fn headings_fit_the_page_and_name_the_position_rather_than_its_fen() {
+    let dir = scratch("heading");
+    let log = dir.join("long.kslog");
+    let log = log.to_str().expect("UTF-8 temp path");
+    let out = run(&[
+        "search",
+        "--fen",
+        LONG_FEN,
+        "--depth",
+        "3",
+        "--log",
+        log,
+        "--trace-cap",
+        "300",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let title = "Why the killers of ply 1 cut off the whole subtree below every reply \
+                 Black tries here, and what the history heuristic adds to them";
+    for chart in ["nodes-per-ply", "ranks", "sources", "ebf", "icicle"] {
+        let out = run(&[
+            "log", "plot", log, "--chart", chart, "--title", title, "-o", "-",
+        ]);
+        assert!(out.status.success(), "{chart}: {}", text(&out.stderr));
+        let page = plot_support::parse(&text(&out.stdout));
+        assert_heading_fits(&page, chart);
+        let lines: Vec<&str> = heading(&page).iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(
+            lines[..2].join(" "),
+            title,
+            "{chart}: wrapped, not cut: {lines:?}"
+        );
+        let subtitle = lines[2..].join(" · ");
+        for part in [
+            LONG_FEN_SHORT,
+            "depth 3",
+            "killers + history (default)",
+            "truncated log",
+        ] {
+            assert!(subtitle.contains(part), "{chart}: {part:?} in {subtitle:?}");
+        }
+        assert!(
+            !subtitle.contains(LONG_FEN),
+            "{chart}: no clocks: {subtitle:?}"
+        );
+    }
+    let puzzle = dir.join("puzzle.kslog");
+    let puzzle = puzzle.to_str().expect("UTF-8 temp path");
+    let out = run(&[
+        "search",
+        "--fen",
+        PUZZLE,
+        "--depth",
+        "2",
+        "--ordering",
+        "history=off",
+        "--log",
+        puzzle,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = run(&["log", "plot", puzzle, "--chart", "ranks", "-o", "-"]);
+    let page = plot_support::parse(&text(&out.stdout));
+    let subtitle = heading(&page)[1].text.clone();
+    assert!(
+        subtitle.starts_with("killer-puzzle · depth 2 · killers only (history=off)"),
+        "the library's name, the configuration's: {subtitle:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn compare_slides_name_each_configuration_and_fit_long_names() {
+    let long_name = "a name as long as a legend allows, forty";
+    let named = format!("{long_name}:killers=0");
+    let out = run(&[
+        "compare",
+        "--fen",
+        LONG_FEN,
+        "--depth",
+        "2",
+        "--config",
+        &named,
+        "--config",
+        "history=off",
+        "--config",
+        "tt=off,mvvlva=off,countermove=on,matekillers=on,killers=3",
+        "--svg",
+        "-",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let page = plot_support::parse(&text(&out.stdout));
+    assert_heading_fits(&page, "compare");
+    let lines: Vec<String> = heading(&page).iter().map(|l| l.text.clone()).collect();
+    assert!(lines[0].starts_with("Nodes per ply of ") && lines.concat().contains(LONG_FEN_SHORT));
+    let all = lines.join(" · ");
+    for part in [
+        format!("{long_name} (killers=0)"),
+        "killers only (history=off)".into(),
+        "killers=3,tt=off,mvvlva=off,matekillers=on,countermove=on".into(),
+    ] {
+        assert!(all.contains(&part), "{part:?} in {lines:?}");
+    }
+    let strings = page.strings();
+    for legend in [long_name, "killers only", "killers=3,tt=off"] {
+        assert!(
+            strings
+                .iter()
+                .any(|s| s.starts_with(legend) && s.contains(" nodes")),
+            "a legend entry for {legend:?}: {strings:?}"
+        );
+    }
+}

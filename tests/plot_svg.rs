@@ -270,3 +270,23 @@ fn killer_slots_are_drawn_in_colours_of_their_own() {
         );
     }
 }
+
+#[test]
+fn the_width_table_is_never_narrower_than_the_font_viewers_draw_with() {
+    let Some(font) = plot_support::font::Font::open(plot_support::font::DEJAVU_SANS) else {
+        eprintln!("skipped: no {}", plot_support::font::DEJAVU_SANS);
+        return;
+    };
+    let symbols = "·…×–−✂→←≥≤÷αβ∞éü漢";
+    for c in (' '..='~').chain(symbols.chars()) {
+        let text = c.to_string();
+        // Size 124 is 100 px in the SVG.
+        let ours = killerscope::plot::measure::width(&text, 124);
+        let real = font.width(&text, 100.0);
+        assert!(ours >= real, "{c:?}: {ours:.1} px < the font's {real:.1}");
+        assert!(
+            ours <= real * 1.05 || !c.is_ascii(),
+            "{c:?}: {ours:.1} px, the font's {real:.1}"
+        );
+    }
+}

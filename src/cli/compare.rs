@@ -32,7 +32,8 @@ pub struct CompareArgs {
     /// A file of positions, one EPD or FEN per line, named by their `id "…"` operation.
     #[arg(long, conflicts_with = "library")]
     epd: Option<PathBuf>,
-    /// Every position of the bundled classroom library (the explorer's `o` list).
+    /// Every position of the bundled classroom library (the explorer's `o` list), each named
+    /// by its id.
     #[arg(long)]
     library: bool,
     /// Depth every search goes to.
@@ -277,11 +278,7 @@ fn positions(args: &CompareArgs) -> Result<Vec<Named>, CliError> {
     }
     let fen = args.fen.as_deref().unwrap_or(START_FEN);
     let pos = super::fen::read_position(fen, "--fen")?;
-    let name = if fen == START_FEN {
-        "startpos".into()
-    } else {
-        pos.to_fen()
-    };
+    let name = crate::plot::position::name(&pos.to_fen());
     Ok(vec![Named { name, pos }])
 }
 
@@ -293,10 +290,15 @@ fn parse_epd(text: &str) -> Result<Vec<Named>, (usize, String)> {
     for record in records {
         let pos = super::fen::read_position(&record.fen, &format!("EPD line {}", record.line))
             .map_err(|e| (record.line, e.to_string()))?;
-        // An id is the file's text: shown escaped, in the table as in CSV.
+        // An id is the file's text: shown escaped, in the table as in CSV. Without one, a
+        // position the class knows by name (the start, a library position) is called so.
+        let known = || {
+            let name = crate::plot::position::name(&record.fen);
+            (name != crate::plot::position::short_fen(&record.fen)).then_some(name)
+        };
         let name = match record.id {
             Some(id) => printable(&id).into_owned(),
-            None => format!("#{}", list.len() + 1),
+            None => known().unwrap_or_else(|| format!("#{}", list.len() + 1)),
         };
         list.push(Named { name, pos });
     }
@@ -310,12 +312,17 @@ mod tests {
     #[test]
     fn epd_lines_with_and_without_counters() {
         let text = "# comment\n\n6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - id \"puzzle\"; c0 \"x; y\";\n\
-                    rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+                    rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+                    8/8/8/4k3/8/8/3QK3/8 w - -\n";
         let list = parse_epd(text).expect("valid EPD");
-        assert_eq!(list.len(), 2);
-        assert_eq!(list[0].name, "puzzle");
-        assert_eq!(list[1].name, "#2");
+        assert_eq!(list.len(), 3);
+        assert_eq!(
+            list[0].name, "puzzle",
+            "the file's id, though the board is the library's"
+        );
+        assert_eq!(list[1].name, "start position");
         assert_eq!(list[1].pos.to_fen(), START_FEN);
+        assert_eq!(list[2].name, "#3", "no id, no name: its place in the list");
     }
 
     #[test]

@@ -15,15 +15,12 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::PlotError;
-use super::palette::GREY;
 use crate::text::printable;
 
 /// Page size in pixels: 16:9, the shape of a slide.
 pub const SIZE: (u32, u32) = (1280, 720);
 /// Font family of every text.
 pub const FONT: &str = "sans-serif";
-/// Height taken by the title and subtitle at the top of a page.
-pub const HEADER: i32 = 76;
 
 /// A drawing area of the SVG page.
 pub type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
@@ -100,29 +97,23 @@ pub fn text(area: &Area, text: &str, at: (i32, i32), style: &TextStyle) -> Resul
         .map_err(fail)
 }
 
-/// Writes the page's title and, under it in grey, the subtitle; returns the area below them.
-pub fn titled<'a>(root: &Area<'a>, title: &str, subtitle: &str) -> Result<Area<'a>, PlotError> {
-    text(
-        root,
-        title,
-        (24, 14),
-        &style(32, BLACK, HPos::Left, VPos::Top),
-    )?;
-    text(
-        root,
-        subtitle,
-        (24, 50),
-        &style(16, GREY, HPos::Left, VPos::Top),
-    )?;
-    Ok(root.margin(HEADER, 8, 8, 16))
-}
-
 /// Height of one legend row.
 pub const LEGEND_ROW: i32 = 28;
 
-/// Width of a legend entry: its swatch, its name and the gap after it.
+/// Size of a legend entry's name.
+const LEGEND_SIZE: u32 = 17;
+
+/// A legend entry's name as written in a legend `width` pixels wide: safe, and cut in its
+/// middle when even a row of its own could not hold it.
+fn entry_name(name: &str, width: i32) -> String {
+    super::measure::middle_cut(&safe(name), LEGEND_SIZE, f64::from(width - 36))
+}
+
+/// Width of a legend entry: its swatch, its name (as [`entry_name`] writes it) and the gap
+/// after it.
 fn entry_width(name: &str) -> i32 {
-    36 + 9 * i32::try_from(name.chars().count()).unwrap_or(200)
+    let name = super::measure::width(name, LEGEND_SIZE).ceil();
+    36 + i32::try_from(name as i64).unwrap_or(i32::MAX / 2)
 }
 
 /// The rows a legend of `entries` takes in `width` pixels (none for no entries).
@@ -130,7 +121,7 @@ pub fn legend_rows(entries: &[(RGBColor, String)], width: i32) -> i32 {
     let mut rows = 0;
     let mut x = width;
     for (_, name) in entries {
-        let w = entry_width(name);
+        let w = entry_width(&entry_name(name, width));
         if x + w > width {
             rows += 1;
             x = 0;
@@ -148,10 +139,11 @@ pub fn legend(
     at: (i32, i32),
     width: i32,
 ) -> Result<(), PlotError> {
-    let label = style(17, BLACK, HPos::Left, VPos::Center);
+    let label = style(LEGEND_SIZE, BLACK, HPos::Left, VPos::Center);
     let (mut x, mut y) = (0, at.1);
     for (colour, name) in entries {
-        let w = entry_width(name);
+        let name = entry_name(name, width);
+        let w = entry_width(&name);
         if x > 0 && x + w > width {
             x = 0;
             y += LEGEND_ROW;
@@ -162,8 +154,27 @@ pub fn legend(
             colour.filled(),
         ))
         .map_err(fail)?;
-        text(area, name, (left + 20, y), &label)?;
+        text(area, &name, (left + 20, y), &label)?;
         x += w;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_legend_entry_too_long_for_a_row_is_cut_to_one() {
+        let switches = (0..40)
+            .map(|i| format!("s{i}=on"))
+            .collect::<Vec<_>>()
+            .join(",");
+        let name = entry_name(&switches, 1000);
+        assert!(entry_width(&name) <= 1000, "{name}");
+        assert!(name.starts_with("s0=on") && name.ends_with("s39=on") && name.contains('…'));
+        assert_eq!(entry_name("killers only", 1000), "killers only");
+        let entries = vec![(BLACK, switches.clone()), (BLACK, switches)];
+        assert_eq!(legend_rows(&entries, 1000), 2);
+    }
 }

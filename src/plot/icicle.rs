@@ -73,7 +73,7 @@ pub fn draw(log: &EventLog, options: &Options) -> Result<String, PlotError> {
         at: log.len(),
     };
     canvas::page(|page| {
-        let body = canvas::titled(page, &title, &super::log::subtitle(log))?;
+        let body = super::log::heading(log, title).draw(page)?;
         let (w, h) = body.dim_in_pixel();
         let width = u16::try_from(w.saturating_sub(GUTTER as u32 + 8)).unwrap_or(u16::MAX);
         let layout = icicle::layout(&tree, root, known, width, MAX_BANDS);

@@ -7,34 +7,43 @@ use plotters::style::text_anchor::{HPos, VPos};
 
 use super::bars::{Arrange, Bars, Series, count_axis};
 use super::canvas::{self, Area, fail};
-use super::palette;
-use super::{Options, PlotError};
+use super::heading::Heading;
+use super::{Options, PlotError, palette, position};
 use crate::explorer::charts::data::{Counts, RANKS, rank_label};
 use crate::fmt;
+use crate::search::config::name::{display_name, switches};
+use crate::search::eval::EvalKind;
 use crate::search::{CutoffStats, MoveSource};
 use crate::trace::EventLog;
 
-/// The second line of every page: what was searched, how, and whether the log is whole.
-pub fn subtitle(log: &EventLog) -> String {
+/// The heading of every page of `log`: `title` over what was searched — the position by name,
+/// the limits, the configuration by name — and whether the log is whole.
+pub fn heading(log: &EventLog, title: String) -> Heading {
     let h = log.header();
-    let mut parts = vec![h.fen.clone()];
-    for part in [h.ordering_text(), h.limits_text()] {
-        if !part.is_empty() {
-            parts.push(part);
+    let mut parts = vec![position::name(&h.fen), h.limits_text()];
+    let own = h.engine.starts_with("killerscope");
+    match h.ordering_config().zip(h.selective_config()) {
+        Some((ordering, selective)) if own => {
+            let (name, switches) = (
+                display_name(&ordering, &selective),
+                switches(&ordering, &selective),
+            );
+            parts.push(if name == switches {
+                name
+            } else {
+                format!("{name} ({switches})")
+            });
+            if h.eval_kind() != EvalKind::default() {
+                parts.push(format!("{} evaluation", h.eval_kind().name()));
+            }
         }
+        _ => parts.extend([h.engine.clone(), h.ordering_text()]),
     }
     if log.is_truncated() {
         parts.push("truncated log: counts cover the recorded events".into());
     }
-    let line = parts.join(" · ");
-    match line.char_indices().nth(SUBTITLE_CHARS) {
-        Some((cut, _)) => format!("{}…", &line[..cut]),
-        None => line,
-    }
+    Heading::new(title, parts)
 }
-
-/// Most characters of a subtitle: what fits across the page at its size.
-const SUBTITLE_CHARS: usize = 170;
 
 fn folded(log: &EventLog) -> Counts {
     let mut counts = Counts::default();
@@ -74,7 +83,7 @@ pub fn plies(log: &EventLog, options: &Options) -> Result<String, PlotError> {
         y_format: count_axis,
         reference: None,
     };
-    canvas::page(|root| bars.draw(&canvas::titled(root, &title, &subtitle(log))?))
+    canvas::page(|root| bars.draw(&heading(log, title).draw(root)?))
 }
 
 /// Main-search cutoffs by the cutting move's rank in the ordered list.
@@ -105,7 +114,7 @@ pub fn ranks(log: &EventLog, options: &Options) -> Result<String, PlotError> {
         y_format: count_axis,
         reference: None,
     };
-    canvas::page(|root| bars.draw(&canvas::titled(root, &title, &subtitle(log))?))
+    canvas::page(|root| bars.draw(&heading(log, title).draw(root)?))
 }
 
 /// Main-search cutoffs by the heuristic that ordered the cutting move: every source the search
@@ -153,7 +162,7 @@ pub fn sources(log: &EventLog, options: &Options) -> Result<String, PlotError> {
         y_format: count_axis,
         reference: None,
     };
-    canvas::page(|root| bars.draw(&canvas::titled(root, &title, &subtitle(log))?))
+    canvas::page(|root| bars.draw(&heading(log, title).draw(root)?))
 }
 
 /// Nodes each finished iteration searched (bars) and the effective branching factor, each
@@ -191,7 +200,7 @@ pub fn ebf(log: &EventLog, options: &Options) -> Result<String, PlotError> {
         reference: None,
     };
     canvas::page(|root| {
-        let body = canvas::titled(root, &title, &subtitle(log))?;
+        let body = heading(log, title).draw(root)?;
         let (top, bottom) = body.split_vertically(body.dim_in_pixel().1 / 2);
         bars.draw(&top)?;
         line(&bottom, &factors)

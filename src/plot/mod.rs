@@ -5,12 +5,21 @@
 //! layout (`explorer::charts::icicle`), the cutoff statistics — and the charts are named by the
 //! explorer's `ChartKind`, so a slide shows what the class saw on screen, under the same name.
 //! That makes this module a reader of `tui`'s chart data; only `cli` calls it.
+//!
+//! A slide is read from the back of a room: every heading line and legend entry is measured
+//! (`measure`) and wraps or is shortened rather than running off the page (`heading`), a
+//! position is named rather than written as a FEN (`position`), a configuration by its
+//! generated or given name (`search::config::name`), and every colour is declared once, safe
+//! for colour-blind viewers (`palette`).
 
 pub mod bars;
 pub mod canvas;
+pub mod heading;
 mod icicle;
 mod log;
+pub mod measure;
 pub mod palette;
+pub mod position;
 
 use std::fmt;
 

@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod font;
+
 /// A `<rect>`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rect {
@@ -37,6 +39,10 @@ pub struct Label {
     pub x: f64,
     pub y: f64,
     pub text: String,
+    /// Its `font-size`, pixels.
+    pub size: f64,
+    /// Its `text-anchor`: `start`, `middle` or `end`.
+    pub anchor: String,
 }
 
 /// The parts of a picture the tests read.
@@ -78,6 +84,8 @@ pub fn parse(svg: &str) -> Svg {
                 x: number(&node, "x"),
                 y: number(&node, "y"),
                 text: node.text().unwrap_or("").trim().to_string(),
+                size: number(&node, "font-size"),
+                anchor: node.attribute("text-anchor").unwrap_or("start").to_string(),
             }),
             _ => {}
         }

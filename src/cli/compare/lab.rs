@@ -14,7 +14,8 @@ use std::time::Duration;
 
 /// A position of the lab, with the name it is shown under (already safe to print).
 pub struct Named {
-    /// The EPD `id`, `startpos`, the FEN, or `#n`.
+    /// The EPD `id`, `start position` or the library id (`plot::position`), the FEN without
+    /// its clocks, or `#n`.
     pub name: String,
     /// The position searched.
     pub pos: Position,

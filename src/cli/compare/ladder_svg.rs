@@ -5,6 +5,7 @@
 
 use crate::fmt;
 use crate::plot::bars::{Arrange, Bars, Series, count_axis};
+use crate::plot::heading::Heading;
 use crate::plot::{PlotError, canvas, palette};
 use crate::search::ladder::Ladder;
 
@@ -40,14 +41,18 @@ pub fn svg(name: &str, ladder: &Ladder, title: Option<&str>) -> Result<String, P
         || format!("From the worst move order to the oracle's: {name}"),
         str::to_string,
     );
-    let subtitle = format!(
-        "depth {} · mean branching factor {:.1} · Knuth–Moore b^{} + b^{} − 1 · `killerscope compare --ladder`",
-        ladder.depth,
-        ladder.branching,
-        ladder.depth.div_ceil(2),
-        ladder.depth / 2
-    );
-    canvas::page(|root| bars.draw(&canvas::titled(root, &title, &subtitle)?))
+    let parts = [
+        format!("depth {}", ladder.depth),
+        format!("mean branching factor {:.1}", ladder.branching),
+        format!(
+            "Knuth–Moore b^{} + b^{} − 1",
+            ladder.depth.div_ceil(2),
+            ladder.depth / 2
+        ),
+        "killerscope compare --ladder".into(),
+    ];
+    let heading = Heading::new(title, parts);
+    canvas::page(|root| bars.draw(&heading.draw(root)?))
 }
 
 /// A bar's height on the log axis: log10 of the count (a count of 0 or 1 sits on the axis).

@@ -13,6 +13,7 @@ use super::lab::ratio;
 use super::output::Lab;
 use crate::fmt;
 use crate::plot::bars::{Arrange, Bars, Series, count_axis};
+use crate::plot::heading::Heading;
 use crate::plot::{PlotError, canvas, palette};
 
 /// The SVG document of the comparison, under `title` when given (else one the picture's kind
@@ -24,17 +25,22 @@ pub fn svg(lab: &Lab, title: Option<&str>) -> Result<String, PlotError> {
         _ => relative(lab),
     };
     let title = title.map_or(generated, str::to_string);
-    let subtitle = format!(
-        "depth {} · {} MiB hash · `killerscope compare` · configurations: {}",
-        lab.depth,
-        lab.hash_mib,
-        lab.columns
-            .iter()
-            .map(|c| c.label.as_str())
-            .collect::<Vec<_>>()
-            .join(" | ")
-    );
-    canvas::page(|root| bars.draw(&canvas::titled(root, &title, &subtitle)?))
+    let positions = match lab.positions {
+        [one] => one.name.clone(),
+        many => format!("{} positions", many.len()),
+    };
+    let mut parts = vec![
+        positions,
+        format!("depth {}", lab.depth),
+        format!("{} MiB hash", lab.hash_mib),
+    ];
+    parts.extend(lab.columns.iter().map(|c| match c.label == c.switches {
+        true => c.label.clone(),
+        false => format!("{} ({})", c.label, c.switches),
+    }));
+    parts.push("killerscope compare".into());
+    let heading = Heading::new(title, parts);
+    canvas::page(|root| bars.draw(&heading.draw(root)?))
 }
 
 /// One position: nodes per ply, a bar per configuration in each ply.
