@@ -10,7 +10,7 @@ use crossterm::event::KeyCode;
 use killerscope::explorer::charts::Colouring;
 use killerscope::explorer::compare::{ComparePage, Compared};
 use killerscope::explorer::worker::{Report, spawn_compare};
-use killerscope::explorer::{Effect, Mode};
+use killerscope::explorer::{Effect, Mode, Notice};
 use tui_support::{App, draw, press, puzzle_app, screen};
 
 /// The explorer with the compare view open on a finished comparison of the configurations the
@@ -39,7 +39,7 @@ fn compared_with(keys: &[char], edit: impl FnOnce(&mut Vec<Compared>)) -> App {
         panic!("expected the comparison, got {report:?}");
     };
     edit(&mut rows);
-    app.comparison_done(rows);
+    app.notice(Notice::Compared(rows));
     assert_eq!(*app.mode(), Mode::Compare);
     app
 }

@@ -192,3 +192,42 @@ fn the_binary_refuses_other_positions_before_the_terminal() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `D` with no diff open diffs the search on screen against the one shown before it: search
+/// with two killer slots, press `0` and `r`, then `D` — the same divergences as the diff of the
+/// two recorded searches opened directly, the searches named by their switches.
+#[test]
+fn d_diffs_a_new_search_against_the_one_before() {
+    let mut app = app_over(PUZZLE, record(PUZZLE, DEPTH, 2));
+    press(&mut app, KeyCode::Char('D'));
+    assert!(app.diff().is_none(), "nothing before the first search");
+    press(&mut app, KeyCode::Char('0'));
+    let effects = press(&mut app, KeyCode::Char('r'));
+    tui_support::lesson::apply(&mut app, effects);
+    let effects = press(&mut app, KeyCode::Char('D'));
+    assert_eq!(*app.mode(), Mode::Diff);
+    let names = app.diff().expect("diff open").names().clone();
+    assert!(
+        names[0].starts_with("this search") && names[0].contains("killers=0"),
+        "{names:?}"
+    );
+    assert_eq!(names[1], "the search before");
+    let mut runtime = Runtime::default();
+    runtime.apply_all(&mut app, effects);
+    let start = std::time::Instant::now();
+    while matches!(app.diff().map(|d| d.ranking()), Some(Ranking::Running(..))) {
+        assert!(start.elapsed().as_secs() < 60, "ranking ends");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        runtime.drain(&mut app);
+    }
+    let Some(Ranking::Done(by_keys)) = app.diff().map(|d| d.ranking().clone()) else {
+        panic!("ranked");
+    };
+    let direct = diffed(0, 2);
+    let Some(Ranking::Done(opened)) = direct.diff().map(|d| d.ranking().clone()) else {
+        panic!("ranked");
+    };
+    assert!(opened.total > 0, "killers change the tree");
+    assert_eq!(by_keys.total, opened.total);
+    assert_eq!(by_keys.total, reference(&app).total);
+}

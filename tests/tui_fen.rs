@@ -161,3 +161,29 @@ fn typing_5000_characters_one_event_each_draws_a_frame_per_batch() {
     assert!(error.is_some_and(|e| e.contains("512")));
     eprintln!("5,000 keys took {took:?} in {frames} frames (reported, not asserted)");
 }
+
+/// A position no game can reach (three checkers) is searched as given: the status line says so
+/// when it is loaded, and the board's title keeps saying it after the search's own messages
+/// have replaced the status line.
+#[test]
+fn an_unreachable_fen_is_searched_and_the_board_keeps_saying_so() {
+    const CHECKED_THRICE: &str = "4k3/8/8/8/8/5n2/3p4/r3K3 w - - 0 1";
+    let mut app = puzzle_app();
+    press(&mut app, KeyCode::Char('f'));
+    type_text(&mut app, CHECKED_THRICE);
+    let effects = press(&mut app, KeyCode::Enter);
+    assert!(tui_support::starts_search(&effects));
+    let said = app.message().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(said.contains("no game can reach"), "{said}");
+    app.clear_message();
+    let terminal = app.panel(&killerscope::tui::widgets::board::BoardPanel, 60, 14);
+    let screen = tui_support::screen(&terminal);
+    assert!(
+        screen
+            .lines()
+            .next()
+            .unwrap_or("")
+            .contains("no game reaches this position"),
+        "{screen}"
+    );
+}

@@ -7,7 +7,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent,
 use killerscope::chess::notation::Notation;
 use killerscope::explorer::keys::{Context, KeyPress, Trigger, action_for, bindings};
 use killerscope::explorer::tree_view::Row;
-use killerscope::explorer::{Effect, Mode, SPEEDS};
+use killerscope::explorer::{Effect, Mode, Notice, SPEEDS};
 use killerscope::search::MAX_KILLER_SLOTS;
 use killerscope::trace::Event;
 use killerscope::tui::input::key_press;
@@ -602,7 +602,7 @@ fn the_compare_view_names_its_columns_and_the_sources_they_use() {
     let Report::Compared(rows) = report else {
         panic!("expected the comparison, got {report:?}");
     };
-    app.comparison_done(rows);
+    app.notice(Notice::Compared(rows));
     let table = app.with_ctx(killerscope::tui::widgets::compare::rows);
     assert_eq!(table[0], ["", "killers off", "countermove", "current"]);
     let labels: Vec<&str> = table.iter().map(|r| r[0].as_str()).collect();

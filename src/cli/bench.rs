@@ -5,10 +5,10 @@
 //! compares two benches position by position; `--report` adds the ordering report of the
 //! whole suite.
 
-mod dirs;
+mod manifest;
 mod suite;
 
-pub(super) use dirs::diff_dirs;
+pub(crate) use manifest::Manifest;
 
 use super::CliError;
 use super::log_report::{ReportFormat, write_report};
@@ -19,7 +19,7 @@ use crate::search::{Limits, SearchConfig, SearchObserver, Searcher, nodes_per_se
 use crate::text::{printable, quote};
 use crate::trace::{LogHeader, OrderingReport, Recorder, ReportFold, SourceTable};
 use clap::Args;
-use dirs::{Manifest, ManifestEntry};
+use manifest::ManifestEntry;
 use serde_json::json;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};

@@ -4,6 +4,7 @@
 //! B are `.kslog` files or traces; `diff --fen FEN --depth D --config X --config Y` searches
 //! both first; two bench directories are compared position by position (`cli::bench`).
 
+mod dirs;
 mod output;
 
 use super::CliError;
@@ -63,7 +64,7 @@ pub(super) struct Searched {
 pub fn run(args: &DiffArgs) -> Result<(), CliError> {
     let [a, b] = match (args.logs.as_slice(), args.depth) {
         ([a, b], _) if a.is_dir() && b.is_dir() => {
-            return super::bench::diff_dirs(a, b, args.json, args.limit);
+            return dirs::diff_dirs(a, b, args.json, args.limit);
         }
         ([a, b], _) => [
             load(a, args.reading.options())?,

@@ -7,25 +7,39 @@
 
 use crate::chess::Position;
 use crate::search::SearchReport;
-use crate::trace::{EventLog, LogHeader, SpoolEnd};
+use crate::trace::{EventLog, LogHeader};
 
-use super::action::{Action, Effect};
-use super::audit::Audit;
+use super::action::Effect;
+use super::audit::{Audit, AuditView};
 use super::charts::Charts;
-use super::compare::{Compared, Comparison};
+use super::compare::Comparison;
 use super::diff::{DiffState, Ranking};
 use super::keys::Context;
-use super::lesson::{self, Lesson, LessonState, SearchCheck};
+use super::lesson::{self, LessonState, SearchCheck};
 use super::library::Entry;
 use super::library::PositionSettings;
 use super::mode::Mode;
+use super::notice::Notice;
 use super::presentation::Prefs;
-use super::session::{NodeId, Session};
-use super::setup::{Fixed, SearchRequest, SearchSetup, Settings, selective_label};
+use super::session::{NodeId, Session, live};
+use super::setup::{Fixed, SearchRequest, SearchSetup, Settings};
 use super::status::{Message, Playback, Status};
 use super::tree_view::TreeView;
 use super::viewport::Viewport;
-use crate::chess::Move;
+
+/// The views beside the tree, each the content of the mode that shows it (`Mode::Charts`,
+/// `Mode::Compare`, `Mode::Diff`).
+#[derive(Debug, Default)]
+pub(super) struct Views {
+    /// The charts and the icicle.
+    pub charts: Charts,
+    /// The compare view's searches.
+    pub comparison: Comparison,
+    /// Two searches shown as one tree (`tui --diff A B`): A is the session, B is here.
+    pub diff: Option<DiffState>,
+    /// The finished search shown before the session, which `D` diffs the session against.
+    pub previous: Option<Session>,
+}
 
 /// Everything the explorer shows and remembers.
 #[derive(Debug)]
@@ -35,10 +49,7 @@ pub struct Explorer {
     pub(super) view: TreeView,
     pub(super) playback: Playback,
     pub(super) mode: Mode,
-    pub(super) comparison: Comparison,
-    pub(super) charts: Charts,
-    /// Two searches shown as one tree (`tui --diff A B`): A is `session`, B is here.
-    pub(super) diff: Option<DiffState>,
+    pub(super) views: Views,
     pub(super) lesson: Option<LessonState>,
     pub(super) audit: Audit,
     pub(super) prefs: Prefs,
@@ -56,9 +67,7 @@ impl Explorer {
             view: TreeView::default(),
             playback: Playback::default(),
             mode: Mode::Normal,
-            comparison: Comparison::default(),
-            charts: Charts::default(),
-            diff: None,
+            views: Views::default(),
             lesson: None,
             audit: Audit::default(),
             prefs: Prefs::default(),
@@ -94,11 +103,21 @@ impl Explorer {
     pub fn open_session(&mut self, session: Session) {
         self.setup.adopt(session.header());
         self.setup.root = session.root().clone();
-        self.session = session;
-        // A diff's A side is the session: another session ends it.
-        self.diff = None;
+        self.install(session);
+    }
+
+    /// Puts `session` on screen: the tree view starts afresh, the charts forget the old
+    /// nodes, the replay stops, and a diff ends (its A side was the old session). The old
+    /// session, if it is a finished search, is kept for `D` to diff the new one against.
+    pub(super) fn install(&mut self, session: Session) {
+        let old = std::mem::replace(&mut self.session, session);
+        if !old.run().is_live() && !old.tree().is_empty() {
+            self.views.previous = Some(old);
+        }
+        self.views.diff = None;
         self.view = TreeView::default();
-        self.charts.forget_nodes();
+        self.views.charts.forget_nodes();
+        self.playback.playing = false;
     }
 
     /// Waits for a mapped log's background indexing and installs its indexes (tests and
@@ -134,12 +153,12 @@ impl Explorer {
 
     /// The compare view's content.
     pub fn comparison(&self) -> &Comparison {
-        &self.comparison
+        &self.views.comparison
     }
 
     /// The diff view's two searches, if one was opened.
     pub fn diff(&self) -> Option<&DiffState> {
-        self.diff.as_ref()
+        self.views.diff.as_ref()
     }
 
     /// Shows `b` beside the session on screen (A) as one aligned tree, named `names`, and
@@ -147,48 +166,15 @@ impl Explorer {
     /// searches of the same position recorded alike.
     pub fn open_diff(&mut self, b: Session, names: [String; 2]) -> Result<Vec<Effect>, String> {
         let state = DiffState::new(&self.session, b, names)?;
-        self.diff = Some(state);
+        self.views.diff = Some(state);
         self.mode = Mode::Diff;
         self.info("diff: n / N go to the next / previous divergence by size, Esc to A's tree");
         Ok(vec![Effect::RankDiff])
     }
 
-    /// What ranking the diff's divergences needs (both trees and headers), if a diff is open.
-    pub fn diff_job(
-        &self,
-    ) -> Option<(
-        crate::trace::SearchTree,
-        LogHeader,
-        crate::trace::SearchTree,
-        LogHeader,
-    )> {
-        self.diff.as_ref().map(|d| d.job(&self.session))
-    }
-
-    /// How far ranking the diff's divergences has got, or its result.
-    pub fn diff_ranking(&mut self, ranking: Ranking) {
-        if let Some(diff) = self.diff.as_mut() {
-            if let Ranking::Done(d) = &ranking {
-                let said = if d.total == 0 {
-                    "diff: no divergences — the two searches are the same tree".to_string()
-                } else {
-                    format!(
-                        "diff: {} divergences ranked: n goes to the biggest",
-                        crate::fmt::grouped(d.total)
-                    )
-                };
-                self.status.message = Some(Message {
-                    text: said,
-                    error: false,
-                });
-            }
-            diff.set_ranking(ranking);
-        }
-    }
-
     /// What the charts view shows.
     pub fn charts(&self) -> &Charts {
-        &self.charts
+        &self.views.charts
     }
 
     /// The lesson being followed, if one is open.
@@ -221,8 +207,9 @@ impl Explorer {
     pub fn is_moving(&self) -> bool {
         self.is_live()
             || self.playback.playing
-            || self.comparison.running
+            || self.views.comparison.running
             || self
+                .views
                 .diff
                 .as_ref()
                 .is_some_and(|d| matches!(d.ranking(), Ranking::Running(..)))
@@ -250,8 +237,8 @@ impl Explorer {
         if !viewport.tree.is_empty() {
             self.view.fit(&self.session, viewport.tree);
         }
-        self.charts.area = viewport.icicle;
-        if let Some(diff) = self.diff.as_mut() {
+        self.views.charts.area = viewport.icicle;
+        if let Some(diff) = self.views.diff.as_mut() {
             diff.rows.set_page(usize::from(viewport.diff.height));
         }
         if self.mode.shows_charts() {
@@ -261,18 +248,29 @@ impl Explorer {
 
     /// Shows an informational message.
     pub fn info(&mut self, text: impl Into<String>) {
-        self.status.message = Some(Message {
-            text: text.into(),
-            error: false,
-        });
+        self.status.message = Some(Message::info(text));
+    }
+
+    /// Shows what an action had to say, if anything.
+    pub(super) fn say(&mut self, said: Option<String>) {
+        if let Some(text) = said {
+            self.info(text);
+        }
     }
 
     /// Shows an error message.
     pub fn error(&mut self, text: impl Into<String>) {
-        self.status.message = Some(Message {
-            text: text.into(),
-            error: true,
-        });
+        self.status.message = Some(Message::error(text));
+    }
+
+    /// Whose search the tree shows, for its title, when it is not plainly killerscope's own.
+    pub fn shown_engine(&self) -> Option<String> {
+        self.setup.replacement.shown_engine(&self.session)
+    }
+
+    /// What the audit says about `node` of the search on screen.
+    pub fn audit_of(&self, node: NodeId) -> AuditView<'_> {
+        self.audit.of(self.session.header(), node)
     }
 
     /// Clears the status line (a new step, a screenshot for the docs).
@@ -284,13 +282,8 @@ impl Explorer {
     /// header built for it, which the runtime's worker records into.
     pub(super) fn begin_search(&mut self) -> SearchRequest {
         let request = self.setup.request(self.session.header());
-        self.setup.replaced = None;
-        self.session = Session::live(request.root.clone(), request.header.clone());
-        // A diff's A side is the session: another session ends it.
-        self.diff = None;
-        self.view = TreeView::default();
-        self.charts.forget_nodes();
-        self.playback.playing = false;
+        self.setup.replacement.forget();
+        self.install(Session::live(request.root.clone(), request.header.clone()));
         let loaded = self
             .setup
             .take_loaded()
@@ -303,50 +296,11 @@ impl Explorer {
         request
     }
 
-    /// The runtime could not start the search (no temporary file for its events).
-    pub fn search_failed(&mut self, why: &str) {
-        self.session.run_mut().searching = false;
-        self.error(format!(
-            "cannot search: no temporary file for its events ({why}); set TMPDIR to a \
-             writable directory"
-        ));
-    }
-
-    /// An iteration of the live search finished: its PV and node count.
-    pub fn iteration_done(&mut self, depth: u8, nodes: u64, pv: Vec<Move>) {
-        self.session.run_mut().progress = Some((depth, nodes));
-        self.session.push_pv(pv);
-    }
-
-    /// Wall-clock seconds the live search or the followed trace has run.
-    pub fn set_elapsed(&mut self, seconds: f64) {
-        if self.is_live() {
-            self.session.run_mut().elapsed = seconds;
-        }
-    }
-
     /// Takes the end of a search run outside the runtime with its complete log: the session
     /// becomes that log, indexed now, and a lesson step's node and event are shown.
     pub fn finish_search(&mut self, log: EventLog, report: SearchReport) {
-        self.session = Session::from_log(self.setup.root.clone(), log);
-        // A diff's A side is the session: another session ends it.
-        self.diff = None;
+        self.install(Session::from_log(self.setup.root.clone(), log));
         self.conclude_search(report, None);
-        self.lesson_search_done();
-    }
-
-    /// Takes the end of the live search: its PVs and whether recording stopped early. Its
-    /// last events may still be indexing; `live_search_indexed` follows when they are.
-    pub fn end_live_search(&mut self, end: SpoolEnd, report: SearchReport) {
-        self.session.finish_live(end.pvs, end.truncated);
-        self.session.run_mut().indexing_live = true;
-        self.conclude_search(report, end.write_error.map(|e| e.to_string()));
-    }
-
-    /// Every event of the ended live search is indexed: a lesson step waiting for its tree
-    /// selects its node and event now.
-    pub fn live_search_indexed(&mut self) {
-        self.session.run_mut().indexing_live = false;
         self.lesson_search_done();
     }
 
@@ -356,22 +310,82 @@ impl Explorer {
             .prefs
             .notation
             .format(&self.setup.root, report.best_move);
-        let how = match self.session.header().selective_config() {
-            Some(config) if config.any() => format!(" ({} search)", selective_label(&config)),
-            _ => String::new(),
-        };
-        let done = format!(
-            "search done: depth {}, best {best}, {} nodes{how}",
-            report.depth, report.nodes
-        );
-        match write_error {
-            Some(e) => self.error(format!("{done}; recording stopped early: {e}")),
-            None => self.info(done),
+        let said = live::search_ended(&mut self.session, report, &best, write_error);
+        self.status.message = Some(said);
+    }
+
+    /// Takes in what a worker of the runtime reports.
+    pub fn notice(&mut self, notice: Notice) {
+        match notice {
+            Notice::SearchFailed(why) => {
+                self.session.run_mut().searching = false;
+                self.error(format!(
+                    "cannot search: no temporary file for its events ({why}); set TMPDIR to a \
+                     writable directory"
+                ));
+            }
+            Notice::Iteration { depth, nodes, pv } => {
+                self.session.run_mut().progress = Some((depth, nodes));
+                self.session.push_pv(pv);
+            }
+            Notice::Elapsed(seconds) if self.is_live() => self.session.run_mut().elapsed = seconds,
+            Notice::Elapsed(_) => {}
+            Notice::SearchEnded(ended) => {
+                let (end, report) = *ended;
+                self.session.finish_live(end.pvs, end.truncated);
+                self.session.run_mut().indexing_live = true;
+                self.conclude_search(report, end.write_error.map(|e| e.to_string()));
+            }
+            Notice::SearchIndexed => {
+                self.session.run_mut().indexing_live = false;
+                self.lesson_search_done();
+            }
+            Notice::FollowStarted(name) => {
+                self.info(format!(
+                    "following {name}: waiting for its header line… (s stops)"
+                ));
+                self.session.run_mut().following = Some(name);
+            }
+            Notice::FollowHeader(header) => self.follow_header(header.0, header.1),
+            Notice::FollowBatch(batch) => {
+                let said = live::follow_batch(&mut self.session, batch);
+                self.say(said);
+            }
+            Notice::FollowEnded { error, how } => {
+                self.status.message = Some(live::follow_ended(&mut self.session, error, how));
+            }
+            Notice::Compared(rows) => self.views.comparison.finish(rows),
+            Notice::ComparisonEnded => self.views.comparison.running = false,
+            Notice::Audited(key, judged) => {
+                let said = self.audit.finish(key, judged);
+                self.info(said);
+            }
+            Notice::AuditStopped => self.audit.running = None,
+            Notice::DiffRanking(ranking) => {
+                let said = self
+                    .views
+                    .diff
+                    .as_mut()
+                    .and_then(|d| d.set_ranking(ranking));
+                self.say(said);
+            }
+            Notice::LessonRefused { why, leave: true } => {
+                self.status.quit = true;
+                self.status.exit_error = Some(why);
+            }
+            Notice::LessonRefused { why, leave: false } => self.error(why),
         }
-        let run = self.session.run_mut();
-        run.searching = false;
-        run.elapsed = report.elapsed.as_secs_f64();
-        run.report = Some(report);
+    }
+
+    /// The followed trace's header arrived: a session for it.
+    fn follow_header(&mut self, header: LogHeader, root: Position) {
+        let following = self.session.run_mut().following.take();
+        if let Some(depth) = header.depth_limit() {
+            self.setup.settings.depth = depth.clamp(1, super::setup::MAX_DEPTH);
+        }
+        self.setup.root = root.clone();
+        self.install(Session::new(root, header));
+        self.session.run_mut().following = following;
     }
 
     /// Indexes what the live search's spool has published, until `deadline`; returns whether
@@ -384,111 +398,10 @@ impl Explorer {
         self.session.follow(spool, deadline)
     }
 
-    /// The explorer starts following a trace another engine is writing.
-    pub fn follow_started(&mut self, name: String) {
-        self.info(format!(
-            "following {name}: waiting for its header line… (s stops)"
-        ));
-        self.session.run_mut().following = Some(name);
-    }
-
-    /// The followed trace's header arrived: a session for it.
-    pub fn follow_header(&mut self, header: LogHeader, root: Position) {
-        let following = self.session.run_mut().following.take();
-        if let Some(depth) = header.depth_limit() {
-            self.setup.settings.depth = depth.clamp(1, super::setup::MAX_DEPTH);
-        }
-        self.setup.root = root.clone();
-        self.session = Session::new(root, header);
-        // A diff's A side is the session: another session ends it.
-        self.diff = None;
-        self.session.run_mut().following = following;
-        self.view = TreeView::default();
-        self.charts.forget_nodes();
-        self.playback.playing = false;
-    }
-
-    /// Lines of the followed trace, read since the last batch.
-    pub fn follow_batch(&mut self, batch: crate::trace::jsonl::Batch) {
-        if let Some(sources) = batch.sources {
-            self.session.set_sources(sources);
-        }
-        self.session.extend(&batch.events);
-        for pv in batch.pvs {
-            self.session.push_pv(pv);
-        }
-        if let Some(name) = &self.session.run().following {
-            let message = format!(
-                "following {name}: {} events, {} nodes (s stops)",
-                self.session.log().len(),
-                self.session.tree().len()
-            );
-            self.info(message);
-        }
-    }
-
-    /// Following ended: the trace's writer closed it (`how` = "ended"), the user stopped it
-    /// ("stopped following"), or `error` stopped it. Nodes left open mark the log cut short.
-    pub fn follow_ended(&mut self, error: Option<String>, how: &str) {
-        let name = self.session.run_mut().following.take().unwrap_or_default();
-        let open = self.session.close_open_nodes();
-        let events = self.session.log().len();
-        let done = if how == "ended" {
-            format!("{name} ended: {events} events, {open} open nodes left unfinished")
-        } else {
-            format!("{how} {name}: {events} events, {open} open nodes left unfinished")
-        };
-        match error {
-            Some(e) => self.error(format!("{done}; {e}")),
-            None => self.info(done),
-        }
-    }
-
-    /// The comparison's searches, as the worker reports them.
-    pub fn comparison_done(&mut self, rows: Vec<Compared>) {
-        self.comparison.finish(rows);
-    }
-
-    /// The comparison worker ended (finished, stopped, or gave up).
-    pub fn comparison_ended(&mut self) {
-        self.comparison.running = false;
-    }
-
     /// The background indexing of a mapped log ended: the status line says so.
     pub fn poll_index(&mut self) {
-        match self.session.poll_index() {
-            Some(Ok(())) => {
-                let events = crate::fmt::grouped(self.session.log().len() as u64);
-                let nodes = crate::fmt::grouped(self.session.tree().len() as u64);
-                self.info(format!(
-                    "indexed {events} events, {nodes} nodes: [ ] {{ }} K p to step through them"
-                ));
-            }
-            Some(Err(message)) => self.error(format!("the log cannot be shown: {message}")),
-            None => {}
-        }
-    }
-
-    /// A checked lesson, opened at its first step (replacing any lesson open); returns what
-    /// the runtime must do for that step.
-    pub fn open_lesson(&mut self, lesson: Lesson) -> Vec<Effect> {
-        let title = lesson.title.clone();
-        let mut effects = self.update(Action::CloseView);
-        self.lesson = Some(LessonState::new(lesson));
-        self.mode = Mode::Normal;
-        effects.extend(self.enter_step(true));
-        self.info(format!("lesson: {title}"));
-        effects
-    }
-
-    /// The lesson the runtime checked does not hold: why, in the status line — or, for an
-    /// explorer opened for that lesson alone (`leave`), as the error it ends with.
-    pub fn lesson_refused(&mut self, why: String, leave: bool) {
-        if leave {
-            self.status.quit = true;
-            self.status.exit_error = Some(why);
-        } else {
-            self.error(why);
+        if let Some(said) = live::poll_index(&mut self.session) {
+            self.status.message = Some(said);
         }
     }
 
@@ -504,11 +417,11 @@ impl Explorer {
     }
 
     /// What the open lesson reads of the explorer (`None` without a lesson).
-    fn stage(&self) -> Option<lesson::Stage<'_>> {
+    pub(super) fn stage(&self) -> Option<lesson::Stage<'_>> {
         Some(lesson::Stage {
             root: &self.setup.root,
             session: &self.session,
-            comparison: &self.comparison,
+            comparison: &self.views.comparison,
             lesson: self.lesson.as_ref()?,
         })
     }
@@ -535,94 +448,5 @@ impl Explorer {
     /// pinned and the count measured on screen (`None` while it runs or when it is another).
     pub fn lesson_compare(&self) -> Option<Vec<(String, u64, Option<u64>)>> {
         lesson::compare(&self.stage()?)
-    }
-
-    /// Applies a lesson key: next, back, an answer, close.
-    pub(super) fn lesson_action(&mut self, action: &Action) -> Vec<Effect> {
-        if *action == Action::CloseLesson {
-            let effects = self.update(Action::CloseView);
-            self.lesson = None;
-            self.info("lesson closed: L opens one");
-            return effects;
-        }
-        let Some(state) = self.lesson.as_mut() else {
-            return Vec::new();
-        };
-        let (said, enter) = state.step(action);
-        if enter.is_some() {
-            self.clear_message();
-        }
-        if let Some(text) = said {
-            self.info(text);
-        }
-        enter.map_or_else(Vec::new, |restore| self.enter_step(restore))
-    }
-
-    /// What the learner just did (a key typed, a node selected) ends a step's wait; a step
-    /// without a question then goes on by itself.
-    pub(super) fn observe_learner(&mut self, typed: Option<char>) -> Vec<Effect> {
-        let selected = self.view.selected_node().filter(|_| self.lesson_holds());
-        let Some(state) = self.lesson.as_mut() else {
-            return Vec::new();
-        };
-        let (said, next) = state.observe(typed, selected);
-        if let Some(text) = said {
-            self.info(text);
-        }
-        if next {
-            return self.enter_step(false);
-        }
-        Vec::new()
-    }
-
-    /// Makes the screen show the current step, by the actions the lesson plans for it.
-    pub(super) fn enter_step(&mut self, restore: bool) -> Vec<Effect> {
-        let Some(stage) = self.stage() else {
-            return Vec::new();
-        };
-        let plan = lesson::drive::enter_step(&stage, restore);
-        if let (Some(on), Some(state)) = (plan.awaiting, self.lesson.as_mut()) {
-            state.set_awaiting(on);
-        }
-        let effects = plan
-            .actions
-            .into_iter()
-            .flat_map(|action| self.update(action))
-            .collect();
-        self.tick_selected();
-        effects
-    }
-
-    /// A step waiting for a node the screen already has selected (`K` or the learner got
-    /// there first) has had its wait.
-    fn tick_selected(&mut self) {
-        let selected = self.view.selected_node().filter(|_| self.lesson_holds());
-        if let (Some(id), Some(state)) = (selected, self.lesson.as_mut()) {
-            state.player.node_selected(id);
-        }
-    }
-
-    /// The lesson's search ended: select the step's node and show its event, if the search is
-    /// the one the lesson was checked against.
-    fn lesson_search_done(&mut self) {
-        let Some(state) = self.lesson.as_mut() else {
-            return;
-        };
-        if !state.awaiting() {
-            return;
-        }
-        state.set_awaiting(false);
-        let actions = self.stage().map(|s| lesson::drive::search_done(&s));
-        for action in actions.unwrap_or_default() {
-            self.update(action);
-        }
-        self.tick_selected();
-    }
-
-    /// The view just opened is the lesson step's (leaving the step closes it).
-    pub(super) fn lesson_opened_view(&mut self) {
-        if let Some(state) = self.lesson.as_mut() {
-            state.opened_view();
-        }
     }
 }

@@ -8,9 +8,8 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::action::Effect;
-use super::app::Explorer;
-use super::session::NodeId;
+use super::session::{NodeId, Session};
+use super::status::Message;
 use crate::trace::LogHeader;
 use crate::trace::audit::{Auditor, Decision, Verdict, decisions_at};
 
@@ -97,61 +96,51 @@ pub fn run(request: &AuditRequest, stop: &AtomicBool) -> Option<Vec<Judged>> {
     Some(out)
 }
 
-impl Explorer {
-    /// What the audit says about `node` of the search on screen.
-    pub fn audit_of(&self, node: NodeId) -> AuditView<'_> {
-        self.audit.of(self.session.header(), node)
-    }
-
-    /// The audit key: the selected node's decisions, searched again on the runtime's thread;
-    /// a status message when there is nothing to audit.
-    pub(super) fn audit_selected(&mut self) -> Vec<Effect> {
-        if self.is_live() {
-            self.error("the search is still running: audit its decisions once it has finished");
-            return Vec::new();
+impl Audit {
+    /// The audit of `node` (the selected node) of the finished search `session`: its
+    /// decisions, to be searched again on the runtime's thread; or what to say instead when
+    /// there is nothing to audit.
+    pub fn request(
+        &mut self,
+        session: &Session,
+        node: Option<NodeId>,
+    ) -> Result<AuditRequest, Message> {
+        if session.run().is_live() {
+            return Err(Message::error(
+                "the search is still running: audit its decisions once it has finished",
+            ));
         }
-        let Some(node) = self.view.selected_node() else {
-            self.info("select a node to audit first");
-            return Vec::new();
+        let Some(node) = node else {
+            return Err(Message::info("select a node to audit first"));
         };
-        let decisions = decisions_at(self.session.tree(), self.session.events(), node);
+        let decisions = decisions_at(session.tree(), session.events(), node);
         if decisions.is_empty() {
-            self.info(
+            return Err(Message::info(
                 "nothing to audit at this node: no null-move cut, reduction that stood, futility, \
                  reverse futility or mate distance prune (S searches with selective search on)",
-            );
-            return Vec::new();
+            ));
         }
-        if let Err(e) = Auditor::new(self.session.header()) {
-            self.error(format!("this log cannot be audited: {e}"));
-            return Vec::new();
+        if let Err(e) = Auditor::new(session.header()) {
+            return Err(Message::error(format!("this log cannot be audited: {e}")));
+        }
+        if matches!(self.of(session.header(), node), AuditView::Done(_)) {
+            return Err(Message::info(
+                "audited already: the Explain panel has the verdict",
+            ));
         }
         let key = AuditKey {
-            header: self.session.header().clone(),
+            header: session.header().clone(),
             node,
         };
-        if matches!(self.audit_of(node), AuditView::Done(_)) {
-            self.info("audited already: the Explain panel has the verdict");
-            return Vec::new();
-        }
-        let n = decisions.len();
-        let what = if n == 1 {
-            "its selective decision".to_string()
-        } else {
-            format!("its {n} selective decisions")
-        };
-        self.info(format!(
-            "auditing the node: searching {what} again without the technique, TT off…"
-        ));
-        self.audit.running = Some((key.clone(), n));
-        vec![Effect::Audit(Box::new(AuditRequest { key, decisions }))]
+        self.running = Some((key.clone(), decisions.len()));
+        Ok(AuditRequest { key, decisions })
     }
 
-    /// The runtime's audit of `key` ended with these verdicts: kept for the Explain panel, and
-    /// the status line sums them up.
-    pub fn audit_done(&mut self, key: AuditKey, judged: Vec<Judged>) {
-        if self.audit.running.as_ref().is_some_and(|(k, _)| *k == key) {
-            self.audit.running = None;
+    /// The runtime's audit of `key` ended with these verdicts: kept for the Explain panel;
+    /// returns the status line's summary of them.
+    pub fn finish(&mut self, key: AuditKey, judged: Vec<Judged>) -> String {
+        if self.running.as_ref().is_some_and(|(k, _)| *k == key) {
+            self.running = None;
         }
         let unsound = judged
             .iter()
@@ -168,12 +157,17 @@ impl Explorer {
         if failed > 0 {
             said.push_str(&format!(" ({failed} could not be searched)"));
         }
-        self.info(format!("{said}; the Explain panel has the scores"));
-        self.audit.done = Some((key, judged));
+        self.done = Some((key, judged));
+        format!("{said}; the Explain panel has the scores")
     }
+}
 
-    /// The runtime's audit stopped before it ended (a new search, the user left).
-    pub fn audit_stopped(&mut self) {
-        self.audit.running = None;
-    }
+/// What the status line says while the audit of `n` decisions runs.
+pub fn started(n: usize) -> String {
+    let what = if n == 1 {
+        "its selective decision".to_string()
+    } else {
+        format!("its {n} selective decisions")
+    };
+    format!("auditing the node: searching {what} again without the technique, TT off…")
 }

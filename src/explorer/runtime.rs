@@ -22,6 +22,7 @@ use super::diff::Ranking;
 use super::diff::rank::RankJob;
 use super::follow::{Followed, Follower, spawn_follow};
 use super::lesson::{self, Lesson};
+use super::notice::Notice;
 use super::worker::{self, Report, Worker};
 
 /// Longest the UI spends folding streamed events into the tree per frame, so input and drawing
@@ -66,7 +67,7 @@ impl Runtime {
                 self.search = None;
                 match worker::spawn_search(*request) {
                     Ok(w) => self.search = Some(w),
-                    Err(e) => app.search_failed(&e.to_string()),
+                    Err(e) => app.notice(Notice::SearchFailed(e.to_string())),
                 }
                 self.started = Some(Instant::now());
             }
@@ -77,12 +78,15 @@ impl Runtime {
                 self.stop_audit(app);
                 app.info("stopping…");
                 if self.follow.take().is_some() {
-                    app.follow_ended(None, "stopped following");
+                    app.notice(Notice::FollowEnded {
+                        error: None,
+                        how: "stopped following",
+                    });
                 }
             }
             Effect::Follow(source, options) => {
                 self.search = None;
-                app.follow_started(source.name());
+                app.notice(Notice::FollowStarted(source.name()));
                 self.follow = Some(spawn_follow(source, options));
                 self.started = Some(Instant::now());
             }
@@ -112,7 +116,10 @@ impl Runtime {
                 });
                 self.checking = Some((rx, leave));
             }
-            Effect::RankDiff => self.ranking = app.diff_job().map(RankJob::spawn),
+            Effect::RankDiff => {
+                let job = app.diff().map(|d| d.job(app.session()));
+                self.ranking = job.map(RankJob::spawn);
+            }
             Effect::Save(path) => {
                 let log = app.session().log_to_save();
                 match log.write_file(&path) {
@@ -134,10 +141,10 @@ impl Runtime {
         self.drain_search(app, deadline);
         if let Some(w) = &self.compare {
             if let Ok(Report::Compared(rows)) = w.reports.try_recv() {
-                app.comparison_done(rows);
+                app.notice(Notice::Compared(rows));
             }
             if w.is_finished() && w.reports.try_recv().is_err() {
-                app.comparison_ended();
+                app.notice(Notice::ComparisonEnded);
                 self.compare = None;
             }
         }
@@ -149,11 +156,11 @@ impl Runtime {
             if !matches!(ranking, Ranking::Running(..)) {
                 self.ranking = None;
             }
-            app.diff_ranking(ranking);
+            app.notice(Notice::DiffRanking(ranking));
         }
         app.poll_index();
         if let Some(t) = self.started {
-            app.set_elapsed(t.elapsed().as_secs_f64());
+            app.notice(Notice::Elapsed(t.elapsed().as_secs_f64()));
         }
     }
 
@@ -164,11 +171,12 @@ impl Runtime {
         };
         while let Ok(report) = w.reports.try_recv() {
             match report {
-                Report::Iteration(it) => app.iteration_done(it.depth, it.nodes + it.qnodes, it.pv),
-                Report::Done(done) => {
-                    let (end, report) = *done;
-                    app.end_live_search(end, report);
-                }
+                Report::Iteration(it) => app.notice(Notice::Iteration {
+                    depth: it.depth,
+                    nodes: it.nodes + it.qnodes,
+                    pv: it.pv,
+                }),
+                Report::Done(done) => app.notice(Notice::SearchEnded(done)),
                 Report::Compared(_) => {}
             }
         }
@@ -180,7 +188,7 @@ impl Runtime {
             .is_none_or(|spool| app.follow_spool(&spool.events(), deadline));
         if !app.session().run().searching && caught_up {
             self.search = None;
-            app.live_search_indexed();
+            app.notice(Notice::SearchIndexed);
         }
     }
 
@@ -204,7 +212,7 @@ impl Runtime {
                 let effects = app.open_lesson(checked);
                 self.apply_all(app, effects);
             }
-            Err(why) => app.lesson_refused(why, leave),
+            Err(why) => app.notice(Notice::LessonRefused { why, leave }),
         }
     }
 
@@ -212,7 +220,7 @@ impl Runtime {
     fn stop_audit(&mut self, app: &mut Explorer) {
         if let Some((_, stop)) = self.audit.take() {
             stop.store(true, Ordering::Relaxed);
-            app.audit_stopped();
+            app.notice(Notice::AuditStopped);
         }
     }
 
@@ -222,8 +230,8 @@ impl Runtime {
             return;
         };
         match rx.try_recv() {
-            Ok((key, Some(judged))) => app.audit_done(key, judged),
-            Ok((_, None)) | Err(TryRecvError::Disconnected) => app.audit_stopped(),
+            Ok((key, Some(judged))) => app.notice(Notice::Audited(key, judged)),
+            Ok((_, None)) | Err(TryRecvError::Disconnected) => app.notice(Notice::AuditStopped),
             Err(TryRecvError::Empty) => return,
         }
         self.audit = None;
@@ -253,12 +261,9 @@ impl Runtime {
         let mut ended = None;
         while Instant::now() < deadline {
             match follower.rx.try_recv() {
-                Ok(Followed::Header(header)) => {
-                    let (header, root) = *header;
-                    app.follow_header(header, root);
-                }
+                Ok(Followed::Header(header)) => app.notice(Notice::FollowHeader(header)),
                 Ok(Followed::Batch(batch)) => {
-                    app.follow_batch(batch);
+                    app.notice(Notice::FollowBatch(batch));
                     if app.session().log().len() >= DEFAULT_EVENT_CAP {
                         ended = Some(Some(format!(
                             "the trace passed the {DEFAULT_EVENT_CAP}-event cap: following stopped"
@@ -280,7 +285,10 @@ impl Runtime {
         }
         if let Some(error) = ended {
             self.follow = None;
-            app.follow_ended(error, "ended");
+            app.notice(Notice::FollowEnded {
+                error,
+                how: "ended",
+            });
         }
     }
 }

@@ -18,6 +18,7 @@ use crate::search::{Limits, MAX_KILLER_SLOTS, OrderingConfig, SearchConfig, Sele
 use crate::trace::LogHeader;
 
 use super::library::{Entry, PositionSettings};
+use super::replace::Replacement;
 
 /// Default search depth: deep enough on the classroom puzzle to show the Bc6 killer at ply 1
 /// cutting off most of Black's replies, shallow enough to finish in a moment.
@@ -104,10 +105,8 @@ pub struct SearchSetup {
     /// What the position just loaded brought (`loaded kiwipete: search lmr`), said together
     /// with the search it starts.
     loaded: Option<String>,
-    /// `r` over another engine's trace asked whether to replace it (`explorer/replace.rs`).
-    pub(super) replace_asked: bool,
-    /// The engine whose trace killerscope's own search replaced, for the tree's title.
-    pub(super) replaced: Option<String>,
+    /// Whether `r` may replace another engine's trace, and whose it replaced.
+    pub(super) replacement: Replacement,
 }
 
 impl SearchSetup {
@@ -121,8 +120,7 @@ impl SearchSetup {
             next_ordering: None,
             saved: None,
             loaded: None,
-            replace_asked: false,
-            replaced: None,
+            replacement: Replacement::default(),
         }
     }
 
@@ -247,7 +245,7 @@ impl SearchSetup {
         }
         if let Some(s) = selective {
             self.settings.selective = s;
-            notes.push(format!("search {}", selective_label(&s)));
+            notes.push(format!("search {}", s.label()));
         }
         notes.join("; ")
     }
@@ -330,27 +328,8 @@ impl SearchSetup {
             how.push_str(&format!(", ordering {changes}"));
         }
         if config.selective.any() {
-            how.push_str(&format!(", {} search", selective_label(&config.selective)));
+            how.push_str(&format!(", {} search", config.selective.label()));
         }
         how
-    }
-}
-
-/// A short name for a selective configuration, for titles and status lines: `full width`
-/// when off, `selective` when every technique is on, else the techniques on (`nmp+lmr`).
-pub fn selective_label(config: &SelectiveConfig) -> String {
-    if *config == SelectiveConfig::ALL {
-        return "selective".to_string();
-    }
-    let on: Vec<&str> = config
-        .settings()
-        .iter()
-        .filter(|(_, value)| value == "on")
-        .map(|(key, _)| *key)
-        .collect();
-    if on.is_empty() {
-        "full width".to_string()
-    } else {
-        on.join("+")
     }
 }

@@ -33,6 +33,24 @@ pub struct Message {
     pub error: bool,
 }
 
+impl Message {
+    /// An informational message.
+    pub fn info(text: impl Into<String>) -> Message {
+        Message {
+            text: text.into(),
+            error: false,
+        }
+    }
+
+    /// An error message.
+    pub fn error(text: impl Into<String>) -> Message {
+        Message {
+            text: text.into(),
+            error: true,
+        }
+    }
+}
+
 /// The status line's message and whether the user asked to leave.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Status {

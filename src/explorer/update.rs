@@ -2,20 +2,21 @@
 //! them plus the effects the runtime must carry out; `handle_key` only looks the key up in the
 //! key table. Also the replay clock and the timeline's jumps.
 
-use crate::chess::Position;
-use crate::search::Event;
-
 use super::action::{Action, Area, CompareRequest, Effect, LessonSource};
 use super::app::Explorer;
+use super::audit;
 use super::charts::{IcicleMove, IcicleStep};
 use super::config_picker::ConfigPicker;
+use super::diff;
 use super::keys::{KeyCode, KeyPress, action_for};
-use super::lesson;
+use super::lesson::{self, Lesson, LessonState};
 use super::library::PositionSettings;
 use super::mode::{Mode, Outcome};
+use super::replace::Rerun;
 use super::session::Session;
-use super::status::SPEEDS;
+use super::timeline::Timeline;
 use super::tree_view::TreeView;
+use crate::chess::Position;
 
 impl Explorer {
     /// Looks the key up in the key table for the current mode (the lesson's keys first while
@@ -52,12 +53,17 @@ impl Explorer {
     /// Applies one action. Overlay actions in a mode they do not belong to change nothing.
     pub fn update(&mut self, action: Action) -> Vec<Effect> {
         if action != Action::Rerun {
-            self.keep_trace();
+            let said = self.setup.replacement.keep_trace();
+            self.say(said);
         }
         match action.area() {
             Area::Tree => self.tree_action(&action),
-            Area::Timeline => self.timeline_action(&action),
+            Area::Timeline => {
+                let said = self.timeline().apply(&action);
+                self.say(said);
+            }
             Area::Search => return self.search_action(action),
+            Area::View if action == Action::ShowDiff => return self.show_diff(),
             Area::View => self.view_action(&action),
             Area::Screen => self.screen_action(action),
             Area::Lesson => return self.lesson_action(&action),
@@ -92,42 +98,47 @@ impl Explorer {
         }
     }
 
-    /// Moving the timeline, and the replay clock.
-    fn timeline_action(&mut self, action: &Action) {
-        match *action {
-            Action::SeekNode => {
-                let node = self
-                    .view
-                    .selected_node()
-                    .and_then(|id| self.session.node(id));
-                if let Some(node) = node {
-                    let end = node
-                        .exit_event()
-                        .map_or(self.session.events().len(), |x| x + 1);
-                    self.session.seek(end);
-                }
+    /// A tree key or a divergence step in the diff view: it moves through the aligned tree
+    /// instead of A's, and selects A's node in the normal view too (so leaving the diff view
+    /// lands on it).
+    fn diff_action(&mut self, action: &Action) {
+        let Some(diff) = self.views.diff.as_mut() else {
+            return;
+        };
+        let said = diff.key(&self.session, action);
+        if let Some(id) = diff.selected_a() {
+            self.view.select_node(&self.session, id);
+        }
+        self.say(said);
+    }
+
+    /// `D`: back to the diff view if one is open, else a diff of the search on screen (A)
+    /// against the one shown before it (B), once the search on screen has finished.
+    fn show_diff(&mut self) -> Vec<Effect> {
+        if self.views.diff.is_some() {
+            self.mode = Mode::Diff;
+            return Vec::new();
+        }
+        if self.is_live() {
+            self.info(
+                "the search is still running: D diffs it against the one before once it ends",
+            );
+            return Vec::new();
+        }
+        let Some(before) = self.views.previous.take() else {
+            self.info("no diff open and no earlier search to diff against: search again (r) with other settings, or killerscope tui --diff A B");
+            return Vec::new();
+        };
+        let names = [
+            diff::name("this search", &self.session),
+            diff::name("the search before", &before),
+        ];
+        match self.open_diff(before, names) {
+            Ok(effects) => effects,
+            Err(why) => {
+                self.error(format!("cannot diff against the search before: {why}"));
+                Vec::new()
             }
-            Action::StepBack => self.seek(self.session.position().saturating_sub(1)),
-            Action::StepForward => self.seek(self.session.position() + 1),
-            Action::Seek(n) => self.seek(n),
-            Action::SeekEnd => self.session.seek(self.session.events().len()),
-            Action::PrevCutoff => self.jump_back(|e| matches!(e, Event::Cutoff { .. })),
-            Action::NextCutoff => self.jump_forward(|e| matches!(e, Event::Cutoff { .. })),
-            Action::NextKillerCutoff => {
-                let sources = self.session.header().sources.clone();
-                self.jump_forward(move |e| {
-                    matches!(e, Event::Cutoff { source, .. } if sources.is_killer(*source))
-                });
-            }
-            Action::PlayPause => {
-                self.playback.playing = !self.playback.playing;
-                if self.playback.playing && self.session.at().is_none() && !self.is_live() {
-                    self.seek(0);
-                }
-            }
-            Action::Slower => self.playback.speed = self.playback.speed.saturating_sub(1),
-            Action::Faster => self.playback.speed = (self.playback.speed + 1).min(SPEEDS.len() - 1),
-            _ => {}
         }
     }
 
@@ -155,7 +166,7 @@ impl Explorer {
                 return vec![Effect::Search(Box::new(self.begin_search()))];
             }
             Action::Stop => {
-                if self.is_live() || self.comparison.running || self.audit.running.is_some() {
+                if self.is_live() || self.views.comparison.running || self.audit.running.is_some() {
                     return vec![Effect::Stop];
                 }
                 self.playback.playing = false;
@@ -185,24 +196,23 @@ impl Explorer {
             Action::NextChart | Action::PrevChart | Action::ChartColours | Action::PairWith(_)
                 if comparing =>
             {
-                if let Some(why) = self.comparison.update(action) {
+                if let Some(why) = self.views.comparison.update(action) {
                     self.info(why);
                 }
             }
-            Action::NextChart => self.charts.kind = self.charts.kind.cycle(1),
-            Action::PrevChart => self.charts.kind = self.charts.kind.cycle(-1),
-            Action::ChartColours => self.charts.switch_colouring(),
+            Action::NextChart => self.views.charts.kind = self.views.charts.kind.cycle(1),
+            Action::PrevChart => self.views.charts.kind = self.views.charts.kind.cycle(-1),
+            Action::ChartColours => self.views.charts.switch_colouring(),
             Action::Icicle(step) => self.move_in_icicle(step),
             Action::ClickBlock(id) if self.view.selected_node() == Some(id) => {
                 self.move_in_icicle(IcicleMove::Zoom);
             }
             Action::ClickBlock(id) => self.view.select_node(&self.session, id),
             Action::OpenChart(kind) => {
-                self.charts.kind = kind;
+                self.views.charts.kind = kind;
                 self.mode = Mode::Charts;
                 self.lesson_opened_view();
             }
-            Action::ShowDiff => self.show_diff(),
             Action::Divergence(_) if self.mode == Mode::Diff => self.diff_action(action),
             Action::ShowCompare => {
                 self.mode = Mode::Compare;
@@ -257,8 +267,8 @@ impl Explorer {
         };
         match self.mode.update(action, choices) {
             Outcome::Stay => Vec::new(),
-            Outcome::Closed { was_comparing } if was_comparing && self.comparison.running => {
-                self.comparison.running = false;
+            Outcome::Closed { was_comparing } if was_comparing && self.views.comparison.running => {
+                self.views.comparison.running = false;
                 vec![Effect::Stop]
             }
             Outcome::Closed { .. } => Vec::new(),
@@ -281,7 +291,8 @@ impl Explorer {
                     configs: chosen.iter().map(|p| p.ordering).collect(),
                     selective: self.setup.settings.selective,
                 };
-                self.comparison
+                self.views
+                    .comparison
                     .start(chosen.into_iter().map(|p| p.name).collect());
                 vec![Effect::Compare(Box::new(request))]
             }
@@ -292,7 +303,7 @@ impl Explorer {
     /// out for the screen.
     fn move_in_icicle(&mut self, step: IcicleMove) {
         let selected = self.view.selected_node();
-        match self.charts.step(&self.session, selected, step) {
+        match self.views.charts.step(&self.session, selected, step) {
             IcicleStep::Select(id) => self.view.select_node(&self.session, id),
             IcicleStep::Stay => {}
             IcicleStep::Refused(why) => self.info(why),
@@ -301,51 +312,47 @@ impl Explorer {
 
     /// Advances the replay clock by `millis`; returns whether the timeline moved.
     pub fn tick(&mut self, millis: u64) -> bool {
-        if !self.playback.playing {
-            return false;
-        }
-        let total = self.playback.carry + millis * u64::from(SPEEDS[self.playback.speed]) * 1000;
-        let steps = total / 1_000_000;
-        self.playback.carry = total % 1_000_000;
-        if steps == 0 {
-            return false;
-        }
-        let target = self.session.position() + steps as usize;
-        if target >= self.session.events().len() && !self.is_live() {
-            self.playback.playing = false;
-        }
-        self.seek(target);
-        true
+        self.timeline().tick(millis)
     }
 
-    /// Moves the timeline and selects the node the last shown event belongs to.
-    fn seek(&mut self, index: usize) {
-        self.session.seek(index);
-        let shown = self.session.position();
-        if let Some(node) = shown
-            .checked_sub(1)
-            .and_then(|i| self.session.node_at_event(i))
-        {
-            self.view.select_node(&self.session, node);
+    /// The timeline, lent the session, the tree view and the replay clock.
+    fn timeline(&mut self) -> Timeline<'_> {
+        Timeline {
+            session: &mut self.session,
+            view: &mut self.view,
+            playback: &mut self.playback,
         }
     }
 
-    fn jump_forward(&mut self, wanted: impl Fn(&Event) -> bool) {
-        match self.session.find_forward(wanted) {
-            Some((at, wrapped)) => {
-                self.seek(at);
-                if wrapped {
-                    self.info("wrapped around to the start of the search");
-                }
+    /// The audit key: the selected node's decisions, searched again on the runtime's thread;
+    /// a status message when there is nothing to audit.
+    fn audit_selected(&mut self) -> Vec<Effect> {
+        match self.audit.request(&self.session, self.view.selected_node()) {
+            Ok(request) => {
+                self.info(audit::started(request.decisions.len()));
+                vec![Effect::Audit(Box::new(request))]
             }
-            None => self.info("no event of that kind in this search"),
+            Err(said) => {
+                self.status.message = Some(said);
+                Vec::new()
+            }
         }
     }
 
-    fn jump_back(&mut self, wanted: impl Fn(&Event) -> bool) {
-        match self.session.find_back(wanted) {
-            Some(at) => self.seek(at),
-            None => self.info("no earlier event of that kind"),
+    /// `r`: search again, asking first when the tree shows another engine's trace.
+    fn rerun(&mut self) -> Vec<Effect> {
+        let in_lesson = self.lesson.is_some();
+        match self.setup.replacement.rerun(&self.session, in_lesson) {
+            Rerun::Ask(question) => {
+                self.info(question);
+                Vec::new()
+            }
+            Rerun::Search(replacing) => {
+                let request = self.begin_search();
+                let said = self.setup.replacement.replaced(replacing);
+                self.say(said);
+                vec![Effect::Search(Box::new(request))]
+            }
         }
     }
 
@@ -364,11 +371,7 @@ impl Explorer {
     /// search dropped.
     fn show_position(&mut self) -> Vec<Effect> {
         let header = self.setup.idle_header(self.session.header());
-        self.session = Session::new(self.setup.root.clone(), header);
-        // A diff's A side is the session: another session ends it.
-        self.diff = None;
-        self.view = TreeView::default();
-        self.charts.forget_nodes();
+        self.install(Session::new(self.setup.root.clone(), header));
         if let Some(state) = self.lesson.as_mut() {
             state.set_awaiting(false);
         }
@@ -381,7 +384,7 @@ impl Explorer {
         self.setup.root = request.root.clone();
         self.setup.settings.depth = request.depth;
         self.setup.settings.selective = request.selective;
-        self.comparison.start(labels);
+        self.views.comparison.start(labels);
         vec![Effect::Compare(Box::new(request))]
     }
 
@@ -416,6 +419,107 @@ impl Explorer {
                 self.error(format!("library position {}: {e}", entry.id));
                 Vec::new()
             }
+        }
+    }
+
+    /// A checked lesson, opened at its first step (replacing any lesson open); returns what
+    /// the runtime must do for that step.
+    pub fn open_lesson(&mut self, lesson: Lesson) -> Vec<Effect> {
+        let title = lesson.title.clone();
+        let mut effects = self.update(Action::CloseView);
+        self.lesson = Some(LessonState::new(lesson));
+        self.mode = Mode::Normal;
+        effects.extend(self.enter_step(true));
+        self.info(format!("lesson: {title}"));
+        effects
+    }
+
+    /// Applies a lesson key: next, back, an answer, close.
+    fn lesson_action(&mut self, action: &Action) -> Vec<Effect> {
+        if *action == Action::CloseLesson {
+            let effects = self.update(Action::CloseView);
+            self.lesson = None;
+            self.info("lesson closed: L opens one");
+            return effects;
+        }
+        let Some(state) = self.lesson.as_mut() else {
+            return Vec::new();
+        };
+        let (said, enter) = state.step(action);
+        if enter.is_some() {
+            self.clear_message();
+        }
+        if let Some(text) = said {
+            self.info(text);
+        }
+        enter.map_or_else(Vec::new, |restore| self.enter_step(restore))
+    }
+
+    /// What the learner just did (a key typed, a node selected) ends a step's wait; a step
+    /// without a question then goes on by itself.
+    fn observe_learner(&mut self, typed: Option<char>) -> Vec<Effect> {
+        let selected = self.view.selected_node().filter(|_| self.lesson_holds());
+        let Some(state) = self.lesson.as_mut() else {
+            return Vec::new();
+        };
+        let (said, next) = state.observe(typed, selected);
+        if let Some(text) = said {
+            self.info(text);
+        }
+        if next {
+            return self.enter_step(false);
+        }
+        Vec::new()
+    }
+
+    /// Makes the screen show the current step, by the actions the lesson plans for it.
+    pub(super) fn enter_step(&mut self, restore: bool) -> Vec<Effect> {
+        let Some(stage) = self.stage() else {
+            return Vec::new();
+        };
+        let plan = lesson::drive::enter_step(&stage, restore);
+        if let (Some(on), Some(state)) = (plan.awaiting, self.lesson.as_mut()) {
+            state.set_awaiting(on);
+        }
+        let effects = plan
+            .actions
+            .into_iter()
+            .flat_map(|action| self.update(action))
+            .collect();
+        self.tick_selected();
+        effects
+    }
+
+    /// A step waiting for a node the screen already has selected (`K` or the learner got
+    /// there first) has had its wait.
+    fn tick_selected(&mut self) {
+        let selected = self.view.selected_node().filter(|_| self.lesson_holds());
+        if let (Some(id), Some(state)) = (selected, self.lesson.as_mut()) {
+            state.player.node_selected(id);
+        }
+    }
+
+    /// The lesson's search ended: select the step's node and show its event, if the search is
+    /// the one the lesson was checked against.
+    pub(super) fn lesson_search_done(&mut self) {
+        let Some(state) = self.lesson.as_mut() else {
+            return;
+        };
+        if !state.awaiting() {
+            return;
+        }
+        state.set_awaiting(false);
+        let actions = self.stage().map(|s| lesson::drive::search_done(&s));
+        for action in actions.unwrap_or_default() {
+            self.update(action);
+        }
+        self.tick_selected();
+    }
+
+    /// The view just opened is the lesson step's (leaving the step closes it).
+    fn lesson_opened_view(&mut self) {
+        if let Some(state) = self.lesson.as_mut() {
+            state.opened_view();
         }
     }
 }

@@ -1,4 +1,4 @@
-//! The icicle of a log as a slide: the explorer's layout (`tui::charts::icicle`) at a pixel
+//! The icicle of a log as a slide: the explorer's layout (`explorer::charts::icicle`) at a pixel
 //! per cell, one band per ply below the root, each node a block as wide as its subtree, shaded
 //! like the explorer's blocks (`Shade`) and labelled with its move where the label fits.
 

@@ -1,8 +1,8 @@
 //! Pictures for slides: the explorer's five charts of a recorded search (`log plot`) and the
 //! lab's comparison (`compare --svg`) as SVG documents, drawn with plotters' SVG backend.
 //!
-//! The numbers are the explorer's own — the charts' fold (`tui::charts::data`), the icicle's
-//! layout (`tui::charts::icicle`), the cutoff statistics — and the charts are named by the
+//! The numbers are the explorer's own — the charts' fold (`explorer::charts::data`), the icicle's
+//! layout (`explorer::charts::icicle`), the cutoff statistics — and the charts are named by the
 //! explorer's `ChartKind`, so a slide shows what the class saw on screen, under the same name.
 //! That makes this module a reader of `tui`'s chart data; only `cli` calls it.
 

@@ -40,6 +40,25 @@ impl SelectiveConfig {
     pub fn any(&self) -> bool {
         *self != SelectiveConfig::default()
     }
+
+    /// A short name, for titles and status lines: `full width` when off, `selective` when
+    /// every technique is on, else the techniques on (`nmp+lmr`).
+    pub fn label(&self) -> String {
+        if *self == SelectiveConfig::ALL {
+            return "selective".to_string();
+        }
+        let on: Vec<&str> = self
+            .settings()
+            .iter()
+            .filter(|(_, value)| value == "on")
+            .map(|(key, _)| *key)
+            .collect();
+        if on.is_empty() {
+            "full width".to_string()
+        } else {
+            on.join("+")
+        }
+    }
 }
 
 /// A technique as a switch: on/off, set by the UCI check option `uci`.

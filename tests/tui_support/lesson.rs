@@ -12,7 +12,7 @@ use killerscope::explorer::action::LessonSource;
 use killerscope::explorer::lesson::{self, BUNDLED};
 use killerscope::explorer::library;
 use killerscope::explorer::worker::{Report, spawn_compare};
-use killerscope::explorer::{Effect, Explorer, Settings};
+use killerscope::explorer::{Effect, Explorer, Notice, Settings};
 use killerscope::search::Limits;
 use killerscope::trace::record_search;
 
@@ -37,7 +37,7 @@ pub fn apply(app: &mut App, effects: Vec<Effect>) {
                 let Report::Compared(rows) = report else {
                     panic!("expected the comparison, got {report:?}");
                 };
-                app.comparison_done(rows);
+                app.notice(Notice::Compared(rows));
             }
             Effect::Discard | Effect::Stop => {}
             Effect::OpenLesson(source) => {

@@ -7,7 +7,6 @@
 
 pub mod rank;
 pub mod rows;
-mod update;
 
 use super::action::Action;
 use super::session::Session;
@@ -41,6 +40,15 @@ pub struct DiffState {
     ranking: Ranking,
     /// The ranked divergence the last `n` / `N` went to.
     step: Option<usize>,
+}
+
+/// How the diff names a search of the explorer's: `what`, with the ordering switches that
+/// differ from the default (`this search (killers=0)`).
+pub fn name(what: &str, session: &Session) -> String {
+    match session.header().ordering_config().map(|o| o.changes()) {
+        Some(changes) if changes != "default" => format!("{what} ({changes})"),
+        _ => what.to_string(),
+    }
 }
 
 impl DiffState {
@@ -93,9 +101,25 @@ impl DiffState {
         )
     }
 
-    /// The ranking thread's progress or result.
-    pub fn set_ranking(&mut self, ranking: Ranking) {
+    /// The ranking thread's progress or result; what the status line says once it is done.
+    pub fn set_ranking(&mut self, ranking: Ranking) -> Option<String> {
+        let said = match &ranking {
+            Ranking::Done(d) if d.total == 0 => {
+                Some("diff: no divergences — the two searches are the same tree".to_string())
+            }
+            Ranking::Done(d) => Some(format!(
+                "diff: {} divergences ranked: n goes to the biggest",
+                crate::fmt::grouped(d.total)
+            )),
+            _ => None,
+        };
         self.ranking = ranking;
+        said
+    }
+
+    /// A's node at the selected row, if A has one there (leaving the diff view selects it).
+    pub fn selected_a(&self) -> Option<crate::explorer::session::NodeId> {
+        self.rows.selected_row().and_then(|r| r.pair.0)
     }
 
     /// What differs at `pair`: nothing for a pair that agrees; `None` for a one-sided pair.

@@ -234,7 +234,7 @@ fn normal() -> Vec<Binding> {
     r.row(&[Char('P')], "P", Action::Projector, projector, General);
     let focus = "board, killers, tree and lesson only";
     r.row(&[Char('F')], "F", Action::Focus, focus, General);
-    let diff = "the diff view (tui --diff A B)";
+    let diff = "diff view, else diff against the last search";
     r.row(&[Char('D')], "D", Action::ShowDiff, diff, General);
     let save = "save the event log (.kslog)";
     r.row(&[Char('w')], "w", Action::SaveLog, save, General);

@@ -5,16 +5,17 @@
 use std::time::Instant;
 
 use crate::chess::{Move, Position};
-use crate::search::SearchReport;
 use crate::trace::{Event, EventLog, Events, LogHeader, Replay, SearchTree, Unchecked};
 
 pub mod fold;
 pub mod indexer;
+pub mod live;
 pub mod positions;
 mod query;
 pub mod scan;
 
 use indexer::{IndexState, Indexes, Indexing, Polled};
+pub use live::RunState;
 use positions::PositionCache;
 use scan::Scan;
 
@@ -23,31 +24,6 @@ pub use crate::trace::NodeId;
 /// Events indexed per step while following a live search's spool, between two looks at the
 /// clock.
 const FOLLOW_STEP: usize = 1 << 14;
-
-/// Whether the search on screen is still growing, and what it has said so far.
-#[derive(Clone, Debug, Default)]
-pub struct RunState {
-    /// A worker is searching for this session.
-    pub searching: bool,
-    /// The live search has ended but its events are still being indexed: what needs the whole
-    /// tree (a lesson step's node) waits until they are.
-    pub indexing_live: bool,
-    /// The name of the trace another engine is writing, while the explorer follows it.
-    pub following: Option<String>,
-    /// Depth and nodes of the last iteration report, for the gauge and nps.
-    pub progress: Option<(u8, u64)>,
-    /// The final result, once the search has finished.
-    pub report: Option<SearchReport>,
-    /// Wall-clock seconds the search has run.
-    pub elapsed: f64,
-}
-
-impl RunState {
-    /// Whether the log is still growing: a search running or a trace being followed.
-    pub fn is_live(&self) -> bool {
-        self.searching || self.following.is_some()
-    }
-}
 
 /// A search being watched or browsed.
 #[derive(Debug)]

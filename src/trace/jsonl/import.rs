@@ -161,33 +161,13 @@ impl Importer {
     /// Reads one line (without its newline) that starts at `place`.
     pub fn line(&mut self, bytes: &[u8], place: LinePlace) -> Result<(), ImportError> {
         self.summary.lines += 1;
-        let text = match std::str::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(e) => {
-                let err = place.error(ImportErrorKind::Syntax, e.valid_up_to(), "not UTF-8 text");
-                return self.failed(err, structural_hint(bytes));
-            }
+        let text = match line_text(bytes, place) {
+            Ok(Some(text)) => text,
+            Ok(None) => return Ok(()),
+            Err(err) => return self.failed(err, structural_hint(bytes)),
         };
-        let text = text.strip_suffix('\r').unwrap_or(text);
-        let text = if place.line == 1 {
-            text.strip_prefix('\u{feff}').unwrap_or(text)
-        } else {
-            text
-        };
-        if text.trim().is_empty() {
-            return Ok(());
-        }
         if self.state.is_none() {
-            let read = read_header(text, place)?;
-            if let Some((name, col)) = &read.first_unknown {
-                let what = format!("unknown key \"{}\" in the header", crate::text::quote(name));
-                self.unknown(place.error(ImportErrorKind::Invalid, *col, what), None)?;
-            }
-            self.summary.unknown_keys += read.unknown_keys;
-            self.state = Some(State::new(read.root, read.labels));
-            self.engine_mate = read.engine_mate;
-            self.header = Some((read.header, read.truncated));
-            return Ok(());
+            return self.header_line(text, place);
         }
         let mut fields = Fields::default();
         fields.engine_mate = self.engine_mate;
@@ -213,15 +193,50 @@ impl Importer {
                 return self.failed(err, structural_hint(bytes));
             }
         };
-        if self.skipping > 0 {
-            match kind {
-                "node_enter" => self.skipping += 1,
-                "node_exit" => self.skipping -= 1,
-                _ => {}
-            }
-            self.summary.skipped += 1;
+        if self.skipped(kind) || !self.known(kind, &fields, place, bytes)? {
             return Ok(());
         }
+        self.event_line(kind, &fields, place)
+    }
+
+    /// The header line: the root, the source table, what the engine calls mate.
+    fn header_line(&mut self, text: &str, place: LinePlace) -> Result<(), ImportError> {
+        let read = read_header(text, place)?;
+        if let Some((name, col)) = &read.first_unknown {
+            let what = format!("unknown key \"{}\" in the header", crate::text::quote(name));
+            self.unknown(place.error(ImportErrorKind::Invalid, *col, what), None)?;
+        }
+        self.summary.unknown_keys += read.unknown_keys;
+        self.state = Some(State::new(read.root, read.labels));
+        self.engine_mate = read.engine_mate;
+        self.header = Some((read.header, read.truncated));
+        Ok(())
+    }
+
+    /// Whether the line falls inside a subtree being skipped (a lenient import dropped its
+    /// node): counted as skipped, nodes still matched so the subtree's end is found.
+    fn skipped(&mut self, kind: &str) -> bool {
+        if self.skipping == 0 {
+            return false;
+        }
+        match kind {
+            "node_enter" => self.skipping += 1,
+            "node_exit" => self.skipping -= 1,
+            _ => {}
+        }
+        self.summary.skipped += 1;
+        true
+    }
+
+    /// Whether the line's kind is known (an unknown kind is refused, or skipped and named);
+    /// its unknown keys are refused under `strict`, else counted and the first named.
+    fn known(
+        &mut self,
+        kind: &str,
+        fields: &Fields,
+        place: LinePlace,
+        bytes: &[u8],
+    ) -> Result<bool, ImportError> {
         if !known_kind(kind) {
             let err = place.error(
                 ImportErrorKind::Invalid,
@@ -229,21 +244,31 @@ impl Importer {
                 unknown_kind(kind),
             );
             self.summary.unknown_kinds += u64::from(!self.strict);
-            return self.unknown(err, None);
+            return self.unknown(err, None).map(|()| false);
         }
-        if let Some((what, col)) = first_unknown_key(&fields, kind, used_keys(kind)) {
+        if let Some((what, col)) = first_unknown_key(fields, kind, used_keys(kind)) {
             let err = place.error(ImportErrorKind::Invalid, col, what);
             if self.strict {
-                return self.unknown(err, structural_hint(bytes));
+                return self.unknown(err, structural_hint(bytes)).map(|()| false);
             }
             self.unknown(err, None)?;
             let unused = fields.present & !used_keys(kind);
             self.summary.unknown_keys += u64::from(fields.unknown + unused.count_ones());
         }
+        Ok(true)
+    }
+
+    /// An event line of a known kind: its events appended, a scores' cut counted.
+    fn event_line(
+        &mut self,
+        kind: &str,
+        fields: &Fields,
+        place: LinePlace,
+    ) -> Result<(), ImportError> {
         let Some(state) = self.state.as_mut() else {
             return Ok(());
         };
-        match state.event(kind, &fields) {
+        match state.event(kind, fields) {
             Ok(Some(read)) => {
                 if matches!(read.event, Event::Iteration { .. }) {
                     self.pvs.push(read.pv);
@@ -357,4 +382,18 @@ impl Importer {
         let log = EventLog::from_parts(header, self.events, self.pvs, truncated);
         Ok((log, self.summary))
     }
+}
+
+/// The text of a line: UTF-8 checked, a carriage return and (on line 1) a byte-order mark
+/// dropped; `None` for a blank line.
+fn line_text(bytes: &[u8], place: LinePlace) -> Result<Option<&str>, ImportError> {
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| place.error(ImportErrorKind::Syntax, e.valid_up_to(), "not UTF-8 text"))?;
+    let text = text.strip_suffix('\r').unwrap_or(text);
+    let text = if place.line == 1 {
+        text.strip_prefix('\u{feff}').unwrap_or(text)
+    } else {
+        text
+    };
+    Ok((!text.trim().is_empty()).then_some(text))
 }

@@ -149,13 +149,19 @@ impl Panel for BoardPanel {
                 app.prefs().notation.format(&before, last_move)
             )
         };
+        // The status line says it once when the position is loaded; the title keeps saying it.
+        let unreachable = if ply == 0 && app.session().root().unreachable().is_some() {
+            " · no game reaches this position"
+        } else {
+            ""
+        };
         let view = &BoardView {
             position: &position,
             last_move,
             // A lesson's question asks about this node: its killer squares would tell.
             killers: if asked { &[] } else { row.as_slice() },
             ascii: app.prefs().ascii,
-            title: format!(" Ply {ply} · {after}{to_move} to move "),
+            title: format!(" Ply {ply} · {after}{to_move} to move{unreachable} "),
         };
         draw(frame, area, app, view);
     }

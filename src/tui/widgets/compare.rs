@@ -13,7 +13,6 @@ use ratatui::widgets::{Block, Cell, Clear, Paragraph, Row, Table};
 
 use crate::explorer::compare::ComparePage;
 use crate::explorer::keys::Action;
-use crate::explorer::setup::selective_label;
 use crate::fmt;
 use crate::search::{MoveSource, SOURCES};
 use crate::tui::layout::centered;
@@ -104,7 +103,7 @@ impl Panel for CompareOverlay {
             .unwrap_or(0)
             + 1;
         let selective = if app.setup().settings.selective.any() {
-            format!(" · {}", selective_label(&app.setup().settings.selective))
+            format!(" · {}", app.setup().settings.selective.label())
         } else {
             String::new()
         };

@@ -11,6 +11,7 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Cell, Row, Table};
 
@@ -246,6 +247,56 @@ fn unslotted_line(app: &Ctx) -> Option<Line<'static>> {
     (!spans.is_empty()).then(|| Line::from(spans))
 }
 
+/// The panel's title: by ply or by depth, the countermove tab's key when it has one, and the
+/// mate killer of the selected node's ply when the engine keeps one per depth.
+fn panel_title(app: &Ctx, layout: &Layout) -> String {
+    let session = app.session();
+    let by = if layout.by_depth { " by depth" } else { "" };
+    let plain = if session.header().ordering_setting("countermove") == Some("on") {
+        format!(" Killers{by} · tried/cut · Tab: countermoves ")
+    } else {
+        format!(" Killers{by} · move tried/cut ")
+    };
+    if !(layout.mate_killers && layout.by_depth) {
+        return plain;
+    }
+    let selected = app.view().selected_node();
+    let ply = selected
+        .and_then(|id| session.node(id))
+        .map_or(0, |n| n.ply());
+    let mv = session.replay().mate_killer(ply, session.position());
+    if mv.is_null() {
+        return plain;
+    }
+    let pos = session.known_position_at(selected);
+    let mv = killer_text(
+        session,
+        usize::from(ply),
+        mv,
+        pos.as_ref(),
+        app.prefs().notation,
+    );
+    format!(" Killers by depth · mate killer at ply {ply}: {mv} ")
+}
+
+/// The table's header cells: the row unit, the mate column, and each slot in its source's
+/// colour.
+fn header_cells(app: &Ctx, layout: &Layout, mate_style: Style) -> Vec<Cell<'static>> {
+    let theme = &app.theme;
+    let sources = &app.session().header().sources;
+    let slot_cell = |s: usize| {
+        let colour = sources.killers().nth(s).map(|row| row.colour);
+        let style = colour.map_or(theme.title, |c| theme.title.patch(theme.source_style(c)));
+        Cell::from(format!("slot {}", s + 1)).style(style)
+    };
+    let mut heads = vec![Cell::from(layout.unit())];
+    if layout.mate_column() {
+        heads.push(Cell::from("mate").style(theme.title.patch(mate_style)));
+    }
+    heads.extend((0..layout.slots).map(slot_cell));
+    heads
+}
+
 impl Panel for KillersPanel {
     /// Draws the table as it stood at the timeline cursor, scrolled so that the selected node's
     /// row is visible, or the countermove tab.
@@ -258,31 +309,7 @@ impl Panel for KillersPanel {
         let layout = Layout::of(session);
         let focus = focus_row(app);
         let at = session.position();
-        let by = if layout.by_depth { " by depth" } else { "" };
-        let mut title = if session.header().ordering_setting("countermove") == Some("on") {
-            format!(" Killers{by} · tried/cut · Tab: countermoves ")
-        } else {
-            format!(" Killers{by} · move tried/cut ")
-        };
-        if layout.mate_killers && layout.by_depth {
-            let ply = app
-                .view()
-                .selected_node()
-                .and_then(|id| session.node(id))
-                .map_or(0, |n| n.ply());
-            let mv = session.replay().mate_killer(ply, at);
-            if !mv.is_null() {
-                let pos = session.known_position_at(app.view().selected_node());
-                let mv = killer_text(
-                    session,
-                    usize::from(ply),
-                    mv,
-                    pos.as_ref(),
-                    app.prefs().notation,
-                );
-                title = format!(" Killers by depth · mate killer at ply {ply}: {mv} ");
-            }
-        }
+        let title = panel_title(app, &layout);
         let mut block = Block::bordered()
             .title(Span::styled(title, theme.title))
             .border_style(theme.border);
@@ -366,16 +393,7 @@ impl Panel for KillersPanel {
                 line
             }
         });
-        let slot_cell = |s: usize| {
-            let colour = sources.killers().nth(s).map(|row| row.colour);
-            let style = colour.map_or(theme.title, |c| theme.title.patch(theme.source_style(c)));
-            Cell::from(format!("slot {}", s + 1)).style(style)
-        };
-        let mut heads = vec![Cell::from(layout.unit())];
-        if mate == 1 {
-            heads.push(Cell::from("mate").style(theme.title.patch(mate_style)));
-        }
-        heads.extend((0..slots).map(slot_cell));
+        let heads = header_cells(app, &layout, mate_style);
         let header = Row::new(heads).style(theme.title);
         let width = u16::try_from(unit_width).unwrap_or(u16::MAX);
         let mut widths = vec![Constraint::Length(width)];

@@ -7,7 +7,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::ListItem;
 
 use crate::explorer::Mode;
-use crate::explorer::setup::selective_label;
 use crate::tui::ui::Ctx;
 use crate::tui::widgets::Panel;
 use crate::tui::widgets::list_popup::{self, ListPopup};
@@ -37,7 +36,7 @@ impl Panel for PickerOverlay {
                 about.push_str(&format!("Searched with ordering {}. ", ordering.changes()));
             }
             if let Some(selective) = entry.settings.selective {
-                about.push_str(&format!("Search: {}. ", selective_label(&selective)));
+                about.push_str(&format!("Search: {}. ", selective.label()));
             }
             about.push_str(&entry.comment);
         }

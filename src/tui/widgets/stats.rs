@@ -15,6 +15,7 @@ use crate::search::stats::RANK_LABELS;
 use crate::search::{MoveSource, SourceColour, nodes_per_second};
 use crate::text::printable;
 use crate::trace::SourceRow;
+use crate::tui::theme::Theme;
 use crate::tui::ui::Ctx;
 use crate::tui::widgets::Panel;
 
@@ -58,144 +59,204 @@ fn pack(rows: Vec<Vec<Group>>, width: usize) -> Vec<Line<'static>> {
 /// keeps one fact per line; rows too long for the width continue on the next line.
 pub fn lines(app: &Ctx, width: u16) -> Vec<Line<'static>> {
     let narrow = width < 40;
-    let theme = &app.theme;
-    let scan = app.session().scan();
-    let s = scan.stats();
-    let label = |t: &str| Span::styled(t.to_string(), theme.dim);
-    let value = |t: String| Span::styled(t, theme.text);
-    let kv = |pairs: &[(&str, String)]| -> Vec<Group> {
+    let cells = Cells { theme: &app.theme };
+    let facts = Facts::new(app, &cells, narrow);
+    let rows = if narrow {
+        narrow_rows(app, &cells, facts)
+    } else {
+        wide_rows(app, &cells, facts)
+    };
+    pack(rows, usize::from(width))
+}
+
+/// Groups of spans in the panel's styles.
+struct Cells<'a> {
+    theme: &'a Theme,
+}
+
+impl Cells<'_> {
+    /// Dim labels each followed by its value.
+    fn kv(&self, pairs: &[(&str, String)]) -> Vec<Group> {
         pairs
             .iter()
-            .map(|(k, v)| vec![label(k), value(v.clone())])
+            .map(|(k, v)| {
+                vec![
+                    Span::styled(k.to_string(), self.theme.dim),
+                    Span::styled(v.clone(), self.theme.text),
+                ]
+            })
             .collect()
-    };
-    let sourced = |pairs: Vec<SourcePair>| -> Vec<Group> {
+    }
+
+    /// Source labels in their source's colour, each followed by its count.
+    fn sourced(&self, pairs: Vec<SourcePair>) -> Vec<Group> {
         pairs
             .into_iter()
             .map(|(k, v, colour)| {
-                let style = theme.dim.patch(theme.source_style(colour));
-                vec![Span::styled(k, style), value(v)]
+                let style = self.theme.dim.patch(self.theme.source_style(colour));
+                vec![Span::styled(k, style), Span::styled(v, self.theme.text)]
             })
             .collect()
-    };
-    let title = |t: &str| vec![vec![Span::styled(t.to_string(), theme.title)]];
-    let note = |t: String, style| vec![vec![Span::styled(t, style)]];
-    let depth = scan.finished().map_or("–".to_string(), |(d, score)| {
-        format!(
-            "{d}/{} (score {})",
-            app.setup().settings.depth,
-            fmt::score(score)
-        )
-    });
-    let counts = SourceCounts::new(app, narrow);
-    let (tries, killer_cuts) = (counts.killer_tries, counts.killer_cuts);
-    let nps = Duration::try_from_secs_f64(app.session().run().elapsed)
-        .ok()
-        .filter(|elapsed| !elapsed.is_zero())
-        .map(|elapsed| {
-            kv(&[
-                ("nps ", fmt::count(nodes_per_second(s.nodes(), elapsed))),
-                ("  time ", format!("{:.2}s", app.session().run().elapsed)),
-            ])
-        });
-    let rank: Vec<Group> = RANK_LABELS
-        .iter()
-        .zip(s.by_rank)
-        .enumerate()
-        .map(|(i, (name, n))| {
-            let key = match (narrow, i) {
-                (true, 0) => "rank ".to_string(),
-                (true, _) => " ".to_string(),
-                (false, _) => format!("  {name} "),
-            };
-            vec![label(&key), value(fmt::count(n))]
-        })
-        .collect();
-    let width = usize::from(width);
-    if narrow {
-        let mut out = vec![
-            kv(&[("depth ", depth)]),
-            kv(&[
-                ("nodes ", fmt::count(s.nodes())),
-                (" q ", fmt::count(s.q_nodes)),
-            ]),
-            kv(&[
-                ("cutoffs ", fmt::count(s.cutoffs)),
-                (" 1st ", fmt::percent(s.by_rank[0], s.cutoffs)),
-            ]),
-        ];
-        out.extend(counts.narrow_rows().into_iter().map(sourced));
-        out.extend([
-            kv(&[("killer hit ", fmt::percent(killer_cuts, tries))]),
-            rank,
-            kv(&[
-                ("TT hits ", fmt::count(s.tt_hits)),
-                (" cut ", fmt::count(s.tt_cutoffs)),
-            ]),
-        ]);
-        out.extend(nps);
-        if s.illegal_tries + s.illegal_nulls > 0 {
-            out.push(kv(&[
-                ("illegal ", fmt::count(s.illegal_tries)),
-                (" NM in check ", fmt::count(s.illegal_nulls)),
-            ]));
-        }
-        if app.session().log().is_truncated() {
-            out.insert(0, note("log truncated (cap)".to_string(), theme.error));
-        }
-        return pack(out, width);
     }
+
+    /// A section title.
+    fn title(&self, t: &str) -> Vec<Group> {
+        vec![vec![Span::styled(t.to_string(), self.theme.title)]]
+    }
+
+    /// A line in the error style.
+    fn warning(&self, t: &str) -> Vec<Group> {
+        vec![vec![Span::styled(t.to_string(), self.theme.error)]]
+    }
+}
+
+/// What both layouts show, counted once.
+struct Facts {
+    /// The deepest finished iteration and its score, over the depth asked.
+    depth: String,
+    /// Nodes per second and time, once the search has run a while.
+    nps: Option<Vec<Group>>,
+    /// Cutoffs by the cutting move's rank.
+    rank: Vec<Group>,
+    /// Cutoffs by source, and the killers' tries and cuts.
+    counts: SourceCounts,
+}
+
+impl Facts {
+    fn new(app: &Ctx, cells: &Cells, narrow: bool) -> Facts {
+        let scan = app.session().scan();
+        let s = scan.stats();
+        let depth = scan.finished().map_or("–".to_string(), |(d, score)| {
+            format!(
+                "{d}/{} (score {})",
+                app.setup().settings.depth,
+                fmt::score(score)
+            )
+        });
+        let elapsed = app.session().run().elapsed;
+        let nps = Duration::try_from_secs_f64(elapsed)
+            .ok()
+            .filter(|elapsed| !elapsed.is_zero())
+            .map(|duration| {
+                cells.kv(&[
+                    ("nps ", fmt::count(nodes_per_second(s.nodes(), duration))),
+                    ("  time ", format!("{elapsed:.2}s")),
+                ])
+            });
+        let rank = RANK_LABELS
+            .iter()
+            .zip(s.by_rank)
+            .enumerate()
+            .map(|(i, (name, n))| {
+                let key = match (narrow, i) {
+                    (true, 0) => "rank ".to_string(),
+                    (true, _) => " ".to_string(),
+                    (false, _) => format!("  {name} "),
+                };
+                cells.kv(&[(&key, fmt::count(n))]).remove(0)
+            })
+            .collect();
+        Facts {
+            depth,
+            nps,
+            rank,
+            counts: SourceCounts::new(app, narrow),
+        }
+    }
+}
+
+/// The compact layout's rows: one fact per line in short labels.
+fn narrow_rows(app: &Ctx, cells: &Cells, facts: Facts) -> Vec<Vec<Group>> {
+    let s = app.session().scan().stats();
+    let counts = &facts.counts;
     let mut out = vec![
-        kv(&[("depth ", depth)]),
-        kv(&[
+        cells.kv(&[("depth ", facts.depth)]),
+        cells.kv(&[
+            ("nodes ", fmt::count(s.nodes())),
+            (" q ", fmt::count(s.q_nodes)),
+        ]),
+        cells.kv(&[
+            ("cutoffs ", fmt::count(s.cutoffs)),
+            (" 1st ", fmt::percent(s.by_rank[0], s.cutoffs)),
+        ]),
+    ];
+    out.extend(counts.narrow_rows().into_iter().map(|r| cells.sourced(r)));
+    out.extend([
+        cells.kv(&[(
+            "killer hit ",
+            fmt::percent(counts.killer_cuts, counts.killer_tries),
+        )]),
+        facts.rank,
+        cells.kv(&[
+            ("TT hits ", fmt::count(s.tt_hits)),
+            (" cut ", fmt::count(s.tt_cutoffs)),
+        ]),
+    ]);
+    out.extend(facts.nps);
+    if s.illegal_tries + s.illegal_nulls > 0 {
+        out.push(cells.kv(&[
+            ("illegal ", fmt::count(s.illegal_tries)),
+            (" NM in check ", fmt::count(s.illegal_nulls)),
+        ]));
+    }
+    if app.session().log().is_truncated() {
+        out.insert(0, cells.warning("log truncated (cap)"));
+    }
+    out
+}
+
+/// The wide layout's rows: each fact in words, sources and ranks under titles.
+fn wide_rows(app: &Ctx, cells: &Cells, facts: Facts) -> Vec<Vec<Group>> {
+    let s = app.session().scan().stats();
+    let (tries, killer_cuts) = (facts.counts.killer_tries, facts.counts.killer_cuts);
+    let mut out = vec![
+        cells.kv(&[("depth ", facts.depth)]),
+        cells.kv(&[
             ("nodes ", fmt::count(s.nodes())),
             ("  (quiescence ", fmt::count(s.q_nodes)),
             (")", String::new()),
         ]),
     ];
-    out.extend(nps);
-    out.push(kv(&[
+    out.extend(facts.nps);
+    out.push(cells.kv(&[
         ("cutoffs ", fmt::count(s.cutoffs)),
         ("  on the 1st move ", fmt::percent(s.by_rank[0], s.cutoffs)),
     ]));
-    out.push(title("cutoffs by source"));
-    out.push(sourced(SourceCounts::wide(&counts.killers)));
-    out.push(sourced(SourceCounts::wide(&counts.others)));
-    out.push(title("cutoffs by rank in the move list"));
-    out.push(rank);
-    out.push(kv(&[
+    out.push(cells.title("cutoffs by source"));
+    out.push(cells.sourced(SourceCounts::wide(&facts.counts.killers)));
+    out.push(cells.sourced(SourceCounts::wide(&facts.counts.others)));
+    out.push(cells.title("cutoffs by rank in the move list"));
+    out.push(facts.rank);
+    out.push(cells.kv(&[
         ("killer hit rate ", fmt::percent(killer_cuts, tries)),
         (" (", fmt::count(killer_cuts)),
         (" of ", fmt::count(tries)),
         (" tries)", String::new()),
     ]));
-    out.push(kv(&[("killer stores ", fmt::count(s.killer_stores))]));
-    out.push(kv(&[
+    out.push(cells.kv(&[("killer stores ", fmt::count(s.killer_stores))]));
+    out.push(cells.kv(&[
         ("TT hits ", fmt::count(s.tt_hits)),
         ("  (cutoffs ", fmt::count(s.tt_cutoffs)),
         (")", String::new()),
     ]));
     if s.illegal_tries + s.illegal_nulls > 0 {
         // A pseudo-legal engine's tries that left its king attacked, refuted a ply down.
-        out.push(kv(&[
+        out.push(cells.kv(&[
             ("illegal tries ", fmt::count(s.illegal_tries)),
             ("  null moves in check ", fmt::count(s.illegal_nulls)),
         ]));
     }
     if app.session().log().is_truncated() {
-        out.push(note(
-            "log truncated: recording stopped early".to_string(),
-            theme.error,
-        ));
+        out.push(cells.warning("log truncated: recording stopped early"));
         if let Some((depth, nodes)) = app.session().run().progress {
-            out.push(kv(&[
+            out.push(cells.kv(&[
                 ("(the search went on: depth ", depth.to_string()),
                 (" done, ", fmt::count(nodes)),
                 (" nodes)", String::new()),
             ]));
         }
     }
-    pack(out, width)
+    out
 }
 
 /// Cutoffs per source as the log's header names them: the first two killer slots apart and

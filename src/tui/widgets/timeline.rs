@@ -6,7 +6,6 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use crate::explorer::keys::{self, Action, Context};
-use crate::explorer::setup::selective_label;
 use crate::explorer::{Mode, SPEEDS};
 use crate::tui::ui::Ctx;
 use crate::tui::widgets::{Panel, charts, compare, diff};
@@ -146,10 +145,7 @@ fn hints(frame: &mut Frame, area: Rect, app: &Ctx) {
                 app.setup().settings.killers
             );
             if app.setup().settings.selective.any() {
-                next.push_str(&format!(
-                    " · {}",
-                    selective_label(&app.setup().settings.selective)
-                ));
+                next.push_str(&format!(" · {}", app.setup().settings.selective.label()));
             }
             spans.push(Span::styled(next, theme.text));
             Line::from(spans)

@@ -19,7 +19,6 @@ use tui_tree_widget::Tree;
 use crate::chess::Position;
 use crate::chess::notation::Notation;
 use crate::explorer::session::{NodeId, Session};
-use crate::explorer::setup::selective_label;
 use crate::fmt;
 use crate::search::{Bound, NodeKind};
 use crate::trace::line::Step;
@@ -176,7 +175,7 @@ impl Panel for TreePanel {
 /// selective search; empty for a full-width tree, the default.
 fn selective_title(session: &Session) -> String {
     match session.header().selective_config() {
-        Some(config) if config.any() => format!("{} · ", selective_label(&config)),
+        Some(config) if config.any() => format!("{} · ", config.label()),
         _ => String::new(),
     }
 }

@@ -1,60 +1,17 @@
-//! A bench kept on disk (`bench --log-dir DIR`: one `.kslog` per position and `bench.json`) and
-//! `diff DIR_A DIR_B`: two benches compared position by position — nodes, ratio, and for every
+//! `diff DIR_A DIR_B`: two benches kept on disk (`bench --log-dir DIR`) compared position by
+//! position — nodes, ratio, and for every
 //! position whose two logs are kept, the tree diff's divergences and the biggest of them.
 
+use super::{diff_searches, load, same_search_space};
 use crate::chess::Position;
 use crate::cli::CliError;
-use crate::cli::diff::{diff_searches, load, same_search_space};
+use crate::cli::bench::Manifest;
 use crate::fmt::grouped;
 use crate::text::printable;
 use crate::trace::san_steps;
-use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::io::{BufWriter, Write};
 use std::path::Path;
-
-/// The manifest's file name in a bench directory.
-const MANIFEST: &str = "bench.json";
-
-/// What a bench directory holds.
-#[derive(Debug, Serialize, Deserialize)]
-pub(super) struct Manifest {
-    pub depth: u8,
-    pub config: String,
-    pub positions: Vec<ManifestEntry>,
-}
-
-/// One searched position.
-#[derive(Debug, Serialize, Deserialize)]
-pub(super) struct ManifestEntry {
-    pub name: String,
-    pub fen: String,
-    pub nodes: u64,
-    pub time_ms: f64,
-    /// The log's file name in the directory.
-    pub log: Option<String>,
-}
-
-impl Manifest {
-    pub(super) fn write(&self, dir: &Path) -> Result<(), CliError> {
-        let path = dir.join(MANIFEST);
-        let text = serde_json::to_string_pretty(self)?;
-        std::fs::write(&path, text + "\n")
-            .map_err(|e| CliError::new(format!("{}: {e}", path.display())))
-    }
-
-    fn read(dir: &Path) -> Result<Manifest, CliError> {
-        let path = dir.join(MANIFEST);
-        let text = crate::files::read_text(&path, 64 << 20).map_err(|e| {
-            CliError::new(format!(
-                "diff: {} is not a bench directory ({}: {e}; bench --log-dir writes one)",
-                dir.display(),
-                MANIFEST
-            ))
-        })?;
-        serde_json::from_str(&text).map_err(|e| CliError::new(format!("{}: {e}", path.display())))
-    }
-}
 
 /// One position of the comparison.
 struct Row<'a> {
@@ -64,7 +21,7 @@ struct Row<'a> {
 }
 
 /// `diff DIR_A DIR_B`.
-pub(crate) fn diff_dirs(a: &Path, b: &Path, json: bool, limit: usize) -> Result<(), CliError> {
+pub(super) fn diff_dirs(a: &Path, b: &Path, json: bool, limit: usize) -> Result<(), CliError> {
     let manifests = [Manifest::read(a)?, Manifest::read(b)?];
     let dirs = [a, b];
     let mut rows = Vec::new();
