@@ -206,18 +206,22 @@ fn a_bad_line_stops_a_strict_follow_with_its_place() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn strict_stops_a_followed_trace_at_its_first_unknown_key() {
-    let dir = scratch("strict");
+/// A followed trace with a typo'd key on its fourth line, as `tui --follow FILE [--strict]`
+/// follows it to its end: the explorer and its status line.
+fn follow_typo(name: &str, strict: bool) -> App {
+    let dir = scratch(name);
     let path = dir.join("typo.jsonl");
     let header = r#"{"type":"header","schema":1,"engine":"toy 1.0"}"#;
     let root = r#"{"type":"node_enter","depth":1,"alpha":-100,"beta":100}"#;
     let tried = r#"{"type":"move_tried","move":"e2e4","index":0}"#;
     let typo = r#"{"type":"move_tried","move":"d2d4","index":1,"souce":"tt"}"#;
     std::fs::write(&path, [header, root, tried, typo].join("\n") + "\n").expect("write");
+    let fifo = dir.join("pipe");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
     let args = killerscope::cli::tui::TuiArgs {
-        follow: Some(path),
-        strict: true,
+        follow: Some(fifo.clone()),
+        strict,
         depth: 3,
         ..Default::default()
     };
@@ -226,16 +230,52 @@ fn strict_stops_a_followed_trace_at_its_first_unknown_key() {
     let mut app = App::new(prepared.app);
     let mut runtime = Runtime::default();
     runtime.apply_all(&mut app, prepared.effects);
-    drain_until(&mut runtime, &mut app, "the refusal", |app| !app.is_live());
+    // A FIFO ends when its writer closes it, so the follow ends without a stop.
+    let writer = std::thread::spawn(move || {
+        let text = std::fs::read(&path).expect("read");
+        std::fs::write(&fifo, text).expect("write the FIFO");
+    });
+    drain_until(&mut runtime, &mut app, "the end", |app| !app.is_live());
+    writer.join().expect("writer");
+    let _ = std::fs::remove_dir_all(&dir);
+    app
+}
+
+#[cfg(unix)]
+#[test]
+fn strict_stops_a_followed_trace_at_its_first_unknown_key() {
+    let app = follow_typo("strict", true);
     let message = app.message().cloned().expect("a message");
     assert!(message.error, "{}", message.text);
     assert!(
         message.text.contains("line 4, column 46")
             && message.text.contains(r#"unknown key "souce""#)
-            && message.text.contains("--strict"),
+            && message.text.contains("--strict refuses keys"),
         "{}",
         message.text
     );
     assert_eq!(app.session().log().len(), 2, "the lines before it stay");
-    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn without_strict_the_end_of_a_followed_trace_names_its_first_unknown_key() {
+    let app = follow_typo("lax", false);
+    let message = app.message().cloned().expect("a message");
+    assert!(
+        message
+            .text
+            .contains("1 unknown keys or kinds skipped, the first: line 4, column 46")
+            && message
+                .text
+                .contains(r#"unknown key "souce" in move_tried (did you mean "source"?)"#)
+            && message.text.contains("(--strict refuses them)"),
+        "{}",
+        message.text
+    );
+    assert_eq!(
+        app.session().log().len(),
+        3,
+        "the line is kept, its key skipped"
+    );
 }

@@ -11,6 +11,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::trace::DEFAULT_EVENT_CAP;
+use crate::trace::jsonl::ImportSummary;
 
 use super::action::Effect;
 use super::app::Explorer;
@@ -352,10 +353,7 @@ impl Runtime {
                 }
                 Ok(Followed::Ended(end)) => {
                     let (summary, _, error) = *end;
-                    ended = Some(error.or_else(|| {
-                        (summary.skipped > 0)
-                            .then(|| format!("{} bad lines skipped (--lenient)", summary.skipped))
-                    }));
+                    ended = Some(error.or_else(|| skipped(&summary)));
                     break;
                 }
                 Err(TryRecvError::Empty) => break,
@@ -373,4 +371,20 @@ impl Runtime {
             });
         }
     }
+}
+
+/// What a followed trace's import skipped, to say when it ends: bad lines (`--lenient`), and
+/// keys or kinds the schema does not have, the first named with its place.
+fn skipped(summary: &ImportSummary) -> Option<String> {
+    let mut notes = Vec::new();
+    if summary.skipped > 0 {
+        notes.push(format!("{} bad lines skipped (--lenient)", summary.skipped));
+    }
+    let unknown = summary.unknown_keys + summary.unknown_kinds;
+    if let Some(first) = &summary.first_unknown {
+        notes.push(format!(
+            "{unknown} unknown keys or kinds skipped, the first: {first} (--strict refuses them)"
+        ));
+    }
+    (!notes.is_empty()).then(|| notes.join("; "))
 }
