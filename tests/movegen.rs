@@ -5,12 +5,25 @@
 mod common;
 
 use common::sample_positions;
-use killerscope::chess::{Move, MoveList};
+use killerscope::chess::{Move, MoveList, Position};
+
+/// Positions where every kind of move is at hand: promotions (quiet, capturing, by a pinned
+/// pawn), en passant (legal, and illegal along a rank), castling both ways, check and double
+/// check, and a pinned double push.
+const SPECIAL: [&str; 6] = [
+    "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1",
+    "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R b KQkq - 0 1",
+    "8/8/8/KPp4r/8/8/8/6k1 w - c6 0 2",
+    "4k3/8/8/2pP4/8/8/8/4K3 w - c6 0 2",
+    "4k3/8/8/8/4r3/5n2/8/4K2R w K - 0 1",
+    "4k3/4r3/8/8/8/8/4P3/4K3 w - - 0 1",
+];
 
 #[test]
 fn is_legal_accepts_exactly_the_legal_moves() {
+    let special = SPECIAL.map(|fen| Position::from_fen(fen).expect("valid FEN"));
     let positions = sample_positions(1, 40, 3);
-    for p in positions.iter().step_by(6) {
+    for p in positions.iter().step_by(6).chain(&special) {
         let mut legal = MoveList::new();
         p.legal_moves(&mut legal);
         for raw in 0..=u16::MAX {

@@ -100,15 +100,92 @@ impl Position {
     }
 
     /// Whether `mv` is one of `legal_moves()`. Any 16-bit value is accepted (garbage is simply
-    /// illegal); only the moves of the piece on `mv.from()` are generated, so it is cheap enough
-    /// to validate killer and transposition-table moves.
+    /// illegal); the walk covers only the piece on `mv.from()` and looks for `mv` among its
+    /// destinations without listing them, so it is cheap enough to validate killer and
+    /// transposition-table moves, and every move of a log replayed (`log query key=…`).
     pub fn is_legal(&self, mv: Move) -> bool {
         let from = mv.from();
         if !self.color_bb(self.side).contains(from) {
             return false;
         }
-        let mut list = MoveList::new();
-        self.walk_legal::<false>(&mut list, Bitboard::from_square(from));
-        list.contains(mv)
+        let mut find = Find { mv, found: false };
+        self.walk_legal::<false>(&mut find, Bitboard::from_square(from));
+        find.found
+    }
+}
+
+/// A sink that only says whether the walk reports `mv`: the moves `MoveList`'s sink would push
+/// at `mv`'s destination, compared with it, flags included.
+struct Find {
+    mv: Move,
+    found: bool,
+}
+
+impl Find {
+    #[inline(always)]
+    fn pawn_move(&mut self, from: Square, to: Square, capture: bool) {
+        self.found |= if PROMOTION_RANKS.contains(to) {
+            PROMOTIONS
+                .iter()
+                .any(|&kind| self.mv == Move::new(from, to, MoveFlag::promotion(kind, capture)))
+        } else {
+            let flag = if capture {
+                MoveFlag::Capture
+            } else {
+                MoveFlag::Quiet
+            };
+            self.mv == Move::new(from, to, flag)
+        };
+    }
+}
+
+impl TargetSink for Find {
+    #[inline(always)]
+    fn king(&mut self, from: Square, targets: Bitboard, theirs: Bitboard) {
+        self.piece(from, targets, theirs);
+    }
+
+    #[inline(always)]
+    fn piece(&mut self, from: Square, targets: Bitboard, theirs: Bitboard) {
+        let to = self.mv.to();
+        if from == self.mv.from() && targets.contains(to) {
+            let flag = if theirs.contains(to) {
+                MoveFlag::Capture
+            } else {
+                MoveFlag::Quiet
+            };
+            self.found |= self.mv == Move::new(from, to, flag);
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i8, capture: bool) {
+        let to = self.mv.to();
+        if targets.contains(to) {
+            let from = Square::from_index((to.index() as i8 - delta) as u8);
+            self.pawn_move(from, to, capture);
+        }
+    }
+
+    #[inline(always)]
+    fn double_pushes(&mut self, targets: Bitboard, delta: i8) {
+        let to = self.mv.to();
+        if targets.contains(to) {
+            let from = Square::from_index((to.index() as i8 - 2 * delta) as u8);
+            self.found |= self.mv == Move::new(from, to, MoveFlag::DoublePush);
+        }
+    }
+
+    #[inline(always)]
+    fn pawn(&mut self, from: Square, targets: Bitboard, capture: bool) {
+        let to = self.mv.to();
+        if targets.contains(to) {
+            self.pawn_move(from, to, capture);
+        }
+    }
+
+    #[inline(always)]
+    fn special(&mut self, mv: Move) {
+        self.found |= mv == self.mv;
     }
 }
