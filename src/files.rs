@@ -8,6 +8,10 @@
 //! recording). A FIFO is refused because opening it waits for a reader, a block device because
 //! it would be overwritten, and a terminal because a log is binary.
 //!
+//! Inputs are opened with a shared advisory lock: a recording writes over an old log in place
+//! only if it can lock it exclusively (`trace/target.rs`), so a log this program is reading is
+//! never rewritten under it.
+//!
 //! A leaf module, like [`crate::text`]: it depends on nothing in the crate, so `trace` and the
 //! CLI can share it.
 
@@ -63,7 +67,29 @@ pub fn open_input(path: &Path) -> io::Result<File> {
     if !meta.is_file() {
         return Err(refused(&meta, why));
     }
+    lock_shared(&file);
     Ok(file)
+}
+
+/// Takes a shared advisory lock on an input just opened, without waiting; it lasts while the
+/// file or a map of it is open. A recording overwrites an old log in place only if it can lock
+/// it exclusively (`try_lock_exclusive`), so a log this program is reading is never rewritten
+/// under it: it is replaced by a new file instead. Best effort: where the file system has no
+/// such locks, or a recording holds the exclusive one, the input is read without a lock.
+#[cfg(unix)]
+fn lock_shared(file: &File) {
+    let _ = rustix::fs::flock(file, rustix::fs::FlockOperation::NonBlockingLockShared);
+}
+
+#[cfg(not(unix))]
+fn lock_shared(_: &File) {}
+
+/// Locks `file` exclusively, without waiting, if no one holds a lock on it (see
+/// `lock_shared`); the lock lasts while the file is open. `false` where locks are not
+/// supported.
+#[cfg(unix)]
+pub fn try_lock_exclusive(file: &File) -> bool {
+    rustix::fs::flock(file, rustix::fs::FlockOperation::NonBlockingLockExclusive).is_ok()
 }
 
 /// Creates (or truncates) `path` for writing a log: a regular file, a new name, or a character

@@ -2,17 +2,20 @@
 """What recording costs as users run it: `search --log FILE` against the same search without it.
 
     cargo build --release
-    tools/record_overhead.py --rounds 31
+    tools/record_overhead.py --rounds 41
 
 Both commands are whole processes of the release binary — start-up, the search, the writer
 thread, the file's writes into the page cache, and teardown all count — run back to back in
 each round, in alternating order, so a burst of load from another user falls on both alike.
-The log goes to the same file every round (`--log` replaces it), as when a user runs the
-command again; `--fresh` removes it before each recorded run instead, outside the timing.
+The log goes to the same file every round, as when a user runs the command again (`--log`
+then writes over the old log in place, src/trace/target.rs); `--fresh` removes it before each
+recorded run instead, outside the timing, so every recording creates a new file.
 
 Figures: the median over rounds of the per-round ratio (recorded over unrecorded), for wall
-time and for CPU time (user + system of the whole process, both threads, from wait4), next to
-the medians of each command's times. Budget: ≤ 1.15x wall, ≤ 1.20x CPU.
+time and for CPU time (user + system of the whole process, both threads, from wait4), with
+their quartiles and extremes, next to the medians of each command's times, and the load
+average before and after (the machine is shared: say how loaded it was). Budget: ≤ 1.15x
+wall, ≤ 1.20x CPU.
 
 Why a script and not an in-process bench: a user never runs the search inside a benchmark
 harness. Only a separate process pays for creating and replacing the file, for the page cache,
@@ -48,7 +51,7 @@ def timed(argv):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rounds", type=int, default=31)
+    parser.add_argument("--rounds", type=int, default=41)
     parser.add_argument("--binary", default="target/release/killerscope")
     parser.add_argument("--fen", default=KIWIPETE)
     parser.add_argument("--depth", type=int, default=7)
@@ -56,6 +59,7 @@ def main():
     parser.add_argument("--fresh", action="store_true", help="remove the log before each run")
     args = parser.parse_args()
 
+    load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="record-overhead-") as tmp:
         log = Path(args.log or Path(tmp) / "kiwipete.kslog")
         plain = [args.binary, "search", "--fen", args.fen, "--depth", str(args.depth)]
@@ -70,22 +74,28 @@ def main():
                 runs[name].append(timed(argv))
         size = log.stat().st_size
 
+    load_after = os.getloadavg()
     wall = [rec[0] / pl[0] for pl, rec in zip(runs["plain"], runs["recorded"])]
     cpu = [rec[1] / pl[1] for pl, rec in zip(runs["plain"], runs["recorded"])]
     print(f"{' '.join(recorded)}")
     print(f"log: {size:,} bytes; {args.rounds} rounds, {'fresh file' if args.fresh else 'file replaced'}")
+    print(f"load average (1, 5, 15 min): {load(load_before)} before, {load(load_after)} after")
     for name in runs:
         w = statistics.median(t[0] for t in runs[name])
         c = statistics.median(t[1] for t in runs[name])
         print(f"  {name:9} median {w * 1000:7.1f} ms wall  {c * 1000:7.1f} ms CPU")
     mw, mc = statistics.median(wall), statistics.median(cpu)
     print(f"  recorded / plain: {mw:.3f}x wall (budget {BUDGET_WALL}x), {mc:.3f}x CPU (budget {BUDGET_CPU}x)")
-    print(f"  per-round ratios, quartiles: wall {quartiles(wall)}, CPU {quartiles(cpu)}")
+    print(f"  per-round ratios, quartiles [extremes]: wall {spread(wall)}, CPU {spread(cpu)}")
 
 
-def quartiles(xs):
+def spread(xs):
     q = statistics.quantiles(xs, n=4)
-    return f"{q[0]:.3f}-{q[2]:.3f}"
+    return f"{q[0]:.3f}-{q[2]:.3f} [{min(xs):.3f}-{max(xs):.3f}]"
+
+
+def load(avg):
+    return ", ".join(f"{x:.1f}" for x in avg)
 
 
 if __name__ == "__main__":

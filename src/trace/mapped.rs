@@ -16,7 +16,10 @@
 //! touching a page past its new end raises `SIGBUS` and ends the process. The length checked
 //! up front rules out a file that was short already; for one truncated later there is no
 //! portable remedy short of copying it (which is what mapping avoids), so it is documented:
-//! do not overwrite a log the explorer has open (killerscope's writers truncate in place).
+//! do not overwrite a log the explorer has open with another program. killerscope's own
+//! recordings never do: the file is opened with a shared lock (`files::open_input`), and a
+//! recording writes over an old log in place only if it can lock it exclusively
+//! (`target.rs`); the explorer's save and `log import -o` truncate in place.
 
 use super::codec::{BadRecord, decode_records, iteration_events};
 use super::error::{LogError, LogErrorKind};

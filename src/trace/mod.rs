@@ -71,6 +71,7 @@ mod store;
 mod stores;
 mod stream;
 mod stream_file;
+mod target;
 pub mod texel;
 mod tree;
 pub mod tree_diff;

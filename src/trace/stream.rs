@@ -9,9 +9,9 @@ use super::error::{LogError, LogErrorKind};
 use super::recorder::{Parts, Recorder};
 use super::store::{InMemory, Store, sealed};
 use super::stream_file::{LogFile, LogOutput, Record, StreamedLog};
+use super::target::{self, Replaced};
 use crate::chess::Move;
 use crate::search::Event;
-use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, SyncSender};
@@ -73,24 +73,30 @@ impl Recorder<InMemory> {
     /// events in batches as they come. The filter and cap set so far stay; without a cap,
     /// nothing stops the recording but a write error. Call `finish` when the search ends.
     pub fn stream_to(self, out: Box<dyn LogOutput>) -> io::Result<Recorder<Streaming>> {
-        self.stream_replacing(out, None)
+        self.stream_replacing(out, Replaced::Nothing)
     }
 
-    /// `stream_to`, with the replaced file's old contents (`old`, already unlinked) released
-    /// by the writer thread, while the search runs, instead of by the caller.
+    /// `stream_to`, for an output that replaces `old` (see `target.rs`): an unlinked old file
+    /// is closed by the writer thread, while the search runs, instead of by the caller; one
+    /// overwritten in place is cut to the log's length at the end if it was longer.
     fn stream_replacing(
         self,
         out: Box<dyn LogOutput>,
-        old: Option<File>,
+        old: Replaced,
     ) -> io::Result<Recorder<Streaming>> {
-        let file = LogFile::create(out, self.header())?;
+        let (unlinked, old_len) = match old {
+            Replaced::Nothing => (None, 0),
+            Replaced::Unlinked(file) => (Some(file), 0),
+            Replaced::InPlace(len) => (None, len),
+        };
+        let file = LogFile::create(out, self.header(), old_len)?;
         let (batches, queue) = mpsc::sync_channel::<Vec<Record>>(QUEUE);
         let (spare_tx, spare) = mpsc::channel();
         let writer = thread::Builder::new()
             .name("kslog writer".into())
             .spawn(move || {
                 // The last handle on the unlinked old file: closing it frees its pages.
-                drop(old);
+                drop(unlinked);
                 let mut file = file;
                 for batch in queue {
                     let mut spare = file.append(batch);
@@ -111,13 +117,13 @@ impl Recorder<InMemory> {
         }))
     }
 
-    /// Streams the recording to a file at `path` (created or replaced; a FIFO, a terminal or
-    /// another kind of file a log cannot go to is refused, see [`crate::files`]).
+    /// Streams the recording to a file at `path`: the old log there overwritten in place when
+    /// nothing else can see it, else a new file under that name (`target.rs`); a FIFO, a
+    /// terminal or another kind of file a log cannot go to is refused, see [`crate::files`].
     pub fn stream_to_file(self, path: impl AsRef<Path>) -> Result<Recorder<Streaming>, LogError> {
         let path = path.as_ref();
         let err = |e| LogError::at(0, LogErrorKind::Write(e)).in_file(path);
-        let old = unlink_regular(path);
-        let file = crate::files::create_output(path).map_err(err)?;
+        let (file, old) = target::open(path).map_err(err)?;
         let regular = file.metadata().is_ok_and(|m| m.is_file());
         let mut recorder = self.stream_replacing(Box::new(file), old).map_err(|e| {
             // Not even the header fitted: remove the broken file rather than leave it.
@@ -128,26 +134,6 @@ impl Recorder<InMemory> {
         })?;
         recorder.store_mut().path = Some(path.to_path_buf());
         Ok(recorder)
-    }
-}
-
-/// Removes the regular file (not a symlink) at `path`, if there is one, so the log is written
-/// to a new file under its name rather than over the old one truncated in place; returns the
-/// old file, open, for the writer thread to close. Truncating 100 MB in place costs the caller
-/// tens of milliseconds (its cached pages are dropped, waiting for any write-back under way),
-/// and on ext4 a file truncated and rewritten is flushed to disk when closed (`auto_da_alloc`),
-/// which the user would wait for at the end; a new file has neither cost, and the old one is
-/// freed when its last handle closes, on the writer's thread. The new file has the default
-/// permissions; other hard links to the old file keep the old log.
-fn unlink_regular(path: &Path) -> Option<File> {
-    match std::fs::symlink_metadata(path) {
-        Ok(meta) if meta.is_file() => {
-            let old = File::open(path).ok();
-            // Where the name cannot be removed (a directory we may not write), the file is
-            // truncated in place as before.
-            std::fs::remove_file(path).ok().and(old)
-        }
-        _ => None,
     }
 }
 

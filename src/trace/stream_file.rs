@@ -69,13 +69,21 @@ pub(crate) struct LogFile {
     last: Vec<Record>,
     /// How many bytes the output is known to hold (the furthest any write reached).
     end: u64,
+    /// The length of the old file the log overwrites in place (0 for a new file): the log is
+    /// cut to its own length at the end if the old file was longer.
+    old_len: u64,
     error: Option<io::Error>,
 }
 
 impl LogFile {
-    /// Writes a complete, valid, empty log marked truncated to `out`, then places the output
+    /// Writes a complete, valid, empty log marked truncated to `out` (which holds `old_len`
+    /// bytes of an old file being overwritten, read from its start), then places the output
     /// where the events go. Fails if `out` cannot take even that, or cannot seek.
-    pub fn create(mut out: Box<dyn LogOutput>, header: &LogHeader) -> io::Result<LogFile> {
+    pub fn create(
+        mut out: Box<dyn LogOutput>,
+        header: &LogHeader,
+        old_len: u64,
+    ) -> io::Result<LogFile> {
         let mut head_sum = Checksum::new();
         head_sum.update(&MAGIC);
         head_sum.update(&VERSION.to_le_bytes());
@@ -104,6 +112,7 @@ impl LogFile {
             batches: Vec::new(),
             last: Vec::new(),
             end: bytes.len() as u64,
+            old_len,
             error: None,
         })
     }
@@ -237,9 +246,10 @@ impl LogFile {
         self.end = self.end.max(tail_at + accepted as u64);
         result?;
         let file_end = tail_at + tail.len() as u64;
-        if self.end > file_end {
+        if self.end.max(self.old_len) > file_end {
             self.out.set_len(file_end)?;
             self.end = file_end;
+            self.old_len = file_end;
         }
         self.out.seek(SeekFrom::Start(FLAGS_AT))?;
         self.out.write_all(&flags)?;
