@@ -7,15 +7,15 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Rect};
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Cell, Paragraph, Row, Table, Wrap};
+use ratatui::text::Line;
+use ratatui::widgets::{Cell, Paragraph, Row, Table, Wrap};
 
 use crate::chess::notation::Notation;
 use crate::chess::{Color, PieceKind, Position, Square};
 use crate::explorer::session::{NodeId, Session};
 use crate::search::countermove::CounterKey;
 use crate::tui::ui::Ctx;
-use crate::tui::widgets::killers::no_position_note;
+use crate::tui::widgets::killers::table_block;
 
 /// One entry of the table as text: the answered move, the stored reply, the storing event.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,15 +90,8 @@ pub fn render(frame: &mut Frame, area: Rect, app: &Ctx) {
         pos.as_ref(),
         app.prefs().notation,
     );
-    let mut block = Block::bordered()
-        .title(Span::styled(
-            format!(" Countermoves · {} · Tab: killers ", list.len()),
-            theme.title,
-        ))
-        .border_style(theme.border);
-    if let Some(note) = no_position_note(session, selected) {
-        block = block.title_bottom(Span::styled(format!(" {note} "), theme.title));
-    }
+    let title = format!(" Countermoves · {} · Tab: killers ", list.len());
+    let block = table_block(app, title);
     let inner = block.inner(area);
     frame.render_widget(block, area);
     if list.is_empty() {
