@@ -14,6 +14,7 @@ use crossterm::event::KeyCode;
 use killerscope::cli::tui::{TuiArgs, prepare};
 use killerscope::explorer::{Effect, Runtime, library};
 use killerscope::trace::Event;
+use killerscope::tui::widgets::stats::StatsPanel;
 use tui_support::App;
 
 /// The fake engine's command line, relative to the package root (where tests run), so the
@@ -280,6 +281,18 @@ fn the_followed_search_on_screen() {
     tui_support::press(&mut app, KeyCode::End);
     let screen = tui_support::screen(&tui_support::draw(&mut app, 120, 36));
     insta::assert_snapshot!("uci_followed_120x36", redact_time(&screen));
+}
+
+#[test]
+fn the_stats_panel_says_how_many_nodes_the_engine_counted() {
+    let (mut app, mut runtime) = follow(&format!("{FAKE} search"), &[]);
+    drain_until(&mut runtime, &mut app, "bestmove", |app| !app.is_live());
+    let written = app.session().tree().len();
+    let stats = tui_support::screen(&app.panel(&StatsPanel, 50, 20));
+    // The script's last iteration says `nodes 300`; the trace holds its root moves alone.
+    assert!(written < 300, "{written} nodes written");
+    assert!(stats.contains("engine counted 300"), "{stats}");
+    assert!(stats.contains(&format!("nodes {written}")), "{stats}");
 }
 
 /// The screen with the Stats panel's contents blanked: it shows the speed and elapsed time

@@ -46,6 +46,8 @@ pub struct Scan {
     stats: CutoffStats,
     depth: u8,
     score: Option<i32>,
+    /// The node count the last finished iteration reported.
+    reported: u64,
 }
 
 impl Scan {
@@ -85,6 +87,13 @@ impl Scan {
         self.score.map(|s| (self.depth, s))
     }
 
+    /// The node count the engine reported at its last finished iteration, when it is more than
+    /// the log holds: an engine seen through UCI (or a trace of a part of a search) counts nodes
+    /// it never wrote, and a rate of the written ones alone would be off by that much.
+    pub fn reported_beyond_log(&self) -> Option<u64> {
+        Some(self.reported).filter(|&n| n > self.stats.nodes())
+    }
+
     /// Folds one more event in: the statistics through the search's own `CutoffStats`, the
     /// killer counts and marks here, killers being the sources the log's table calls killers.
     pub fn apply(&mut self, event: &Event, sources: &SourceTable) {
@@ -121,9 +130,14 @@ impl Scan {
             Event::NodeExit { .. } => {
                 self.rows.pop();
             }
-            Event::Iteration { depth, score, .. } => {
+            Event::Iteration {
+                depth,
+                score,
+                nodes,
+            } => {
                 self.depth = depth;
                 self.score = Some(score);
+                self.reported = nodes.get();
             }
             // Kinds that touch no killer count or mark (new kinds too).
             _ => {}

@@ -155,6 +155,11 @@ pub fn text(session: &Session, id: NodeId, notation: Notation) -> String {
             fmt::score(score),
             plural
         )),
+        // An engine seen through UCI writes its root nodes alone.
+        (None, Some((score, _))) if searched == 0 => out.push_str(&format!(
+            "Exact score {} inside the window: a PV node, with no move below it in the log.",
+            fmt::score(score)
+        )),
         (None, Some((score, _))) => out.push_str(&format!(
             "Exact score {} inside the window: a PV node, {searched} move{} searched.",
             fmt::score(score),

@@ -116,6 +116,8 @@ struct Facts {
     depth: String,
     /// Nodes per second and time, once the search has run a while.
     nps: Option<Vec<Group>>,
+    /// The nodes the engine said it searched, when the log holds fewer (a UCI engine's).
+    reported: Option<Vec<Group>>,
     /// Cutoffs by the cutting move's rank.
     rank: Vec<Group>,
     /// Cutoffs by source, and the killers' tries and cuts.
@@ -134,12 +136,14 @@ impl Facts {
             )
         });
         let elapsed = app.session().run().elapsed;
+        let reported = scan.reported_beyond_log();
         let nps = Duration::try_from_secs_f64(elapsed)
             .ok()
             .filter(|elapsed| !elapsed.is_zero())
             .map(|duration| {
+                let nodes = reported.unwrap_or(s.nodes());
                 cells.kv(&[
-                    ("nps ", fmt::count(nodes_per_second(s.nodes(), duration))),
+                    ("nps ", fmt::count(nodes_per_second(nodes, duration))),
                     ("  time ", format!("{elapsed:.2}s")),
                 ])
             });
@@ -159,6 +163,7 @@ impl Facts {
         Facts {
             depth,
             nps,
+            reported: reported.map(|n| cells.kv(&[("engine counted ", fmt::count(n))])),
             rank,
             counts: SourceCounts::new(app, narrow),
         }
@@ -175,11 +180,12 @@ fn narrow_rows(app: &Ctx, cells: &Cells, facts: Facts) -> Vec<Vec<Group>> {
             ("nodes ", fmt::count(s.nodes())),
             (" q ", fmt::count(s.q_nodes)),
         ]),
-        cells.kv(&[
-            ("cutoffs ", fmt::count(s.cutoffs)),
-            (" 1st ", fmt::percent(s.by_rank[0], s.cutoffs)),
-        ]),
     ];
+    out.extend(facts.reported);
+    out.push(cells.kv(&[
+        ("cutoffs ", fmt::count(s.cutoffs)),
+        (" 1st ", fmt::percent(s.by_rank[0], s.cutoffs)),
+    ]));
     out.extend(counts.narrow_rows().into_iter().map(|r| cells.sourced(r)));
     out.extend([
         cells.kv(&[(
@@ -217,6 +223,7 @@ fn wide_rows(app: &Ctx, cells: &Cells, facts: Facts) -> Vec<Vec<Group>> {
             (")", String::new()),
         ]),
     ];
+    out.extend(facts.reported);
     out.extend(facts.nps);
     out.push(cells.kv(&[
         ("cutoffs ", fmt::count(s.cutoffs)),
