@@ -70,11 +70,7 @@ impl Explorer {
             Area::Screen if action == Action::Quit => {
                 self.mode = Mode::Normal;
                 self.status.quit = true;
-                return self
-                    .lesson
-                    .iter()
-                    .filter_map(LessonState::save_results)
-                    .collect();
+                return self.lesson_results();
             }
             Area::Screen => self.screen_action(action),
             Area::Lesson => return self.lesson_action(&action),
@@ -483,11 +479,7 @@ impl Explorer {
     /// before writes its own first).
     pub fn open_graded_lesson(&mut self, lesson: Lesson, results: Option<PathBuf>) -> Vec<Effect> {
         let title = lesson.title.clone();
-        let mut effects: Vec<Effect> = self
-            .lesson
-            .iter()
-            .filter_map(LessonState::save_results)
-            .collect();
+        let mut effects = self.lesson_results();
         effects.extend(self.update(Action::CloseView));
         self.lesson = Some(LessonState::graded(lesson, results));
         self.mode = Mode::Normal;
@@ -496,14 +488,18 @@ impl Explorer {
         effects
     }
 
+    /// Writing the open lesson's results, if it keeps any (before it closes or is replaced).
+    fn lesson_results(&self) -> Vec<Effect> {
+        self.lesson
+            .iter()
+            .filter_map(LessonState::save_results)
+            .collect()
+    }
+
     /// Applies a lesson key: next, back, an answer, close.
     fn lesson_action(&mut self, action: &Action) -> Vec<Effect> {
         if *action == Action::CloseLesson {
-            let mut effects: Vec<Effect> = self
-                .lesson
-                .iter()
-                .filter_map(LessonState::save_results)
-                .collect();
+            let mut effects = self.lesson_results();
             effects.extend(self.update(Action::CloseView));
             self.lesson = None;
             self.info("lesson closed: L opens one");

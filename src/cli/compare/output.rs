@@ -91,11 +91,6 @@ pub fn markdown(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
         " ---: |".repeat(5 + lab.sources.len())
     )?;
     let detail = |out: &mut dyn Write, name: &str, label: &str, c: &Cost, base: u64| {
-        let by_source: Vec<String> = lab
-            .sources
-            .iter()
-            .map(|s| c.cutoffs_by(s).to_string())
-            .collect();
         writeln!(
             out,
             "| {name} | {label} | {} | {} | {} | {} | {} | {} |",
@@ -104,7 +99,7 @@ pub fn markdown(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
             c.time.as_millis(),
             c.cutoffs,
             percent(c.first_move_cutoffs, c.cutoffs),
-            by_source.join(" | ")
+            cutoffs_by_source(lab, c, " | ")
         )
     };
     for (named, row) in lab.positions.iter().zip(lab.costs) {
@@ -117,6 +112,16 @@ pub fn markdown(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
         detail(out, "**total**", &column.label, &s.total, base_total)?;
     }
     Ok(())
+}
+
+/// A row's cutoff counts, one per source of the lab's table, joined by `separator`.
+fn cutoffs_by_source(lab: &Lab, c: &Cost, separator: &str) -> String {
+    let counts: Vec<String> = lab
+        .sources
+        .iter()
+        .map(|s| c.cutoffs_by(s).to_string())
+        .collect();
+    counts.join(separator)
 }
 
 fn csv_field(text: &str) -> String {
@@ -143,11 +148,6 @@ pub fn csv(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
         by_source.join(",")
     )?;
     let line = |out: &mut dyn Write, name: &str, column: &Column, c: &Cost, ratio: Option<f64>| {
-        let by_source: Vec<String> = lab
-            .sources
-            .iter()
-            .map(|s| c.cutoffs_by(s).to_string())
-            .collect();
         writeln!(
             out,
             "{},{},{},{},{},{},{},{},{:.4},{},{}",
@@ -161,7 +161,7 @@ pub fn csv(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
             c.cutoffs,
             c.first_move_rate(),
             c.killer_cutoffs(),
-            by_source.join(",")
+            cutoffs_by_source(lab, c, ",")
         )
     };
     for (named, row) in lab.positions.iter().zip(lab.costs) {

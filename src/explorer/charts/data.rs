@@ -18,15 +18,8 @@ pub const RANKS: usize = 11;
 /// The label of rank bucket `i` (`1st`, `2nd`, …, `10th`, `11th+`).
 pub fn rank_label(i: usize) -> String {
     let n = i + 1;
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
     let more = if n == RANKS { "+" } else { "" };
-    format!("{n}{suffix}{more}")
+    format!("{}{more}", crate::text::ordinal(n as u64))
 }
 
 /// Nodes entered at one ply.

@@ -112,12 +112,7 @@ fn wide(main: Rect, screen: Screen, a: &mut Areas) {
     board_column(column, board, a);
     a.tree = tree;
     if screen.view {
-        a.charts = [a.tree, a.stats, a.explain]
-            .into_iter()
-            .filter(|r| !r.is_empty())
-            .reduce(Rect::union)
-            .unwrap_or_default();
-        (a.tree, a.stats, a.explain) = Default::default();
+        give_view_the_right(a);
     }
 }
 
@@ -163,12 +158,7 @@ fn compact(main: Rect, screen: Screen, a: &mut Areas) {
         (a.tree, a.stats, a.explain) = (tree, stats, explain);
     }
     if screen.view {
-        a.charts = [a.tree, a.stats, a.explain]
-            .into_iter()
-            .filter(|r| !r.is_empty())
-            .reduce(Rect::union)
-            .unwrap_or_default();
-        (a.tree, a.stats, a.explain) = Default::default();
+        give_view_the_right(a);
     }
 }
 
@@ -287,4 +277,14 @@ mod tests {
             assert!(a.charts.width >= 80, "{:?}", a.charts);
         }
     }
+}
+
+/// A chart or comparison on screen takes the tree's, stats' and explain's places together.
+fn give_view_the_right(a: &mut Areas) {
+    a.charts = [a.tree, a.stats, a.explain]
+        .into_iter()
+        .filter(|r| !r.is_empty())
+        .reduce(Rect::union)
+        .unwrap_or_default();
+    (a.tree, a.stats, a.explain) = Default::default();
 }
