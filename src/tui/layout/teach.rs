@@ -162,6 +162,16 @@ fn compact(main: Rect, screen: Screen, a: &mut Areas) {
     }
 }
 
+/// A chart or comparison on screen takes the tree's, stats' and explain's places together.
+fn give_view_the_right(a: &mut Areas) {
+    a.charts = [a.tree, a.stats, a.explain]
+        .into_iter()
+        .filter(|r| !r.is_empty())
+        .reduce(Rect::union)
+        .unwrap_or_default();
+    (a.tree, a.stats, a.explain) = Default::default();
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::tests::no_overlap;
@@ -277,14 +287,4 @@ mod tests {
             assert!(a.charts.width >= 80, "{:?}", a.charts);
         }
     }
-}
-
-/// A chart or comparison on screen takes the tree's, stats' and explain's places together.
-fn give_view_the_right(a: &mut Areas) {
-    a.charts = [a.tree, a.stats, a.explain]
-        .into_iter()
-        .filter(|r| !r.is_empty())
-        .reduce(Rect::union)
-        .unwrap_or_default();
-    (a.tree, a.stats, a.explain) = Default::default();
 }
