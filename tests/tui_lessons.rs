@@ -219,6 +219,17 @@ fn move_ordering_lab_plays_through() {
 fn going_back_restores_the_step_after_the_learner_wandered() {
     let mut app = open("killers-in-ten-minutes");
     key(&mut app, KeyCode::Right);
+    let asked = app.view().selected_node().expect("step 2 selects …Ra5");
+    let entered = app
+        .session()
+        .node(asked)
+        .expect("in the tree")
+        .enter_event();
+    assert_eq!(
+        app.session().at(),
+        Some(entered + 1),
+        "step 2 shows the moment …Ra5 was entered, not the end of the search"
+    );
     key(&mut app, KeyCode::Char('1'));
     key(&mut app, KeyCode::Right);
     let store = app.session().position();
@@ -234,12 +245,18 @@ fn going_back_restores_the_step_after_the_learner_wandered() {
     key(&mut app, KeyCode::Left);
     let state = app.lesson().expect("open");
     assert_eq!(state.player.choice(), None, "the question starts over");
+    let asked = state.player.step().select.expect("step 2 selects …Ra5");
+    assert_eq!(app.view().selected_node(), Some(asked));
+    let entered = app
+        .session()
+        .node(asked)
+        .expect("in the tree")
+        .enter_event();
     assert_eq!(
         app.session().at(),
-        None,
-        "step 2 had not moved the timeline"
+        Some(entered + 1),
+        "step 2 shows the moment …Ra5 was entered"
     );
-    assert_eq!(app.view().selected_node(), state.player.step().select);
 }
 
 #[test]

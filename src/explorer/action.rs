@@ -156,6 +156,10 @@ pub enum Action {
     Seek(usize),
     /// Timeline to the end of the log.
     SeekEnd,
+    /// Timeline to just after the selected node was entered: the killers and tables as the
+    /// engine had them when it began ordering that node's moves (a lesson's question about
+    /// the node, whose answer the moment after it would show).
+    SeekNodeEntered,
     /// The tree view starts over from the top.
     ResetTree,
     /// Load this position for the next search (a lesson step).
@@ -226,7 +230,12 @@ impl Action {
             A::Up | A::Down | A::Close | A::Open | A::Toggle | A::First | A::Last => Area::Tree,
             A::PageUp | A::PageDown | A::Zoom | A::ZoomOut | A::ClickRow(_) => Area::Tree,
             A::SelectNode(_) | A::ResetTree | A::QueryStep(_) => Area::Tree,
-            A::SeekNode | A::StepBack | A::StepForward | A::Seek(_) | A::SeekEnd => Area::Timeline,
+            A::SeekNode
+            | A::StepBack
+            | A::StepForward
+            | A::Seek(_)
+            | A::SeekEnd
+            | A::SeekNodeEntered => Area::Timeline,
             A::PrevCutoff | A::NextCutoff | A::NextKillerCutoff => Area::Timeline,
             A::PlayPause | A::Slower | A::Faster => Area::Timeline,
             A::EnterFen | A::OpenPicker | A::DepthUp | A::DepthDown | A::SetKillers(_) => {

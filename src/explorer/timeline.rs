@@ -29,6 +29,7 @@ impl Timeline<'_> {
             Action::StepForward => self.seek(self.session.position() + 1),
             Action::Seek(n) => self.seek(n),
             Action::SeekEnd => self.session.seek(self.session.events().len()),
+            Action::SeekNodeEntered => self.seek_selected_entry(),
             Action::PrevCutoff => return self.jump_back(|e| matches!(e, Event::Cutoff { .. })),
             Action::NextCutoff => {
                 return self.jump_forward(|e| matches!(e, Event::Cutoff { .. }));
@@ -83,6 +84,17 @@ impl Timeline<'_> {
                 .exit_event()
                 .map_or(self.session.events().len(), |x| x + 1);
             self.session.seek(end);
+        }
+    }
+
+    /// Shows the selected node's enter event as the last one, the selection staying on it.
+    fn seek_selected_entry(&mut self) {
+        let node = self
+            .view
+            .selected_node()
+            .and_then(|id| self.session.node(id));
+        if let Some(node) = node {
+            self.session.seek(node.enter_event() + 1);
         }
     }
 

@@ -87,9 +87,14 @@ fn needs_search(app: &Stage, scene: &Scene, plan: &SearchPlan) -> bool {
 }
 
 /// Selects the scene's node and moves the timeline to its event, the one set later winning
-/// the selection. A whole scene without an event has the timeline follow the end, and without
-/// a node either the tree starts over from the top.
+/// the selection. A scene with a node and no event shows the moment that node was
+/// entered (the killer table and board as the engine had them then, not the end of the search
+/// with the answer in it); without a node either, the timeline follows the end and the tree
+/// starts over from the top.
 fn show_marks(scene: &Scene, select_last: bool, whole: bool) -> Vec<Action> {
+    if let (None, Some(id)) = (scene.timeline, scene.select) {
+        return vec![Action::SelectNode(id), Action::SeekNodeEntered];
+    }
     let seek = match scene.timeline {
         Some(i) => Some(Action::Seek(i + 1)),
         None if whole => Some(Action::SeekEnd),
