@@ -186,6 +186,11 @@ pub enum Action {
     QuerySubmit,
     /// Select the next (+1) or previous (-1) node the last query matched, in tree order.
     QueryStep(isize),
+    /// Trace the selected node's score to where it was born, for the Explain panel (again:
+    /// hide it).
+    Why,
+    /// Select the next node down the score chain the selection is on.
+    WhyWalk,
 }
 
 impl Action {
@@ -225,7 +230,7 @@ impl Action {
         match self {
             A::Up | A::Down | A::Close | A::Open | A::Toggle | A::First | A::Last => Area::Tree,
             A::PageUp | A::PageDown | A::Zoom | A::ZoomOut | A::ClickRow(_) => Area::Tree,
-            A::SelectNode(_) | A::ResetTree | A::QueryStep(_) => Area::Tree,
+            A::SelectNode(_) | A::ResetTree | A::QueryStep(_) | A::Why | A::WhyWalk => Area::Tree,
             A::SeekNode | A::StepBack | A::StepForward | A::Seek(_) | A::SeekEnd => Area::Timeline,
             A::PrevCutoff | A::NextCutoff | A::NextKillerCutoff => Area::Timeline,
             A::PlayPause | A::Slower | A::Faster => Area::Timeline,

@@ -27,6 +27,7 @@ use super::setup::{Fixed, SearchRequest, SearchSetup, Settings};
 use super::status::{Message, Playback, Status};
 use super::tree_view::TreeView;
 use super::viewport::Viewport;
+use super::why::WhyState;
 
 /// The views beside the tree, each the content of the mode that shows it (`Mode::Charts`,
 /// `Mode::Compare`, `Mode::Diff`), and the query's matches the tree marks.
@@ -42,6 +43,8 @@ pub(super) struct Views {
     pub previous: Option<Session>,
     /// The query line's matches, marked in the tree.
     pub query: QueryState,
+    /// The score chain the Explain panel shows (`y`) and `Y` walks.
+    pub why: WhyState,
 }
 
 /// Everything the explorer shows and remembers.
@@ -84,6 +87,14 @@ impl Explorer {
         self
     }
 
+    /// Queries logs of more than `nodes` nodes on the runtime's thread behind a gauge (the
+    /// default is `query::BACKGROUND_NODES`; a test lowers it to drive the background path on
+    /// a small log).
+    pub fn with_background_query(mut self, nodes: usize) -> Explorer {
+        self.views.query = QueryState::with_threshold(nodes);
+        self
+    }
+
     /// What the command line fixed, with its own ordering (`--ordering`, `--killers`).
     pub fn with_fixed(
         mut self,
@@ -119,6 +130,7 @@ impl Explorer {
         }
         self.views.diff = None;
         self.views.query.forget();
+        self.views.why.forget();
         self.view = TreeView::default();
         self.views.charts.forget_nodes();
         self.playback.playing = false;
@@ -179,6 +191,11 @@ impl Explorer {
     /// The query line's matches and the query running.
     pub fn query(&self) -> &QueryState {
         &self.views.query
+    }
+
+    /// The score chain `y` traced, which the Explain panel shows.
+    pub fn why(&self) -> &WhyState {
+        &self.views.why
     }
 
     /// What the charts view shows.

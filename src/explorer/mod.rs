@@ -32,6 +32,7 @@ pub mod timeline;
 pub mod tree_view;
 pub mod update;
 pub mod viewport;
+pub mod why;
 pub mod worker;
 
 pub use action::{Action, CompareRequest, Effect};

@@ -106,14 +106,16 @@ impl Explorer {
             Action::SelectNode(id) => view.select_node(session, id),
             Action::ResetTree => *view = TreeView::default(),
             Action::QueryStep(dir) => {
-                let step = self.views.query.step(view.selected_node(), dir);
-                match step {
-                    Ok((id, said)) => {
-                        view.select_node(session, id);
-                        self.info(said);
-                    }
-                    Err(said) => self.info(said),
-                }
+                let said = self.views.query.step_in(view, session, dir);
+                self.info(said);
+            }
+            Action::Why => {
+                let said = self.views.why.show(session, view.selected_node());
+                self.info(said);
+            }
+            Action::WhyWalk => {
+                let said = self.views.why.walk(session, view);
+                self.info(said);
             }
             _ => {}
         }

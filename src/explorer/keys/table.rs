@@ -243,6 +243,9 @@ fn normal() -> Vec<Binding> {
     let step = "next / previous query match";
     r.row(&[Char('.')], ". ,", Action::QueryStep(1), step, Tree);
     r.also(Char(','), Action::QueryStep(-1), Tree);
+    let why = "why: the score's chain in Explain / walk it down";
+    r.row(&[Char('y')], "y Y", Action::Why, why, Tree);
+    r.also(Char('Y'), Action::WhyWalk, Tree);
     r.row(&[Char('?')], "?", Action::Help, "this help", General);
     r.row(&[Char('q')], "q", Action::Quit, "quit", General);
     r.out
