@@ -10,6 +10,7 @@
 pub mod action;
 pub mod app;
 pub mod audit;
+pub mod bookmarks;
 pub mod charts;
 pub mod compare;
 pub mod config_picker;
