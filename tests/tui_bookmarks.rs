@@ -2,12 +2,14 @@
 //! sidecar beside the log (`FILE.marks`, written by the runtime), `B` lists them to jump to
 //! (selecting the node, opening its path) or delete; reopening the log reads them back. A
 //! sidecar that does not fit the log keeps the lines that do and names the first that does
-//! not by its line number; a search with no file keeps them in memory and says so.
+//! not by its line number (also when `tui --log FILE` opens it); a search with no file keeps
+//! them in memory and says so.
 
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope::explorer::{Effect, Mode, Runtime};
+use killerscope::cli::tui::{TuiArgs, prepare};
+use killerscope::explorer::{Effect, Mode, Runtime, library};
 use killerscope::trace::NodeId;
 use killerscope::trace::bookmarks::{self, sidecar_path};
 use killerscope::tui::widgets::bookmarks::BookmarksOverlay;
@@ -171,4 +173,34 @@ fn without_a_log_file_bookmarks_are_kept_in_memory_and_the_status_says_so() {
         panic!("{:?}", app.mode());
     };
     assert_eq!(input.text(), "only here");
+}
+
+#[test]
+fn tui_log_reads_the_sidecar_beside_the_log_when_it_opens_it() {
+    let file = temp_log("prepare");
+    let app = puzzle_app();
+    app.session().log_to_save().write_file(&file).expect("save");
+    let (a, b) = two_nodes(&app);
+    let path_a = bookmarks::path_text(app.session().tree(), a).expect("a path");
+    let text = format!(
+        "{}\n{a}\t{path_a}\tkept\n{b}\t{path_a}\twrong line\n",
+        bookmarks::HEADER
+    );
+    std::fs::write(sidecar_path(&file), text).expect("write the sidecar");
+    let args = TuiArgs {
+        log: Some(file.clone()),
+        ..TuiArgs::default()
+    };
+    let prepared = prepare(&args, library::embedded()).expect("the log opens");
+    let app = prepared.app;
+    let kept: Vec<(NodeId, &str)> = app
+        .bookmarks()
+        .marks()
+        .iter()
+        .map(|m| (m.node, m.note.as_str()))
+        .collect();
+    assert_eq!(kept, [(a, "kept")]);
+    assert_eq!(app.bookmarks().file(), Some(sidecar_path(&file).as_path()));
+    let said = app.message().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(said.contains("1 line left out, line 3: node"), "{said}");
 }
