@@ -210,9 +210,9 @@ fn the_lesson_command_lists_checks_and_refuses_through_the_binary() {
 
 #[test]
 fn a_lesson_the_explorer_could_not_follow_is_refused() {
-    let unbound = refusal(|t| t.replace("wait = { key = \"K\" }", "wait = { key = \"y\" }"));
+    let unbound = refusal(|t| t.replace("wait = { key = \"K\" }", "wait = { key = \"u\" }"));
     assert!(
-        unbound.starts_with("step 3:") && unbound.contains("does nothing on y"),
+        unbound.starts_with("step 3:") && unbound.contains("does nothing on u"),
         "{unbound}"
     );
     let lesson_key = refusal(|t| t.replace("wait = { key = \"K\" }", "wait = { key = \"x\" }"));

@@ -141,3 +141,61 @@ fn the_line_reopens_with_the_last_query_and_a_new_search_forgets_the_matches() {
         "the ids named the old tree's nodes"
     );
 }
+
+#[test]
+fn a_big_log_is_queried_in_the_background_behind_a_gauge_and_marks_what_a_query_at_once_marks() {
+    let query = "type=CUT and cut.rank>1";
+    let mut at_once = puzzle_app();
+    run_query(&mut at_once, query);
+    let (_, expected) = at_once.query().found().expect("the query ran at once");
+    let expected = expected.clone();
+
+    // Every log counts as big here: the query goes to the runtime's thread.
+    let mut app = puzzle_app().map(|e| e.with_background_query(10));
+    assert!(app.session().tree().len() > 10);
+    press(&mut app, KeyCode::Char('/'));
+    type_text(&mut app, query);
+    let effects = press(&mut app, KeyCode::Enter);
+    assert!(
+        matches!(
+            effects.as_slice(),
+            [killerscope::explorer::Effect::Query(_)]
+        ),
+        "{effects:?}"
+    );
+    assert_eq!(*app.mode(), Mode::Normal);
+    assert!(
+        message(&app).contains("in the background"),
+        "{}",
+        message(&app)
+    );
+    let (text, progress) = app.query().running().expect("the query runs");
+    assert_eq!(text, query);
+    assert_eq!(progress.done, 0);
+    assert!(app.query().found().is_none(), "no matches before it ends");
+    let hint = screen(&tui_support::draw(&mut app, 160, 48));
+    assert!(
+        hint.contains(&format!("querying {query}: 0% of")),
+        "the gauge replaces the hint line:\n{hint}"
+    );
+
+    let mut runtime = killerscope::explorer::Runtime::default();
+    runtime.apply_all(&mut app, effects);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while app.query().running().is_some() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the query never ended"
+        );
+        runtime.drain(&mut app);
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let (_, found) = app.query().found().expect("the background query ended");
+    assert_eq!(*found, expected, "the same marks as the query run at once");
+    assert_eq!(message(&app), message(&at_once), "and the same words");
+    assert_eq!(
+        app.view().selected_node(),
+        at_once.view().selected_node(),
+        "its first match selected"
+    );
+}

@@ -6,10 +6,11 @@ use super::CliError;
 use crate::chess::Position;
 use crate::fmt;
 use crate::search::score::mate_distance;
-use crate::search::{Bound, PruneRule};
-use crate::text::{ordinal, printable};
+use crate::text::printable;
 use crate::trace::line::Step;
-use crate::trace::provenance::{ChainLink, Origin, ScoreChain, Via, explain_score};
+use crate::trace::provenance::{
+    Origin, ScoreChain, Via, explain_score, origin_text, score_text, via_text,
+};
 use crate::trace::{NodeId, SearchTree, SourceTable, read_record, san_steps};
 use clap::Args;
 use serde_json::{Value, json};
@@ -77,73 +78,6 @@ fn chain_moves(path: &[Step], chain: &ScoreChain) -> Vec<Vec<Step>> {
         all.push(line.clone());
     }
     all
-}
-
-fn score_text(link: &ChainLink) -> (String, &'static str) {
-    match link.result {
-        Some((s, bound)) => (
-            fmt::score(s),
-            match bound {
-                Bound::Exact => "exact",
-                Bound::Lower => "lower bound",
-                Bound::Upper => "upper bound",
-            },
-        ),
-        None => ("…".into(), "unfinished"),
-    }
-}
-
-fn via_text(via: Via, san: &str, sources: &SourceTable) -> String {
-    match via {
-        Via::Cut { index, source, .. } => format!(
-            "cut by {san} ({}, {})",
-            ordinal(u64::from(index) + 1),
-            sources.label(source)
-        ),
-        Via::Best { .. } => format!("best move {san}"),
-        Via::NullMove => "its null move failed high".to_string(),
-    }
-}
-
-/// The origin in words.
-pub fn origin_text(origin: Origin) -> String {
-    let inferred = |yes: bool| {
-        if yes {
-            " (read from the tree: the log has no static_score event here)"
-        } else {
-            ""
-        }
-    };
-    match origin {
-        Origin::StaticEval {
-            ply_limit: true, ..
-        } => "the static evaluation at the deepest ply the search holds".into(),
-        Origin::StaticEval { inferred: i, .. } => {
-            format!(
-                "the static evaluation: the quiescence node stood pat{}",
-                inferred(i)
-            )
-        }
-        Origin::TtHit => "a transposition-table entry ended the node".into(),
-        Origin::Checkmate { inferred: i } => format!("checkmate{}", inferred(i)),
-        Origin::Stalemate { inferred: true } => {
-            "no move searched: stalemate (or a draw the log does not record)".into()
-        }
-        Origin::Stalemate { inferred: false } => "stalemate".into(),
-        Origin::Draw(kind) => format!("a draw by {}", kind.name().replace('_', " ")),
-        Origin::Pruned(rule) => format!(
-            "the node was pruned whole by {} ({})",
-            rule.name().replace('_', " "),
-            match rule {
-                PruneRule::ReverseFutility => "its static evaluation minus a margin",
-                _ => "the bound the rule judged",
-            }
-        ),
-        Origin::NullMoveBound => {
-            "the null move found a mate, which proves nothing: the node returned beta".into()
-        }
-        Origin::Unknown(why) => format!("unknown: {why}"),
-    }
 }
 
 fn write_text(

@@ -317,6 +317,15 @@ pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<Prepared, CliError
                     "browsing a saved log: [ ] { } K p to step through it, r to search again",
                 ),
             }
+            if let Some(log) = &args.log {
+                let marks = crate::trace::bookmarks::sidecar_path(log);
+                let text = match std::fs::read_to_string(&marks) {
+                    Ok(text) => Ok(Some(text)),
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+                    Err(e) => Err(e.to_string()),
+                };
+                app.open_bookmarks(marks, text);
+            }
             Vec::new()
         }
         Start::Diff(sessions, names) => {

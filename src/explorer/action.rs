@@ -9,7 +9,7 @@ use super::charts::{ChartKind, IcicleMove};
 use super::follow::FollowSource;
 use super::line_edit::Edit;
 use super::session::NodeId;
-use super::setup::SearchRequest;
+use super::setup::{SearchRequest, SearchSetup};
 use super::tree_view::Row;
 use crate::trace::jsonl::ImportOptions;
 
@@ -190,6 +190,19 @@ pub enum Action {
     QuerySubmit,
     /// Select the next (+1) or previous (-1) node the last query matched, in tree order.
     QueryStep(isize),
+    /// Trace the selected node's score to where it was born, for the Explain panel (again:
+    /// hide it).
+    Why,
+    /// Select the next node down the score chain the selection is on.
+    WhyWalk,
+    /// Write a note to bookmark the selected node with.
+    Bookmark,
+    /// List the bookmarks, to jump to one or delete it.
+    OpenBookmarks,
+    /// Save the bookmark whose note is being written.
+    NoteSubmit,
+    /// Delete the bookmark highlighted in the list.
+    BookmarkDelete,
 }
 
 impl Action {
@@ -229,7 +242,7 @@ impl Action {
         match self {
             A::Up | A::Down | A::Close | A::Open | A::Toggle | A::First | A::Last => Area::Tree,
             A::PageUp | A::PageDown | A::Zoom | A::ZoomOut | A::ClickRow(_) => Area::Tree,
-            A::SelectNode(_) | A::ResetTree | A::QueryStep(_) => Area::Tree,
+            A::SelectNode(_) | A::ResetTree | A::QueryStep(_) | A::Why | A::WhyWalk => Area::Tree,
             A::SeekNode
             | A::StepBack
             | A::StepForward
@@ -253,6 +266,7 @@ impl Action {
                 Area::Screen
             }
             A::Focus | A::Quit | A::ShowError(_) | A::OpenQuery => Area::Screen,
+            A::Bookmark | A::OpenBookmarks => Area::Screen,
             A::LessonNext | A::LessonBack | A::LessonAnswer(_) | A::CloseLesson => Area::Lesson,
             A::Scroll(_) | A::PickerPrev | A::PickerNext | A::PickerLoad | A::LessonLoad => {
                 Area::Overlay
@@ -260,7 +274,9 @@ impl Action {
             A::CompareToggle | A::CompareRun | A::FenSubmit | A::FenEdit(_) | A::Insert(_) => {
                 Area::Overlay
             }
-            A::Leave | A::Paste(_) | A::QuerySubmit => Area::Overlay,
+            A::Leave | A::Paste(_) | A::QuerySubmit | A::NoteSubmit | A::BookmarkDelete => {
+                Area::Overlay
+            }
         }
     }
 }
@@ -277,6 +293,25 @@ pub struct CompareRequest {
     pub configs: Vec<OrderingConfig>,
     /// Selective switches, the same for every column.
     pub selective: SelectiveConfig,
+}
+
+impl CompareRequest {
+    /// A comparison of `configs` on the position, depth and selective switches `setup` has.
+    pub fn of(setup: &SearchSetup, configs: Vec<OrderingConfig>) -> CompareRequest {
+        CompareRequest {
+            root: setup.root.clone(),
+            depth: setup.settings.depth,
+            configs,
+            selective: setup.settings.selective,
+        }
+    }
+
+    /// Its position, depth and selective switches become `setup`'s, for the next search.
+    pub fn adopt(&self, setup: &mut SearchSetup) {
+        setup.root = self.root.clone();
+        setup.settings.depth = self.depth;
+        setup.settings.selective = self.selective;
+    }
 }
 
 /// A side effect `update` asks the runtime for: the only places threads and files are touched.
@@ -307,6 +342,8 @@ pub enum Effect {
     /// Run this node query on a thread (a big log): its progress and result come back as
     /// `Notice::Querying` and `Notice::Queried`.
     Query(Box<super::query::QueryJob>),
+    /// Write the bookmarks' sidecar (this text) to this file.
+    SaveBookmarks(std::path::PathBuf, String),
     /// Write a lesson's results (this CSV text) to this file; `Notice::ResultsSaved` says how
     /// it went.
     SaveResults(std::path::PathBuf, String),

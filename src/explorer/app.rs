@@ -11,6 +11,7 @@ use crate::trace::{EventLog, LogHeader};
 
 use super::action::Effect;
 use super::audit::{Audit, AuditView};
+use super::bookmarks::Bookmarks;
 use super::charts::Charts;
 use super::compare::Comparison;
 use super::diff::{DiffState, Ranking};
@@ -27,6 +28,7 @@ use super::setup::{Fixed, SearchRequest, SearchSetup, Settings};
 use super::status::{Message, Playback, Status};
 use super::tree_view::TreeView;
 use super::viewport::Viewport;
+use super::why::WhyState;
 
 /// The views beside the tree, each the content of the mode that shows it (`Mode::Charts`,
 /// `Mode::Compare`, `Mode::Diff`), and the query's matches the tree marks.
@@ -42,6 +44,10 @@ pub(super) struct Views {
     pub previous: Option<Session>,
     /// The query line's matches, marked in the tree.
     pub query: QueryState,
+    /// The score chain the Explain panel shows (`y`) and `Y` walks.
+    pub why: WhyState,
+    /// The bookmarks on the session's nodes and their sidecar.
+    pub bookmarks: Bookmarks,
 }
 
 /// Everything the explorer shows and remembers.
@@ -84,6 +90,14 @@ impl Explorer {
         self
     }
 
+    /// Queries logs of more than `nodes` nodes on the runtime's thread behind a gauge (the
+    /// default is `query::BACKGROUND_NODES`; a test lowers it to drive the background path on
+    /// a small log).
+    pub fn with_background_query(mut self, nodes: usize) -> Explorer {
+        self.views.query = QueryState::with_threshold(nodes);
+        self
+    }
+
     /// What the command line fixed, with its own ordering (`--ordering`, `--killers`).
     pub fn with_fixed(
         mut self,
@@ -119,6 +133,8 @@ impl Explorer {
         }
         self.views.diff = None;
         self.views.query.forget();
+        self.views.why.forget();
+        self.views.bookmarks.forget();
         self.view = TreeView::default();
         self.views.charts.forget_nodes();
         self.playback.playing = false;
@@ -181,6 +197,28 @@ impl Explorer {
         &self.views.query
     }
 
+    /// The score chain `y` traced, which the Explain panel shows.
+    pub fn why(&self) -> &WhyState {
+        &self.views.why
+    }
+
+    /// The bookmarks on the session's nodes.
+    pub fn bookmarks(&self) -> &Bookmarks {
+        &self.views.bookmarks
+    }
+
+    /// Keeps the session's bookmarks in the sidecar `path` (`trace::bookmarks::sidecar_path`
+    /// of the log opened), whose text the caller read (`None`: no sidecar yet); a sidecar
+    /// that does not fit the log is reported line by line, keeping the bookmarks that fit.
+    pub fn open_bookmarks(
+        &mut self,
+        path: std::path::PathBuf,
+        text: Result<Option<String>, String>,
+    ) {
+        let said = self.views.bookmarks.attach(&self.session, path, text);
+        self.say(said);
+    }
+
     /// What the charts view shows.
     pub fn charts(&self) -> &Charts {
         &self.views.charts
@@ -223,6 +261,15 @@ impl Explorer {
                 .diff
                 .as_ref()
                 .is_some_and(|d| matches!(d.ranking(), Ranking::Running(..)))
+    }
+
+    /// Whether a worker runs that `s` / Esc stops: the search (or trace followed), a
+    /// comparison, an audit or a background query.
+    pub fn has_work(&self) -> bool {
+        self.is_live()
+            || self.views.comparison.running
+            || self.audit.running.is_some()
+            || self.views.query.running().is_some()
     }
 
     /// The key-table contexts a key is looked up in, first match first: while a lesson is on

@@ -52,11 +52,15 @@ pub enum Context {
     Diff,
     /// Typing a node query.
     Query,
+    /// Writing a bookmark's note.
+    Note,
+    /// The bookmark list.
+    Bookmarks,
 }
 
 impl Context {
     /// Every context, for tests and the help overlay.
-    pub const ALL: [Context; 13] = [
+    pub const ALL: [Context; 15] = [
         Context::Everywhere,
         Context::Normal,
         Context::Help,
@@ -70,6 +74,8 @@ impl Context {
         Context::LessonPicker,
         Context::Diff,
         Context::Query,
+        Context::Note,
+        Context::Bookmarks,
     ];
 
     /// Whether a key held with Ctrl, Alt or Super still counts as the plain key. Not in the

@@ -10,6 +10,7 @@
 pub mod action;
 pub mod app;
 pub mod audit;
+pub mod bookmarks;
 pub mod charts;
 pub mod compare;
 pub mod config_picker;
@@ -32,6 +33,7 @@ pub mod timeline;
 pub mod tree_view;
 pub mod update;
 pub mod viewport;
+pub mod why;
 pub mod worker;
 
 pub use action::{Action, CompareRequest, Effect};

@@ -42,6 +42,28 @@ pub enum Mode {
         /// Why the last Enter was refused.
         error: Option<String>,
     },
+    /// Writing the note of a bookmark on `node` (`b`), edited as the FEN box is.
+    Note {
+        /// The text typed so far and the cursor.
+        input: LineEdit,
+        /// The node bookmarked.
+        node: super::session::NodeId,
+        /// Why the last paste was cut short.
+        error: Option<String>,
+    },
+    /// The bookmarks (`B`); the index of the highlighted one.
+    Bookmarks(usize),
+}
+
+/// What the note editor or the bookmark list asks of the bookmarks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BookmarkOp {
+    /// Bookmark this node with this note (replacing its bookmark if it has one).
+    Save(super::session::NodeId, String),
+    /// Select the bookmark with this index.
+    Jump(usize),
+    /// Delete the bookmark with this index.
+    Delete(usize),
 }
 
 /// What an overlay key asks of the explorer beyond the overlay.
@@ -64,6 +86,8 @@ pub enum Outcome {
     RunCompare(Vec<Preset>),
     /// Run the node query typed (the line stays open until it is accepted).
     RunQuery(String),
+    /// Save, jump to or delete a bookmark.
+    Bookmark(BookmarkOp),
 }
 
 impl Mode {
@@ -80,6 +104,8 @@ impl Mode {
             Mode::LessonPicker(_) => Context::LessonPicker,
             Mode::Diff => Context::Diff,
             Mode::Query { .. } => Context::Query,
+            Mode::Note { .. } => Context::Note,
+            Mode::Bookmarks(_) => Context::Bookmarks,
         }
     }
 
@@ -116,11 +142,28 @@ impl Mode {
             (Mode::Help(scroll), Action::Scroll(lines)) => {
                 *scroll = scroll.saturating_add_signed(*lines);
             }
-            (Mode::Picker(index) | Mode::LessonPicker(index), Action::PickerPrev) => {
-                *index = index.saturating_sub(1);
+            (
+                Mode::Picker(index) | Mode::LessonPicker(index) | Mode::Bookmarks(index),
+                Action::PickerPrev,
+            ) => *index = index.saturating_sub(1),
+            (
+                Mode::Picker(index) | Mode::LessonPicker(index) | Mode::Bookmarks(index),
+                Action::PickerNext,
+            ) => *index = (*index + 1).min(choices.saturating_sub(1)),
+            (Mode::Bookmarks(index), Action::PickerLoad) if *index < choices => {
+                let chosen = *index;
+                *self = Mode::Normal;
+                return Outcome::Bookmark(BookmarkOp::Jump(chosen));
             }
-            (Mode::Picker(index) | Mode::LessonPicker(index), Action::PickerNext) => {
-                *index = (*index + 1).min(choices.saturating_sub(1));
+            (Mode::Bookmarks(index), Action::BookmarkDelete) if *index < choices => {
+                let chosen = *index;
+                *index = index.saturating_sub(usize::from(chosen + 1 >= choices));
+                return Outcome::Bookmark(BookmarkOp::Delete(chosen));
+            }
+            (Mode::Note { input, node, .. }, Action::NoteSubmit) => {
+                let op = BookmarkOp::Save(*node, input.text().trim().to_string());
+                *self = Mode::Normal;
+                return Outcome::Bookmark(op);
             }
             (Mode::LessonPicker(index), Action::LessonLoad) => {
                 let chosen = *index;
@@ -148,11 +191,16 @@ impl Mode {
             (Mode::Query { input, .. }, Action::QuerySubmit) => {
                 return Outcome::RunQuery(input.text().trim().to_string());
             }
-            (Mode::Fen { input, error } | Mode::Query { input, error }, Action::FenEdit(edit)) => {
+            (
+                Mode::Fen { input, error }
+                | Mode::Query { input, error }
+                | Mode::Note { input, error, .. },
+                Action::FenEdit(edit),
+            ) => {
                 input.apply(*edit);
                 *error = None;
             }
-            (Mode::Fen { .. } | Mode::Query { .. }, Action::Insert(c)) => {
+            (Mode::Fen { .. } | Mode::Query { .. } | Mode::Note { .. }, Action::Insert(c)) => {
                 self.paste(c.encode_utf8(&mut [0; 4]))
             }
             (mode, Action::Leave) => {
@@ -169,7 +217,10 @@ impl Mode {
     /// step, what does not fit is left out with a message; ignored elsewhere, so a paste into
     /// the tree view is not taken for a burst of commands.
     pub fn paste(&mut self, text: &str) {
-        if let Mode::Fen { input, error } | Mode::Query { input, error } = self {
+        if let Mode::Fen { input, error }
+        | Mode::Query { input, error }
+        | Mode::Note { input, error, .. } = self
+        {
             let dropped = input.insert(text);
             *error = (dropped > 0).then(|| {
                 format!(

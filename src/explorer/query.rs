@@ -9,6 +9,7 @@
 use std::sync::atomic::AtomicBool;
 
 use super::session::{NodeId, Session};
+use super::tree_view::TreeView;
 use crate::fmt::grouped;
 use crate::trace::node_query::{MatchSet, NodeQuery, QueryResult};
 use crate::trace::{Events, FoldControl, FoldProgress, LogHeader, RecordStream};
@@ -17,7 +18,7 @@ use crate::trace::{Events, FoldControl, FoldProgress, LogHeader, RecordStream};
 pub const BACKGROUND_NODES: usize = 1_000_000;
 
 /// The query line's state: the last query's matches, the one running, the text last typed.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct QueryState {
     /// The last query run to its end and what it matched.
     found: Option<(String, MatchSet)>,
@@ -25,6 +26,15 @@ pub struct QueryState {
     running: Option<(String, FoldProgress)>,
     /// The text the line last ran (it opens with it, to be edited).
     last: String,
+    /// Above this many nodes a query runs on the runtime's thread (`BACKGROUND_NODES` unless
+    /// the explorer was built with another: `Explorer::with_background_query`).
+    background_nodes: usize,
+}
+
+impl Default for QueryState {
+    fn default() -> QueryState {
+        QueryState::with_threshold(BACKGROUND_NODES)
+    }
 }
 
 /// A query for the runtime to run on its thread.
@@ -67,6 +77,16 @@ pub enum Submitted {
 }
 
 impl QueryState {
+    /// No query yet; logs of more than `background_nodes` nodes are queried in the background.
+    pub fn with_threshold(background_nodes: usize) -> QueryState {
+        QueryState {
+            found: None,
+            running: None,
+            last: String::new(),
+            background_nodes,
+        }
+    }
+
     /// The text the line opens with: the last query run.
     pub fn last_text(&self) -> &str {
         &self.last
@@ -119,7 +139,7 @@ impl QueryState {
             ),
         };
         let nodes = session.tree().len();
-        if nodes > BACKGROUND_NODES {
+        if nodes > self.background_nodes {
             let total = log.events().len() as u64;
             self.running = Some((text.to_string(), FoldProgress { done: 0, total }));
             let said = format!(
@@ -172,6 +192,18 @@ impl QueryState {
         };
         self.found = Some((text.to_string(), set));
         (said, first)
+    }
+
+    /// `.` / `,`: selects the next (`dir` > 0) or previous match in `view`, opening its path;
+    /// what the status line says.
+    pub fn step_in(&self, view: &mut TreeView, session: &Session, dir: isize) -> String {
+        match self.step(view.selected_node(), dir) {
+            Ok((id, said)) => {
+                view.select_node(session, id);
+                said
+            }
+            Err(said) => said,
+        }
     }
 
     /// The next (`dir` > 0) or previous match from `selected`, wrapping around, and the status

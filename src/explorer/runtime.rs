@@ -167,6 +167,14 @@ impl Runtime {
                 let job = app.diff().map(|d| d.job(app.session()));
                 self.ranking = job.map(RankJob::spawn);
             }
+            Effect::SaveBookmarks(path, text) => {
+                if let Err(e) = crate::files::create_output(&path)
+                    .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))
+                {
+                    let path = crate::text::printable(&path.display().to_string()).into_owned();
+                    app.error(format!("could not save the bookmarks to {path}: {e}"));
+                }
+            }
             Effect::SaveResults(path, text) => {
                 let error = crate::files::create_output(&path)
                     .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))

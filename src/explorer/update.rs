@@ -102,14 +102,16 @@ impl Explorer {
             Action::SelectNode(id) => view.select_node(session, id),
             Action::ResetTree => *view = TreeView::default(),
             Action::QueryStep(dir) => {
-                let step = self.views.query.step(view.selected_node(), dir);
-                match step {
-                    Ok((id, said)) => {
-                        view.select_node(session, id);
-                        self.info(said);
-                    }
-                    Err(said) => self.info(said),
-                }
+                let said = self.views.query.step_in(view, session, dir);
+                self.info(said);
+            }
+            Action::Why => {
+                let said = self.views.why.show(session, view.selected_node());
+                self.info(said);
+            }
+            Action::WhyWalk => {
+                let said = self.views.why.walk(session, view);
+                self.info(said);
             }
             _ => {}
         }
@@ -208,17 +210,8 @@ impl Explorer {
                 self.setup.toggle_selective();
                 return vec![Effect::Search(Box::new(self.begin_search()))];
             }
-            Action::Stop => {
-                let query = self.views.query.running().is_some();
-                if self.is_live()
-                    || self.views.comparison.running
-                    || self.audit.running.is_some()
-                    || query
-                {
-                    return vec![Effect::Stop];
-                }
-                self.playback.playing = false;
-            }
+            Action::Stop if self.has_work() => return vec![Effect::Stop],
+            Action::Stop => self.playback.playing = false,
             Action::Compare => {
                 let current = self.setup.ordering(self.session.header());
                 self.mode = Mode::ComparePicker(ConfigPicker::new(current));
@@ -287,6 +280,13 @@ impl Explorer {
             Action::KillerTab => self.prefs.switch_killer_tab(),
             Action::Help => self.mode = Mode::Help(0),
             Action::OpenQuery => self.mode = Mode::query_line(self.views.query.last_text()),
+            Action::Bookmark | Action::OpenBookmarks => {
+                let selected = self.view.selected_node();
+                match self.views.bookmarks.open(&action, &self.session, selected) {
+                    Ok(mode) => self.mode = mode,
+                    Err(said) => self.info(said),
+                }
+            }
             Action::OpenLessons => self.mode = Mode::LessonPicker(0),
             Action::Projector => {
                 let said = self.prefs.toggle_projector();
@@ -309,6 +309,7 @@ impl Explorer {
         }
         let choices = match self.mode {
             Mode::LessonPicker(_) => lesson::BUNDLED.len(),
+            Mode::Bookmarks(_) => self.views.bookmarks.marks().len(),
             _ => self.setup.library.len(),
         };
         match self.mode.update(action, choices) {
@@ -320,6 +321,12 @@ impl Explorer {
             Outcome::Closed { .. } => Vec::new(),
             Outcome::SubmitFen(text) => self.submit_fen(&text),
             Outcome::RunQuery(text) => self.run_query(&text),
+            Outcome::Bookmark(op) => {
+                let (view, session) = (&mut self.view, &self.session);
+                let (said, effects) = self.views.bookmarks.apply(op, session, view);
+                self.info(said);
+                effects
+            }
             Outcome::LoadPosition(index) => self.pick(index),
             Outcome::OpenLesson(index) => {
                 let Some(source) = LessonSource::bundled(index) else {
@@ -332,16 +339,10 @@ impl Explorer {
                 vec![Effect::OpenLesson(source)]
             }
             Outcome::RunCompare(chosen) => {
-                let request = CompareRequest {
-                    root: self.setup.root.clone(),
-                    depth: self.setup.settings.depth,
-                    configs: chosen.iter().map(|p| p.ordering).collect(),
-                    selective: self.setup.settings.selective,
-                };
-                self.views
-                    .comparison
-                    .start(chosen.into_iter().map(|p| p.name).collect());
-                vec![Effect::Compare(Box::new(request))]
+                let configs = chosen.iter().map(|p| p.ordering).collect();
+                let request = CompareRequest::of(&self.setup, configs);
+                let labels = chosen.into_iter().map(|p| p.name).collect();
+                self.start_compare(labels, request)
             }
         }
     }
@@ -425,12 +426,10 @@ impl Explorer {
         vec![Effect::Discard]
     }
 
-    /// A comparison a lesson step asks for: its position, depth and selective switches become
-    /// the explorer's, and it runs.
+    /// A comparison, chosen or asked for by a lesson step: its position, depth and selective
+    /// switches become the explorer's, and it runs.
     fn start_compare(&mut self, labels: Vec<String>, request: CompareRequest) -> Vec<Effect> {
-        self.setup.root = request.root.clone();
-        self.setup.settings.depth = request.depth;
-        self.setup.settings.selective = request.selective;
+        request.adopt(&mut self.setup);
         self.views.comparison.start(labels);
         vec![Effect::Compare(Box::new(request))]
     }

@@ -36,6 +36,7 @@
 //! ```
 
 pub mod audit;
+pub mod bookmarks;
 mod codec;
 mod dot;
 mod encode;

@@ -182,5 +182,7 @@ fn overlay(mode: &Mode) -> Option<&'static dyn Panel> {
         Mode::LessonPicker(_) => Some(&LessonPickerOverlay),
         Mode::Diff => Some(&DiffOverlay),
         Mode::Query { .. } => Some(&QueryOverlay),
+        Mode::Note { .. } => Some(&crate::tui::widgets::bookmarks::NoteOverlay),
+        Mode::Bookmarks(_) => Some(&crate::tui::widgets::bookmarks::BookmarksOverlay),
     }
 }

@@ -32,6 +32,10 @@ pub enum Group {
     LessonPicker,
     /// In the diff view.
     DiffView,
+    /// Writing a bookmark's note.
+    NoteEntry,
+    /// In the bookmark list.
+    BookmarkList,
 }
 
 impl Group {
@@ -52,6 +56,8 @@ impl Group {
             Group::Lesson => "While a lesson is open",
             Group::LessonPicker => "Lesson picker (L)",
             Group::DiffView => "Diff view (tui --diff A B; D)",
+            Group::NoteEntry => "Bookmark note (b)",
+            Group::BookmarkList => "Bookmarks (B)",
         }
     }
 
@@ -59,12 +65,14 @@ impl Group {
     pub const MAIN: [Group; 4] = [Group::Tree, Group::Timeline, Group::Search, Group::General];
 
     /// The overlays' groups, in the order the help overlay shows them.
-    pub const OVERLAYS: [Group; 10] = [
+    pub const OVERLAYS: [Group; 12] = [
         Group::Lesson,
         Group::LessonPicker,
         Group::HelpView,
         Group::FenEntry,
         Group::QueryEntry,
+        Group::NoteEntry,
+        Group::BookmarkList,
         Group::Picker,
         Group::ComparePicker,
         Group::CompareView,

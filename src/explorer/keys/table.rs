@@ -243,6 +243,12 @@ fn normal() -> Vec<Binding> {
     let step = "next / previous query match";
     r.row(&[Char('.')], ". ,", Action::QueryStep(1), step, Tree);
     r.also(Char(','), Action::QueryStep(-1), Tree);
+    let why = "why: the score's chain in Explain / walk it down";
+    r.row(&[Char('y')], "y Y", Action::Why, why, Tree);
+    r.also(Char('Y'), Action::WhyWalk, Tree);
+    let mark = "bookmark the node with a note / list bookmarks";
+    r.row(&[Char('b')], "b B", Action::Bookmark, mark, Tree);
+    r.also(Char('B'), Action::OpenBookmarks, Tree);
     r.row(&[Char('?')], "?", Action::Help, "this help", General);
     r.row(&[Char('q')], "q", Action::Quit, "quit", General);
     r.out
@@ -385,10 +391,36 @@ fn overlays() -> Vec<Binding> {
     query.row(&[Esc], "Esc", Action::Leave, "cancel", QueryEntry);
     line_edits(&mut query, QueryEntry);
 
+    let mut note = Rows::new(Context::Note);
+    let save = "save the bookmark (beside the log: FILE.marks)";
+    note.row(
+        &[Enter],
+        "Enter",
+        Action::NoteSubmit,
+        save,
+        Group::NoteEntry,
+    );
+    note.row(&[Esc], "Esc", Action::Leave, "cancel", Group::NoteEntry);
+    line_edits(&mut note, Group::NoteEntry);
+
+    let mut marks = Rows::new(Context::Bookmarks);
+    let list = Group::BookmarkList;
+    let lines = "previous / next bookmark";
+    marks.row(&[Up, Char('k')], "↑ ↓ k j", Action::PickerPrev, lines, list);
+    marks.row(&[Down, Char('j')], "", Action::PickerNext, "", list);
+    let jump = "select its node, opening the path to it";
+    marks.row(&[Enter], "Enter", Action::PickerLoad, jump, list);
+    let delete = Action::BookmarkDelete;
+    marks.row(&[Char('d'), Delete], "d Del", delete, "delete it", list);
+    let keys = [Esc, Char('q'), Char('B')];
+    marks.row(&keys, "Esc q B", Action::Leave, "close the list", list);
+
     [
         help.out,
         fen.out,
         query.out,
+        note.out,
+        marks.out,
         picker.out,
         choose.out,
         compare.out,

@@ -11,6 +11,7 @@
 //! inferred from the tree, and says so.
 
 mod own;
+mod text;
 
 use super::events::EventSource;
 use super::node_walk::NodeType;
@@ -19,6 +20,7 @@ use crate::chess::Move;
 use crate::search::score::is_mate;
 use crate::search::{Bound, MoveSource, NodeKind, PruneRule, StaticKind};
 use own::{OwnFacts, own_facts};
+pub use text::{origin_text, score_text, via_text};
 
 /// How a node took its score from a child.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! what with which move after how many tries, whether it became a killer (and what it pushed
 //! down), a mate killer or a countermove, and how that killer then fared in the later siblings;
 //! what selective search did there (`explain/selective.rs`), once audited (`a`) whether it
-//! was sound (`explain/audit.rs`), and at or below an illegal try what the engine did without
+//! was sound (`explain/audit.rs`), the score's chain that `y` traced (`explain/why.rs`), and at or below an illegal try what the engine did without
 //! naming a position it does not have (`explain/unknown.rs`).
 
 use ratatui::Frame;
@@ -23,6 +23,7 @@ use crate::tui::widgets::{Panel, countermoves};
 mod audit;
 mod selective;
 mod unknown;
+mod why;
 
 fn side(c: Color) -> &'static str {
     match c {
@@ -255,6 +256,10 @@ impl Panel for ExplainPanel {
             || "Select a node in the tree to see what happened there.".to_string(),
             |id| {
                 let explained = text(session, id, notation);
+                let explained = match why::paragraph(session, app.why(), id, notation) {
+                    chain if chain.is_empty() => explained,
+                    chain => format!("{chain}\n\n{explained}"),
+                };
                 match audit::paragraph(session, id, app.audit_of(id), notation) {
                     verdict if verdict.is_empty() => explained,
                     verdict => format!("{verdict}\n\n{explained}"),

@@ -8,6 +8,7 @@ use ratatui::layout::Rect;
 use crate::tui::ui::Ctx;
 
 pub mod board;
+pub mod bookmarks;
 pub mod charts;
 pub mod compare;
 pub mod compare_icicle;
