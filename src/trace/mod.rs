@@ -39,6 +39,7 @@ pub mod audit;
 mod codec;
 mod dot;
 mod encode;
+mod entry;
 mod error;
 mod events;
 pub mod exercise;

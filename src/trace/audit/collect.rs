@@ -7,6 +7,7 @@
 use super::{Claim, Decision, Technique};
 use crate::chess::Move;
 use crate::search::{Event, NodeKind, PruneRule, ReSearchReason};
+use crate::trace::entry::NodeEntry;
 
 /// An open node.
 #[derive(Clone, Debug)]
@@ -66,15 +67,10 @@ impl Collector {
     }
 
     fn event(&mut self, event: Event) {
+        if let Some(entry) = NodeEntry::of(&event) {
+            return self.enter(entry);
+        }
         match event {
-            Event::NodeEnter {
-                ply,
-                depth,
-                kind,
-                mv,
-                alpha,
-                beta,
-            } => self.enter(ply, depth, kind, mv, (alpha, beta)),
             Event::NodeExit { score, .. } => self.exit(score),
             Event::MoveTried { .. } => self.next_move(),
             Event::Reduction { mv, by } => {
@@ -98,7 +94,14 @@ impl Collector {
         }
     }
 
-    fn enter(&mut self, ply: u8, depth: i8, kind: NodeKind, mv: Move, window: (i32, i32)) {
+    fn enter(&mut self, entry: NodeEntry) {
+        let NodeEntry {
+            ply,
+            depth,
+            kind,
+            mv,
+            window,
+        } = entry;
         if ply == 0 {
             self.iteration = u8::try_from(depth).unwrap_or(0);
         }
