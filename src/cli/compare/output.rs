@@ -26,6 +26,14 @@ pub struct Lab<'a> {
     pub sources: &'a [&'static SourceInfo],
 }
 
+impl Lab<'_> {
+    /// The cutoffs of `c` by each source that has a column, as the cells print them.
+    fn cutoffs_by_source(&self, c: &Cost) -> Vec<String> {
+        let counts = self.sources.iter().map(|s| c.cutoffs_by(s).to_string());
+        counts.collect()
+    }
+}
+
 fn fixed(value: Option<f64>, decimals: usize) -> String {
     value.map_or_else(|| "–".into(), |v| format!("{v:.decimals$}"))
 }
@@ -91,11 +99,7 @@ pub fn markdown(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
         " ---: |".repeat(5 + lab.sources.len())
     )?;
     let detail = |out: &mut dyn Write, name: &str, label: &str, c: &Cost, base: u64| {
-        let by_source: Vec<String> = lab
-            .sources
-            .iter()
-            .map(|s| c.cutoffs_by(s).to_string())
-            .collect();
+        let by_source = lab.cutoffs_by_source(c);
         writeln!(
             out,
             "| {name} | {label} | {} | {} | {} | {} | {} | {} |",
@@ -143,11 +147,7 @@ pub fn csv(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
         by_source.join(",")
     )?;
     let line = |out: &mut dyn Write, name: &str, column: &Column, c: &Cost, ratio: Option<f64>| {
-        let by_source: Vec<String> = lab
-            .sources
-            .iter()
-            .map(|s| c.cutoffs_by(s).to_string())
-            .collect();
+        let by_source = lab.cutoffs_by_source(c);
         writeln!(
             out,
             "{},{},{},{},{},{},{},{},{:.4},{},{}",
