@@ -43,3 +43,17 @@ impl NodeEntry {
         }
     }
 }
+
+/// The `NodeEnter` of a main node at `ply` reached by `mv` (depth 1, window ±100): what the
+/// trace readers' tests build their event lines from.
+#[cfg(test)]
+pub(crate) fn enter_event(ply: u8, mv: Move) -> Event {
+    Event::NodeEnter {
+        ply,
+        depth: 1,
+        kind: NodeKind::Main,
+        mv,
+        alpha: -100,
+        beta: 100,
+    }
+}
