@@ -95,22 +95,15 @@ impl Collector {
     }
 
     fn enter(&mut self, entry: NodeEntry) {
-        let NodeEntry {
-            ply,
-            depth,
-            kind,
-            mv,
-            window,
-        } = entry;
-        if ply == 0 {
-            self.iteration = u8::try_from(depth).unwrap_or(0);
+        if entry.ply == 0 {
+            self.iteration = u8::try_from(entry.depth).unwrap_or(0);
         }
-        let (alpha, beta) = window;
+        let (alpha, beta) = entry.window;
         self.stack.push(Frame {
             enter: self.seen,
-            kind,
-            mv,
-            depth: i32::from(depth),
+            kind: entry.kind,
+            mv: entry.mv,
+            depth: i32::from(entry.depth),
             alpha,
             beta,
             alpha_now: alpha,

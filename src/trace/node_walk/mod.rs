@@ -113,15 +113,9 @@ impl NodeWalk {
     }
 
     fn enter(&mut self, entry: NodeEntry, pending: Option<(Move, Pending)>) {
-        let NodeEntry {
-            ply,
-            depth,
-            kind,
-            mv,
-            window,
-        } = entry;
+        let NodeEntry { ply, mv, .. } = entry;
         if self.stack.is_empty() {
-            self.iteration = depth;
+            self.iteration = entry.depth;
         }
         let (reduced, research) = match pending {
             Some((m, Pending::Reduced(by))) if m == mv => (Some(by), None),
@@ -148,10 +142,10 @@ impl NodeWalk {
         let node = WalkedNode {
             id: self.next_id,
             ply,
-            depth,
-            kind,
+            depth: entry.depth,
+            kind: entry.kind,
             mv,
-            window,
+            window: entry.window,
             result: None,
             iteration: self.iteration,
             top_level: parent.is_none(),
