@@ -5,7 +5,7 @@ use super::bitboard::Bitboard;
 use super::moves::Move;
 use super::position::Position;
 use super::square::Square;
-use super::targets::{PROMOTION_RANKS, TargetSink};
+use super::targets::{PROMOTION_RANKS, TargetSink, walk_legal};
 
 /// Adds up the moves the walk reports; a pawn reaching the last rank is four promotions.
 struct MoveCount(u64);
@@ -49,11 +49,9 @@ impl TargetSink for MoveCount {
     }
 }
 
-impl Position {
-    /// The number of legal moves, `legal_moves().len()` without building the list.
-    pub fn count_legal_moves(&self) -> u64 {
-        let mut count = MoveCount(0);
-        self.walk_legal::<false>(&mut count, Bitboard::FULL);
-        count.0
-    }
+/// The number of legal moves, `legal_moves().len()` without building the list.
+pub(super) fn count_legal_moves(pos: &Position) -> u64 {
+    let mut count = MoveCount(0);
+    walk_legal::<false>(pos, &mut count, Bitboard::FULL);
+    count.0
 }

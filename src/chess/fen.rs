@@ -95,105 +95,103 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
-impl Position {
-    /// Parses a FEN (or EPD-style 4-field) string, refusing malformed and illegal positions.
-    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        let fen = fen.trim();
-        // Bounded: a huge input never turns into a huge vector.
-        let mut words = fen.split_ascii_whitespace();
-        let fields: Vec<&str> = words.by_ref().take(6).collect();
-        if fields.is_empty() {
-            return Err(FenError::new(FenField::Record, fen, "empty FEN"));
-        }
-        let extra: Vec<&str> = words.take(8).collect();
-        if !extra.is_empty() {
+/// Parses a FEN (or EPD-style 4-field) string, refusing malformed and illegal positions.
+pub(super) fn from_fen(fen: &str) -> Result<Position, FenError> {
+    let fen = fen.trim();
+    // Bounded: a huge input never turns into a huge vector.
+    let mut words = fen.split_ascii_whitespace();
+    let fields: Vec<&str> = words.by_ref().take(6).collect();
+    if fields.is_empty() {
+        return Err(FenError::new(FenField::Record, fen, "empty FEN"));
+    }
+    let extra: Vec<&str> = words.take(8).collect();
+    if !extra.is_empty() {
+        return Err(FenError::new(
+            FenField::Record,
+            &extra.join(" "),
+            "unexpected text after the fullmove number",
+        ));
+    }
+    if fields.len() < 4 || fields.len() == 5 {
+        let found = match fields.len() {
+            1 => "1 field".to_string(),
+            n => format!("{n} fields"),
+        };
+        let why = format!("found {found}, expected 6 (or 4 without the move counters)");
+        return Err(FenError::new(FenField::Record, fen, why));
+    }
+    let mut pos = Position::empty();
+    parse_placement(&mut pos, fields[0])?;
+    pos.side = match fields[1] {
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => {
             return Err(FenError::new(
-                FenField::Record,
-                &extra.join(" "),
-                "unexpected text after the fullmove number",
+                FenField::SideToMove,
+                other,
+                "expected \"w\" or \"b\"",
             ));
         }
-        if fields.len() < 4 || fields.len() == 5 {
-            let found = match fields.len() {
-                1 => "1 field".to_string(),
-                n => format!("{n} fields"),
-            };
-            let why = format!("found {found}, expected 6 (or 4 without the move counters)");
-            return Err(FenError::new(FenField::Record, fen, why));
-        }
-        let mut pos = Position::empty();
-        parse_placement(&mut pos, fields[0])?;
-        pos.side = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => {
-                return Err(FenError::new(
-                    FenField::SideToMove,
-                    other,
-                    "expected \"w\" or \"b\"",
-                ));
-            }
-        };
-        legality::check_material(&pos)
-            .map_err(|why| FenError::new(FenField::Placement, fields[0], why))?;
-        parse_castling(&mut pos, fields[2])?;
-        let ep = parse_en_passant(&pos, fields[3])?;
-        if fields.len() == 6 {
-            pos.state.halfmove = parse_counter(FenField::HalfmoveClock, fields[4])?;
-            pos.fullmove = parse_counter(FenField::FullmoveNumber, fields[5])?.max(1);
-        }
-        let them = !pos.side;
-        if !pos
-            .attackers(pos.king_square(them), pos.side, pos.occupied())
-            .is_empty()
-        {
-            let why = format!(
-                "{} to move, but {}'s king is in check",
-                color_name(pos.side),
-                color_name(them)
-            );
-            return Err(FenError::new(FenField::SideToMove, fields[1], why));
-        }
-        if let Some(sq) = ep {
-            legality::check_en_passant_check(&pos, sq)
-                .map_err(|why| FenError::new(FenField::EnPassant, fields[3], why))?;
-        }
-        pos.state.ep = ep.filter(|&sq| legality::en_passant_capturable(&pos, sq));
-        pos.state.key = pos.compute_key();
-        Ok(pos)
+    };
+    legality::check_material(&pos)
+        .map_err(|why| FenError::new(FenField::Placement, fields[0], why))?;
+    parse_castling(&mut pos, fields[2])?;
+    let ep = parse_en_passant(&pos, fields[3])?;
+    if fields.len() == 6 {
+        pos.state.halfmove = parse_counter(FenField::HalfmoveClock, fields[4])?;
+        pos.fullmove = parse_counter(FenField::FullmoveNumber, fields[5])?.max(1);
     }
+    let them = !pos.side;
+    if !pos
+        .attackers(pos.king_square(them), pos.side, pos.occupied())
+        .is_empty()
+    {
+        let why = format!(
+            "{} to move, but {}'s king is in check",
+            color_name(pos.side),
+            color_name(them)
+        );
+        return Err(FenError::new(FenField::SideToMove, fields[1], why));
+    }
+    if let Some(sq) = ep {
+        legality::check_en_passant_check(&pos, sq)
+            .map_err(|why| FenError::new(FenField::EnPassant, fields[3], why))?;
+    }
+    pos.state.ep = ep.filter(|&sq| legality::en_passant_capturable(&pos, sq));
+    pos.state.key = pos.compute_key();
+    Ok(pos)
+}
 
-    /// The position as a six-field FEN string.
-    pub fn to_fen(&self) -> String {
-        let mut out = String::with_capacity(90);
-        for rank in (0..8u8).rev() {
-            let mut empty = 0u8;
-            for file in 0..8u8 {
-                match Square::from_coords(file, rank).and_then(|sq| self.piece_on(sq)) {
-                    Some(p) => {
-                        if empty > 0 {
-                            out.push((b'0' + empty) as char);
-                            empty = 0;
-                        }
-                        out.push(p.fen_char());
+/// The position as a six-field FEN string.
+pub(super) fn to_fen(pos: &Position) -> String {
+    let mut out = String::with_capacity(90);
+    for rank in (0..8u8).rev() {
+        let mut empty = 0u8;
+        for file in 0..8u8 {
+            match Square::from_coords(file, rank).and_then(|sq| pos.piece_on(sq)) {
+                Some(p) => {
+                    if empty > 0 {
+                        out.push((b'0' + empty) as char);
+                        empty = 0;
                     }
-                    None => empty += 1,
+                    out.push(p.fen_char());
                 }
-            }
-            if empty > 0 {
-                out.push((b'0' + empty) as char);
-            }
-            if rank > 0 {
-                out.push('/');
+                None => empty += 1,
             }
         }
-        let side = if self.side == Color::White { 'w' } else { 'b' };
-        let ep = self.state.ep.map_or("-".to_string(), |sq| sq.to_string());
-        format!(
-            "{out} {side} {} {ep} {} {}",
-            self.state.castling, self.state.halfmove, self.fullmove
-        )
+        if empty > 0 {
+            out.push((b'0' + empty) as char);
+        }
+        if rank > 0 {
+            out.push('/');
+        }
     }
+    let side = if pos.side == Color::White { 'w' } else { 'b' };
+    let ep = pos.state.ep.map_or("-".to_string(), |sq| sq.to_string());
+    format!(
+        "{out} {side} {} {ep} {} {}",
+        pos.state.castling, pos.state.halfmove, pos.fullmove
+    )
 }
 
 fn parse_placement(pos: &mut Position, field: &str) -> Result<(), FenError> {

@@ -63,12 +63,10 @@ pub(super) fn check_material(pos: &Position) -> Result<(), String> {
     Ok(())
 }
 
-impl Position {
-    /// Why this position cannot arise in a game, if a rule the FEN reader does not refuse
-    /// says so (see `unreachable_checks`); commands that take a FEN warn with it.
-    pub fn unreachable(&self) -> Option<String> {
-        unreachable_checks(self).err()
-    }
+/// Why this position cannot arise in a game, if a rule the FEN reader does not refuse
+/// says so (see `unreachable_checks`); commands that take a FEN warn with it.
+pub(super) fn unreachable(pos: &Position) -> Option<String> {
+    unreachable_checks(pos).err()
 }
 
 /// Checks that the checks on the side to move could all come from the opponent's last move:

@@ -4,30 +4,28 @@
 use super::moves::Move;
 use super::position::Position;
 
-impl Position {
-    /// The position after playing `moves` from this one; `None` at the first move that is not
-    /// legal where it is played (a log from another engine, or a corrupted one).
-    pub fn after_line(&self, moves: &[Move]) -> Option<Position> {
-        let mut pos = self.clone();
-        for &mv in moves {
-            if mv.is_null() || !pos.is_legal(mv) {
-                return None;
-            }
-            pos.make_move(mv);
-        }
-        Some(pos)
-    }
-
-    /// The position after the side to move passes (a null move, as null-move pruning searches
-    /// it): `None` when in check, where passing would leave the king attacked.
-    pub fn after_pass(&self) -> Option<Position> {
-        if self.in_check() {
+/// The position after playing `moves` from this one; `None` at the first move that is not
+/// legal where it is played (a log from another engine, or a corrupted one).
+pub(super) fn after_line(pos: &Position, moves: &[Move]) -> Option<Position> {
+    let mut pos = pos.clone();
+    for &mv in moves {
+        if mv.is_null() || !pos.is_legal(mv) {
             return None;
         }
-        let mut pos = self.clone();
-        pos.make_null_move();
-        Some(pos)
+        pos.make_move(mv);
     }
+    Some(pos)
+}
+
+/// The position after the side to move passes (a null move, as null-move pruning searches
+/// it): `None` when in check, where passing would leave the king attacked.
+pub(super) fn after_pass(pos: &Position) -> Option<Position> {
+    if pos.in_check() {
+        return None;
+    }
+    let mut pos = pos.clone();
+    pos.make_null_move();
+    Some(pos)
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! exactly from a small `Copy` undo record.
 
 use super::attacks;
+use super::bitboard::Bitboard;
 use super::legality;
 use super::moves::{Move, MoveFlag};
 use super::piece::{Piece, PieceKind};
@@ -40,6 +41,35 @@ fn capture_square(mv: Move) -> Square {
 }
 
 impl Position {
+    /// Places `piece` on the empty square `sq` (bitboards and mailbox; not the key).
+    #[inline(always)]
+    pub(super) fn put(&mut self, sq: Square, piece: Piece) {
+        let bb = Bitboard::from_square(sq);
+        self.board[sq.index()] = Some(piece.kind);
+        self.by_kind[piece.kind.index()] |= bb;
+        self.by_color[piece.color.index()] |= bb;
+    }
+
+    /// Moves `piece` from `from` to the empty square `to` (bitboards and mailbox; not the key):
+    /// one XOR per bitboard instead of a remove and a put.
+    #[inline(always)]
+    pub(super) fn shift(&mut self, from: Square, to: Square, piece: Piece) {
+        let both = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.board[from.index()] = None;
+        self.board[to.index()] = Some(piece.kind);
+        self.by_kind[piece.kind.index()] ^= both;
+        self.by_color[piece.color.index()] ^= both;
+    }
+
+    /// Removes `piece`, which stands on `sq` (bitboards and mailbox; not the key).
+    #[inline(always)]
+    pub(super) fn remove(&mut self, sq: Square, piece: Piece) {
+        let bb = Bitboard::from_square(sq);
+        self.board[sq.index()] = None;
+        self.by_kind[piece.kind.index()] ^= bb;
+        self.by_color[piece.color.index()] ^= bb;
+    }
+
     /// Plays `mv`, which must be legal here (from `legal_moves`, or checked with `is_legal`),
     /// and returns the record `unmake_move` needs to take it back.
     ///

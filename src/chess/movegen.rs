@@ -5,7 +5,7 @@ use super::moves::{Move, MoveFlag, MoveList};
 use super::piece::PieceKind;
 use super::position::Position;
 use super::square::Square;
-use super::targets::{PROMOTION_RANKS, TargetSink};
+use super::targets::{PROMOTION_RANKS, TargetSink, walk_legal};
 
 const PROMOTIONS: [PieceKind; 4] = [
     PieceKind::Queen,
@@ -85,33 +85,31 @@ impl TargetSink for MoveList {
     }
 }
 
-impl Position {
-    /// Fills `list` (cleared first) with exactly the legal moves.
-    pub fn legal_moves(&self, list: &mut MoveList) {
-        list.clear();
-        self.walk_legal::<false>(list, Bitboard::FULL);
-    }
+/// Fills `list` (cleared first) with exactly the legal moves.
+pub(super) fn legal_moves(pos: &Position, list: &mut MoveList) {
+    list.clear();
+    walk_legal::<false>(pos, list, Bitboard::FULL);
+}
 
-    /// Fills `list` (cleared first) with the legal captures and promotions (including quiet
-    /// underpromotions): the moves quiescence search looks at.
-    pub fn legal_captures(&self, list: &mut MoveList) {
-        list.clear();
-        self.walk_legal::<true>(list, Bitboard::FULL);
-    }
+/// Fills `list` (cleared first) with the legal captures and promotions (including quiet
+/// underpromotions): the moves quiescence search looks at.
+pub(super) fn legal_captures(pos: &Position, list: &mut MoveList) {
+    list.clear();
+    walk_legal::<true>(pos, list, Bitboard::FULL);
+}
 
-    /// Whether `mv` is one of `legal_moves()`. Any 16-bit value is accepted (garbage is simply
-    /// illegal); the walk covers only the piece on `mv.from()` and looks for `mv` among its
-    /// destinations without listing them, so it is cheap enough to validate killer and
-    /// transposition-table moves, and every move of a log replayed (`log query key=…`).
-    pub fn is_legal(&self, mv: Move) -> bool {
-        let from = mv.from();
-        if !self.color_bb(self.side).contains(from) {
-            return false;
-        }
-        let mut find = Find { mv, found: false };
-        self.walk_legal::<false>(&mut find, Bitboard::from_square(from));
-        find.found
+/// Whether `mv` is one of `legal_moves()`. Any 16-bit value is accepted (garbage is simply
+/// illegal); the walk covers only the piece on `mv.from()` and looks for `mv` among its
+/// destinations without listing them, so it is cheap enough to validate killer and
+/// transposition-table moves, and every move of a log replayed (`log query key=…`).
+pub(super) fn is_legal(pos: &Position, mv: Move) -> bool {
+    let from = mv.from();
+    if !pos.color_bb(pos.side).contains(from) {
+        return false;
     }
+    let mut find = Find { mv, found: false };
+    walk_legal::<false>(pos, &mut find, Bitboard::from_square(from));
+    find.found
 }
 
 /// A sink that only says whether the walk reports `mv`: the moves `MoveList`'s sink would push

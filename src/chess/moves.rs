@@ -177,6 +177,18 @@ impl Move {
 }
 
 /// UCI long algebraic notation (`e2e4`, `e7e8q`, `0000` for the null move).
+#[cfg(test)]
+impl Move {
+    /// The quiet move between two square indices: the tables' tests name moves this way.
+    pub(crate) fn quiet(from: u8, to: u8) -> Move {
+        Move::new(
+            Square::from_index(from),
+            Square::from_index(to),
+            MoveFlag::Quiet,
+        )
+    }
+}
+
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_null() {

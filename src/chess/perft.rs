@@ -17,57 +17,49 @@ pub enum PerftMode {
     Full,
 }
 
-impl Position {
-    /// Number of leaf nodes `depth` plies below this position (1 at depth 0), counting the last
-    /// ply in bulk.
-    pub fn perft(&mut self, depth: u32) -> u64 {
-        self.perft_with(depth, PerftMode::Bulk)
-    }
-
-    /// Number of leaf nodes `depth` plies below this position, reached as `mode` says.
-    pub fn perft_with(&mut self, depth: u32, mode: PerftMode) -> u64 {
-        match (depth, mode) {
-            (0, _) => 1,
-            (1, PerftMode::Bulk) => self.count_legal_moves(),
-            (1, PerftMode::Full) => {
-                // Each leaf is played and taken back here rather than by a call one level
-                // down that would only return 1: the same work per leaf, without the call.
-                // `black_box` keeps the compiler from proving the pair a no-op.
-                let mut list = MoveList::new();
-                self.legal_moves(&mut list);
-                for mv in list.iter() {
-                    let undo = self.make_move(mv);
-                    std::hint::black_box(&*self);
-                    self.unmake_move(mv, undo);
-                }
-                list.len() as u64
+/// Number of leaf nodes `depth` plies below this position, reached as `mode` says.
+pub(super) fn perft_with(pos: &mut Position, depth: u32, mode: PerftMode) -> u64 {
+    match (depth, mode) {
+        (0, _) => 1,
+        (1, PerftMode::Bulk) => pos.count_legal_moves(),
+        (1, PerftMode::Full) => {
+            // Each leaf is played and taken back here rather than by a call one level
+            // down that would only return 1: the same work per leaf, without the call.
+            // `black_box` keeps the compiler from proving the pair a no-op.
+            let mut list = MoveList::new();
+            pos.legal_moves(&mut list);
+            for mv in list.iter() {
+                let undo = pos.make_move(mv);
+                std::hint::black_box(&*pos);
+                pos.unmake_move(mv, undo);
             }
-            _ => {
-                let mut list = MoveList::new();
-                self.legal_moves(&mut list);
-                let mut nodes = 0;
-                for mv in list.iter() {
-                    let undo = self.make_move(mv);
-                    nodes += self.perft_with(depth - 1, mode);
-                    self.unmake_move(mv, undo);
-                }
-                nodes
+            list.len() as u64
+        }
+        _ => {
+            let mut list = MoveList::new();
+            pos.legal_moves(&mut list);
+            let mut nodes = 0;
+            for mv in list.iter() {
+                let undo = pos.make_move(mv);
+                nodes += perft_with(pos, depth - 1, mode);
+                pos.unmake_move(mv, undo);
             }
+            nodes
         }
     }
+}
 
-    /// Perft split by root move, in generation order: the `divide` used to find which move's
-    /// subtree disagrees with a reference generator.
-    pub fn perft_divide(&mut self, depth: u32, mode: PerftMode) -> Vec<(Move, u64)> {
-        let mut list = MoveList::new();
-        self.legal_moves(&mut list);
-        list.iter()
-            .map(|mv| {
-                let undo = self.make_move(mv);
-                let nodes = self.perft_with(depth.saturating_sub(1), mode);
-                self.unmake_move(mv, undo);
-                (mv, nodes)
-            })
-            .collect()
-    }
+/// Perft split by root move, in generation order: the `divide` used to find which move's
+/// subtree disagrees with a reference generator.
+pub(super) fn perft_divide(pos: &mut Position, depth: u32, mode: PerftMode) -> Vec<(Move, u64)> {
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    list.iter()
+        .map(|mv| {
+            let undo = pos.make_move(mv);
+            let nodes = perft_with(pos, depth.saturating_sub(1), mode);
+            pos.unmake_move(mv, undo);
+            (mv, nodes)
+        })
+        .collect()
 }

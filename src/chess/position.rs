@@ -9,6 +9,8 @@ use super::castling::CastlingRights;
 use super::piece::{Color, Piece, PieceKind};
 use super::square::Square;
 use super::zobrist;
+use super::{FenError, Move, MoveList, PerftMode};
+use super::{count, fen, legality, line, movegen, perft};
 
 /// A chess position with everything needed to generate moves, make and unmake them, and hash.
 ///
@@ -86,35 +88,6 @@ impl Position {
                 ep: None,
             },
         }
-    }
-
-    /// Places `piece` on the empty square `sq` (bitboards and mailbox; not the key).
-    #[inline(always)]
-    pub(super) fn put(&mut self, sq: Square, piece: Piece) {
-        let bb = Bitboard::from_square(sq);
-        self.board[sq.index()] = Some(piece.kind);
-        self.by_kind[piece.kind.index()] |= bb;
-        self.by_color[piece.color.index()] |= bb;
-    }
-
-    /// Moves `piece` from `from` to the empty square `to` (bitboards and mailbox; not the key):
-    /// one XOR per bitboard instead of a remove and a put.
-    #[inline(always)]
-    pub(super) fn shift(&mut self, from: Square, to: Square, piece: Piece) {
-        let both = Bitboard::from_square(from) | Bitboard::from_square(to);
-        self.board[from.index()] = None;
-        self.board[to.index()] = Some(piece.kind);
-        self.by_kind[piece.kind.index()] ^= both;
-        self.by_color[piece.color.index()] ^= both;
-    }
-
-    /// Removes `piece`, which stands on `sq` (bitboards and mailbox; not the key).
-    #[inline(always)]
-    pub(super) fn remove(&mut self, sq: Square, piece: Piece) {
-        let bb = Bitboard::from_square(sq);
-        self.board[sq.index()] = None;
-        self.by_kind[piece.kind.index()] ^= bb;
-        self.by_color[piece.color.index()] ^= bb;
     }
 
     /// Whose turn it is.
@@ -266,6 +239,82 @@ impl Position {
         }
         const LIGHT: u64 = 0x55AA_55AA_55AA_55AA;
         knights.is_empty() && (bishops.0 & LIGHT == 0 || bishops.0 & !LIGHT == 0)
+    }
+}
+
+/// The rules, each in a module of its own as free functions (`fen`, `legality`, `line`,
+/// `movegen`, `count`, `perft`): the methods the engine calls, in one place. Making and
+/// unmaking moves, the only code that changes the squares, is in `makemove`.
+impl Position {
+    /// Parses a FEN (or EPD-style 4-field) string, refusing malformed and illegal positions.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        fen::from_fen(fen)
+    }
+
+    /// The position as a six-field FEN string.
+    pub fn to_fen(&self) -> String {
+        fen::to_fen(self)
+    }
+
+    /// Why this position cannot arise in a game, if a rule the FEN reader does not refuse
+    /// says so; commands that take a FEN warn with it.
+    pub fn unreachable(&self) -> Option<String> {
+        legality::unreachable(self)
+    }
+
+    /// The position after playing `moves` from this one; `None` at the first move that is not
+    /// legal where it is played (a log from another engine, or a corrupted one).
+    pub fn after_line(&self, moves: &[Move]) -> Option<Position> {
+        line::after_line(self, moves)
+    }
+
+    /// The position after the side to move passes (a null move, as null-move pruning searches
+    /// it): `None` when in check, where passing would leave the king attacked.
+    pub fn after_pass(&self) -> Option<Position> {
+        line::after_pass(self)
+    }
+
+    /// Fills `list` (cleared first) with exactly the legal moves.
+    #[inline]
+    pub fn legal_moves(&self, list: &mut MoveList) {
+        movegen::legal_moves(self, list);
+    }
+
+    /// Fills `list` (cleared first) with the legal captures and promotions (including quiet
+    /// underpromotions): the moves quiescence search looks at.
+    #[inline]
+    pub fn legal_captures(&self, list: &mut MoveList) {
+        movegen::legal_captures(self, list);
+    }
+
+    /// Whether `mv` is one of `legal_moves()`; any 16-bit value is accepted (garbage is simply
+    /// illegal), and it is cheap enough to validate killer and transposition-table moves.
+    #[inline]
+    pub fn is_legal(&self, mv: Move) -> bool {
+        movegen::is_legal(self, mv)
+    }
+
+    /// The number of legal moves, `legal_moves().len()` without building the list.
+    #[inline]
+    pub fn count_legal_moves(&self) -> u64 {
+        count::count_legal_moves(self)
+    }
+
+    /// Number of leaf nodes `depth` plies below this position (1 at depth 0), counting the last
+    /// ply in bulk.
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        perft::perft_with(self, depth, PerftMode::Bulk)
+    }
+
+    /// Number of leaf nodes `depth` plies below this position, reached as `mode` says.
+    pub fn perft_with(&mut self, depth: u32, mode: PerftMode) -> u64 {
+        perft::perft_with(self, depth, mode)
+    }
+
+    /// Perft split by root move, in generation order: the `divide` used to find which move's
+    /// subtree disagrees with a reference generator.
+    pub fn perft_divide(&mut self, depth: u32, mode: PerftMode) -> Vec<(Move, u64)> {
+        perft::perft_divide(self, depth, mode)
     }
 }
 

@@ -64,230 +64,223 @@ pub(super) fn shift(bb: Bitboard, delta: i8) -> Bitboard {
     }
 }
 
-impl Position {
-    /// Reports the legal moves of the pieces on `origins` to `sink`; with `CAPTURES`, only
-    /// captures and promotions (quiet underpromotions included): what quiescence looks at.
-    #[inline(always)]
-    pub(super) fn walk_legal<const CAPTURES: bool>(
-        &self,
-        sink: &mut impl TargetSink,
-        origins: Bitboard,
-    ) {
-        let us = self.side;
-        let them = !us;
-        let ours = self.color_bb(us);
-        let theirs = self.color_bb(them);
-        let occ = ours | theirs;
-        let ksq = self.king_square(us);
-        let checkers = self.attackers(ksq, them, occ);
-        if origins.contains(ksq) {
-            let wanted = if CAPTURES { theirs } else { !ours };
-            sink.king(ksq, self.king_targets(ksq, wanted, occ), theirs);
-            if !CAPTURES && checkers.is_empty() {
-                self.castling_moves(sink, ksq, occ);
-            }
-        }
-        if checkers.has_many() {
-            return;
-        }
-        let check_mask = match checkers.first() {
-            Some(checker) => attacks::between(ksq, checker).with(checker),
-            None => Bitboard::FULL,
-        };
-        let m = NodeMasks {
-            us,
-            ksq,
-            theirs,
-            occ,
-            check_mask,
-            pinned: self.pinned(us, ksq, occ),
-        };
-        self.pawn_targets::<CAPTURES>(sink, &m, origins);
-        let allowed = check_mask & if CAPTURES { theirs } else { !ours };
-        let movable = origins & ours;
-        for from in self.pieces(us, PieceKind::Knight) & movable & !m.pinned {
-            sink.piece(from, attacks::knight(from) & allowed, theirs);
-        }
-        let queens = self.pieces(us, PieceKind::Queen);
-        for from in (self.pieces(us, PieceKind::Bishop) | queens) & movable {
-            let mut att = attacks::bishop(from, occ) & allowed;
-            if m.pinned.contains(from) {
-                att &= attacks::line(ksq, from);
-            }
-            sink.piece(from, att, theirs);
-        }
-        for from in (self.pieces(us, PieceKind::Rook) | queens) & movable {
-            let mut att = attacks::rook(from, occ) & allowed;
-            if m.pinned.contains(from) {
-                att &= attacks::line(ksq, from);
-            }
-            sink.piece(from, att, theirs);
+/// Reports the legal moves of the pieces on `origins` to `sink`; with `CAPTURES`, only
+/// captures and promotions (quiet underpromotions included): what quiescence looks at.
+#[inline(always)]
+pub(super) fn walk_legal<const CAPTURES: bool>(
+    pos: &Position,
+    sink: &mut impl TargetSink,
+    origins: Bitboard,
+) {
+    let us = pos.side;
+    let them = !us;
+    let ours = pos.color_bb(us);
+    let theirs = pos.color_bb(them);
+    let occ = ours | theirs;
+    let ksq = pos.king_square(us);
+    let checkers = pos.attackers(ksq, them, occ);
+    if origins.contains(ksq) {
+        let wanted = if CAPTURES { theirs } else { !ours };
+        sink.king(ksq, king_targets(pos, ksq, wanted, occ), theirs);
+        if !CAPTURES && checkers.is_empty() {
+            castling_moves(pos, sink, ksq, occ);
         }
     }
-
-    /// The squares of `wanted` next to the king that no enemy piece attacks once the king has
-    /// left `ksq` (so a slider's ray through the king's old square counts).
-    #[inline(always)]
-    fn king_targets(&self, ksq: Square, wanted: Bitboard, occ: Bitboard) -> Bitboard {
-        let them = !self.side;
-        let lifted = occ.without(ksq);
-        let mut legal = Bitboard::EMPTY;
-        for to in attacks::king(ksq) & wanted {
-            if self.attackers(to, them, lifted).is_empty() {
-                legal = legal.with(to);
-            }
-        }
-        legal
+    if checkers.has_many() {
+        return;
     }
-
-    /// `us`'s pieces pinned to its king on `ksq` by an enemy slider.
-    #[inline(always)]
-    fn pinned(&self, us: Color, ksq: Square, occ: Bitboard) -> Bitboard {
-        let them = !us;
-        let their = self.color_bb(them);
-        let queens = self.pieces(them, PieceKind::Queen);
-        let snipers = (attacks::rook(ksq, their) & (self.pieces(them, PieceKind::Rook) | queens))
-            | (attacks::bishop(ksq, their) & (self.pieces(them, PieceKind::Bishop) | queens));
-        let mut pinned = Bitboard::EMPTY;
-        for sniper in snipers {
-            let blockers = attacks::between(ksq, sniper) & occ;
-            if !blockers.has_many() {
-                pinned |= blockers & self.color_bb(us);
-            }
-        }
-        pinned
+    let check_mask = match checkers.first() {
+        Some(checker) => attacks::between(ksq, checker).with(checker),
+        None => Bitboard::FULL,
+    };
+    let m = NodeMasks {
+        us,
+        ksq,
+        theirs,
+        occ,
+        check_mask,
+        pinned: pinned(pos, us, ksq, occ),
+    };
+    pawn_targets::<CAPTURES>(pos, sink, &m, origins);
+    let allowed = check_mask & if CAPTURES { theirs } else { !ours };
+    let movable = origins & ours;
+    for from in pos.pieces(us, PieceKind::Knight) & movable & !m.pinned {
+        sink.piece(from, attacks::knight(from) & allowed, theirs);
     }
+    let queens = pos.pieces(us, PieceKind::Queen);
+    for from in (pos.pieces(us, PieceKind::Bishop) | queens) & movable {
+        let mut att = attacks::bishop(from, occ) & allowed;
+        if m.pinned.contains(from) {
+            att &= attacks::line(ksq, from);
+        }
+        sink.piece(from, att, theirs);
+    }
+    for from in (pos.pieces(us, PieceKind::Rook) | queens) & movable {
+        let mut att = attacks::rook(from, occ) & allowed;
+        if m.pinned.contains(from) {
+            att &= attacks::line(ksq, from);
+        }
+        sink.piece(from, att, theirs);
+    }
+}
 
-    /// Castling (the king not in check): the squares between king and rook empty, and the
-    /// king's path, destination included, not attacked.
-    #[inline(always)]
-    fn castling_moves(&self, sink: &mut impl TargetSink, ksq: Square, occ: Bitboard) {
-        let us = self.side;
-        let them = !us;
-        let rights = self.state.castling;
-        let rank = if us == Color::White { 0 } else { 56 };
-        let sq = |i: u8| Square::from_index(rank + i);
-        // (right, king's destination file, the king's path, the squares that must be empty
-        // as a bitboard on the first rank: f1 g1, and b1 c1 d1)
-        let sides = [
-            (
-                CastlingRights::king_side(us),
-                6,
-                [5, 6],
-                0x60u64,
-                MoveFlag::KingCastle,
-            ),
-            (
-                CastlingRights::queen_side(us),
-                2,
-                [3, 2],
-                0x0E,
-                MoveFlag::QueenCastle,
-            ),
-        ];
-        for (right, to, path, empty, flag) in sides {
-            if !rights.contains(right) || occ.0 & (empty << rank) != 0 {
-                continue;
-            }
-            let [step, dest] = path;
-            if self.attackers(sq(step), them, occ).is_empty()
-                && self.attackers(sq(dest), them, occ).is_empty()
-            {
-                sink.special(Move::new(ksq, sq(to), flag));
-            }
+/// The squares of `wanted` next to the king that no enemy piece attacks once the king has
+/// left `ksq` (so a slider's ray through the king's old square counts).
+#[inline(always)]
+fn king_targets(pos: &Position, ksq: Square, wanted: Bitboard, occ: Bitboard) -> Bitboard {
+    let them = !pos.side;
+    let lifted = occ.without(ksq);
+    let mut legal = Bitboard::EMPTY;
+    for to in attacks::king(ksq) & wanted {
+        if pos.attackers(to, them, lifted).is_empty() {
+            legal = legal.with(to);
         }
     }
+    legal
+}
 
-    /// Pawn moves: unpinned pawns set-wise (all pushes or captures in one direction with a
-    /// shift), pinned pawns one by one along their pin line, then en passant.
-    #[inline(always)]
-    fn pawn_targets<const CAPTURES: bool>(
-        &self,
-        sink: &mut impl TargetSink,
-        m: &NodeMasks,
-        origins: Bitboard,
-    ) {
-        let pawns = self.pieces(m.us, PieceKind::Pawn) & origins;
-        if pawns.is_empty() {
-            return;
-        }
-        let (up, third_rank): (i8, u8) = match m.us {
-            Color::White => (8, 2),
-            Color::Black => (-8, 5),
-        };
-        let last = PROMOTION_RANKS;
-        let free = pawns & !m.pinned;
-        let targets = m.theirs & m.check_mask;
-        let left = shift(free & !Bitboard::file(0), up - 1) & targets;
-        let right = shift(free & !Bitboard::file(7), up + 1) & targets;
-        let one = shift(free, up) & !m.occ;
-        let two = shift(one & Bitboard::rank(third_rank), up) & !m.occ & m.check_mask;
-        let one = one & m.check_mask;
-
-        sink.pawns(left & last, up - 1, true);
-        sink.pawns(right & last, up + 1, true);
-        sink.pawns(one & last, up, false);
-        sink.pawns(left & !last, up - 1, true);
-        sink.pawns(right & !last, up + 1, true);
-        if !CAPTURES {
-            sink.pawns(one & !last, up, false);
-            sink.double_pushes(two, up);
-        }
-        for from in pawns & m.pinned {
-            self.pinned_pawn::<CAPTURES>(sink, m, from, up, third_rank);
-        }
-        if let Some(ep) = self.state.ep {
-            self.en_passant_captures(sink, m, pawns, ep);
+/// `us`'s pieces pinned to its king on `ksq` by an enemy slider.
+#[inline(always)]
+fn pinned(pos: &Position, us: Color, ksq: Square, occ: Bitboard) -> Bitboard {
+    let them = !us;
+    let their = pos.color_bb(them);
+    let queens = pos.pieces(them, PieceKind::Queen);
+    let snipers = (attacks::rook(ksq, their) & (pos.pieces(them, PieceKind::Rook) | queens))
+        | (attacks::bishop(ksq, their) & (pos.pieces(them, PieceKind::Bishop) | queens));
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in snipers {
+        let blockers = attacks::between(ksq, sniper) & occ;
+        if !blockers.has_many() {
+            pinned |= blockers & pos.color_bb(us);
         }
     }
+    pinned
+}
 
-    /// The moves of the pawn on `from`, pinned: only along the line through its king.
-    #[inline(never)]
-    fn pinned_pawn<const CAPTURES: bool>(
-        &self,
-        sink: &mut impl TargetSink,
-        m: &NodeMasks,
-        from: Square,
-        up: i8,
-        third_rank: u8,
-    ) {
-        let allowed = m.check_mask & attacks::line(m.ksq, from);
-        sink.pawn(from, attacks::pawn(m.us, from) & m.theirs & allowed, true);
-        let one = Square::from_index((from.index() as i8 + up) as u8);
-        let promotes = PROMOTION_RANKS.contains(one);
-        if m.occ.contains(one) || (CAPTURES && !promotes) {
-            return;
+/// Castling (the king not in check): the squares between king and rook empty, and the
+/// king's path, destination included, not attacked.
+#[inline(always)]
+fn castling_moves(pos: &Position, sink: &mut impl TargetSink, ksq: Square, occ: Bitboard) {
+    let us = pos.side;
+    let them = !us;
+    let rights = pos.state.castling;
+    let rank = if us == Color::White { 0 } else { 56 };
+    let sq = |i: u8| Square::from_index(rank + i);
+    // (right, king's destination file, the king's path, the squares that must be empty
+    // as a bitboard on the first rank: f1 g1, and b1 c1 d1)
+    let sides = [
+        (
+            CastlingRights::king_side(us),
+            6,
+            [5, 6],
+            0x60u64,
+            MoveFlag::KingCastle,
+        ),
+        (
+            CastlingRights::queen_side(us),
+            2,
+            [3, 2],
+            0x0E,
+            MoveFlag::QueenCastle,
+        ),
+    ];
+    for (right, to, path, empty, flag) in sides {
+        if !rights.contains(right) || occ.0 & (empty << rank) != 0 {
+            continue;
         }
-        if allowed.contains(one) {
-            sink.pawn(from, Bitboard::from_square(one), false);
-        }
-        let two = Square::from_index((one.index() as i8 + up) as u8);
-        if !CAPTURES && one.rank() == third_rank && !m.occ.contains(two) && allowed.contains(two) {
-            sink.special(Move::new(from, two, MoveFlag::DoublePush));
+        let [step, dest] = path;
+        if pos.attackers(sq(step), them, occ).is_empty()
+            && pos.attackers(sq(dest), them, occ).is_empty()
+        {
+            sink.special(Move::new(ksq, sq(to), flag));
         }
     }
+}
 
-    /// En passant onto `ep`: legal only if the king is safe with both pawns gone from their
-    /// squares (a rank pin through two pawns) and any check is resolved.
-    #[inline(never)]
-    fn en_passant_captures(
-        &self,
-        sink: &mut impl TargetSink,
-        m: &NodeMasks,
-        pawns: Bitboard,
-        ep: Square,
-    ) {
-        let them = !m.us;
-        let cap_sq = Square::from_index((ep.index() ^ 8) as u8);
-        for from in attacks::pawn(them, ep) & pawns {
-            let after = m.occ.without(from).without(cap_sq).with(ep);
-            if self
-                .attackers(m.ksq, them, after)
-                .without(cap_sq)
-                .is_empty()
-            {
-                sink.special(Move::new(from, ep, MoveFlag::EnPassant));
-            }
+/// Pawn moves: unpinned pawns set-wise (all pushes or captures in one direction with a
+/// shift), pinned pawns one by one along their pin line, then en passant.
+#[inline(always)]
+fn pawn_targets<const CAPTURES: bool>(
+    pos: &Position,
+    sink: &mut impl TargetSink,
+    m: &NodeMasks,
+    origins: Bitboard,
+) {
+    let pawns = pos.pieces(m.us, PieceKind::Pawn) & origins;
+    if pawns.is_empty() {
+        return;
+    }
+    let (up, third_rank): (i8, u8) = match m.us {
+        Color::White => (8, 2),
+        Color::Black => (-8, 5),
+    };
+    let last = PROMOTION_RANKS;
+    let free = pawns & !m.pinned;
+    let targets = m.theirs & m.check_mask;
+    let left = shift(free & !Bitboard::file(0), up - 1) & targets;
+    let right = shift(free & !Bitboard::file(7), up + 1) & targets;
+    let one = shift(free, up) & !m.occ;
+    let two = shift(one & Bitboard::rank(third_rank), up) & !m.occ & m.check_mask;
+    let one = one & m.check_mask;
+
+    sink.pawns(left & last, up - 1, true);
+    sink.pawns(right & last, up + 1, true);
+    sink.pawns(one & last, up, false);
+    sink.pawns(left & !last, up - 1, true);
+    sink.pawns(right & !last, up + 1, true);
+    if !CAPTURES {
+        sink.pawns(one & !last, up, false);
+        sink.double_pushes(two, up);
+    }
+    for from in pawns & m.pinned {
+        pinned_pawn::<CAPTURES>(sink, m, from, up, third_rank);
+    }
+    if let Some(ep) = pos.state.ep {
+        en_passant_captures(pos, sink, m, pawns, ep);
+    }
+}
+
+/// The moves of the pawn on `from`, pinned: only along the line through its king.
+#[inline(never)]
+fn pinned_pawn<const CAPTURES: bool>(
+    sink: &mut impl TargetSink,
+    m: &NodeMasks,
+    from: Square,
+    up: i8,
+    third_rank: u8,
+) {
+    let allowed = m.check_mask & attacks::line(m.ksq, from);
+    sink.pawn(from, attacks::pawn(m.us, from) & m.theirs & allowed, true);
+    let one = Square::from_index((from.index() as i8 + up) as u8);
+    let promotes = PROMOTION_RANKS.contains(one);
+    if m.occ.contains(one) || (CAPTURES && !promotes) {
+        return;
+    }
+    if allowed.contains(one) {
+        sink.pawn(from, Bitboard::from_square(one), false);
+    }
+    let two = Square::from_index((one.index() as i8 + up) as u8);
+    if !CAPTURES && one.rank() == third_rank && !m.occ.contains(two) && allowed.contains(two) {
+        sink.special(Move::new(from, two, MoveFlag::DoublePush));
+    }
+}
+
+/// En passant onto `ep`: legal only if the king is safe with both pawns gone from their
+/// squares (a rank pin through two pawns) and any check is resolved.
+#[inline(never)]
+fn en_passant_captures(
+    pos: &Position,
+    sink: &mut impl TargetSink,
+    m: &NodeMasks,
+    pawns: Bitboard,
+    ep: Square,
+) {
+    let them = !m.us;
+    let cap_sq = Square::from_index((ep.index() ^ 8) as u8);
+    for from in attacks::pawn(them, ep) & pawns {
+        let after = m.occ.without(from).without(cap_sq).with(ep);
+        if pos.attackers(m.ksq, them, after).without(cap_sq).is_empty() {
+            sink.special(Move::new(from, ep, MoveFlag::EnPassant));
         }
     }
 }

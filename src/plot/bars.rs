@@ -33,6 +33,25 @@ pub struct Series {
     pub labels: Vec<String>,
 }
 
+impl Series {
+    /// A series of counts, each bar labelled with its count as `label` writes it; `name` empty
+    /// for a chart of one series, which needs no legend.
+    pub fn counts(
+        name: String,
+        colour: RGBColor,
+        counts: &[u64],
+        label: fn(u64) -> String,
+    ) -> Series {
+        Series {
+            name,
+            colour,
+            colours: Vec::new(),
+            values: counts.iter().map(|&n| n as f64).collect(),
+            labels: counts.iter().map(|&n| label(n)).collect(),
+        }
+    }
+}
+
 /// A bar chart.
 #[derive(Clone, Debug)]
 pub struct Bars {

@@ -100,13 +100,12 @@ pub fn ranks(log: &EventLog, options: &Options) -> Result<String, PlotError> {
         categories: (0..RANKS)
             .map(|i| format!("{} ({})", rank_label(i), fmt::percent(ranks[i], total)))
             .collect(),
-        series: vec![Series {
-            name: String::new(),
-            colour: palette::PLAIN,
-            colours: Vec::new(),
-            values: ranks.iter().map(|&n| n as f64).collect(),
-            labels: ranks.iter().map(|&n| fmt::grouped(n)).collect(),
-        }],
+        series: vec![Series::counts(
+            String::new(),
+            palette::PLAIN,
+            ranks,
+            fmt::grouped,
+        )],
         arrange: Arrange::Grouped,
         totals: Vec::new(),
         x_desc: "rank of the cutting move in the ordered list (share of the cutoffs)".into(),
@@ -185,13 +184,12 @@ pub fn ebf(log: &EventLog, options: &Options) -> Result<String, PlotError> {
             .iter()
             .map(|it| format!("depth {}", it.depth))
             .collect(),
-        series: vec![Series {
-            name: String::new(),
-            colour: palette::MAIN,
-            colours: Vec::new(),
-            values: iterations.iter().map(|it| it.nodes as f64).collect(),
-            labels: iterations.iter().map(|it| fmt::grouped(it.nodes)).collect(),
-        }],
+        series: vec![Series::counts(
+            String::new(),
+            palette::MAIN,
+            &iterations.iter().map(|it| it.nodes).collect::<Vec<_>>(),
+            fmt::grouped,
+        )],
         arrange: Arrange::Grouped,
         totals: Vec::new(),
         x_desc: "iteration".into(),

@@ -81,49 +81,40 @@ impl HistoryTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::{MoveFlag, Square};
-
-    fn mv(from: u8, to: u8) -> Move {
-        Move::new(
-            Square::from_index(from),
-            Square::from_index(to),
-            MoveFlag::Quiet,
-        )
-    }
 
     #[test]
     fn reward_is_depth_squared_per_side() {
         let mut h = HistoryTable::new();
-        h.reward(Color::White, mv(6, 21), 3);
-        h.reward(Color::White, mv(6, 21), 2);
-        assert_eq!(h.get(Color::White, mv(6, 21)), 13);
-        assert_eq!(h.get(Color::Black, mv(6, 21)), 0);
-        h.reward(Color::Black, mv(6, 21), 0);
-        assert_eq!(h.get(Color::Black, mv(6, 21)), 1);
+        h.reward(Color::White, Move::quiet(6, 21), 3);
+        h.reward(Color::White, Move::quiet(6, 21), 2);
+        assert_eq!(h.get(Color::White, Move::quiet(6, 21)), 13);
+        assert_eq!(h.get(Color::Black, Move::quiet(6, 21)), 0);
+        h.reward(Color::Black, Move::quiet(6, 21), 0);
+        assert_eq!(h.get(Color::Black, Move::quiet(6, 21)), 1);
     }
 
     #[test]
     fn aging_halves_everything() {
         let mut h = HistoryTable::new();
-        h.reward(Color::White, mv(6, 21), 5);
-        h.reward(Color::Black, mv(57, 42), 3);
+        h.reward(Color::White, Move::quiet(6, 21), 5);
+        h.reward(Color::Black, Move::quiet(57, 42), 3);
         h.age();
-        assert_eq!(h.get(Color::White, mv(6, 21)), 12);
-        assert_eq!(h.get(Color::Black, mv(57, 42)), 4);
+        assert_eq!(h.get(Color::White, Move::quiet(6, 21)), 12);
+        assert_eq!(h.get(Color::Black, Move::quiet(57, 42)), 4);
         h.clear();
-        assert_eq!(h.get(Color::White, mv(6, 21)), 0);
+        assert_eq!(h.get(Color::White, Move::quiet(6, 21)), 0);
     }
 
     #[test]
     fn saturation_clamps_then_halves_the_table() {
         let mut h = HistoryTable::new();
-        h.reward(Color::White, mv(1, 18), 10);
+        h.reward(Color::White, Move::quiet(1, 18), 10);
         for _ in 0..(HISTORY_MAX / (64 * 64) + 1) {
-            h.reward(Color::White, mv(6, 21), 64);
+            h.reward(Color::White, Move::quiet(6, 21), 64);
         }
-        assert!(h.get(Color::White, mv(6, 21)) <= HISTORY_MAX / 2 + 64 * 64);
+        assert!(h.get(Color::White, Move::quiet(6, 21)) <= HISTORY_MAX / 2 + 64 * 64);
         assert!(
-            h.get(Color::White, mv(1, 18)) < 100,
+            h.get(Color::White, Move::quiet(1, 18)) < 100,
             "other entries were halved too"
         );
     }

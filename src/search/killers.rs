@@ -82,18 +82,15 @@ mod tests {
     use super::*;
     use crate::chess::{MoveFlag, Square};
 
-    fn quiet(from: u8, to: u8) -> Move {
-        Move::new(
-            Square::from_index(from),
-            Square::from_index(to),
-            MoveFlag::Quiet,
-        )
-    }
-
     #[test]
     fn new_killers_go_to_slot_zero_and_shift_the_rest_down() {
         let mut k = KillerTable::new(3);
-        let (a, b, c, d) = (quiet(1, 18), quiet(6, 21), quiet(12, 28), quiet(11, 27));
+        let (a, b, c, d) = (
+            Move::quiet(1, 18),
+            Move::quiet(6, 21),
+            Move::quiet(12, 28),
+            Move::quiet(11, 27),
+        );
         assert!(k.store(4, a));
         assert_eq!(k.at(4), &[a, Move::NULL, Move::NULL]);
         assert!(k.store(4, b));
@@ -107,7 +104,7 @@ mod tests {
     #[test]
     fn storing_the_slot_zero_killer_changes_nothing() {
         let mut k = KillerTable::new(2);
-        let (a, b) = (quiet(1, 18), quiet(6, 21));
+        let (a, b) = (Move::quiet(1, 18), Move::quiet(6, 21));
         k.store(0, a);
         k.store(0, b);
         assert!(!k.store(0, b));
@@ -117,7 +114,12 @@ mod tests {
     #[test]
     fn a_killer_in_a_later_slot_moves_up_without_duplicating() {
         let mut k = KillerTable::new(4);
-        let moves = [quiet(1, 18), quiet(6, 21), quiet(12, 28), quiet(11, 27)];
+        let moves = [
+            Move::quiet(1, 18),
+            Move::quiet(6, 21),
+            Move::quiet(12, 28),
+            Move::quiet(11, 27),
+        ];
         for mv in moves {
             k.store(2, mv);
         }
@@ -132,7 +134,7 @@ mod tests {
 
     #[test]
     fn slot_counts_zero_to_four() {
-        let moves: Vec<Move> = (0..6).map(|i| quiet(i, i + 16)).collect();
+        let moves: Vec<Move> = (0..6).map(|i| Move::quiet(i, i + 16)).collect();
         for slots in 0..=4u8 {
             let mut k = KillerTable::new(slots);
             for &mv in &moves {
@@ -144,7 +146,7 @@ mod tests {
             assert_eq!(row, expected.as_slice());
         }
         assert_eq!(KillerTable::new(9).slot_count(), MAX_KILLER_SLOTS);
-        assert!(!KillerTable::new(0).store(1, quiet(1, 18)));
+        assert!(!KillerTable::new(0).store(1, Move::quiet(1, 18)));
     }
 
     #[test]
@@ -165,11 +167,11 @@ mod tests {
     #[test]
     fn out_of_range_plies_are_ignored_and_clear_empties() {
         let mut k = KillerTable::new(2);
-        assert!(!k.store(MAX_PLY, quiet(1, 18)));
+        assert!(!k.store(MAX_PLY, Move::quiet(1, 18)));
         assert!(k.at(MAX_PLY).is_empty());
-        k.store(3, quiet(1, 18));
-        assert!(k.contains(3, quiet(1, 18)));
+        k.store(3, Move::quiet(1, 18));
+        assert!(k.contains(3, Move::quiet(1, 18)));
         k.clear();
-        assert!(!k.contains(3, quiet(1, 18)));
+        assert!(!k.contains(3, Move::quiet(1, 18)));
     }
 }

@@ -237,15 +237,6 @@ impl std::ops::DerefMut for Buckets {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::{MoveFlag, Square};
-
-    fn mv(from: u8, to: u8) -> Move {
-        Move::new(
-            Square::from_index(from),
-            Square::from_index(to),
-            MoveFlag::Quiet,
-        )
-    }
 
     #[test]
     fn size_is_a_power_of_two_within_the_budget() {
@@ -264,7 +255,7 @@ mod tests {
         for key in 1..5000u64 {
             tt.store(
                 key.wrapping_mul(0x9e37_79b9_7f4a_7c15),
-                mv(12, 28),
+                Move::quiet(12, 28),
                 3,
                 2,
                 Bound::Exact,
@@ -282,11 +273,11 @@ mod tests {
         let mut tt = TranspositionTable::new(1);
         let key = 0x1234_5678_9abc_def1;
         assert!(tt.probe(key).is_none());
-        tt.store(key, mv(12, 28), -57, 6, Bound::Lower);
+        tt.store(key, Move::quiet(12, 28), -57, 6, Bound::Lower);
         let e = tt.probe(key).unwrap();
         assert_eq!(
             (e.mv(), e.score(), e.depth(), e.bound()),
-            (mv(12, 28), -57, 6, Bound::Lower)
+            (Move::quiet(12, 28), -57, 6, Bound::Lower)
         );
         assert!(
             tt.probe(key ^ (1 << 40)).is_none(),
@@ -297,12 +288,12 @@ mod tests {
     #[test]
     fn same_key_keeps_old_move_when_new_is_null() {
         let mut tt = TranspositionTable::new(1);
-        tt.store(99, mv(12, 28), 10, 3, Bound::Exact);
+        tt.store(99, Move::quiet(12, 28), 10, 3, Bound::Exact);
         tt.store(99, Move::NULL, -20, 4, Bound::Upper);
         let e = tt.probe(99).unwrap();
         assert_eq!(
             (e.mv(), e.score(), e.depth(), e.bound()),
-            (mv(12, 28), -20, 4, Bound::Upper)
+            (Move::quiet(12, 28), -20, 4, Bound::Upper)
         );
     }
 
@@ -310,14 +301,14 @@ mod tests {
     fn full_bucket_replaces_shallowest_and_stale_entries_first() {
         let mut tt = TranspositionTable::new(0);
         for (i, depth) in [(1u64, 5), (2, 2), (3, 9), (4, 7)] {
-            tt.store(i, mv(1, 18), 0, depth, Bound::Exact);
+            tt.store(i, Move::quiet(1, 18), 0, depth, Bound::Exact);
         }
-        tt.store(5, mv(1, 18), 0, 4, Bound::Exact);
+        tt.store(5, Move::quiet(1, 18), 0, 4, Bound::Exact);
         assert!(tt.probe(2).is_none(), "depth 2 was the shallowest");
         assert!(tt.probe(5).is_some());
         tt.new_search();
         tt.new_search();
-        tt.store(6, mv(1, 18), 0, 1, Bound::Exact);
+        tt.store(6, Move::quiet(1, 18), 0, 1, Bound::Exact);
         assert!(
             tt.probe(5).is_none(),
             "two searches old, depth 4 counts as -12"

@@ -119,37 +119,37 @@ pub(crate) fn tail_len(pvs: &[Vec<Move>]) -> usize {
     4 + 2 * pvs.len() + 2 * moves + TRAILER_MAGIC.len() + 8
 }
 
-impl<E: EventSource> EventLog<E> {
-    /// Writes the log in `.kslog` format; `read_from` gives back an identical log.
-    pub fn write_to<W: Write>(&self, w: W) -> io::Result<()> {
-        let mut out = Output {
-            w,
-            sum: Checksum::new(),
-        };
-        out.put(&MAGIC)?;
-        out.put(&VERSION.to_le_bytes())?;
-        out.put(&flags_bytes(self.truncated))?;
-        out.put(&header_bytes(&self.header))?;
-        let count = self.len();
-        out.put(&(count as u64).to_le_bytes())?;
-        let mut buf = Vec::with_capacity(CHUNK_EVENTS * EVENT_BYTES);
-        for at in (0..count).step_by(CHUNK_EVENTS) {
-            encode_events(&self.events, at..count.min(at + CHUNK_EVENTS), &mut buf)?;
-            out.put(&buf)?;
-        }
-        out.put(&tail_bytes(&self.pvs, count as u64))?;
-        let checksum = out.sum.finalize();
-        out.w.write_all(&checksum.to_le_bytes())?;
-        out.w.flush()
+/// Writes `log` in `.kslog` format (`EventLog::write_to`).
+pub(super) fn write_log<E: EventSource, W: Write>(log: &EventLog<E>, w: W) -> io::Result<()> {
+    let mut out = Output {
+        w,
+        sum: Checksum::new(),
+    };
+    out.put(&MAGIC)?;
+    out.put(&VERSION.to_le_bytes())?;
+    out.put(&flags_bytes(log.truncated))?;
+    out.put(&header_bytes(&log.header))?;
+    let count = log.len();
+    out.put(&(count as u64).to_le_bytes())?;
+    let mut buf = Vec::with_capacity(CHUNK_EVENTS * EVENT_BYTES);
+    for at in (0..count).step_by(CHUNK_EVENTS) {
+        encode_events(&log.events, at..count.min(at + CHUNK_EVENTS), &mut buf)?;
+        out.put(&buf)?;
     }
+    out.put(&tail_bytes(&log.pvs, count as u64))?;
+    let checksum = out.sum.finalize();
+    out.w.write_all(&checksum.to_le_bytes())?;
+    out.w.flush()
+}
 
-    /// Writes the log to a file at `path` (created or replaced); a FIFO, a terminal or another
-    /// kind of file a log cannot go to is refused before it is opened (see [`crate::files`]).
-    pub fn write_file(&self, path: impl AsRef<Path>) -> Result<(), LogError> {
-        let path = path.as_ref();
-        let io_err = |e| LogError::at(0, LogErrorKind::Write(e)).in_file(path);
-        let file = crate::files::create_output(path).map_err(io_err)?;
-        self.write_to(BufWriter::with_capacity(1 << 16, file))
-            .map_err(io_err)
-    }
+/// Writes the log to a file at `path` (created or replaced); a FIFO, a terminal or another
+/// kind of file a log cannot go to is refused before it is opened (see [`crate::files`]).
+pub(super) fn write_log_file<E: EventSource>(
+    log: &EventLog<E>,
+    path: impl AsRef<Path>,
+) -> Result<(), LogError> {
+    let path = path.as_ref();
+    let io_err = |e| LogError::at(0, LogErrorKind::Write(e)).in_file(path);
+    let file = crate::files::create_output(path).map_err(io_err)?;
+    write_log(log, BufWriter::with_capacity(1 << 16, file)).map_err(io_err)
 }

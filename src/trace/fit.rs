@@ -281,18 +281,8 @@ fn shown(mv: Move) -> String {
 mod tests {
     use super::*;
     use crate::chess::notation::parse_uci;
-    use crate::search::{Bound, MoveSource, NodeKind};
-
-    fn enter(ply: u8, mv: Move) -> Event {
-        Event::NodeEnter {
-            ply,
-            depth: 1,
-            kind: NodeKind::Main,
-            mv,
-            alpha: -100,
-            beta: 100,
-        }
-    }
+    use crate::search::{Bound, MoveSource};
+    use crate::trace::entry::enter_event as enter;
 
     fn tried(mv: Move) -> Event {
         Event::MoveTried {

@@ -174,22 +174,15 @@ fn role_before_v3(row: &SourceRow) -> SourceRole {
         .map_or_else(|| default_role(row), |s| s.role)
 }
 
-impl EventLog {
-    /// Reads a `.kslog` stream, validating every field, event and the checksum.
-    pub fn read_from<R: Read>(r: R) -> Result<EventLog, LogError> {
-        read(r, None)
-    }
-
-    /// Reads a `.kslog` file; errors name the file and the byte offset. Only a regular file is
-    /// opened: a FIFO or a device is refused at once instead of waiting for a writer or
-    /// reading forever (see [`crate::files`]).
-    pub fn read_file(path: impl AsRef<Path>) -> Result<EventLog, LogError> {
-        let path = path.as_ref();
-        let file = crate::files::open_input(path)
-            .map_err(|e| LogError::at(0, LogErrorKind::Open(e)).in_file(path))?;
-        let size = file.metadata().ok().map(|m| m.len());
-        read(BufReader::with_capacity(1 << 16, file), size).map_err(|e| e.in_file(path))
-    }
+/// Reads a `.kslog` file; errors name the file and the byte offset. Only a regular file is
+/// opened: a FIFO or a device is refused at once instead of waiting for a writer or
+/// reading forever (see [`crate::files`]).
+pub(super) fn read_log_file(path: impl AsRef<Path>) -> Result<EventLog, LogError> {
+    let path = path.as_ref();
+    let file = crate::files::open_input(path)
+        .map_err(|e| LogError::at(0, LogErrorKind::Open(e)).in_file(path))?;
+    let size = file.metadata().ok().map(|m| m.len());
+    read(BufReader::with_capacity(1 << 16, file), size).map_err(|e| e.in_file(path))
 }
 
 /// What comes before the events: the flags, the header and the event count.
@@ -306,7 +299,7 @@ pub(super) fn check_sum(at: u64, stored: u32, computed: u32) -> Result<(), LogEr
 
 /// Reads and validates a `.kslog` stream; `size` (the file's length, when known) bounds the
 /// event count so the event vector can be allocated once, exactly.
-fn read<R: Read>(r: R, size: Option<u64>) -> Result<EventLog, LogError> {
+pub(super) fn read<R: Read>(r: R, size: Option<u64>) -> Result<EventLog, LogError> {
     let mut input = Input::at(r, 0);
     let head = read_head(&mut input)?;
     let (events, iterations) = read_events(&mut input, head.count, size)?;

@@ -162,18 +162,8 @@ pub fn line_text(root: &Position, steps: &[Step], notation: Notation) -> String 
 mod tests {
     use super::*;
     use crate::chess::notation::parse_uci;
-    use crate::search::{Bound, Event, NodeKind};
-
-    fn enter(ply: u8, mv: Move) -> Event {
-        Event::NodeEnter {
-            ply,
-            depth: 1,
-            kind: NodeKind::Main,
-            mv,
-            alpha: -1,
-            beta: 1,
-        }
-    }
+    use crate::search::{Bound, Event};
+    use crate::trace::entry::enter_event as enter;
 
     #[test]
     fn a_line_plays_moves_checked_legal_and_stops_at_an_illegal_one() {

@@ -40,6 +40,7 @@ pub mod bookmarks;
 mod codec;
 mod dot;
 mod encode;
+mod entry;
 mod error;
 mod events;
 pub mod exercise;

@@ -26,6 +26,14 @@ pub struct Lab<'a> {
     pub sources: &'a [&'static SourceInfo],
 }
 
+impl Lab<'_> {
+    /// The cutoffs of `c` by each source that has a column, as the cells print them.
+    fn cutoffs_by_source(&self, c: &Cost) -> Vec<String> {
+        let counts = self.sources.iter().map(|s| c.cutoffs_by(s).to_string());
+        counts.collect()
+    }
+}
+
 fn fixed(value: Option<f64>, decimals: usize) -> String {
     value.map_or_else(|| "–".into(), |v| format!("{v:.decimals$}"))
 }
@@ -91,6 +99,7 @@ pub fn markdown(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
         " ---: |".repeat(5 + lab.sources.len())
     )?;
     let detail = |out: &mut dyn Write, name: &str, label: &str, c: &Cost, base: u64| {
+        let by_source = lab.cutoffs_by_source(c);
         writeln!(
             out,
             "| {name} | {label} | {} | {} | {} | {} | {} | {} |",
@@ -99,7 +108,7 @@ pub fn markdown(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
             c.time.as_millis(),
             c.cutoffs,
             percent(c.first_move_cutoffs, c.cutoffs),
-            cutoffs_by_source(lab, c, " | ")
+            by_source.join(" | ")
         )
     };
     for (named, row) in lab.positions.iter().zip(lab.costs) {
@@ -112,16 +121,6 @@ pub fn markdown(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
         detail(out, "**total**", &column.label, &s.total, base_total)?;
     }
     Ok(())
-}
-
-/// A row's cutoff counts, one per source of the lab's table, joined by `separator`.
-fn cutoffs_by_source(lab: &Lab, c: &Cost, separator: &str) -> String {
-    let counts: Vec<String> = lab
-        .sources
-        .iter()
-        .map(|s| c.cutoffs_by(s).to_string())
-        .collect();
-    counts.join(separator)
 }
 
 fn csv_field(text: &str) -> String {
@@ -148,6 +147,7 @@ pub fn csv(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
         by_source.join(",")
     )?;
     let line = |out: &mut dyn Write, name: &str, column: &Column, c: &Cost, ratio: Option<f64>| {
+        let by_source = lab.cutoffs_by_source(c);
         writeln!(
             out,
             "{},{},{},{},{},{},{},{},{:.4},{},{}",
@@ -161,7 +161,7 @@ pub fn csv(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
             c.cutoffs,
             c.first_move_rate(),
             c.killer_cutoffs(),
-            cutoffs_by_source(lab, c, ",")
+            by_source.join(",")
         )
     };
     for (named, row) in lab.positions.iter().zip(lab.costs) {

@@ -59,17 +59,13 @@ fn per_ply(lab: &Lab) -> (String, Bars) {
                 (0, _) | (_, None) => String::new(),
                 (_, Some(r)) => format!(" (×{r:.2})"),
             };
-            Series {
-                name: format!(
-                    "{}: {} nodes{share}",
-                    column.label,
-                    fmt::grouped(cost.nodes)
-                ),
-                colour: palette::series(k),
-                colours: Vec::new(),
-                values: (0..plies).map(|p| at(p) as f64).collect(),
-                labels: (0..plies).map(|p| fmt::count(at(p))).collect(),
-            }
+            let name = format!(
+                "{}: {} nodes{share}",
+                column.label,
+                fmt::grouped(cost.nodes)
+            );
+            let counts: Vec<u64> = (0..plies).map(at).collect();
+            Series::counts(name, palette::series(k), &counts, fmt::count)
         })
         .collect();
     let title = format!("Nodes per ply of {}", lab.positions[0].name);
@@ -91,13 +87,12 @@ fn per_position(lab: &Lab) -> (String, Bars) {
     let nodes: Vec<u64> = lab.costs.iter().map(|row| row[0].nodes).collect();
     let bars = Bars {
         categories: lab.positions.iter().map(|p| p.name.clone()).collect(),
-        series: vec![Series {
-            name: String::new(),
-            colour: palette::series(1),
-            colours: Vec::new(),
-            values: nodes.iter().map(|&n| n as f64).collect(),
-            labels: nodes.iter().map(|&n| fmt::count(n)).collect(),
-        }],
+        series: vec![Series::counts(
+            String::new(),
+            palette::series(1),
+            &nodes,
+            fmt::count,
+        )],
         arrange: Arrange::Grouped,
         totals: Vec::new(),
         x_desc: "position".into(),

@@ -1,16 +1,17 @@
 //! The recursive search: negamax alpha-beta (fail-soft, principal variation search) with a check
 //! extension, and a quiescence search over captures. One `Context` lives for one `search` call.
 //!
-//! A main node runs in stages, one file each (the layout of Rustic's search): `transposition`
+//! A main node runs in stages, one file each of free functions over the `Context` (the layout
+//! of Rustic's search; the `impl Context` here is the recursion itself): `transposition`
 //! (probe the table, store the result), `prune` (mate distance, reverse futility, null move —
 //! the node-level decisions before any move), `moves` (the move loop: futility, principal
 //! variation search, late move reductions, cutoffs and what the tables learn from them), and
 //! `quiescence`. What the search keeps per ply lives in `plies`; the selective margins in
 //! `super::margins`; the orders beyond the heuristics (`order=`) in `super::order`.
 //!
-//! Every call of `negamax` or `quiescence` is one node: it is counted once and brackets its work
-//! with exactly one `node_enter` and one `node_exit`, even when the search is being stopped, so a
-//! recorded tree always matches the reported node count.
+//! Every call of `negamax` or `quiescence::search` is one node: it is counted once and brackets
+//! its work with exactly one `node_enter` and one `node_exit`, even when the search is being
+//! stopped, so a recorded tree always matches the reported node count.
 
 mod moves;
 mod plies;
@@ -176,7 +177,7 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         in_check: bool,
     ) -> i32 {
         if depth <= 0 {
-            return self.quiescence(alpha, beta, ply, led_by, in_check);
+            return quiescence::search(self, alpha, beta, ply, led_by, in_check);
         }
         self.count_node();
         let depth8 = depth.min(i32::from(i8::MAX)) as i8;
@@ -294,12 +295,12 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             return result;
         }
         let depth = depth.min(i32::from(i8::MAX));
-        let (alpha, beta) = match self.mate_distance(alpha, beta, ply) {
+        let (alpha, beta) = match prune::mate_distance(self, alpha, beta, ply) {
             Ok(window) => window,
             Err(result) => return result,
         };
         let is_pv = beta - alpha > 1;
-        let tt_move = match self.probe_tt(depth, alpha, beta, ply, is_pv) {
+        let tt_move = match transposition::probe(self, depth, alpha, beta, ply, is_pv) {
             Ok(mv) => mv,
             Err(result) => return result,
         };
@@ -319,10 +320,10 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             alpha,
             beta,
         };
-        if let Some(result) = self.prune_node(&node) {
+        if let Some(result) = prune::prune_node(self, &node) {
             return result;
         }
-        let searched = self.search_moves(&node, tt_move);
+        let searched = moves::search_moves(self, &node, tt_move);
         if self.stopped {
             return (searched.best.max(DRAW), Bound::Exact);
         }
@@ -335,7 +336,7 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             return (self.settled(kind, score), Bound::Exact);
         }
         let bound = bound_of(searched.best, alpha, beta);
-        self.store_tt(&node, searched.best, searched.best_move, bound);
+        transposition::store(self, &node, searched.best, searched.best_move, bound);
         let key = self.plies.keys[ply];
         self.oracle.learn(key, depth, bound, searched.best_move);
         (searched.best, bound)

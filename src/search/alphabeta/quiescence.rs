@@ -1,7 +1,7 @@
 //! Quiescence search: below the horizon only captures (every evasion when in check) are
 //! searched, from a stand-pat score, until the position is quiet.
 
-use super::{Context, bound_of};
+use super::{Context, bound_of, moves};
 use crate::chess::Move;
 use crate::search::MAX_PLY;
 use crate::search::event::{Bound, NodeKind};
@@ -10,109 +10,105 @@ use crate::search::observer::SearchObserver;
 use crate::search::picker::MovePicker;
 use crate::search::score::{DRAW, INFINITY, MATE};
 
-impl<O: SearchObserver> Context<'_, O> {
-    /// Quiescence search: stand pat on the static evaluation, then try captures (all evasions
-    /// when in check) until the position is quiet.
-    pub fn quiescence(
-        &mut self,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-        led_by: Move,
-        in_check: bool,
-    ) -> i32 {
-        self.count_node();
-        self.qnodes += 1;
-        self.observer.observe(Event::NodeEnter {
-            ply: ply as u8,
-            depth: 0,
-            kind: NodeKind::Quiescence,
-            mv: led_by,
-            alpha,
-            beta,
-        });
-        let (score, bound) = self.quiescence_node(alpha, beta, ply, in_check);
-        self.observer.observe(Event::NodeExit { score, bound });
-        score
-    }
+/// Quiescence search: stand pat on the static evaluation, then try captures (all evasions
+/// when in check) until the position is quiet.
+pub(super) fn search<O: SearchObserver>(
+    cx: &mut Context<'_, O>,
+    alpha: i32,
+    beta: i32,
+    ply: usize,
+    led_by: Move,
+    in_check: bool,
+) -> i32 {
+    cx.count_node();
+    cx.qnodes += 1;
+    cx.observer.observe(Event::NodeEnter {
+        ply: ply as u8,
+        depth: 0,
+        kind: NodeKind::Quiescence,
+        mv: led_by,
+        alpha,
+        beta,
+    });
+    let (score, bound) = node(cx, alpha, beta, ply, in_check);
+    cx.observer.observe(Event::NodeExit { score, bound });
+    score
+}
 
-    fn quiescence_node(
-        &mut self,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        in_check: bool,
-    ) -> (i32, Bound) {
-        if !self.start_node(ply) {
-            return (DRAW, Bound::Exact);
+fn node<O: SearchObserver>(
+    cx: &mut Context<'_, O>,
+    mut alpha: i32,
+    beta: i32,
+    ply: usize,
+    in_check: bool,
+) -> (i32, Bound) {
+    if !cx.start_node(ply) {
+        return (DRAW, Bound::Exact);
+    }
+    if ply >= MAX_PLY - 1 {
+        let eval = cx.static_eval(ply);
+        return (cx.settled(StaticKind::PlyLimit, eval), Bound::Exact);
+    }
+    let alpha_orig = alpha;
+    let mut best = -INFINITY;
+    if !in_check {
+        best = cx.static_eval(ply);
+        // Standing pat with no capture searched: the tree tells, no event needed.
+        if best >= beta {
+            return (best, Bound::Lower);
         }
-        if ply >= MAX_PLY - 1 {
-            let eval = self.static_eval(ply);
-            return (self.settled(StaticKind::PlyLimit, eval), Bound::Exact);
+        alpha = alpha.max(best);
+    }
+    let stand_pat = best;
+    let key = cx.pos.key();
+    let picker = MovePicker::quiescence(&cx.ordering, in_check);
+    let mut moves = moves::arrange(cx, picker, key, 0, ply);
+    let mut best_move = Move::NULL;
+    let mut index: usize = 0;
+    while let Some((mv, source)) = moves.next(&cx.pos, cx.tables, &mut cx.plies.moves[ply]) {
+        let order = index.min(usize::from(u8::MAX)) as u8;
+        cx.observer.observe(Event::MoveTried {
+            mv,
+            index: order,
+            source,
+        });
+        cx.plies.evals[ply + 1] = cx.plies.evals[ply].after(&cx.pos, mv, cx.eval);
+        let undo = cx.pos.make_move(mv);
+        let check = cx.pos.in_check();
+        let score = -search(cx, -beta, -alpha, ply + 1, mv, check);
+        cx.pos.unmake_move(mv, undo);
+        index += 1;
+        if cx.stopped {
+            return (best.max(DRAW), Bound::Exact);
         }
-        let alpha_orig = alpha;
-        let mut best = -INFINITY;
-        if !in_check {
-            best = self.static_eval(ply);
-            // Standing pat with no capture searched: the tree tells, no event needed.
-            if best >= beta {
-                return (best, Bound::Lower);
-            }
-            alpha = alpha.max(best);
-        }
-        let stand_pat = best;
-        let key = self.pos.key();
-        let picker = MovePicker::quiescence(&self.ordering, in_check);
-        let mut moves = self.arrange(picker, key, 0, ply);
-        let mut best_move = Move::NULL;
-        let mut index: usize = 0;
-        while let Some((mv, source)) =
-            moves.next(&self.pos, self.tables, &mut self.plies.moves[ply])
-        {
-            let order = index.min(usize::from(u8::MAX)) as u8;
-            self.observer.observe(Event::MoveTried {
-                mv,
-                index: order,
-                source,
-            });
-            self.plies.evals[ply + 1] = self.plies.evals[ply].after(&self.pos, mv, self.eval);
-            let undo = self.pos.make_move(mv);
-            let check = self.pos.in_check();
-            let score = -self.quiescence(-beta, -alpha, ply + 1, mv, check);
-            self.pos.unmake_move(mv, undo);
-            index += 1;
-            if self.stopped {
-                return (best.max(DRAW), Bound::Exact);
-            }
-            if score > best {
-                best = score;
-                best_move = mv;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        self.observer.observe(Event::Cutoff {
-                            mv,
-                            index: order,
-                            source,
-                            score,
-                            beta,
-                        });
-                        break;
-                    }
+        if score > best {
+            best = score;
+            best_move = mv;
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    cx.observer.observe(Event::Cutoff {
+                        mv,
+                        index: order,
+                        source,
+                        score,
+                        beta,
+                    });
+                    break;
                 }
             }
         }
-        if in_check && index == 0 {
-            let mated = -(MATE - ply as i32);
-            return (self.settled(StaticKind::Checkmate, mated), Bound::Exact);
-        }
-        // Captures were searched and none beat the stand pat: say so, or a capture that tied
-        // it would pass for the score's origin.
-        if index > 0 && !in_check && best == stand_pat {
-            self.settled(StaticKind::StandPat, best);
-        }
-        let bound = bound_of(best, alpha_orig, beta);
-        self.oracle.learn(key, 0, bound, best_move);
-        (best, bound)
     }
+    if in_check && index == 0 {
+        let mated = -(MATE - ply as i32);
+        return (cx.settled(StaticKind::Checkmate, mated), Bound::Exact);
+    }
+    // Captures were searched and none beat the stand pat: say so, or a capture that tied
+    // it would pass for the score's origin.
+    if index > 0 && !in_check && best == stand_pat {
+        cx.settled(StaticKind::StandPat, best);
+    }
+    let bound = bound_of(best, alpha_orig, beta);
+    cx.oracle.learn(key, 0, bound, best_move);
+    (best, bound)
 }

@@ -8,59 +8,63 @@ use crate::search::event::Event;
 use crate::search::observer::SearchObserver;
 use crate::search::score::{from_tt, to_tt};
 
-impl<O: SearchObserver> Context<'_, O> {
-    /// Probes the table for the node at `ply`: `Ok` with the stored move to try first (null
-    /// when none), or `Err` with the node's result when the stored bound already decides it
-    /// (never at the root or in a principal-variation node).
-    pub(super) fn probe_tt(
-        &mut self,
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-        is_pv: bool,
-    ) -> Result<Move, (i32, Bound)> {
-        let key = self.plies.keys[ply];
-        let Some(entry) = self.tt.as_ref().and_then(|tt| tt.probe(key)) else {
-            return Ok(Move::NULL);
+/// Probes the table for the node at `ply`: `Ok` with the stored move to try first (null
+/// when none), or `Err` with the node's result when the stored bound already decides it
+/// (never at the root or in a principal-variation node).
+pub(super) fn probe<O: SearchObserver>(
+    cx: &mut Context<'_, O>,
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+    ply: usize,
+    is_pv: bool,
+) -> Result<Move, (i32, Bound)> {
+    let key = cx.plies.keys[ply];
+    let Some(entry) = cx.tt.as_ref().and_then(|tt| tt.probe(key)) else {
+        return Ok(Move::NULL);
+    };
+    let tt_move = entry.mv();
+    let score = from_tt(entry.score(), ply);
+    let cut = ply > 0
+        && !is_pv
+        && i32::from(entry.depth()) >= depth
+        && match entry.bound() {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
         };
-        let tt_move = entry.mv();
-        let score = from_tt(entry.score(), ply);
-        let cut = ply > 0
-            && !is_pv
-            && i32::from(entry.depth()) >= depth
-            && match entry.bound() {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-        self.observer.observe(Event::TtHit {
-            mv: tt_move,
-            depth: entry.depth(),
-            score,
-            bound: entry.bound(),
-            cutoff: cut,
-        });
-        if cut {
-            return Err((score, bound_of(score, alpha, beta)));
-        }
-        Ok(tt_move)
+    cx.observer.observe(Event::TtHit {
+        mv: tt_move,
+        depth: entry.depth(),
+        score,
+        bound: entry.bound(),
+        cutoff: cut,
+    });
+    if cut {
+        return Err((score, bound_of(score, alpha, beta)));
     }
+    Ok(tt_move)
+}
 
-    /// Stores the searched node's result: its best move unless it failed low (then no move
-    /// is better than another). A root searched over some moves only (`searchmoves`) is not
-    /// stored, so it never passes for the whole position.
-    pub(super) fn store_tt(&mut self, node: &MainNode, best: i32, best_move: Move, bound: Bound) {
-        let restricted = node.ply == 0 && !self.root_moves.is_empty();
-        let Some(tt) = self.tt.as_mut().filter(|_| !restricted) else {
-            return;
-        };
-        let stored_move = if bound == Bound::Upper {
-            Move::NULL
-        } else {
-            best_move
-        };
-        let key = self.plies.keys[node.ply];
-        tt.store(key, stored_move, to_tt(best, node.ply), node.depth, bound);
-    }
+/// Stores the searched node's result: its best move unless it failed low (then no move
+/// is better than another). A root searched over some moves only (`searchmoves`) is not
+/// stored, so it never passes for the whole position.
+pub(super) fn store<O: SearchObserver>(
+    cx: &mut Context<'_, O>,
+    node: &MainNode,
+    best: i32,
+    best_move: Move,
+    bound: Bound,
+) {
+    let restricted = node.ply == 0 && !cx.root_moves.is_empty();
+    let Some(tt) = cx.tt.as_mut().filter(|_| !restricted) else {
+        return;
+    };
+    let stored_move = if bound == Bound::Upper {
+        Move::NULL
+    } else {
+        best_move
+    };
+    let key = cx.plies.keys[node.ply];
+    tt.store(key, stored_move, to_tt(best, node.ply), node.depth, bound);
 }

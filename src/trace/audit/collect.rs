@@ -7,6 +7,7 @@
 use super::{Claim, Decision, Technique};
 use crate::chess::Move;
 use crate::search::{Event, NodeKind, PruneRule, ReSearchReason};
+use crate::trace::entry::NodeEntry;
 
 /// An open node.
 #[derive(Clone, Debug)]
@@ -66,15 +67,10 @@ impl Collector {
     }
 
     fn event(&mut self, event: Event) {
+        if let Some(entry) = NodeEntry::of(&event) {
+            return self.enter(entry);
+        }
         match event {
-            Event::NodeEnter {
-                ply,
-                depth,
-                kind,
-                mv,
-                alpha,
-                beta,
-            } => self.enter(ply, depth, kind, mv, (alpha, beta)),
             Event::NodeExit { score, .. } => self.exit(score),
             Event::MoveTried { .. } => self.next_move(),
             Event::Reduction { mv, by } => {
@@ -98,16 +94,16 @@ impl Collector {
         }
     }
 
-    fn enter(&mut self, ply: u8, depth: i8, kind: NodeKind, mv: Move, window: (i32, i32)) {
-        if ply == 0 {
-            self.iteration = u8::try_from(depth).unwrap_or(0);
+    fn enter(&mut self, entry: NodeEntry) {
+        if entry.ply == 0 {
+            self.iteration = u8::try_from(entry.depth).unwrap_or(0);
         }
-        let (alpha, beta) = window;
+        let (alpha, beta) = entry.window;
         self.stack.push(Frame {
             enter: self.seen,
-            kind,
-            mv,
-            depth: i32::from(depth),
+            kind: entry.kind,
+            mv: entry.mv,
+            depth: i32::from(entry.depth),
             alpha,
             beta,
             alpha_now: alpha,

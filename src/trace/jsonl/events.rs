@@ -8,6 +8,7 @@
 use super::board::Board;
 use super::fields::{Bad, Fields, Key, bad};
 use super::labels::{Labels, UNSPECIFIED};
+use super::{selective, tables, tries};
 use crate::chess::{Move, Position};
 use crate::search::score::format_uci;
 use crate::search::{Bound, Event, KillerSlots, MoveSource, NodeKind, ReSearchReason, StaticKind};
@@ -167,18 +168,18 @@ impl State {
         match kind {
             "node_enter" => self.node_enter(f).map(Some),
             "node_exit" => self.node_exit(f).and_then(no_pv),
-            "move_tried" => self.move_tried(f).map(Some),
-            "illegal" => self.illegal(f).and_then(no_pv),
+            "move_tried" => tries::move_tried(self, f).map(Some),
+            "illegal" => tries::illegal(self, f).and_then(no_pv),
             "cutoff" => self.cutoff(f).and_then(no_pv),
-            "killer_store" => self.killer_store(f).and_then(no_pv),
+            "killer_store" => tables::killer_store(self, f).and_then(no_pv),
             "mate_killer_store" => {
                 let node = self.node()?;
                 let ply = row_index(f, &node)?;
                 let mv = self.searched(f)?;
                 no_pv(Event::MateKillerStore { ply, mv })
             }
-            "counter_store" => self.counter_store(f).and_then(no_pv),
-            "null_move" => self.null_move(f).and_then(no_pv),
+            "counter_store" => tables::counter_store(self, f).and_then(no_pv),
+            "null_move" => selective::null_move(self, f).and_then(no_pv),
             "reduction" => {
                 let node = self.node()?;
                 check_ply(f, &node)?;
@@ -196,7 +197,7 @@ impl State {
                     reason: ReSearchReason::Reduction,
                 })
             }
-            "pruned" => self.pruned(f).and_then(no_pv),
+            "pruned" => selective::pruned(self, f).and_then(no_pv),
             "static_score" => {
                 let node = self.node()?;
                 check_ply(f, &node)?;
@@ -205,9 +206,9 @@ impl State {
                 let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
                 no_pv(Event::StaticScore { kind, score })
             }
-            "aspiration" => self.aspiration(f).and_then(no_pv),
-            "tt_hit" => self.tt_hit(f).and_then(no_pv),
-            "iteration" => self.iteration(f).map(|(event, pv)| {
+            "aspiration" => selective::aspiration(f).and_then(no_pv),
+            "tt_hit" => selective::tt_hit(self, f).and_then(no_pv),
+            "iteration" => tables::iteration(self, f).map(|(event, pv)| {
                 Some(Read {
                     before: None,
                     event,

@@ -9,6 +9,7 @@ use super::score::{JsonScore, to_json};
 use crate::chess::{Move, Square};
 use crate::search::countermove::CounterKey;
 use crate::search::{Bound, Event, NodeKind, ReSearchReason};
+use crate::trace::entry::NodeEntry;
 use crate::trace::{EventLog, EventSource, LogHeader, SourceTable};
 use serde::Serialize;
 use std::borrow::Cow;
@@ -268,25 +269,25 @@ impl<'h, W: Write> JsonlWriter<'h, W> {
         let plies = &mut self.plies;
         let ply = plies.last().copied().unwrap_or(0);
         let at = |score| to_json(score, u32::from(ply));
-        match event {
-            Event::NodeEnter {
+        if let Some(NodeEntry {
+            ply,
+            depth,
+            kind,
+            mv,
+            window: (alpha, beta),
+        }) = NodeEntry::of(&event)
+        {
+            plies.push(ply);
+            return Record::NodeEnter {
                 ply,
                 depth,
-                kind,
-                mv,
-                alpha,
-                beta,
-            } => {
-                plies.push(ply);
-                Record::NodeEnter {
-                    ply,
-                    depth,
-                    alpha: to_json(alpha, u32::from(ply)),
-                    beta: to_json(beta, u32::from(ply)),
-                    mv: json_move(mv),
-                    kind: kind_name(kind),
-                }
-            }
+                alpha: to_json(alpha, u32::from(ply)),
+                beta: to_json(beta, u32::from(ply)),
+                mv: json_move(mv),
+                kind: kind_name(kind),
+            };
+        }
+        match event {
             Event::NodeExit { score, bound } => {
                 plies.pop();
                 Record::NodeExit {

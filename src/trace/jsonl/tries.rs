@@ -7,66 +7,64 @@ use super::fields::{Bad, Fields, Key, bad};
 use crate::chess::Move;
 use crate::search::Event;
 
-impl State {
-    /// The move of an illegal try (`"illegal": true`, or an `illegal` line).
-    pub(super) fn illegal_try(&self, f: &Fields) -> Result<Move, Bad> {
-        let text = match f.need(Key::Move, f.mv(Key::Move)?)? {
-            Some(text) => text,
-            None => return bad(f.col(Key::Move), "\"move\" must be a move here, not null"),
-        };
-        self.board.illegal_try(text).map_err(|what| Bad {
-            col: f.col(Key::Move),
-            what: format!("\"move\": {what}"),
-        })
-    }
+/// The move of an illegal try (`"illegal": true`, or an `illegal` line).
+pub(super) fn illegal_try(st: &State, f: &Fields) -> Result<Move, Bad> {
+    let text = match f.need(Key::Move, f.mv(Key::Move)?)? {
+        Some(text) => text,
+        None => return bad(f.col(Key::Move), "\"move\" must be a move here, not null"),
+    };
+    st.board.illegal_try(text).map_err(|what| Bad {
+        col: f.col(Key::Move),
+        what: format!("\"move\": {what}"),
+    })
+}
 
-    pub(super) fn move_tried(&mut self, f: &Fields) -> Result<Read, Bad> {
-        let node = self.node()?;
-        check_ply(f, &node)?;
-        let marked = f.boolean(Key::Illegal)?.unwrap_or(false);
-        let (mv, illegal) = if marked {
-            (self.illegal_try(f)?, true)
-        } else {
-            let mv = self.searched(f)?;
-            (mv, node.illegal == Some(mv))
-        };
-        let index = f.int(Key::Index, 0, 255)?;
-        let index = index.map_or(node.tried.min(255) as u8, |i| i as u8);
-        let source = match self.source(f)? {
-            Some(s) => s,
-            None => self.unspecified()?,
-        };
-        let announced = node.illegal == Some(mv);
-        if let Some(open) = self.stack.last_mut() {
-            open.tried += 1;
-            open.last = Some((mv, index, source));
-            open.illegal = illegal.then_some(mv);
-        }
-        Ok(Read {
-            before: (illegal && !announced).then_some(Event::Illegal { mv }),
-            event: Event::MoveTried { mv, index, source },
-            pv: Vec::new(),
-        })
+pub(super) fn move_tried(st: &mut State, f: &Fields) -> Result<Read, Bad> {
+    let node = st.node()?;
+    check_ply(f, &node)?;
+    let marked = f.boolean(Key::Illegal)?.unwrap_or(false);
+    let (mv, illegal) = if marked {
+        (illegal_try(st, f)?, true)
+    } else {
+        let mv = st.searched(f)?;
+        (mv, node.illegal == Some(mv))
+    };
+    let index = f.int(Key::Index, 0, 255)?;
+    let index = index.map_or(node.tried.min(255) as u8, |i| i as u8);
+    let source = match st.source(f)? {
+        Some(s) => s,
+        None => st.unspecified()?,
+    };
+    let announced = node.illegal == Some(mv);
+    if let Some(open) = st.stack.last_mut() {
+        open.tried += 1;
+        open.last = Some((mv, index, source));
+        open.illegal = illegal.then_some(mv);
     }
+    Ok(Read {
+        before: (illegal && !announced).then_some(Event::Illegal { mv }),
+        event: Event::MoveTried { mv, index, source },
+        pv: Vec::new(),
+    })
+}
 
-    /// An `illegal` line: the next `move_tried` of its move (or, for `null`, the null-move node
-    /// that follows, made in check) leaves the mover's king attacked.
-    pub(super) fn illegal(&mut self, f: &Fields) -> Result<Event, Bad> {
-        let node = self.node()?;
-        check_ply(f, &node)?;
-        let mv = match f.need(Key::Move, f.mv(Key::Move)?)? {
-            Some(_) => self.illegal_try(f)?,
-            None if !self.board.known() || self.board.in_check() => Move::NULL,
-            None => {
-                return bad(
-                    f.col(Key::Move),
-                    "a null move is illegal only in check, and the side to move is not in check",
-                );
-            }
-        };
-        if let Some(open) = self.stack.last_mut() {
-            open.illegal = Some(mv);
+/// An `illegal` line: the next `move_tried` of its move (or, for `null`, the null-move node
+/// that follows, made in check) leaves the mover's king attacked.
+pub(super) fn illegal(st: &mut State, f: &Fields) -> Result<Event, Bad> {
+    let node = st.node()?;
+    check_ply(f, &node)?;
+    let mv = match f.need(Key::Move, f.mv(Key::Move)?)? {
+        Some(_) => illegal_try(st, f)?,
+        None if !st.board.known() || st.board.in_check() => Move::NULL,
+        None => {
+            return bad(
+                f.col(Key::Move),
+                "a null move is illegal only in check, and the side to move is not in check",
+            );
         }
-        Ok(Event::Illegal { mv })
+    };
+    if let Some(open) = st.stack.last_mut() {
+        open.illegal = Some(mv);
     }
+    Ok(Event::Illegal { mv })
 }

@@ -16,11 +16,12 @@ pub use node::{NodeType, TtProbe, WalkPath, WalkedNode};
 
 use positions::Positions;
 
+use super::entry::NodeEntry;
 use super::line::Step;
 use super::marks::{NullTry, ReSearch};
 use super::tree::CutoffInfo;
 use crate::chess::{Move, Position};
-use crate::search::{Bound, Event, NodeKind, ReSearchReason};
+use crate::search::{Bound, Event, ReSearchReason};
 
 /// An open node and what its children told it so far.
 struct Frame {
@@ -83,15 +84,11 @@ impl NodeWalk {
     pub fn feed(&mut self, chunk: &[Event], on_node: &mut dyn FnMut(&WalkedNode, &WalkPath<'_>)) {
         for &event in chunk {
             let pending = self.pending.take();
+            if let Some(entry) = NodeEntry::of(&event) {
+                self.enter(entry, pending);
+                continue;
+            }
             match event {
-                Event::NodeEnter {
-                    ply,
-                    depth,
-                    kind,
-                    mv,
-                    alpha,
-                    beta,
-                } => self.enter(ply, depth, kind, mv, (alpha, beta), pending),
                 Event::NodeExit { score, bound } => {
                     if !self.stack.is_empty() {
                         self.close(Some((score, bound)), on_node);
@@ -115,17 +112,10 @@ impl NodeWalk {
         }
     }
 
-    fn enter(
-        &mut self,
-        ply: u8,
-        depth: i8,
-        kind: NodeKind,
-        mv: Move,
-        window: (i32, i32),
-        pending: Option<(Move, Pending)>,
-    ) {
+    fn enter(&mut self, entry: NodeEntry, pending: Option<(Move, Pending)>) {
+        let NodeEntry { ply, mv, .. } = entry;
         if self.stack.is_empty() {
-            self.iteration = depth;
+            self.iteration = entry.depth;
         }
         let (reduced, research) = match pending {
             Some((m, Pending::Reduced(by))) if m == mv => (Some(by), None),
@@ -152,10 +142,10 @@ impl NodeWalk {
         let node = WalkedNode {
             id: self.next_id,
             ply,
-            depth,
-            kind,
+            depth: entry.depth,
+            kind: entry.kind,
             mv,
-            window,
+            window: entry.window,
             result: None,
             iteration: self.iteration,
             top_level: parent.is_none(),

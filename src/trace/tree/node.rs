@@ -9,6 +9,7 @@ use super::{
 };
 use crate::chess::Move;
 use crate::search::{Bound, Event, MoveSource, NodeKind};
+use crate::trace::entry::NodeEntry;
 use std::fmt;
 
 /// The move that failed high in a node, and what put it where it was in the move order.
@@ -30,15 +31,6 @@ pub struct Node<'a> {
     id: NodeId,
     link: Link,
     flags: u8,
-}
-
-/// What a node's `NodeEnter` says.
-struct Entry {
-    ply: u8,
-    depth: i8,
-    kind: NodeKind,
-    mv: Move,
-    window: (i32, i32),
 }
 
 impl<'a> Node<'a> {
@@ -203,30 +195,15 @@ impl<'a> Node<'a> {
 
     /// The node's `NodeEnter`, read from the events (a record that no longer reads gives a
     /// blank entry rather than a panic: the file changed under the map after it was checked).
-    fn entry(self) -> Entry {
-        match self.tree.events.get(self.enter_event()) {
-            Some(Event::NodeEnter {
-                ply,
-                depth,
-                kind,
-                mv,
-                alpha,
-                beta,
-            }) => Entry {
-                ply,
-                depth,
-                kind,
-                mv,
-                window: (alpha, beta),
-            },
-            _ => Entry {
-                ply: 0,
-                depth: 0,
-                kind: NodeKind::Main,
-                mv: Move::NULL,
-                window: (0, 0),
-            },
-        }
+    fn entry(self) -> NodeEntry {
+        let event = self.tree.events.get(self.enter_event());
+        event.as_ref().and_then(NodeEntry::of).unwrap_or(NodeEntry {
+            ply: 0,
+            depth: 0,
+            kind: NodeKind::Main,
+            mv: Move::NULL,
+            window: (0, 0),
+        })
     }
 
     /// The last indexed event of the node, exclusive: its exit, or the end of what is indexed.
