@@ -11,6 +11,7 @@ use crate::trace::{EventLog, LogHeader};
 
 use super::action::Effect;
 use super::audit::{Audit, AuditView};
+use super::best::{BestReplies, BestView};
 use super::charts::Charts;
 use super::compare::Comparison;
 use super::diff::{DiffState, Ranking};
@@ -42,6 +43,15 @@ pub(super) struct Views {
     pub previous: Option<Session>,
     /// The query line's matches, marked in the tree.
     pub query: QueryState,
+    /// The best replies at cut nodes (`E`), for the Explain panel.
+    pub best: BestReplies,
+}
+
+impl Views {
+    /// Whether a job `s` / Esc stops is running here: the comparison, the ladder, a query, a best reply.
+    pub fn busy(&self) -> bool {
+        self.comparison.busy() || self.query.running().is_some() || self.best.running.is_some()
+    }
 }
 
 /// Everything the explorer shows and remembers.
@@ -283,6 +293,11 @@ impl Explorer {
         self.audit.of(self.session.header(), node)
     }
 
+    /// What the best-reply key (`E`) found at `node` of the search on screen.
+    pub fn best_reply_of(&self, node: NodeId) -> BestView {
+        self.views.best.of(self.session.header(), node)
+    }
+
     /// Clears the status line (a new step, a screenshot for the docs).
     pub fn clear_message(&mut self) {
         self.status.message = None;
@@ -371,6 +386,26 @@ impl Explorer {
                 self.info(said);
             }
             Notice::AuditStopped => self.audit.running = None,
+            Notice::BestFound(key, best) => {
+                let said = self.views.best.finish(key, best, &self.session);
+                self.say(said);
+            }
+            Notice::BestStopped => {
+                let said = self.views.best.stopped();
+                self.say(said);
+            }
+            Notice::LadderClimbing(started) => {
+                let said = self.views.comparison.ladder.climbing(started);
+                self.say(said);
+            }
+            Notice::LadderClimbed(climbed) => {
+                let said = self.views.comparison.ladder.finish(climbed.0, climbed.1);
+                self.info(said);
+            }
+            Notice::LadderStopped => {
+                let said = self.views.comparison.ladder.stopped();
+                self.say(said);
+            }
             Notice::DiffRanking(ranking) => {
                 let said = self
                     .views

@@ -10,12 +10,16 @@
 pub mod action;
 pub mod app;
 pub mod audit;
+pub mod background;
+pub mod best;
 pub mod charts;
 pub mod compare;
 pub mod config_picker;
 pub mod diff;
 pub mod follow;
+pub mod jobs;
 pub mod keys;
+pub mod ladder;
 pub mod lesson;
 pub mod library;
 pub mod line_edit;

@@ -4,7 +4,6 @@
 
 use super::action::{Action, Area, CompareRequest, Effect, LessonSource};
 use super::app::Explorer;
-use super::audit;
 use super::charts::{IcicleMove, IcicleStep};
 use super::config_picker::ConfigPicker;
 use super::diff;
@@ -15,6 +14,7 @@ use super::mode::{Mode, Outcome};
 use super::query::Submitted;
 use super::replace::Rerun;
 use super::session::Session;
+use super::status::Message;
 use super::timeline::Timeline;
 use super::tree_view::TreeView;
 use crate::chess::Position;
@@ -195,12 +195,7 @@ impl Explorer {
             Action::EnterFen => self.mode = Mode::fen_box(),
             Action::OpenPicker => self.mode = Mode::Picker(0),
             Action::DepthUp | Action::DepthDown => {
-                let depth = self.setup.settings.depth;
-                let depth = match action {
-                    Action::DepthUp => depth.saturating_add(1),
-                    _ => depth.saturating_sub(1),
-                };
-                let said = self.setup.set_depth(depth);
+                let said = self.setup.step_depth(action == Action::DepthUp);
                 self.info(said);
             }
             Action::SetKillers(k) => {
@@ -212,23 +207,29 @@ impl Explorer {
                 self.setup.toggle_selective();
                 return vec![Effect::Search(Box::new(self.begin_search()))];
             }
-            Action::Stop => {
-                let query = self.views.query.running().is_some();
-                if self.is_live()
-                    || self.views.comparison.running
-                    || self.audit.running.is_some()
-                    || query
-                {
-                    return vec![Effect::Stop];
-                }
-                self.playback.playing = false;
+            Action::Stop if self.is_live() || self.views.busy() || self.audit.running.is_some() => {
+                return vec![Effect::Stop];
             }
+            Action::Stop => self.playback.playing = false,
             Action::Compare => {
                 let current = self.setup.ordering(self.session.header());
                 self.mode = Mode::ComparePicker(ConfigPicker::new(current));
             }
             Action::SaveLog => return self.save(),
-            Action::Audit => return self.audit_selected(),
+            Action::Audit => {
+                let started = self.audit.start(&self.session, self.view.selected_node());
+                return self.begin(started);
+            }
+            Action::Ladder => {
+                self.mode = Mode::Compare;
+                let started = self.views.comparison.climb(&self.setup);
+                return self.begin(started);
+            }
+            Action::BestReply => {
+                let (node, asked) = (self.view.selected_node(), self.asked_node());
+                let started = self.views.best.start(&self.session, node, asked);
+                return self.begin(started);
+            }
             Action::Load(position) => self.setup.root = *position,
             Action::Plan(depth, ordering, selective) => {
                 self.setup.plan(depth, ordering, selective);
@@ -317,7 +318,7 @@ impl Explorer {
         };
         match self.mode.update(action, choices) {
             Outcome::Stay => Vec::new(),
-            Outcome::Closed { was_comparing } if was_comparing && self.views.comparison.running => {
+            Outcome::Closed { was_comparing } if was_comparing && self.views.comparison.busy() => {
                 self.views.comparison.running = false;
                 vec![Effect::Stop]
             }
@@ -375,13 +376,13 @@ impl Explorer {
         }
     }
 
-    /// The audit key: the selected node's decisions, searched again on the runtime's thread;
-    /// a status message when there is nothing to audit.
-    fn audit_selected(&mut self) -> Vec<Effect> {
-        match self.audit.request(&self.session, self.view.selected_node()) {
-            Ok(request) => {
-                self.info(audit::started(request.decisions.len()));
-                vec![Effect::Audit(Box::new(request))]
+    /// A job a key starts on the runtime's thread (`a`, `E`): the status line says it started,
+    /// or, refused, why.
+    fn begin(&mut self, started: Result<(String, Effect), Message>) -> Vec<Effect> {
+        match started {
+            Ok((said, effect)) => {
+                self.info(said);
+                vec![effect]
             }
             Err(said) => {
                 self.status.message = Some(said);
@@ -432,9 +433,7 @@ impl Explorer {
     /// A comparison a lesson step asks for: its position, depth and selective switches become
     /// the explorer's, and it runs.
     fn start_compare(&mut self, labels: Vec<String>, request: CompareRequest) -> Vec<Effect> {
-        self.setup.root = request.root.clone();
-        self.setup.settings.depth = request.depth;
-        self.setup.settings.selective = request.selective;
+        self.setup.take_compare(&request);
         self.views.comparison.start(labels);
         vec![Effect::Compare(Box::new(request))]
     }

@@ -11,6 +11,7 @@ pub mod board;
 pub mod charts;
 pub mod compare;
 pub mod compare_icicle;
+pub mod compare_ladder;
 pub mod config_picker;
 pub mod countermoves;
 pub mod diff;
