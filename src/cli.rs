@@ -68,7 +68,7 @@ pub enum Command {
     /// trace: a root node per iteration (depth, score, bound, nodes), root moves in the order
     /// searched (currmove), the PV.
     UciTrace(uci_trace::UciTraceArgs),
-    /// Questions drawn from a real search (which move refutes a node, what window a child gets,
+    /// Questions drawn from a real search (which move cut a node off, what window a child gets,
     /// PV/CUT/ALL, …): a worksheet, a quiz with a results CSV, or a lesson file.
     Exercise(exercise::ExerciseArgs),
     /// Speak the UCI protocol on stdin/stdout, for chess GUIs (Hash, Killers, History, Trace File options).

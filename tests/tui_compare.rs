@@ -106,7 +106,10 @@ fn each_configurations_nodes_per_ply_add_up_to_its_search() {
         format!("×{:.2}", on as f64 / off as f64)
     );
     assert!(shown.contains(&total), "{total} in\n{shown}");
-    assert!(shown.contains("█ killers off  ▓ current"), "{shown}");
+    assert!(
+        shown.contains("█ history only  ▓ killers + history"),
+        "{shown}"
+    );
 }
 
 #[test]
@@ -158,7 +161,10 @@ fn left_and_right_choose_the_configuration_under_the_first() {
     press(&mut app, KeyCode::Right);
     assert_eq!(app.comparison().partner(), 2);
     let shown = screen(&draw(&mut app, 80, 24));
-    assert!(shown.contains("▒ current: depth 5 iteration"), "{shown}");
+    assert!(
+        shown.contains("▒ killers + history: depth 5 iteration"),
+        "{shown}"
+    );
     press(&mut app, KeyCode::Right);
     assert_eq!(app.comparison().partner(), 1, "wraps around");
     press(&mut app, KeyCode::Left);
@@ -170,9 +176,12 @@ fn a_search_too_big_to_record_keeps_its_numbers_and_says_why_it_has_no_icicle() 
     let mut app = compared_with(&[], |rows| rows[1].tree = None);
     to_page(&mut app, ComparePage::Icicle);
     let shown = screen(&draw(&mut app, 80, 24));
-    assert!(shown.contains("▓ current: too big to draw here"), "{shown}");
     assert!(
-        shown.contains("█ killers off: depth 5 iteration"),
+        shown.contains("▓ killers + history: too big to draw here"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("█ history only: depth 5 iteration"),
         "{shown}"
     );
 }

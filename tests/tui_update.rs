@@ -346,7 +346,11 @@ fn c_then_enter_compares_killers_off_and_the_current_config() {
     };
     let slots: Vec<u8> = request.configs.iter().map(|c| c.killer_slots).collect();
     assert_eq!(slots, vec![0, 2]);
-    assert_eq!(app.comparison().labels, ["killers off", "current"]);
+    // Named as `compare` and `compare --svg` name them (search::config::name::display_name).
+    assert_eq!(
+        app.comparison().labels,
+        ["history only", "killers + history"]
+    );
     assert_eq!(*app.mode(), Mode::Compare);
     assert!(app.comparison().running);
     assert_eq!(press(&mut app, KeyCode::Esc), vec![Effect::Stop]);
@@ -371,8 +375,11 @@ fn the_compare_picker_checks_configurations_with_space_and_needs_two() {
     );
     let shown = tui_support::screen(&draw(&mut app, 160, 48));
     assert!(shown.contains("choose at least 2"), "{shown}");
-    assert!(shown.contains("[ ] killers off"), "{shown}");
-    assert!(shown.contains("[x] current "), "{shown}");
+    assert!(shown.contains("[ ] history only"), "{shown}");
+    assert!(
+        shown.contains("[x] killers + history") && shown.contains("default (on screen)"),
+        "{shown}"
+    );
     // Check countermove (line 3) with j j x and relative history (line 5) with j j Space.
     for code in ['j', 'j', 'x', 'j', 'j', ' '] {
         press(&mut app, KeyCode::Char(code));
@@ -390,7 +397,11 @@ fn the_compare_picker_checks_configurations_with_space_and_needs_two() {
     assert_eq!(names, ["countermove=on", "history=relative", "default"]);
     assert_eq!(
         app.comparison().labels,
-        ["countermove", "relative history", "current"]
+        [
+            "countermove",
+            "killers + relative history",
+            "killers + history"
+        ]
     );
 }
 
@@ -422,9 +433,13 @@ fn the_current_config_is_the_one_on_screen_with_the_chosen_killer_slots() {
     let shown = tui_support::screen(&draw(&mut app, 160, 48));
     let line = shown
         .lines()
-        .find(|l| l.contains("[x] current"))
+        .find(|l| l.contains("(on screen)"))
         .expect("the current configuration's line");
-    assert!(line.contains("killers=3,countermove=on"), "{line}");
+    assert!(
+        line.contains("[x] 3 killers + history, countermove")
+            && line.contains("killers=3,countermove=on"),
+        "{line}"
+    );
 }
 
 #[test]
@@ -604,7 +619,10 @@ fn the_compare_view_names_its_columns_and_the_sources_they_use() {
     };
     app.notice(Notice::Compared(rows));
     let table = app.with_ctx(killerscope::tui::widgets::compare::rows);
-    assert_eq!(table[0], ["", "killers off", "countermove", "current"]);
+    assert_eq!(
+        table[0],
+        ["", "history only", "countermove", "killers + history"]
+    );
     let labels: Vec<&str> = table.iter().map(|r| r[0].as_str()).collect();
     assert!(
         labels.contains(&"  by CM") && labels.contains(&"  by K1"),

@@ -83,6 +83,12 @@ pub enum Action {
     /// Search the selected node's selective decisions again without their technique: were
     /// they sound?
     Audit,
+    /// At a cut node: search its position with the full window to its depth for the side's
+    /// best reply, which the Explain panel sets beside the move that cut.
+    BestReply,
+    /// Climb the ordering ladder of the position at the explorer's depth (worst order to the
+    /// oracle's, beside Knuth–Moore) and show it in the compare view.
+    Ladder,
     /// Open the charts view (nodes per ply, cutoffs by rank and source, branching factor,
     /// icicle).
     Charts,
@@ -255,7 +261,7 @@ impl Action {
                 Area::Search
             }
             A::Rerun | A::ToggleSelective | A::Stop | A::Compare | A::SaveLog => Area::Search,
-            A::Audit => Area::Search,
+            A::Audit | A::BestReply | A::Ladder => Area::Search,
             A::Load(_) | A::Plan(..) | A::ShowPosition | A::StartCompare(..) => Area::Search,
             A::Charts | A::NextChart | A::PrevChart | A::ChartColours | A::PairWith(_) => {
                 Area::View
@@ -305,13 +311,6 @@ impl CompareRequest {
             selective: setup.settings.selective,
         }
     }
-
-    /// Its position, depth and selective switches become `setup`'s, for the next search.
-    pub fn adopt(&self, setup: &mut SearchSetup) {
-        setup.root = self.root.clone();
-        setup.settings.depth = self.depth;
-        setup.settings.selective = self.selective;
-    }
 }
 
 /// A side effect `update` asks the runtime for: the only places threads and files are touched.
@@ -331,8 +330,12 @@ pub enum Effect {
     /// moved on to a position it does not search).
     Discard,
     /// Search a node's selective decisions again without their technique, on a thread; the
-    /// verdicts go to `Explorer::audit_done`.
+    /// verdicts come back as `Notice::Audited`.
     Audit(Box<super::audit::AuditRequest>),
+    /// Search a cut node's position with the full window on a thread (`Notice::BestFound`).
+    BestReply(Box<super::best::BestRequest>),
+    /// Climb the ordering ladder on a thread (`Notice::LadderClimbing`, `LadderClimbed`).
+    Ladder(Box<super::ladder::LadderRequest>),
     /// Check this lesson against the engine on a thread (the screen keeps drawing and the keys
     /// keep working) and, if it holds, open it (`Explorer::open_lesson`); else say why.
     OpenLesson(LessonSource),

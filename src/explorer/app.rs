@@ -12,6 +12,7 @@ use crate::trace::{EventLog, LogHeader};
 use super::action::Effect;
 use super::audit::{Audit, AuditView};
 use super::bookmarks::Bookmarks;
+use super::best::{BestReplies, BestView};
 use super::charts::Charts;
 use super::compare::Comparison;
 use super::diff::{DiffState, Ranking};
@@ -48,6 +49,15 @@ pub(super) struct Views {
     pub why: WhyState,
     /// The bookmarks on the session's nodes and their sidecar.
     pub bookmarks: Bookmarks,
+    /// The best replies at cut nodes (`E`), for the Explain panel.
+    pub best: BestReplies,
+}
+
+impl Views {
+    /// Whether a job `s` / Esc stops is running here: the comparison, the ladder, a query, a best reply.
+    pub fn busy(&self) -> bool {
+        self.comparison.busy() || self.query.running().is_some() || self.best.running.is_some()
+    }
 }
 
 /// Everything the explorer shows and remembers.
@@ -264,12 +274,9 @@ impl Explorer {
     }
 
     /// Whether a worker runs that `s` / Esc stops: the search (or trace followed), a
-    /// comparison, an audit or a background query.
+    /// comparison or ladder, an audit, a best reply or a background query.
     pub fn has_work(&self) -> bool {
-        self.is_live()
-            || self.views.comparison.running
-            || self.audit.running.is_some()
-            || self.views.query.running().is_some()
+        self.is_live() || self.views.busy() || self.audit.running.is_some()
     }
 
     /// The key-table contexts a key is looked up in, first match first: while a lesson is on
@@ -328,6 +335,11 @@ impl Explorer {
     /// What the audit says about `node` of the search on screen.
     pub fn audit_of(&self, node: NodeId) -> AuditView<'_> {
         self.audit.of(self.session.header(), node)
+    }
+
+    /// What the best-reply key (`E`) found at `node` of the search on screen.
+    pub fn best_reply_of(&self, node: NodeId) -> BestView {
+        self.views.best.of(self.session.header(), node)
     }
 
     /// Clears the status line (a new step, a screenshot for the docs).
@@ -418,6 +430,26 @@ impl Explorer {
                 self.info(said);
             }
             Notice::AuditStopped => self.audit.running = None,
+            Notice::BestFound(key, best) => {
+                let said = self.views.best.finish(key, best, &self.session);
+                self.say(said);
+            }
+            Notice::BestStopped => {
+                let said = self.views.best.stopped();
+                self.say(said);
+            }
+            Notice::LadderClimbing(started) => {
+                let said = self.views.comparison.ladder.climbing(started);
+                self.say(said);
+            }
+            Notice::LadderClimbed(climbed) => {
+                let said = self.views.comparison.ladder.finish(climbed.0, climbed.1);
+                self.info(said);
+            }
+            Notice::LadderStopped => {
+                let said = self.views.comparison.ladder.stopped();
+                self.say(said);
+            }
             Notice::DiffRanking(ranking) => {
                 let said = self
                     .views

@@ -8,6 +8,7 @@
 
 use std::sync::atomic::AtomicBool;
 
+use super::action::Effect;
 use super::session::{NodeId, Session};
 use super::status::Message;
 use crate::trace::LogHeader;
@@ -162,8 +163,24 @@ impl Audit {
     }
 }
 
+impl Audit {
+    /// The audit key (`a`) on `node`: the runtime's search and what the status line says, or
+    /// what to say instead (`request`).
+    pub fn start(
+        &mut self,
+        session: &Session,
+        node: Option<NodeId>,
+    ) -> Result<(String, Effect), Message> {
+        let request = self.request(session, node)?;
+        Ok((
+            started(request.decisions.len()),
+            Effect::Audit(Box::new(request)),
+        ))
+    }
+}
+
 /// What the status line says while the audit of `n` decisions runs.
-pub fn started(n: usize) -> String {
+fn started(n: usize) -> String {
     let what = if n == 1 {
         "its selective decision".to_string()
     } else {

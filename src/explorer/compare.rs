@@ -6,6 +6,7 @@
 use super::action::Action;
 use super::charts::Colouring;
 use super::charts::data::PlyNodes;
+use super::ladder::LadderState;
 use crate::search::{CutoffStats, OrderingConfig, SearchReport};
 use crate::trace::{DEFAULT_EVENT_CAP, SearchTree, SourceTable};
 
@@ -25,6 +26,8 @@ pub enum ComparePage {
     Plies,
     /// The first configuration's icicle over another's, on one scale.
     Icicle,
+    /// The ordering ladder (`O`): outside the `Tab` cycle, which goes on to the numbers.
+    Ladder,
 }
 
 impl ComparePage {
@@ -41,16 +44,18 @@ impl ComparePage {
             ComparePage::Numbers => "numbers",
             ComparePage::Plies => "nodes per ply",
             ComparePage::Icicle => "icicles",
+            ComparePage::Ladder => "ordering ladder",
         }
     }
 
-    /// The page `step` places further along the cycle (negative: back), wrapping around.
+    /// The page `step` places further along the cycle (negative: back), wrapping around; from
+    /// the ladder, as if from just before the numbers.
     pub fn cycle(self, step: isize) -> ComparePage {
         let n = ComparePage::ALL.len() as isize;
         let at = ComparePage::ALL
             .iter()
             .position(|&p| p == self)
-            .unwrap_or(0) as isize;
+            .map_or(-1, |at| at as isize);
         ComparePage::ALL[(at + step).rem_euclid(n) as usize]
     }
 }
@@ -88,6 +93,8 @@ pub struct Comparison {
     pub partner: usize,
     /// The icicles' colouring (`m`).
     pub colouring: Colouring,
+    /// The ordering ladder (`O`), shown on its own page.
+    pub ladder: LadderState,
 }
 
 impl Comparison {
@@ -97,6 +104,11 @@ impl Comparison {
         self.rows.clear();
         self.labels = labels;
         self.partner = 1;
+    }
+
+    /// Whether its searches or its ladder are running (leaving the view stops them).
+    pub fn busy(&self) -> bool {
+        self.running || self.ladder.running.is_some()
     }
 
     /// The name of configuration `i`: its picker line, else its settings.
@@ -140,6 +152,16 @@ impl Comparison {
         None
     }
 
+    /// `O`: the ladder's page, and its climb for the next search's position and depth unless
+    /// it is on screen.
+    pub fn climb(
+        &mut self,
+        setup: &super::setup::SearchSetup,
+    ) -> Result<(String, super::action::Effect), super::status::Message> {
+        self.page = ComparePage::Ladder;
+        self.ladder.start(&setup.root, setup.settings.depth)
+    }
+
     /// The comparison's searches, as the worker reports them.
     pub fn finish(&mut self, rows: Vec<Compared>) {
         self.rows = rows;
@@ -156,5 +178,6 @@ mod tests {
         assert_eq!(ComparePage::Numbers.cycle(1), ComparePage::Plies);
         assert_eq!(ComparePage::Icicle.cycle(1), ComparePage::Numbers);
         assert_eq!(ComparePage::Numbers.cycle(-1), ComparePage::Icicle);
+        assert_eq!(ComparePage::Ladder.cycle(1), ComparePage::Numbers);
     }
 }

@@ -1,30 +1,34 @@
 //! The compare picker (`c`): a checklist of ordering configurations to search side by side —
 //! one preset per heuristic of the move-ordering lab, and the configuration of the search on
 //! screen. Killers off and the current configuration start checked, so `c` then Enter is the
-//! classic killers-off / killers-on comparison.
+//! classic killers-off / killers-on comparison. Every line is named by
+//! `search::config::name::display_name`, as `compare` names its columns and `compare --svg` its
+//! legend, so one configuration reads the same on the screen and on a slide.
 
-use crate::search::OrderingConfig;
+use crate::search::config::name::display_name;
+use crate::search::{OrderingConfig, SelectiveConfig};
 
 /// A line of the checklist: a name for the column and the configuration it searches with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Preset {
-    /// Short name, used as the column heading in the compare view.
+    /// Its name (`display_name`; the selective switches, the same for every column, are in the
+    /// compare view's title), used as the column heading in the compare view.
     pub name: String,
     /// The configuration.
     pub ordering: OrderingConfig,
 }
 
-/// The presets of the lab, as `(name, config string)`: each turns one heuristic on, off or
-/// around relative to the default.
-const PRESETS: [(&str, &str); 8] = [
-    ("killers off", "killers=0"),
-    ("default", ""),
-    ("countermove", "countermove=on"),
-    ("mate killers", "matekillers=on"),
-    ("relative history", "history=relative"),
-    ("history off", "history=off"),
-    ("placement before", "placement=before"),
-    ("killers by depth", "killerindex=depth"),
+/// The presets of the lab, as config strings: each turns one heuristic on, off or around
+/// relative to the default.
+const PRESETS: [&str; 8] = [
+    "killers=0",
+    "",
+    "countermove=on",
+    "matekillers=on",
+    "history=relative",
+    "history=off",
+    "placement=before",
+    "killerindex=depth",
 ];
 
 /// The fewest configurations a comparison needs.
@@ -48,20 +52,15 @@ impl ConfigPicker {
     /// The checklist for a search under `current`: the presets, then `current`; killers off and
     /// `current` checked.
     pub fn new(current: OrderingConfig) -> ConfigPicker {
+        let preset = |ordering: OrderingConfig| Preset {
+            name: display_name(&ordering, &SelectiveConfig::default()),
+            ordering,
+        };
         let mut presets: Vec<Preset> = PRESETS
             .iter()
-            .filter_map(|&(name, text)| {
-                let ordering = text.parse().ok()?;
-                Some(Preset {
-                    name: name.to_string(),
-                    ordering,
-                })
-            })
+            .filter_map(|text| text.parse().ok().map(preset))
             .collect();
-        presets.push(Preset {
-            name: "current".to_string(),
-            ordering: current,
-        });
+        presets.push(preset(current));
         let last = presets.len() - 1;
         let chosen = (0..presets.len()).map(|i| i == 0 || i == last).collect();
         ConfigPicker {
@@ -117,14 +116,14 @@ mod tests {
     fn every_preset_parses_and_killers_off_and_current_start_checked() {
         let picker = ConfigPicker::new(OrderingConfig::default());
         assert_eq!(picker.presets.len(), PRESETS.len() + 1);
-        assert_eq!(picker.presets[8].name, "current");
+        assert_eq!(picker.presets[8].name, "killers + history");
         let names: Vec<String> = picker
             .choice()
             .expect("two")
             .into_iter()
             .map(|p| p.name)
             .collect();
-        assert_eq!(names, ["killers off", "current"]);
+        assert_eq!(names, ["history only", "killers + history"]);
     }
 
     #[test]

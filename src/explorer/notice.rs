@@ -1,5 +1,5 @@
 //! What the world tells the explorer (`Notice`): the runtime's workers — the search, the
-//! followed trace, the comparison, the audit, the diff's ranking, the query, the lesson check — report
+//! followed trace, the comparison, the audit, the best reply, the ladder, the diff's ranking, the query, the lesson check — report
 //! here, as the keys report through `Action`. `Explorer::notice` takes one in; nothing else
 //! writes what a worker found.
 
@@ -11,6 +11,8 @@ use crate::trace::{LogHeader, SpoolEnd};
 use super::audit::{AuditKey, Judged};
 use super::compare::Compared;
 use super::diff::Ranking;
+use super::ladder::LadderKey;
+use crate::search::ladder::Ladder;
 
 /// One report of a worker.
 #[derive(Debug)]
@@ -55,6 +57,16 @@ pub enum Notice {
     Audited(AuditKey, Vec<Judged>),
     /// The audit stopped before it ended (a new search, the user left).
     AuditStopped,
+    /// The full-window search of a cut node (`E`) found this best reply.
+    BestFound(AuditKey, crate::search::best_reply::BestReply),
+    /// That search stopped before it ended.
+    BestStopped,
+    /// The ordering ladder has started this many rungs.
+    LadderClimbing(usize),
+    /// The ordering ladder of this position and depth, every rung climbed.
+    LadderClimbed(Box<(LadderKey, Ladder)>),
+    /// The ladder stopped before its last rung.
+    LadderStopped,
     /// How far ranking the diff's divergences has got, or its result.
     DiffRanking(Ranking),
     /// How far the query running on the runtime's thread has got.

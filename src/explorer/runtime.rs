@@ -16,6 +16,7 @@ use crate::trace::jsonl::ImportSummary;
 use super::action::Effect;
 use super::app::Explorer;
 use super::audit::{self, AuditKey, Judged};
+use super::jobs::Jobs;
 use super::query::QueryJob;
 use crate::trace::FoldProgress;
 use crate::trace::node_query::QueryResult;
@@ -54,6 +55,8 @@ pub struct Runtime {
     checking: Option<Checking>,
     /// The audit of a node being searched, and the flag that stops it.
     audit: Option<AuditRun>,
+    /// A cut node's best reply (`E`) and the ordering ladder (`O`) being searched.
+    jobs: Jobs,
     /// The diff view's divergences being ranked.
     ranking: Option<RankJob>,
     /// A node query running on its thread.
@@ -102,6 +105,7 @@ impl Runtime {
         match effect {
             Effect::Search(request) => {
                 self.stop_audit(app);
+                self.jobs.stop_best(app);
                 self.follow = None;
                 self.search = None;
                 match worker::spawn_search(*request) {
@@ -111,14 +115,15 @@ impl Runtime {
                 self.started = Some(Instant::now());
             }
             Effect::Stop => {
+                app.info("stopping…");
                 for w in [&self.search, &self.compare].into_iter().flatten() {
                     w.stop();
                 }
                 self.stop_audit(app);
+                self.jobs.stop(app);
                 if let Some(run) = &self.query {
                     run.cancel.store(true, Ordering::Relaxed);
                 }
-                app.info("stopping…");
                 if self.follow.take().is_some() {
                     app.notice(Notice::FollowEnded {
                         error: None,
@@ -144,6 +149,8 @@ impl Runtime {
                 });
                 self.audit = Some((rx, stop));
             }
+            Effect::BestReply(request) => self.jobs.best_reply(app, *request),
+            Effect::Ladder(request) => self.jobs.ladder(*request),
             Effect::Discard => {
                 self.search = None;
                 self.follow = None;
@@ -214,6 +221,7 @@ impl Runtime {
         self.drain_follow(app, deadline);
         self.drain_lesson(app);
         self.drain_audit(app);
+        self.jobs.drain(app);
         self.drain_query(app);
         if let Some(job) = &self.ranking {
             let ranking = job.poll();
@@ -337,6 +345,7 @@ impl Runtime {
             || app.session().index_state().is_some()
             || self.checking.is_some()
             || self.audit.is_some()
+            || self.jobs.busy()
             || self.ranking.is_some()
             || self.query.is_some()
     }

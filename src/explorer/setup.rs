@@ -306,6 +306,24 @@ impl SearchSetup {
         )
     }
 
+    /// A comparison a lesson step runs: its position, depth and selective switches become the
+    /// next search's.
+    pub fn take_compare(&mut self, request: &super::action::CompareRequest) {
+        self.root = request.root.clone();
+        self.settings.depth = request.depth;
+        self.settings.selective = request.selective;
+    }
+
+    /// One ply deeper (`+`) or shallower (`-`) for the next search; the status line's words.
+    pub fn step_depth(&mut self, deeper: bool) -> String {
+        let depth = self.settings.depth;
+        self.set_depth(if deeper {
+            depth.saturating_add(1)
+        } else {
+            depth.saturating_sub(1)
+        })
+    }
+
     /// Sets the killer slots of the next search; the status line's words.
     pub fn set_killers(&mut self, slots: u8) -> String {
         self.settings.killers = slots.min(MAX_KILLER_SLOTS as u8);

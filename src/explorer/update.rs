@@ -4,7 +4,6 @@
 
 use super::action::{Action, Area, CompareRequest, Effect, LessonSource};
 use super::app::Explorer;
-use super::audit;
 use super::charts::{IcicleMove, IcicleStep};
 use super::config_picker::ConfigPicker;
 use super::diff;
@@ -15,6 +14,7 @@ use super::mode::{Mode, Outcome};
 use super::query::Submitted;
 use super::replace::Rerun;
 use super::session::Session;
+use super::status::Message;
 use super::timeline::Timeline;
 use super::tree_view::TreeView;
 use crate::chess::Position;
@@ -193,12 +193,7 @@ impl Explorer {
             Action::EnterFen => self.mode = Mode::fen_box(),
             Action::OpenPicker => self.mode = Mode::Picker(0),
             Action::DepthUp | Action::DepthDown => {
-                let depth = self.setup.settings.depth;
-                let depth = match action {
-                    Action::DepthUp => depth.saturating_add(1),
-                    _ => depth.saturating_sub(1),
-                };
-                let said = self.setup.set_depth(depth);
+                let said = self.setup.step_depth(action == Action::DepthUp);
                 self.info(said);
             }
             Action::SetKillers(k) => {
@@ -217,7 +212,20 @@ impl Explorer {
                 self.mode = Mode::ComparePicker(ConfigPicker::new(current));
             }
             Action::SaveLog => return self.save(),
-            Action::Audit => return self.audit_selected(),
+            Action::Audit => {
+                let started = self.audit.start(&self.session, self.view.selected_node());
+                return self.begin(started);
+            }
+            Action::Ladder => {
+                self.mode = Mode::Compare;
+                let started = self.views.comparison.climb(&self.setup);
+                return self.begin(started);
+            }
+            Action::BestReply => {
+                let (node, asked) = (self.view.selected_node(), self.asked_node());
+                let started = self.views.best.start(&self.session, node, asked);
+                return self.begin(started);
+            }
             Action::Load(position) => self.setup.root = *position,
             Action::Plan(depth, ordering, selective) => {
                 self.setup.plan(depth, ordering, selective);
@@ -314,7 +322,7 @@ impl Explorer {
         };
         match self.mode.update(action, choices) {
             Outcome::Stay => Vec::new(),
-            Outcome::Closed { was_comparing } if was_comparing && self.views.comparison.running => {
+            Outcome::Closed { was_comparing } if was_comparing && self.views.comparison.busy() => {
                 self.views.comparison.running = false;
                 vec![Effect::Stop]
             }
@@ -372,13 +380,13 @@ impl Explorer {
         }
     }
 
-    /// The audit key: the selected node's decisions, searched again on the runtime's thread;
-    /// a status message when there is nothing to audit.
-    fn audit_selected(&mut self) -> Vec<Effect> {
-        match self.audit.request(&self.session, self.view.selected_node()) {
-            Ok(request) => {
-                self.info(audit::started(request.decisions.len()));
-                vec![Effect::Audit(Box::new(request))]
+    /// A job a key starts on the runtime's thread (`a`, `E`): the status line says it started,
+    /// or, refused, why.
+    fn begin(&mut self, started: Result<(String, Effect), Message>) -> Vec<Effect> {
+        match started {
+            Ok((said, effect)) => {
+                self.info(said);
+                vec![effect]
             }
             Err(said) => {
                 self.status.message = Some(said);
@@ -429,7 +437,7 @@ impl Explorer {
     /// A comparison, chosen or asked for by a lesson step: its position, depth and selective
     /// switches become the explorer's, and it runs.
     fn start_compare(&mut self, labels: Vec<String>, request: CompareRequest) -> Vec<Effect> {
-        request.adopt(&mut self.setup);
+        self.setup.take_compare(&request);
         self.views.comparison.start(labels);
         vec![Effect::Compare(Box::new(request))]
     }

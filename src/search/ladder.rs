@@ -17,7 +17,7 @@ use super::limits::Limits;
 use super::observer::SearchObserver;
 use super::searcher::Searcher;
 use crate::chess::Position;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// One rung: a named ordering.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,18 +143,29 @@ impl SearchObserver for TreeCounter {
 /// Searches `pos` to `depth` under `ordering` (full width, from an empty table of `hash_mib`)
 /// and measures its tree.
 pub fn tree_size(pos: &Position, depth: u8, ordering: OrderingConfig, hash_mib: usize) -> TreeSize {
+    tree_size_until(pos, depth, ordering, hash_mib, &AtomicBool::new(false))
+}
+
+/// The same, the search ending early once `stop` is set (its figures are then of a partial
+/// tree: the caller drops them).
+fn tree_size_until(
+    pos: &Position,
+    depth: u8,
+    ordering: OrderingConfig,
+    hash_mib: usize,
+    stop: &AtomicBool,
+) -> TreeSize {
     let mut searcher = Searcher::new(SearchConfig {
         ordering,
         hash_mib,
         ..SearchConfig::default()
     });
     let mut counter = TreeCounter::default();
-    let stop = AtomicBool::new(false);
     searcher.search(
         pos,
         &[],
         &Limits::depth(depth),
-        &stop,
+        stop,
         &mut counter,
         &mut |_| {},
     );
@@ -200,24 +211,31 @@ impl Ladder {
 }
 
 /// Climbs `rungs` (usually `rungs(seed)`, or some of them) for `pos` at `depth`, `on_rung`
-/// told each rung's name before it starts (for a progress bar).
+/// told each rung's name before it starts (for a progress bar). Once `stop` is set (the
+/// explorer's `s` / Esc) the rung being searched is dropped and no other starts: the ladder
+/// holds the rungs climbed whole before it.
 pub fn climb(
     pos: &Position,
     depth: u8,
     rungs: &[Rung],
     hash_mib: usize,
     on_rung: &mut dyn FnMut(&str),
+    stop: &AtomicBool,
 ) -> Ladder {
     let branching = branching_factor(pos, depth);
-    let rungs = rungs
-        .iter()
-        .cloned()
-        .map(|rung| {
-            on_rung(rung.name);
-            let size = tree_size(pos, depth, rung.ordering, hash_mib);
-            (rung, size)
-        })
-        .collect();
+    let mut climbed = Vec::with_capacity(rungs.len());
+    for rung in rungs {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        on_rung(rung.name);
+        let size = tree_size_until(pos, depth, rung.ordering, hash_mib, stop);
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        climbed.push((rung.clone(), size));
+    }
+    let rungs = climbed;
     Ladder {
         depth,
         branching,

@@ -1,6 +1,7 @@
 //! The engine: iterative deepening, alpha-beta, quiescence, move ordering. Knows nothing of screens.
 
 mod alphabeta;
+pub mod best_reply;
 pub mod combine;
 pub mod config;
 pub mod countermove;

@@ -13,6 +13,7 @@ use crate::search::ladder::{Ladder, Rung, climb, rungs};
 use crate::text::printable;
 use serde_json::{Value, json};
 use std::io::Write;
+use std::sync::atomic::AtomicBool;
 
 /// Climbs the ladder on every position and prints it.
 pub fn run(args: &CompareArgs, positions: &[Named], hash_mib: usize) -> Result<(), CliError> {
@@ -27,13 +28,22 @@ pub fn run(args: &CompareArgs, positions: &[Named], hash_mib: usize) -> Result<(
     };
     let rungs = chosen_rungs(args)?;
     let progress = progress_bar(positions.len() * rungs.len());
+    let never = AtomicBool::new(false);
     let ladders: Vec<Ladder> = positions
         .iter()
         .map(|named| {
-            climb(&named.pos, args.depth, &rungs, hash_mib, &mut |rung| {
+            let mut on_rung = |rung: &str| {
                 progress.set_message(format!("{} · {rung}", named.name));
                 progress.inc(1);
-            })
+            };
+            climb(
+                &named.pos,
+                args.depth,
+                &rungs,
+                hash_mib,
+                &mut on_rung,
+                &never,
+            )
         })
         .collect();
     progress.finish_and_clear();

@@ -222,6 +222,10 @@ fn normal() -> Vec<Binding> {
     );
     let audit = "audit: re-search the node's pruning without it";
     r.row(&[Char('a')], "a", Action::Audit, audit, Search);
+    let best = "best reply at a cut node (full-window search)";
+    r.row(&[Char('E')], "E", Action::BestReply, best, Search);
+    let ladder = "ordering ladder: worst to oracle vs Knuth–Moore";
+    r.row(&[Char('O')], "O", Action::Ladder, ladder, Search);
     let charts = "charts: nodes per ply, cutoffs, EBF, icicle";
     r.row(&[Char('v')], "v", Action::Charts, charts, General);
     let tables = "killer panel: killers / countermoves";
@@ -342,7 +346,7 @@ fn overlays() -> Vec<Binding> {
     );
 
     let mut compare = Rows::new(Context::Compare);
-    let close = "close (stops a comparison still running)";
+    let close = "close (stops a comparison or ladder still running)";
     let keys = [Esc, Char('c'), Char('q')];
     compare.row(&keys, "Esc c q", Action::Leave, close, CompareView);
     let next = "next picture: numbers, nodes per ply, icicles";
@@ -384,6 +388,8 @@ fn overlays() -> Vec<Binding> {
         colours,
         CompareView,
     );
+    let ladder = "the ordering ladder of the position (climbs it once)";
+    compare.row(&[Char('O')], "O", Action::Ladder, ladder, CompareView);
 
     let mut query = Rows::new(Context::Query);
     let run = "run the query: mark its matches in the tree";

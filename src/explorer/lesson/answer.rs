@@ -9,7 +9,8 @@ use super::verify::Question;
 use crate::chess::notation::{Notation, san};
 use crate::chess::{Color, Move, Position};
 use crate::explorer::keys::MAX_CHOICES;
-use crate::search::{Event, Limits, MoveSource, NullObserver, SearchConfig, Searcher};
+use crate::search::best_reply::{BestReply, best_reply};
+use crate::search::{Event, MoveSource};
 use crate::trace::exercise::Kind;
 use crate::trace::line::{Step, line_text};
 use crate::trace::{EventLog, NodeId, SearchTree};
@@ -133,7 +134,10 @@ fn cutoff(read: &Read) -> Option<(Move, String)> {
         source(read.log, cut.source)
     );
     let depth = u8::try_from(node.depth()).unwrap_or(0).max(1);
-    if let Some((best, score)) = best_reply(read.at, depth).filter(|&(m, _)| m != cut.mv) {
+    let best = best_reply(read.at, depth, &AtomicBool::new(false));
+    if let Some(BestReply::Move(best, score)) = best
+        && best != cut.mv
+    {
         why.push_str(&format!(
             " It was good enough to cut, not {} best: a full-window search of this position \
              to depth {depth} prefers {} ({}).",
@@ -143,20 +147,6 @@ fn cutoff(read: &Read) -> Option<(Move, String)> {
         ));
     }
     Some((cut.mv, why))
-}
-
-/// The best move at `pos` and its score for the side to move, by a full-window search to
-/// `depth` (the node's own remaining depth); `None` when there is no legal move.
-fn best_reply(pos: &Position, depth: u8) -> Option<(Move, i32)> {
-    let report = Searcher::new(SearchConfig::default()).search(
-        pos,
-        &[],
-        &Limits::depth(depth),
-        &AtomicBool::new(false),
-        &mut NullObserver,
-        &mut |_| {},
-    );
-    (!report.best_move.is_null()).then_some((report.best_move, report.score))
 }
 
 /// The first move the node tried (its own, not a descendant's), and the log's account of it.

@@ -107,13 +107,14 @@ impl Asker<'_> {
         let answer = san(&c.pos, cut.mv);
         let explanation = format!(
             "{answer} was move {} in {side}'s order, placed there by {}; it scored {score}, at \
-             least beta {}, so the moves after it were never searched.",
+             least beta {}, so the moves after it were never searched (a cut needs a move good \
+             enough to reach beta, not the best one).",
             cut.index + 1,
             source_name(cut.source),
             node.window().1
         );
         Some((
-            format!("which {side} move refutes this node?"),
+            format!("which {side} move cut this node off?"),
             choices,
             answer,
             explanation,

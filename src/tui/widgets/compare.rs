@@ -5,6 +5,7 @@
 //! stores, TT hits, best move and score), nodes per ply of every configuration with the ratio
 //! to the first (`charts::paired`), and two icicles on one scale (`compare_icicle`). One page
 //! at a time, so every page fits 80×24; the pictures leave the hint line free for their keys.
+//! `O` adds a fourth page outside the cycle, the ordering ladder (`compare_ladder`).
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Rect};
@@ -18,16 +19,17 @@ use crate::search::{MoveSource, SOURCES};
 use crate::tui::layout::centered;
 use crate::tui::ui::Ctx;
 use crate::tui::widgets::charts::paired;
-use crate::tui::widgets::{Panel, compare_icicle};
+use crate::tui::widgets::{Panel, compare_icicle, compare_ladder};
 
 /// The actions the hint line names while the compare view is open, with a word each; their
 /// keys come from the key table.
-pub const HINTS: [(Action, &str); 5] = [
+pub const HINTS: [(Action, &str); 6] = [
     (Action::NextChart, "picture"),
     (Action::PrevChart, "back"),
     (Action::PairWith(-1), "icicle pair"),
     (Action::ChartColours, "colours"),
     (Action::Leave, "close"),
+    (Action::Ladder, "ladder"),
 ];
 
 /// Width of the row-label column.
@@ -116,12 +118,18 @@ impl Panel for CompareOverlay {
         let block = Block::bordered()
             .title(Span::styled(title, theme.title))
             .border_style(theme.border_focus);
+        if page == ComparePage::Ladder {
+            compare_ladder::render(frame, area, app);
+            return;
+        }
         if app.comparison().rows.is_empty() {
             let text = if app.comparison().running {
                 format!(
                     "Searching {} … (Esc cancels; deep searches take a while)",
                     app.comparison().labels.join(", ")
                 )
+            } else if app.comparison().labels.is_empty() {
+                "No comparison yet: c chooses the configurations to search side by side.".into()
             } else {
                 "Stopped before every search finished.".to_string()
             };

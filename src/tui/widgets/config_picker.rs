@@ -12,7 +12,8 @@ use crate::tui::layout::centered;
 use crate::tui::ui::Ctx;
 use crate::tui::widgets::Panel;
 
-/// One line of the checklist as text: the box, the name, the settings it changes.
+/// One line of the checklist as text: the box, the name, the settings it changes (the last
+/// line, the search on screen's, says so).
 pub fn line_text(picker: &ConfigPicker, index: usize) -> String {
     let Some(preset) = picker.presets.get(index) else {
         return String::new();
@@ -22,7 +23,16 @@ pub fn line_text(picker: &ConfigPicker, index: usize) -> String {
     } else {
         "[ ]"
     };
-    format!("{mark} {:<24} {}", preset.name, preset.ordering.changes())
+    let on_screen = if index + 1 == picker.presets.len() {
+        " (on screen)"
+    } else {
+        ""
+    };
+    format!(
+        "{mark} {:<26} {}{on_screen}",
+        preset.name,
+        preset.ordering.changes()
+    )
 }
 
 /// The compare picker, drawn over the screen while `Mode::ComparePicker` is on.
@@ -36,7 +46,7 @@ impl Panel for ConfigPickerOverlay {
         };
         let theme = &app.theme;
         let height = u16::try_from(picker.presets.len() + 5).unwrap_or(u16::MAX);
-        let popup = centered(area, 76, height);
+        let popup = centered(area, 80, height);
         frame.render_widget(Clear, popup);
         let block = Block::bordered()
             .title(Span::styled(

@@ -2,7 +2,9 @@
 //! what with which move after how many tries, whether it became a killer (and what it pushed
 //! down), a mate killer or a countermove, and how that killer then fared in the later siblings;
 //! what selective search did there (`explain/selective.rs`), once audited (`a`) whether it
-//! was sound (`explain/audit.rs`), the score's chain that `y` traced (`explain/why.rs`), and at or below an illegal try what the engine did without
+//! was sound (`explain/audit.rs`), once asked (`E`) the best reply beside the cutting move
+//! (`explain/best.rs`), the score's chain that `y` traced (`explain/why.rs`), and at or below
+//! an illegal try what the engine did without
 //! naming a position it does not have (`explain/unknown.rs`).
 
 use ratatui::Frame;
@@ -21,6 +23,7 @@ use crate::tui::ui::Ctx;
 use crate::tui::widgets::{Panel, countermoves};
 
 mod audit;
+mod best;
 mod selective;
 mod unknown;
 mod why;
@@ -260,6 +263,8 @@ impl Panel for ExplainPanel {
                     chain if chain.is_empty() => explained,
                     chain => format!("{chain}\n\n{explained}"),
                 };
+                let explained =
+                    best::prepend(session, id, app.best_reply_of(id), notation, explained);
                 match audit::paragraph(session, id, app.audit_of(id), notation) {
                     verdict if verdict.is_empty() => explained,
                     verdict => format!("{verdict}\n\n{explained}"),

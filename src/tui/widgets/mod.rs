@@ -12,6 +12,7 @@ pub mod bookmarks;
 pub mod charts;
 pub mod compare;
 pub mod compare_icicle;
+pub mod compare_ladder;
 pub mod config_picker;
 pub mod countermoves;
 pub mod diff;
