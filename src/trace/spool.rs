@@ -8,11 +8,15 @@
 //! program ends. Records are published only after the write that holds them returned, and the
 //! file only grows, so every published record lies inside it. A failed write (a full disk)
 //! stops the recording, marked truncated; the search goes on.
+//!
+//! The recorder's side (`Recorder::spool_to`, `finish`) is in `stream.rs`, beside the `.kslog`
+//! stream's, which hands its buffers over the same way (`Handoff`).
 
 use super::events::Events;
 use super::mapped::map;
-use super::recorder::{Parts, Recorder};
-use super::store::{InMemory, Store, sealed};
+use super::recorder::Recorder;
+use super::store::{Store, sealed};
+use super::stream::{Handoff, Intake};
 use super::stream_file::Record;
 use crate::chess::Move;
 use crate::search::{EVENT_BYTES, Event};
@@ -22,13 +26,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::thread::{self, JoinHandle};
-
-/// Events per buffer handed to the writer: 64 Ki (1 MiB), a few milliseconds of search.
-const BATCH: usize = 1 << 16;
-/// Full buffers that may wait for the writer before the search waits for it.
-const QUEUE: usize = 4;
 /// Map sizes tried, largest first: 64 GiB holds the most events a tree can index (`u32`
 /// event numbers); a smaller one serves where address space is limited, and caps the search.
 const MAP_BYTES: [u64; 3] = [1 << 36, 1 << 32, 1 << 28];
@@ -104,11 +102,10 @@ impl Drop for Spool {
     }
 }
 
-/// The store of a spooled recording: a writer thread and the channels to it.
+/// The store of a spooled recording: a writer thread and the handoff to it.
 #[derive(Debug)]
 pub struct Spooling {
-    batches: Option<SyncSender<Vec<Record>>>,
-    spare: Receiver<Vec<Record>>,
+    handoff: Handoff,
     /// Ends with the write error that stopped it, if any, and the iteration events written.
     writer: Option<JoinHandle<(Option<io::Error>, usize)>>,
 }
@@ -132,18 +129,11 @@ impl Store for Spooling {
     }
 
     fn room(&self, _capacity: usize) -> usize {
-        BATCH
+        self.handoff.batch()
     }
 
     fn make_room(&mut self, buf: &mut Vec<Record>, _left: u64) -> Option<usize> {
-        let fresh = self
-            .spare
-            .try_recv()
-            .unwrap_or_else(|_| Vec::with_capacity(BATCH));
-        let full = std::mem::replace(buf, fresh);
-        let moved = full.len();
-        self.batches.as_ref()?.send(full).ok()?;
-        Some(moved)
+        self.handoff.make_room(buf)
     }
 }
 
@@ -159,64 +149,55 @@ pub struct SpoolEnd {
     pub write_error: Option<io::Error>,
 }
 
-impl Recorder<InMemory> {
-    /// Records into `spool` from now on, capped at what its map holds.
-    pub fn spool_to(self, spool: &Spool) -> io::Result<Recorder<Spooling>> {
+impl Spooling {
+    /// Starts the thread that appends the buffers `handoff` brings to `spool`'s file.
+    pub(super) fn start(
+        spool: &Spool,
+        (handoff, intake): (Handoff, Intake),
+    ) -> io::Result<Spooling> {
         let mut file = spool.file.try_clone()?;
         let published = Arc::clone(&spool.published);
-        let (batches, queue) = mpsc::sync_channel::<Vec<Record>>(QUEUE);
-        let (spare_tx, spare) = mpsc::channel();
         let writer = thread::Builder::new()
             .name("spool writer".into())
             .spawn(move || {
                 let iteration = crate::search::EventKind::Iteration as u8;
                 let mut iterations = 0;
-                for mut batch in queue {
+                for mut batch in intake.queue {
                     if let Err(e) = file.write_all(batch.as_flattened()) {
                         return (Some(e), iterations);
                     }
                     published.fetch_add(batch.len() as u64, Ordering::Release);
                     iterations += batch.iter().filter(|r| r[0] == iteration).count();
                     batch.clear();
-                    let _ = spare_tx.send(batch);
+                    let _ = intake.spare.send(batch);
                 }
                 (None, iterations)
             })?;
-        let recorder = self.with_store(Spooling {
-            batches: Some(batches),
-            spare,
+        Ok(Spooling {
+            handoff,
             writer: Some(writer),
-        });
-        Ok(recorder.with_cap(spool.capacity()))
+        })
     }
-}
 
-impl Recorder<Spooling> {
-    /// Hands the writer the last events and waits until they are written (or failed).
-    pub fn finish(self) -> SpoolEnd {
-        let Parts {
-            buf,
-            mut pvs,
-            mut truncated,
-            mut store,
-            ..
-        } = self.into_parts();
-        if let Some(batches) = store.batches.take()
-            && !buf.is_empty()
-        {
-            let _ = batches.send(buf);
-        }
-        let (write_error, iterations) = match store.writer.take().map(JoinHandle::join) {
+    /// Hands the writer the last events `rest`, waits until they are written (or failed) and
+    /// says what the recording left, given its PVs and truncation mark.
+    pub(super) fn end(
+        &mut self,
+        rest: Vec<Record>,
+        mut pvs: Vec<Vec<Move>>,
+        truncated: bool,
+    ) -> SpoolEnd {
+        self.handoff.close(rest);
+        let (write_error, iterations) = match self.writer.take().map(JoinHandle::join) {
             Some(Ok(end)) => end,
             Some(Err(_)) => (Some(io::Error::other("the spool writer panicked")), 0),
             None => (None, 0),
         };
         // A batch lost to a write error may have held iterations whose PVs were kept.
         pvs.truncate(iterations);
-        truncated |= write_error.is_some();
         SpoolEnd {
             pvs,
-            truncated,
+            truncated: truncated || write_error.is_some(),
             write_error,
         }
     }

@@ -1,12 +1,17 @@
-//! Recording straight to a `.kslog` file in bounded memory: the recorder encodes each event
-//! into a buffer of 16-byte records (inlined where the search reports it, so from registers)
-//! and hands the buffer, whole, to a writer thread through a bounded channel; the writer
-//! checksums and writes it (`stream_file.rs`) and sends an empty buffer back. The search thread
-//! never allocates or sends per event, and a slow disk makes it wait rather than grow memory:
-//! at most `QUEUE + 4` buffers of `BATCH` events exist.
+//! Recording through a writer thread, in bounded memory: straight to a `.kslog` file
+//! (`Streaming`) or to the explorer's spool (`Spooling`, `spool.rs`). The recorder encodes each
+//! event into a buffer of 16-byte records (inlined where the search reports it, so from
+//! registers) and hands the buffer, whole, to the writer through a bounded channel (`Handoff`);
+//! the writer writes it (a log's writer checksums it too, `stream_file.rs`) and sends an empty
+//! buffer back. The search thread never allocates or sends per event, and a slow disk makes it
+//! wait rather than grow memory: at most `QUEUE + 4` buffers of `BATCH` events exist.
+//!
+//! Both stores' `Recorder` methods are here, so the recorder's methods live in two files:
+//! this one and `recorder.rs`.
 
 use super::error::{LogError, LogErrorKind};
 use super::recorder::{Parts, Recorder};
+use super::spool::{Spool, SpoolEnd, Spooling};
 use super::store::{InMemory, Store, sealed};
 use super::stream_file::{LogFile, LogOutput, Record, StreamedLog};
 use super::target::{self, Replaced};
@@ -14,7 +19,7 @@ use crate::chess::Move;
 use crate::search::Event;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
 use std::thread::{self, JoinHandle};
 
 /// Events per buffer handed to the writer: 1 MiB, large enough that the hand-over costs
@@ -23,13 +28,74 @@ pub const BATCH: usize = 1 << 16;
 /// Full buffers that may wait for the writer before the search waits for it.
 const QUEUE: usize = 4;
 
-/// The store of a streamed recording: a writer thread and the channels to it.
+/// The search thread's end of a writer thread: full buffers go out through a bounded channel,
+/// emptied ones come back to be filled again.
 #[derive(Debug)]
-pub struct Streaming {
+pub(super) struct Handoff {
     batches: Option<SyncSender<Vec<Record>>>,
     spare: Receiver<Vec<Record>>,
-    writer: Option<JoinHandle<LogFile>>,
+    /// Events per buffer.
     batch: usize,
+}
+
+/// The writer thread's end of a `Handoff`: the full buffers, and where the emptied ones go.
+pub(super) struct Intake {
+    pub queue: Receiver<Vec<Record>>,
+    pub spare: Sender<Vec<Record>>,
+}
+
+impl Handoff {
+    /// A handoff of buffers of `batch` events, and the end the writer thread takes.
+    pub(super) fn new(batch: usize) -> (Handoff, Intake) {
+        let (batches, queue) = mpsc::sync_channel::<Vec<Record>>(QUEUE);
+        let (spare_tx, spare) = mpsc::channel();
+        let handoff = Handoff {
+            batches: Some(batches),
+            spare,
+            batch,
+        };
+        (
+            handoff,
+            Intake {
+                queue,
+                spare: spare_tx,
+            },
+        )
+    }
+
+    /// Events per buffer: the store's `room`.
+    pub(super) fn batch(&self) -> usize {
+        self.batch
+    }
+
+    /// Sends the full `buf` to the writer and puts an empty one (returned by the writer, or
+    /// new) in its place; `None` if the writer has gone (it stopped on a write error).
+    pub(super) fn make_room(&mut self, buf: &mut Vec<Record>) -> Option<usize> {
+        let fresh = self
+            .spare
+            .try_recv()
+            .unwrap_or_else(|_| Vec::with_capacity(self.batch));
+        let full = std::mem::replace(buf, fresh);
+        let moved = full.len();
+        self.batches.as_ref()?.send(full).ok()?;
+        Some(moved)
+    }
+
+    /// Sends the last events, if any, and closes the channel, so that the writer's loop ends.
+    pub(super) fn close(&mut self, rest: Vec<Record>) {
+        if let Some(batches) = self.batches.take()
+            && !rest.is_empty()
+        {
+            let _ = batches.send(rest);
+        }
+    }
+}
+
+/// The store of a streamed recording: a writer thread and the handoff to it.
+#[derive(Debug)]
+pub struct Streaming {
+    handoff: Handoff,
+    writer: Option<JoinHandle<LogFile>>,
     path: Option<PathBuf>,
 }
 
@@ -52,18 +118,11 @@ impl Store for Streaming {
     }
 
     fn room(&self, _capacity: usize) -> usize {
-        self.batch
+        self.handoff.batch()
     }
 
     fn make_room(&mut self, buf: &mut Vec<Record>, _left: u64) -> Option<usize> {
-        let fresh = self
-            .spare
-            .try_recv()
-            .unwrap_or_else(|_| Vec::with_capacity(self.batch));
-        let full = std::mem::replace(buf, fresh);
-        let moved = full.len();
-        self.batches.as_ref()?.send(full).ok()?;
-        Some(moved)
+        self.handoff.make_room(buf)
     }
 }
 
@@ -90,29 +149,26 @@ impl Recorder<InMemory> {
             Replaced::InPlace(len) => (None, len),
         };
         let file = LogFile::create(out, self.header(), old_len)?;
-        let (batches, queue) = mpsc::sync_channel::<Vec<Record>>(QUEUE);
-        let (spare_tx, spare) = mpsc::channel();
+        let (handoff, intake) = Handoff::new(BATCH);
         let writer = thread::Builder::new()
             .name("kslog writer".into())
             .spawn(move || {
                 // The last handle on the unlinked old file: closing it frees its pages.
                 drop(unlinked);
                 let mut file = file;
-                for batch in queue {
+                for batch in intake.queue {
                     let mut spare = file.append(batch);
                     if file.failed() {
                         break;
                     }
                     spare.clear();
-                    let _ = spare_tx.send(spare);
+                    let _ = intake.spare.send(spare);
                 }
                 file
             })?;
         Ok(self.with_store(Streaming {
-            batches: Some(batches),
-            spare,
+            handoff,
             writer: Some(writer),
-            batch: BATCH,
             path: None,
         }))
     }
@@ -135,13 +191,19 @@ impl Recorder<InMemory> {
         recorder.store_mut().path = Some(path.to_path_buf());
         Ok(recorder)
     }
+
+    /// Records into `spool` from now on, capped at what its map holds.
+    pub fn spool_to(self, spool: &Spool) -> io::Result<Recorder<Spooling>> {
+        let store = Spooling::start(spool, Handoff::new(BATCH))?;
+        Ok(self.with_store(store).with_cap(spool.capacity()))
+    }
 }
 
 impl Recorder<Streaming> {
     /// Hands the writer `events` events at a time instead of `BATCH` (at least one): tests use
     /// small batches to cross many batch boundaries.
     pub fn with_batch(mut self, events: usize) -> Recorder<Streaming> {
-        self.store_mut().batch = events.max(1);
+        self.store_mut().handoff.batch = events.max(1);
         self
     }
 
@@ -168,6 +230,20 @@ impl Recorder<Streaming> {
     }
 }
 
+impl Recorder<Spooling> {
+    /// Hands the writer the last events and waits until they are written (or failed).
+    pub fn finish(self) -> SpoolEnd {
+        let Parts {
+            buf,
+            pvs,
+            truncated,
+            mut store,
+            ..
+        } = self.into_parts();
+        store.end(buf, pvs, truncated)
+    }
+}
+
 impl Streaming {
     /// Sends the last events, waits for the writer and finishes the file.
     fn finish(
@@ -177,11 +253,7 @@ impl Streaming {
         iterations: &[u64],
         truncated: bool,
     ) -> io::Result<StreamedLog> {
-        if let Some(batches) = self.batches.take()
-            && !rest.is_empty()
-        {
-            let _ = batches.send(rest);
-        }
+        self.handoff.close(rest);
         let writer = self
             .writer
             .take()
