@@ -11,8 +11,8 @@ use crate::trace::{EventLog, LogHeader};
 
 use super::action::Effect;
 use super::audit::{Audit, AuditView};
-use super::bookmarks::Bookmarks;
 use super::best::{BestReplies, BestView};
+use super::bookmarks::Bookmarks;
 use super::charts::Charts;
 use super::compare::Comparison;
 use super::diff::{DiffState, Ranking};

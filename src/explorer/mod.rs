@@ -10,9 +10,9 @@
 pub mod action;
 pub mod app;
 pub mod audit;
-pub mod bookmarks;
 pub mod background;
 pub mod best;
+pub mod bookmarks;
 pub mod charts;
 pub mod compare;
 pub mod config_picker;
