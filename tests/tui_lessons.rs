@@ -263,7 +263,13 @@ fn going_back_restores_the_step_after_the_learner_wandered() {
 fn a_search_that_is_not_the_lessons_is_flagged_not_shown_as_fact() {
     let mut app = open("killers-in-ten-minutes");
     key(&mut app, KeyCode::Right);
+    // Each key that would change the lesson's search asks first; pressed again it goes ahead.
     key(&mut app, KeyCode::Char('-'));
+    assert_eq!(app.setup().settings.depth, 6, "the first - only asks");
+    key(&mut app, KeyCode::Char('-'));
+    assert_eq!(app.setup().settings.depth, 5);
+    key(&mut app, KeyCode::Char('r'));
+    assert!(app.lesson_holds(), "the first r only asks");
     key(&mut app, KeyCode::Char('r'));
     let check = app.lesson_check();
     assert!(
@@ -354,8 +360,14 @@ fn lesson_keys_lie_over_the_normal_ones_only_while_a_lesson_is_open() {
     key(&mut app, KeyCode::Char('3'));
     assert_eq!(
         app.setup().settings.killers,
+        before,
+        "answered: a digit first asks, the lesson's search being on screen"
+    );
+    key(&mut app, KeyCode::Char('3'));
+    assert_eq!(
+        app.setup().settings.killers,
         3,
-        "answered: digits set killer slots again"
+        "answered: the digit again sets the killer slots"
     );
     let selected = app.view().selected_node();
     key(&mut app, KeyCode::Char('l'));
@@ -392,5 +404,52 @@ fn l_opens_the_lesson_picker_and_enter_opens_the_lesson() {
     assert!(
         app.lesson().is_some(),
         "closing the picker keeps the lesson"
+    );
+}
+
+#[test]
+fn keys_that_would_change_the_lessons_search_ask_first() {
+    let mut app = open("killers-in-ten-minutes");
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Char('1'));
+    assert!(
+        app.lesson().expect("open").player.choice().is_some(),
+        "1 answered"
+    );
+    let slots = app.setup().settings.killers;
+    for (k, asked) in [
+        ('2', "2 killer slots"),
+        ('S', "selective"),
+        ('f', "another position"),
+    ] {
+        key(&mut app, KeyCode::Char(k));
+        let said = app.message().map(|m| m.text.clone());
+        assert!(
+            said.as_deref()
+                .is_some_and(|t| t.contains(asked) && t.contains("press the key again")),
+            "{k}: {said:?}"
+        );
+    }
+    assert_eq!(
+        app.setup().settings.killers,
+        slots,
+        "no digit set the slots"
+    );
+    assert!(app.lesson_holds(), "the lesson's search is still on screen");
+    assert!(!app.is_live(), "nothing searched");
+    // Another key in between keeps the lesson's: the digit asks again.
+    key(&mut app, KeyCode::Char('2'));
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Char('2'));
+    assert_eq!(
+        app.setup().settings.killers,
+        slots,
+        "asked again after another key"
+    );
+    key(&mut app, KeyCode::Char('2'));
+    assert_eq!(
+        app.setup().settings.killers,
+        2,
+        "the same key twice goes ahead"
     );
 }

@@ -45,6 +45,12 @@ impl Explorer {
     fn learner(&mut self, action: Option<Action>, typed: Option<char>) -> Vec<Effect> {
         let watched = self.lesson.is_some() && self.mode.shows_lesson();
         let lesson_key = action.as_ref().is_some_and(Action::is_lesson);
+        let asked = match (&action, self.lesson.as_mut().filter(|_| watched)) {
+            (Some(a), Some(state)) => state.confirm(a).err(),
+            _ => None,
+        };
+        let action = action.filter(|_| asked.is_none());
+        self.say(asked);
         let mut effects = action.map_or_else(Vec::new, |a| self.update(a));
         if watched && !lesson_key {
             effects.extend(self.observe_learner(typed));

@@ -27,6 +27,9 @@ pub struct LessonState {
     /// Where the results go (`killerscope lesson --results FILE`): written when the last
     /// question is answered, and when the lesson is closed or the explorer quits.
     results: Option<PathBuf>,
+    /// A key of the learner's that would change the lesson's search, asked about once: the
+    /// same key again does it.
+    confirming: Option<Action>,
 }
 
 impl LessonState {
@@ -37,6 +40,7 @@ impl LessonState {
             awaiting: false,
             opened_view: false,
             results: None,
+            confirming: None,
         }
     }
 
@@ -46,6 +50,30 @@ impl LessonState {
             results: path,
             ..LessonState::new(lesson)
         }
+    }
+
+    /// Whether the learner's `action` may go ahead. One that would change the lesson's search
+    /// — killer slots, depth, selective search, a re-run, another position — is asked about
+    /// first (the question for the status line, and the action is dropped); the same action
+    /// again goes ahead. Without this a digit pressed after an answer set the killer slots for
+    /// the next search without a word, and `r` then took the lesson's tree away.
+    pub fn confirm(&mut self, action: &Action) -> Result<(), String> {
+        let asked = self.confirming.take();
+        let what = match action {
+            Action::SetKillers(k) => format!("{k} killer slots for the next search"),
+            Action::DepthUp | Action::DepthDown => "another depth for the next search".into(),
+            Action::Rerun => "a new search, replacing the lesson's tree".into(),
+            Action::ToggleSelective => "a selective search, replacing the lesson's tree".into(),
+            Action::EnterFen | Action::OpenPicker => "another position".into(),
+            _ => return Ok(()),
+        };
+        if asked.as_ref() == Some(action) {
+            return Ok(());
+        }
+        self.confirming = Some(action.clone());
+        Err(format!(
+            "the lesson's search is on screen: press the key again for {what} (its claims then no longer hold until you go back a step), any other key keeps it"
+        ))
     }
 
     /// Writing the results as they stand, if the lesson has a results file.
