@@ -176,6 +176,36 @@ fn without_a_log_file_bookmarks_are_kept_in_memory_and_the_status_says_so() {
 }
 
 #[test]
+fn saving_a_search_carries_its_bookmarks_to_a_sidecar_beside_the_saved_log() {
+    let file = temp_log("saved");
+    let marks = sidecar_path(&file);
+    let mut app = puzzle_app();
+    let mut runtime = Runtime::default();
+    let (a, b) = two_nodes(&app);
+    assert!(bookmark(&mut app, a, "kept in memory").is_empty());
+    // What `w` asks for, to a file of the test's own rather than ./killerscope.kslog.
+    runtime.apply(&mut app, Effect::Save(file.clone()));
+    let said = message(&app);
+    assert!(
+        said.contains("saved") && said.contains("1 bookmarks saved in"),
+        "{said}"
+    );
+    let text = std::fs::read_to_string(&marks).expect("the sidecar was written");
+    let log = killerscope::trace::EventLog::read_file(&file).expect("the saved log");
+    let tree = killerscope::trace::SearchTree::build(log.events());
+    let (read, problems) = bookmarks::read(&text, &tree);
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(read.len(), 1, "{text}");
+    assert_eq!((read[0].node, read[0].note.as_str()), (a, "kept in memory"));
+    // Later bookmarks follow it there.
+    let effects = bookmark(&mut app, b, "after the save");
+    assert!(
+        matches!(effects.as_slice(), [Effect::SaveBookmarks(path, _)] if *path == marks),
+        "{effects:?}"
+    );
+}
+
+#[test]
 fn tui_log_reads_the_sidecar_beside_the_log_when_it_opens_it() {
     let file = temp_log("prepare");
     let app = puzzle_app();

@@ -229,6 +229,19 @@ impl Explorer {
         self.say(said);
     }
 
+    /// The search on screen was written to `log` (`w`), `events` events: the status line says
+    /// so, and bookmarks kept in memory go beside it (the sidecar to write is returned).
+    pub fn log_saved(&mut self, log: &std::path::Path, events: usize) -> Vec<Effect> {
+        let (said, effects) = self.views.bookmarks.log_saved(log);
+        let name = crate::text::printable(&log.display().to_string()).into_owned();
+        let saved = format!("saved {events} events to {name}");
+        self.info(match said {
+            Some(marks) => format!("{saved}; {marks}"),
+            None => saved,
+        });
+        effects
+    }
+
     /// What the charts view shows.
     pub fn charts(&self) -> &Charts {
         &self.views.charts

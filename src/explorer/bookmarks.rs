@@ -37,6 +37,24 @@ impl Bookmarks {
         *self = Bookmarks::default();
     }
 
+    /// The search on screen was just saved to `log` (`w`): bookmarks kept in memory until now
+    /// go to its sidecar, and later ones follow them there. What the status line adds, and the
+    /// sidecar to write. Bookmarks already kept beside another log stay there.
+    pub fn log_saved(&mut self, log: &Path) -> (Option<String>, Vec<Effect>) {
+        if self.file.is_some() {
+            return (None, Vec::new());
+        }
+        let path = bookmarks::sidecar_path(log);
+        self.file = Some(path.clone());
+        if self.marks.is_empty() {
+            return (None, Vec::new());
+        }
+        let name = crate::text::printable(&path.display().to_string()).into_owned();
+        let said = format!("{} bookmarks saved in {name}", self.marks.len());
+        let text = bookmarks::write(&self.marks);
+        (Some(said), vec![Effect::SaveBookmarks(path, text)])
+    }
+
     /// Takes the sidecar `path` of the log on screen and what reading it found (`None`: no
     /// such file yet); what the status line says, if anything.
     pub fn attach(

@@ -193,7 +193,10 @@ impl Runtime {
             Effect::Save(path) => {
                 let log = app.session().log_to_save();
                 match log.write_file(&path) {
-                    Ok(()) => app.info(format!("saved {} events to {}", log.len(), path.display())),
+                    Ok(()) => {
+                        let effects = app.log_saved(&path, log.len());
+                        self.apply_all(app, effects);
+                    }
                     Err(e) => app.error(format!("could not save {}: {e}", path.display())),
                 }
             }
