@@ -41,6 +41,7 @@ mod codec;
 mod dot;
 mod encode;
 mod entry;
+pub(crate) use entry::NodeEntry;
 mod error;
 mod events;
 pub mod exercise;

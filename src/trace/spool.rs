@@ -14,12 +14,10 @@
 
 use super::events::Events;
 use super::mapped::map;
-use super::recorder::Recorder;
-use super::store::{Store, sealed};
 use super::stream::{Handoff, Intake};
 use super::stream_file::Record;
 use crate::chess::Move;
-use crate::search::{EVENT_BYTES, Event};
+use crate::search::EVENT_BYTES;
 use memmap2::Mmap;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
@@ -110,32 +108,7 @@ pub struct Spooling {
     writer: Option<JoinHandle<(Option<io::Error>, usize)>>,
 }
 
-impl sealed::Sealed for Spooling {}
-
-impl Store for Spooling {
-    type Item = Record;
-
-    const DEFAULT_CAP: u64 = u32::MAX as u64;
-
-    #[inline(always)]
-    fn item(event: Event) -> Record {
-        event.to_bytes()
-    }
-
-    #[inline(always)]
-    fn observe_cold(recorder: &mut Recorder<Spooling>, event: Event) {
-        let (lo, hi) = event.halves();
-        recorder.observe_record(lo, hi);
-    }
-
-    fn room(&self, _capacity: usize) -> usize {
-        self.handoff.batch()
-    }
-
-    fn make_room(&mut self, buf: &mut Vec<Record>, _left: u64) -> Option<usize> {
-        self.handoff.make_room(buf)
-    }
-}
+super::stream::handoff_store!(Spooling, u32::MAX as u64);
 
 /// What a spooled recording left: the PVs of the iterations written and the truncation mark
 /// (the events are in the spool), and the write error that stopped it early, if one did.
@@ -209,6 +182,7 @@ mod tests {
     use crate::chess::Position;
     use crate::search::{Limits, SearchConfig, Searcher};
     use crate::trace::LogHeader;
+    use crate::trace::recorder::Recorder;
     use std::sync::atomic::AtomicBool;
 
     fn search_into(recorder: &mut Recorder<Spooling>, depth: u8) {

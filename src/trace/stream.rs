@@ -12,11 +12,10 @@
 use super::error::{LogError, LogErrorKind};
 use super::recorder::{Parts, Recorder};
 use super::spool::{Spool, SpoolEnd, Spooling};
-use super::store::{InMemory, Store, sealed};
+use super::store::InMemory;
 use super::stream_file::{LogFile, LogOutput, Record, StreamedLog};
 use super::target::{self, Replaced};
 use crate::chess::Move;
-use crate::search::Event;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
@@ -99,32 +98,46 @@ pub struct Streaming {
     path: Option<PathBuf>,
 }
 
-impl sealed::Sealed for Streaming {}
+/// The `Store` of a recording whose records a [`Handoff`] takes to a writer thread: each event
+/// as its 16 bytes, in batches of the size the handoff asks for. The `.kslog` stream
+/// ([`Streaming`]) and the explorer's spool ([`Spooling`]) differ only in how many events they
+/// take by default, so both are declared by this one body.
+macro_rules! handoff_store {
+    ($store:ident, $default_cap:expr) => {
+        impl $crate::trace::store::sealed::Sealed for $store {}
 
-impl Store for Streaming {
-    type Item = Record;
+        impl $crate::trace::store::Store for $store {
+            type Item = $crate::trace::stream_file::Record;
 
-    const DEFAULT_CAP: u64 = u64::MAX;
+            const DEFAULT_CAP: u64 = $default_cap;
 
-    #[inline(always)]
-    fn item(event: Event) -> Record {
-        event.to_bytes()
-    }
+            #[inline(always)]
+            fn item(event: $crate::search::Event) -> Self::Item {
+                event.to_bytes()
+            }
 
-    #[inline(always)]
-    fn observe_cold(recorder: &mut Recorder<Streaming>, event: Event) {
-        let (lo, hi) = event.halves();
-        recorder.observe_record(lo, hi);
-    }
+            #[inline(always)]
+            fn observe_cold(
+                recorder: &mut $crate::trace::recorder::Recorder<$store>,
+                event: $crate::search::Event,
+            ) {
+                let (lo, hi) = event.halves();
+                recorder.observe_record(lo, hi);
+            }
 
-    fn room(&self, _capacity: usize) -> usize {
-        self.handoff.batch()
-    }
+            fn room(&self, _capacity: usize) -> usize {
+                self.handoff.batch()
+            }
 
-    fn make_room(&mut self, buf: &mut Vec<Record>, _left: u64) -> Option<usize> {
-        self.handoff.make_room(buf)
-    }
+            fn make_room(&mut self, buf: &mut Vec<Self::Item>, _left: u64) -> Option<usize> {
+                self.handoff.make_room(buf)
+            }
+        }
+    };
 }
+pub(super) use handoff_store;
+
+handoff_store!(Streaming, u64::MAX);
 
 impl Recorder<InMemory> {
     /// Streams the recording to `out` from now on: writes a valid empty log there at once

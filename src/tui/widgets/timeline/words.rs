@@ -10,7 +10,7 @@ use crate::explorer::session::{NodeId, Session};
 use crate::fmt;
 use crate::search::countermove::CounterKey;
 use crate::search::{Bound, MoveSource, NodeKind};
-use crate::trace::Event;
+use crate::trace::{Event, NodeEntry};
 
 /// Event `index` in words, moves in `notation` where the position is known (UCI otherwise).
 pub fn describe(session: &Session, index: usize, notation: Notation) -> String {
@@ -223,38 +223,42 @@ impl At<'_> {
         }
     }
 
+    /// Entering a node: which, where, and with what window.
+    fn entered(&self, entry: NodeEntry) -> String {
+        let NodeEntry {
+            ply,
+            depth,
+            kind,
+            mv,
+            window: (alpha, beta),
+        } = entry;
+        let parent = self.node.and_then(|n| self.session.parent(n));
+        let before = self.session.known_position_at(parent);
+        let what = if mv.is_null() && ply > 0 {
+            "null move (pass)".to_string()
+        } else if mv.is_null() {
+            "root".to_string()
+        } else {
+            self.name(mv, before.as_ref())
+        };
+        let kind = match kind {
+            NodeKind::Main => format!("depth {depth}"),
+            NodeKind::Quiescence => "quiescence".to_string(),
+        };
+        format!(
+            "enter {what} at ply {ply}, {kind}, window [{}, {}]",
+            fmt::score(alpha),
+            fmt::score(beta)
+        )
+    }
+
     /// Entering and leaving nodes, TT hits, iterations.
     fn plain(&self, event: Event) -> String {
-        let (ply, session, node) = (self.ply, self.session, self.node);
-        let name = |mv, pos: Option<&Position>| self.name(mv, pos);
+        let ply = self.ply;
+        if let Some(entry) = NodeEntry::of(&event) {
+            return self.entered(entry);
+        }
         match event {
-            Event::NodeEnter {
-                ply,
-                depth,
-                kind,
-                mv,
-                alpha,
-                beta,
-            } => {
-                let parent = node.and_then(|n| session.parent(n));
-                let before = session.known_position_at(parent);
-                let what = if mv.is_null() && ply > 0 {
-                    "null move (pass)".to_string()
-                } else if mv.is_null() {
-                    "root".to_string()
-                } else {
-                    name(mv, before.as_ref())
-                };
-                let kind = match kind {
-                    NodeKind::Main => format!("depth {depth}"),
-                    NodeKind::Quiescence => "quiescence".to_string(),
-                };
-                format!(
-                    "enter {what} at ply {ply}, {kind}, window [{}, {}]",
-                    fmt::score(alpha),
-                    fmt::score(beta)
-                )
-            }
             Event::TtHit {
                 depth,
                 score,
