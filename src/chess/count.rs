@@ -2,8 +2,8 @@
 //! popcounts. This is the last ply of bulk perft, where a position's moves are only counted.
 
 use super::bitboard::Bitboard;
+use super::board::Position;
 use super::moves::Move;
-use super::position::Position;
 use super::square::Square;
 use super::targets::{PROMOTION_RANKS, TargetSink, walk_legal};
 

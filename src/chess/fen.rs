@@ -14,10 +14,10 @@
 //! compare, print and hash equal, as in Polyglot and Stockfish.
 
 use super::bitboard::Bitboard;
+use super::board::Position;
 use super::castling::CastlingRights;
 use super::legality::{self, color_name};
 use super::piece::{Color, Piece, PieceKind};
-use super::position::Position;
 use super::square::Square;
 use std::fmt;
 

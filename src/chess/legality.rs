@@ -13,8 +13,8 @@
 //! such positions — so `Position::unreachable` names the rule and the commands warn.
 
 use super::attacks;
+use super::board::Position;
 use super::piece::{Color, PieceKind};
-use super::position::Position;
 use super::square::Square;
 
 /// Squares of one colour (b1, d1, …): a side's bishops beyond one per colour were promoted.

@@ -1,8 +1,8 @@
 //! Playing a line of moves from a position: how a view that knows only the root and the moves
 //! of a path (a tree node, a logged PV) gets the position at its end.
 
+use super::board::Position;
 use super::moves::Move;
-use super::position::Position;
 
 /// The position after playing `moves` from this one; `None` at the first move that is not
 /// legal where it is played (a log from another engine, or a corrupted one).

@@ -4,10 +4,10 @@
 
 use super::attacks;
 use super::bitboard::Bitboard;
+use super::board::{Position, State};
 use super::legality;
 use super::moves::{Move, MoveFlag};
 use super::piece::{Piece, PieceKind};
-use super::position::{Position, State};
 use super::square::Square;
 use super::zobrist;
 

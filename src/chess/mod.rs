@@ -2,6 +2,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+mod board;
 pub mod castling;
 mod count;
 pub mod epd;

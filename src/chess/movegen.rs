@@ -1,9 +1,9 @@
 //! Legal move lists: the walk of `targets` with a sink that pushes each destination as a move.
 
 use super::bitboard::Bitboard;
+use super::board::Position;
 use super::moves::{Move, MoveFlag, MoveList};
 use super::piece::PieceKind;
-use super::position::Position;
 use super::square::Square;
 use super::targets::{PROMOTION_RANKS, TargetSink, walk_legal};
 

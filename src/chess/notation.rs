@@ -7,9 +7,9 @@ mod parse;
 
 pub use parse::{MoveParseError, parse_san, parse_uci};
 
+use super::board::Position;
 use super::moves::{Move, MoveList};
 use super::piece::PieceKind;
-use super::position::Position;
 
 /// `mv` (legal in `pos`) in Standard Algebraic Notation, with the minimal disambiguation and a
 /// `+` or `#` suffix.

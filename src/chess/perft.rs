@@ -5,8 +5,8 @@
 //! playing them (as Stockfish's `go perft` does), and `Full` makes and unmakes every leaf, so
 //! its figure measures the same generate-and-play work a search does.
 
+use super::board::Position;
 use super::moves::{Move, MoveList};
-use super::position::Position;
 
 /// How perft reaches its leaves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

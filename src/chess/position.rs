@@ -1,10 +1,12 @@
 //! `Position`: the board as a mailbox of piece kinds plus bitboards, side to move, castling rights, en-passant
 //! square, clocks, the incrementally updated Zobrist key and the pieces giving check.
 //!
-//! Move generation lives in `movegen`, make/unmake in `makemove`, FEN in `fen`.
+//! The type itself is in `board.rs`; this is its public face: each method hands the job to the
+//! module that does it (`movegen`, `legality`, `fen`, …). Make/unmake are in `makemove`.
 
 use super::attacks;
 use super::bitboard::Bitboard;
+use super::board::State;
 use super::castling::CastlingRights;
 use super::piece::{Color, Piece, PieceKind};
 use super::square::Square;
@@ -12,36 +14,7 @@ use super::zobrist;
 use super::{FenError, Move, MoveList, PerftMode};
 use super::{count, fen, legality, line, movegen, perft};
 
-/// A chess position with everything needed to generate moves, make and unmake them, and hash.
-///
-/// Invariants (established by `from_fen`, kept by `make_move`/`unmake_move`): each side has one
-/// king; the side not to move is not in check; `en_passant()` is set only when the side to move
-/// has a legal capture on it (so equal positions have equal keys); `key()` equals
-/// `compute_key()`.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Position {
-    /// The kind on each square; its colour is the `by_color` bitboard holding the square (one
-    /// byte a square, so a move writes one byte where a coloured piece would take two).
-    pub(super) board: [Option<PieceKind>; 64],
-    pub(super) by_kind: [Bitboard; 6],
-    pub(super) by_color: [Bitboard; 2],
-    pub(super) side: Color,
-    pub(super) fullmove: u32,
-    pub(super) state: State,
-}
-
-/// The part of a position a move cannot be reversed from: saved whole in `Undo` (one 16-byte
-/// copy) and restored whole by `unmake_move`.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) struct State {
-    pub(super) key: u64,
-    pub(super) halfmove: u32,
-    pub(super) castling: CastlingRights,
-    pub(super) ep: Option<Square>,
-}
-
-/// The FEN of the initial position.
-pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+pub use super::board::{Position, START_FEN};
 
 impl Position {
     /// The initial position.

@@ -17,10 +17,10 @@
 
 use super::attacks;
 use super::bitboard::Bitboard;
+use super::board::Position;
 use super::castling::CastlingRights;
 use super::moves::{Move, MoveFlag};
 use super::piece::{Color, PieceKind};
-use super::position::Position;
 use super::square::Square;
 
 /// Pawn destinations on either side's last rank: a pawn can only reach its own.

@@ -3,15 +3,11 @@
 //! file (`EventLog<Events>`, what the explorer and the file readers hold). Reading and writing
 //! the `.kslog` format are methods here, carried out by `format.rs` and `encode.rs`.
 
-use super::error::LogError;
 use super::events::{EventSource, Events};
 use super::header::LogHeader;
 use super::sources::SourceTable;
-use super::{encode, format};
 use crate::chess::Move;
 use crate::search::{Event, EventKind, SearchObserver};
-use std::io::{self, Read, Write};
-use std::path::Path;
 
 /// Default cap on recorded events: 4 million events, 64 MiB.
 pub const DEFAULT_EVENT_CAP: usize = 4_000_000;
@@ -27,17 +23,6 @@ pub struct EventLog<E = Vec<Event>> {
 }
 
 impl EventLog {
-    /// Reads a `.kslog` stream, validating every field, event and the checksum.
-    pub fn read_from<R: Read>(r: R) -> Result<EventLog, LogError> {
-        format::read(r, None)
-    }
-
-    /// Reads a `.kslog` file; errors name the file and the byte offset. Only a regular file is
-    /// opened: a FIFO or a device is refused at once (see [`crate::files`]).
-    pub fn read_file(path: impl AsRef<Path>) -> Result<EventLog, LogError> {
-        format::read_log_file(path)
-    }
-
     /// An empty log for the search described by `header`.
     pub fn new(header: LogHeader) -> EventLog {
         EventLog {
@@ -128,17 +113,6 @@ impl<E> EventLog<E> {
 }
 
 impl<E: EventSource> EventLog<E> {
-    /// Writes the log in `.kslog` format; `read_from` gives back an identical log.
-    pub fn write_to<W: Write>(&self, w: W) -> io::Result<()> {
-        encode::write_log(self, w)
-    }
-
-    /// Writes the log to a file at `path` (created or replaced); a FIFO, a terminal or another
-    /// kind of file a log cannot go to is refused before it is opened (see [`crate::files`]).
-    pub fn write_file(&self, path: impl AsRef<Path>) -> Result<(), LogError> {
-        encode::write_log_file(self, path)
-    }
-
     /// Number of events.
     pub fn len(&self) -> usize {
         self.events.event_count()

@@ -54,6 +54,7 @@ pub mod jsonl;
 pub mod line;
 mod load;
 mod log;
+mod log_io;
 mod mapped;
 mod marks;
 pub mod node_query;

@@ -2,9 +2,9 @@
 //! always one of the position's legal moves, or an error that says why not.
 
 use super::san;
+use crate::chess::Position;
 use crate::chess::moves::{Move, MoveList};
 use crate::chess::piece::PieceKind;
-use crate::chess::position::Position;
 use crate::chess::square::Square;
 use crate::text::quote;
 use std::fmt;

@@ -6,10 +6,10 @@
 //! fields still closes its node (with the node's alpha as an upper bound).
 
 use super::error::{ImportError, ImportErrorKind, LinePlace};
-use super::events::State;
 use super::fields::{Fields, Key};
 use super::header::read_header;
 use super::scan::{SyntaxError, object_entries};
+use super::state::State;
 use super::unknown::{first_unknown_key, known_kind, unknown_kind};
 use crate::chess::{Move, Position};
 use crate::search::{Bound, Event};

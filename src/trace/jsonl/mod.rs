@@ -22,6 +22,7 @@ mod read;
 mod scan;
 mod score;
 mod selective;
+mod state;
 mod tables;
 mod tries;
 mod unknown;

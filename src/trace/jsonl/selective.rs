@@ -1,8 +1,8 @@
 //! Reading the selective-search events and TT hits of a trace line: a null move, a prune, an
 //! aspiration window, a TT hit — each checked against the open node like every other event.
 
-use super::events::{BOUNDS, State, bound_of, check_ply};
 use super::fields::{Bad, Fields, Key};
+use super::state::{BOUNDS, State, bound_of, check_ply};
 use crate::chess::Move;
 use crate::search::{Bound, Event, PruneRule, WindowOutcome};
 

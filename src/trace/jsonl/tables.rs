@@ -2,9 +2,9 @@
 //! iteration's principal variation, read from a trace line (see `events.rs` for the rest).
 
 use super::board::Board;
-use super::events::{State, check_ply, row_index};
 use super::fields::{Bad, Fields, Key, bad};
 use super::scan::Val;
+use super::state::{State, check_ply, row_index};
 use crate::chess::{Move, Piece, Square};
 use crate::search::countermove::CounterKey;
 use crate::search::{Event, KillerSlots, MAX_KILLER_SLOTS, NodeCount};

@@ -2,8 +2,8 @@
 //! shorthand) and `illegal`, the announcement that the next try of a move — or the null-move
 //! node that follows — leaves the mover's king attacked (see `pseudo.rs`).
 
-use super::events::{Read, State, check_ply};
 use super::fields::{Bad, Fields, Key, bad};
+use super::state::{Read, State, check_ply};
 use crate::chess::Move;
 use crate::search::Event;
 
