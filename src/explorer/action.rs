@@ -311,6 +311,14 @@ impl CompareRequest {
             selective: setup.settings.selective,
         }
     }
+
+    /// Its position, depth and selective switches become `setup`'s, for the next search (a
+    /// comparison chosen in the picker or asked for by a lesson step).
+    pub fn adopt(&self, setup: &mut SearchSetup) {
+        setup.root = self.root.clone();
+        setup.settings.depth = self.depth;
+        setup.settings.selective = self.selective;
+    }
 }
 
 /// A side effect `update` asks the runtime for: the only places threads and files are touched.

@@ -8,7 +8,6 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::action::Effect;
 use super::session::{NodeId, Session};
 use super::status::Message;
 use crate::trace::LogHeader;
@@ -164,18 +163,15 @@ impl Audit {
 }
 
 impl Audit {
-    /// The audit key (`a`) on `node`: the runtime's search and what the status line says, or
-    /// what to say instead (`request`).
+    /// The audit key (`a`) on `node`: what the status line says and the search the runtime
+    /// runs, or what to say instead (`request`).
     pub fn start(
         &mut self,
         session: &Session,
         node: Option<NodeId>,
-    ) -> Result<(String, Effect), Message> {
+    ) -> Result<(String, AuditRequest), Message> {
         let request = self.request(session, node)?;
-        Ok((
-            started(request.decisions.len()),
-            Effect::Audit(Box::new(request)),
-        ))
+        Ok((started(request.decisions.len()), request))
     }
 }
 

@@ -7,7 +7,6 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::action::Effect;
 use super::audit::AuditKey;
 use super::session::{NodeId, Session};
 use super::status::Message;
@@ -75,7 +74,7 @@ impl BestReplies {
         session: &Session,
         node: Option<NodeId>,
         asked: Option<NodeId>,
-    ) -> Result<(String, Effect), Message> {
+    ) -> Result<(String, BestRequest), Message> {
         if session.run().is_live() {
             return Err(Message::error(
                 "the search is still running: ask for a cut node's best reply once it has finished",
@@ -120,7 +119,7 @@ impl BestReplies {
             position,
             depth,
         };
-        Ok((said, Effect::BestReply(Box::new(request))))
+        Ok((said, request))
     }
 
     /// The runtime's search for `key` ended with `best`; returns the status line's words. The

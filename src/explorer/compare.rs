@@ -157,7 +157,7 @@ impl Comparison {
     pub fn climb(
         &mut self,
         setup: &super::setup::SearchSetup,
-    ) -> Result<(String, super::action::Effect), super::status::Message> {
+    ) -> Result<(String, super::ladder::LadderRequest), super::status::Message> {
         self.page = ComparePage::Ladder;
         self.ladder.start(&setup.root, setup.settings.depth)
     }

@@ -8,7 +8,6 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::action::Effect;
 use super::status::Message;
 use crate::chess::Position;
 use crate::search::ladder::{Ladder, climb, rungs};
@@ -48,7 +47,11 @@ pub struct LadderState {
 impl LadderState {
     /// `O` on `root` at `depth`: the climb to run and what the status line says, or what to say
     /// instead (one is running, or this one is on screen already).
-    pub fn start(&mut self, root: &Position, depth: u8) -> Result<(String, Effect), Message> {
+    pub fn start(
+        &mut self,
+        root: &Position,
+        depth: u8,
+    ) -> Result<(String, LadderRequest), Message> {
         let key = LadderKey {
             fen: root.to_fen(),
             depth,
@@ -69,7 +72,7 @@ impl LadderState {
             key,
             root: root.clone(),
         };
-        Ok((said, Effect::Ladder(Box::new(request))))
+        Ok((said, request))
     }
 
     /// The climb has started `started` rungs: the status line's words.

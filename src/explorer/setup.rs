@@ -306,14 +306,6 @@ impl SearchSetup {
         )
     }
 
-    /// A comparison a lesson step runs: its position, depth and selective switches become the
-    /// next search's.
-    pub fn take_compare(&mut self, request: &super::action::CompareRequest) {
-        self.root = request.root.clone();
-        self.settings.depth = request.depth;
-        self.settings.selective = request.selective;
-    }
-
     /// One ply deeper (`+`) or shallower (`-`) for the next search; the status line's words.
     pub fn step_depth(&mut self, deeper: bool) -> String {
         let depth = self.settings.depth;

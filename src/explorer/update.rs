@@ -220,17 +220,17 @@ impl Explorer {
             Action::SaveLog => return self.save(),
             Action::Audit => {
                 let started = self.audit.start(&self.session, self.view.selected_node());
-                return self.begin(started);
+                return self.begin(started.map(|(s, r)| (s, Effect::Audit(Box::new(r)))));
             }
             Action::Ladder => {
                 self.mode = Mode::Compare;
                 let started = self.views.comparison.climb(&self.setup);
-                return self.begin(started);
+                return self.begin(started.map(|(s, r)| (s, Effect::Ladder(Box::new(r)))));
             }
             Action::BestReply => {
                 let (node, asked) = (self.view.selected_node(), self.asked_node());
                 let started = self.views.best.start(&self.session, node, asked);
-                return self.begin(started);
+                return self.begin(started.map(|(s, r)| (s, Effect::BestReply(Box::new(r)))));
             }
             Action::Load(position) => self.setup.root = *position,
             Action::Plan(depth, ordering, selective) => {
@@ -443,7 +443,7 @@ impl Explorer {
     /// A comparison, chosen or asked for by a lesson step: its position, depth and selective
     /// switches become the explorer's, and it runs.
     fn start_compare(&mut self, labels: Vec<String>, request: CompareRequest) -> Vec<Effect> {
-        self.setup.take_compare(&request);
+        request.adopt(&mut self.setup);
         self.views.comparison.start(labels);
         vec![Effect::Compare(Box::new(request))]
     }
