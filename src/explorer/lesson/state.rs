@@ -60,10 +60,10 @@ impl LessonState {
     pub fn confirm(&mut self, action: &Action) -> Result<(), String> {
         let asked = self.confirming.take();
         let what = match action {
-            Action::SetKillers(k) => format!("{k} killer slots for the next search"),
-            Action::DepthUp | Action::DepthDown => "another depth for the next search".into(),
-            Action::Rerun => "a new search, replacing the lesson's tree".into(),
-            Action::ToggleSelective => "a selective search, replacing the lesson's tree".into(),
+            Action::SetKillers(k) => format!("{k} killer slots"),
+            Action::DepthUp | Action::DepthDown => "another depth".into(),
+            Action::Rerun => "a new search".into(),
+            Action::ToggleSelective => "a selective search".into(),
             Action::EnterFen | Action::OpenPicker => "another position".into(),
             _ => return Ok(()),
         };
@@ -71,8 +71,9 @@ impl LessonState {
             return Ok(());
         }
         self.confirming = Some(action.clone());
+        // Short enough for an 80-column status line.
         Err(format!(
-            "the lesson's search is on screen: press the key again for {what} (its claims then no longer hold until you go back a step), any other key keeps it"
+            "press again for {what}; another key keeps the lesson's search"
         ))
     }
 
