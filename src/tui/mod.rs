@@ -5,6 +5,7 @@
 //! the run loop (`run`). What a widget must remember between frames (the tree's scroll) is the
 //! terminal's own state (`ui::Ui`), never the model's.
 
+pub mod ctx;
 pub mod input;
 pub mod layout;
 pub mod run;

@@ -4,17 +4,13 @@
 //! has the same shape (`widgets::Panel`), so this is a list. Before drawing, `frame_viewport`
 //! tells the model the geometry its keys depend on (tree page, icicle area).
 
-use std::ops::Deref;
-
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::widgets::Block;
-use tui_tree_widget::TreeState;
 
-use crate::explorer::tree_view::Row;
 use crate::explorer::{Area, Explorer, Mode, Viewport};
-use crate::tui::layout::{self, Areas, Screen};
-use crate::tui::theme::Theme;
+pub use crate::tui::ctx::{Ctx, Ui, area_of};
+use crate::tui::layout::{self, Screen};
 use crate::tui::widgets::Panel;
 use crate::tui::widgets::board::BoardPanel;
 use crate::tui::widgets::charts::{ChartsPanel, bands_area};
@@ -34,57 +30,6 @@ use crate::tui::widgets::stats::StatsPanel;
 use crate::tui::widgets::timeline::{HintLine, StatusLine};
 use crate::tui::widgets::tree::TreePanel;
 
-/// What the terminal remembers between frames: monochrome or not, the tree widget's own state
-/// (its scroll offset and the rows it drew, for mouse clicks) and where the panels went.
-#[derive(Debug, Default)]
-pub struct Ui {
-    /// No colours (`--no-color`, `NO_COLOR`).
-    pub mono: bool,
-    /// The tree widget's state.
-    pub tree: TreeState<Row>,
-    /// The panels' rectangles at the last frame.
-    pub areas: Areas,
-}
-
-impl Ui {
-    /// The terminal's state for a monochrome screen or not.
-    pub fn new(mono: bool) -> Ui {
-        Ui {
-            mono,
-            ..Ui::default()
-        }
-    }
-}
-
-/// What a panel draws from: the explorer (panels read it through `Deref`) and the colours.
-pub struct Ctx<'a> {
-    /// The model.
-    pub app: &'a Explorer,
-    /// The colours: the projector's or the usual, monochrome or not.
-    pub theme: Theme,
-    /// The tree widget's state, which only the tree panel writes.
-    pub tree: &'a mut TreeState<Row>,
-}
-
-impl<'a> Ctx<'a> {
-    /// What panels draw from, for the explorer `app` on the screen `ui`.
-    pub fn new(app: &'a Explorer, ui: &'a mut Ui) -> Ctx<'a> {
-        Ctx {
-            app,
-            theme: Theme::for_screen(app.prefs().projector, ui.mono),
-            tree: &mut ui.tree,
-        }
-    }
-}
-
-impl Deref for Ctx<'_> {
-    type Target = Explorer;
-
-    fn deref(&self) -> &Explorer {
-        self.app
-    }
-}
-
 /// What besides the screen size decides the layout.
 fn screen(app: &Explorer) -> Screen {
     let lesson = app.lesson().is_some();
@@ -93,16 +38,6 @@ fn screen(app: &Explorer) -> Screen {
         lesson,
         focus: app.prefs().focus,
         projector: app.prefs().projector,
-    }
-}
-
-/// The model's name for a rectangle of cells.
-pub fn area_of(rect: Rect) -> Area {
-    Area {
-        x: rect.x,
-        y: rect.y,
-        width: rect.width,
-        height: rect.height,
     }
 }
 

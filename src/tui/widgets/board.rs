@@ -12,8 +12,8 @@ use ratatui::widgets::{Block, Paragraph};
 
 use crate::chess::{Color, Move, Piece, Position, Square};
 use crate::explorer::session::{NodeId, Session};
+use crate::tui::ctx::Ctx;
 use crate::tui::theme::Theme;
-use crate::tui::ui::Ctx;
 use crate::tui::widgets::Panel;
 
 /// What the board shows.

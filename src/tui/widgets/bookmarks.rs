@@ -10,7 +10,7 @@ use ratatui::widgets::ListItem;
 use crate::explorer::Mode;
 use crate::explorer::keys::{self, Action, Context};
 use crate::text::printable;
-use crate::tui::ui::Ctx;
+use crate::tui::ctx::Ctx;
 use crate::tui::widgets::Panel;
 use crate::tui::widgets::fen_input::{draw_field, field_lines};
 use crate::tui::widgets::list_popup::{self, ListPopup};

@@ -10,7 +10,7 @@ use ratatui::widgets::Block;
 
 use crate::explorer::charts::ChartKind;
 use crate::explorer::keys::Action;
-use crate::tui::ui::Ctx;
+use crate::tui::ctx::Ctx;
 use crate::tui::widgets::Panel;
 
 mod bars;

@@ -16,8 +16,8 @@ use crate::explorer::compare::ComparePage;
 use crate::explorer::keys::Action;
 use crate::fmt;
 use crate::search::{MoveSource, SOURCES};
+use crate::tui::ctx::Ctx;
 use crate::tui::layout::centered;
-use crate::tui::ui::Ctx;
 use crate::tui::widgets::charts::paired;
 use crate::tui::widgets::{Panel, compare_icicle, compare_ladder};
 

@@ -12,7 +12,7 @@ use crate::explorer::charts::icicle;
 use crate::explorer::compare::Compared;
 use crate::fmt;
 use crate::trace::SearchTree;
-use crate::tui::ui::Ctx;
+use crate::tui::ctx::Ctx;
 use crate::tui::widgets::charts::paired;
 use crate::tui::widgets::icicle_bands::Painter;
 
@@ -125,6 +125,6 @@ fn side(
     frame.render_widget(Line::from(spans), title);
     let known = u32::try_from(tree.len()).unwrap_or(u32::MAX);
     let mut layout = icicle::layout(tree, root, known, width, usize::from(bands.height));
-    layout.area = crate::tui::ui::area_of(bands);
+    layout.area = crate::tui::ctx::area_of(bands);
     painter(app, row, tree).draw_bands(frame.buffer_mut(), &layout, None, Some(&app.setup().root));
 }

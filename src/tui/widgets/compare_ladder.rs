@@ -12,8 +12,8 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use crate::explorer::ladder::LadderKey;
 use crate::fmt;
 use crate::search::ladder::Ladder;
+use crate::tui::ctx::Ctx;
 use crate::tui::theme::Theme;
-use crate::tui::ui::Ctx;
 
 /// Width of the rung's name.
 const NAME: usize = 17;

@@ -8,8 +8,8 @@ use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph};
 
 use crate::explorer::Mode;
 use crate::explorer::config_picker::{ConfigPicker, MIN_CHOSEN};
+use crate::tui::ctx::Ctx;
 use crate::tui::layout::centered;
-use crate::tui::ui::Ctx;
 use crate::tui::widgets::Panel;
 
 /// One line of the checklist as text: the box, the name, the settings it changes (the last

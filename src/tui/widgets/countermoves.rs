@@ -14,7 +14,7 @@ use crate::chess::notation::Notation;
 use crate::chess::{Color, PieceKind, Position, Square};
 use crate::explorer::session::{NodeId, Session};
 use crate::search::countermove::CounterKey;
-use crate::tui::ui::Ctx;
+use crate::tui::ctx::Ctx;
 use crate::tui::widgets::killers::table_block;
 
 /// One entry of the table as text: the answered move, the stored reply, the storing event.

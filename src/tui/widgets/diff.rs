@@ -18,7 +18,7 @@ use crate::explorer::{Area, NodeId};
 use crate::fmt::grouped;
 use crate::trace::line::Step;
 use crate::trace::tree_diff::DivergenceKinds;
-use crate::tui::ui::{Ctx, area_of};
+use crate::tui::ctx::{Ctx, area_of};
 use crate::tui::widgets::Panel;
 use crate::tui::widgets::board::{self, BoardView};
 

@@ -19,7 +19,7 @@ use crate::fmt;
 use crate::search::countermove::CounterKey;
 use crate::search::{Bound, NodeKind};
 use crate::trace::Event;
-use crate::tui::ui::Ctx;
+use crate::tui::ctx::Ctx;
 use crate::tui::widgets::{Panel, countermoves};
 
 mod audit;

@@ -13,8 +13,8 @@ use crate::explorer::Mode;
 use crate::explorer::keys::{self, Action, Context};
 use crate::explorer::line_edit::Edit;
 use crate::explorer::line_edit::LineEdit;
+use crate::tui::ctx::Ctx;
 use crate::tui::theme::Theme;
-use crate::tui::ui::Ctx;
 use crate::tui::widgets::Panel;
 
 /// The prompt before the text.

@@ -12,9 +12,9 @@ use crate::explorer::Mode;
 use crate::explorer::keys::{Group, bindings};
 use crate::text::printable;
 use crate::trace::{SourceRow, SourceTable};
+use crate::tui::ctx::Ctx;
 use crate::tui::layout::centered;
 use crate::tui::theme::Theme;
-use crate::tui::ui::Ctx;
 use crate::tui::widgets::tree::markers::Glyphs;
 use crate::tui::widgets::{Panel, board};
 

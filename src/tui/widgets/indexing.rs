@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Gauge, Paragraph, Wrap};
 
 use crate::explorer::session::indexer::IndexState;
 use crate::fmt;
-use crate::tui::ui::Ctx;
+use crate::tui::ctx::Ctx;
 use crate::tui::widgets::Panel;
 
 /// The placeholder of a panel waiting for the indexes.

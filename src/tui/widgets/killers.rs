@@ -23,7 +23,7 @@ use crate::explorer::session::scan::KillerMark;
 use crate::fmt;
 use crate::search::MoveSource;
 use crate::text::printable;
-use crate::tui::ui::Ctx;
+use crate::tui::ctx::Ctx;
 use crate::tui::widgets::{Panel, countermoves};
 
 mod moves;

@@ -17,8 +17,8 @@ use crate::explorer::lesson::{LessonState, SearchCheck, Wait};
 use crate::fmt;
 use crate::trace::NodeId;
 use crate::trace::line::{Step, line_text};
+use crate::tui::ctx::Ctx;
 use crate::tui::theme::Theme;
-use crate::tui::ui::Ctx;
 use crate::tui::widgets::Panel;
 use crate::tui::widgets::timeline::describe;
 

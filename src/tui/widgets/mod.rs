@@ -5,7 +5,7 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use crate::tui::ui::Ctx;
+use crate::tui::ctx::Ctx;
 
 pub mod board;
 pub mod bookmarks;

@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::ListItem;
 
 use crate::explorer::Mode;
-use crate::tui::ui::Ctx;
+use crate::tui::ctx::Ctx;
 use crate::tui::widgets::Panel;
 use crate::tui::widgets::list_popup::{self, ListPopup};
 

@@ -8,8 +8,8 @@ use ratatui::text::Line;
 use crate::explorer::Mode;
 use crate::explorer::keys::{self, Action, Context};
 use crate::explorer::line_edit::LineEdit;
+use crate::tui::ctx::Ctx;
 use crate::tui::theme::Theme;
-use crate::tui::ui::Ctx;
 use crate::tui::widgets::Panel;
 use crate::tui::widgets::fen_input::{draw_field, field_lines};
 

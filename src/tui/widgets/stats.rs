@@ -15,8 +15,8 @@ use crate::search::stats::RANK_LABELS;
 use crate::search::{MoveSource, SourceColour, nodes_per_second};
 use crate::text::printable;
 use crate::trace::SourceRow;
+use crate::tui::ctx::Ctx;
 use crate::tui::theme::Theme;
-use crate::tui::ui::Ctx;
 use crate::tui::widgets::Panel;
 
 /// One label-and-value pair: the unit [`pack`] never splits, so a number is never cut.

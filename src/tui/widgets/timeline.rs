@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 
 use crate::explorer::keys::{self, Action, Context};
 use crate::explorer::{Mode, SPEEDS};
-use crate::tui::ui::Ctx;
+use crate::tui::ctx::Ctx;
 use crate::tui::widgets::{Panel, charts, compare, diff};
 
 pub mod words;

@@ -22,8 +22,8 @@ use crate::explorer::session::{NodeId, Session};
 use crate::fmt;
 use crate::search::{Bound, NodeKind};
 use crate::trace::line::Step;
+use crate::tui::ctx::Ctx;
 use crate::tui::theme::Theme;
-use crate::tui::ui::Ctx;
 use crate::tui::widgets::Panel;
 
 pub mod markers;

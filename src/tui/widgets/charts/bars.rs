@@ -15,8 +15,8 @@ use crate::explorer::charts::data::{RANKS, rank_label};
 use crate::fmt;
 use crate::search::MoveSource;
 use crate::trace::SourceTable;
+use crate::tui::ctx::Ctx;
 use crate::tui::theme::Theme;
-use crate::tui::ui::Ctx;
 
 /// Width from which sources are named in full (`killer 1`) instead of labelled (`K1`).
 const NAMES_FROM: u16 = 80;

@@ -11,8 +11,8 @@ use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Paragraph};
 
 use crate::explorer::charts::data::IterationNodes;
 use crate::fmt;
+use crate::tui::ctx::Ctx;
 use crate::tui::theme::Theme;
-use crate::tui::ui::Ctx;
 
 /// Width of the table's row names.
 const NAME: usize = 6;

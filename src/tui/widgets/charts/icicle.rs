@@ -13,7 +13,7 @@ use crate::explorer::charts::icicle;
 use crate::explorer::session::{NodeId, Session};
 use crate::fmt;
 use crate::trace::line::node_label_known;
-use crate::tui::ui::Ctx;
+use crate::tui::ctx::Ctx;
 use crate::tui::widgets::icicle_bands::Painter;
 
 /// The rows of the icicle's part of the panel: the info line, the bands, the legend.

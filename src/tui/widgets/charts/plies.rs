@@ -10,8 +10,8 @@ use ratatui::widgets::Paragraph;
 
 use crate::explorer::charts::data::PlyNodes;
 use crate::fmt;
+use crate::tui::ctx::Ctx;
 use crate::tui::theme::Theme;
-use crate::tui::ui::Ctx;
 
 /// Bar character of main-search nodes.
 pub const MAIN: char = '█';
