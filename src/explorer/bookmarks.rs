@@ -49,10 +49,17 @@ impl Bookmarks {
         if self.marks.is_empty() {
             return (None, Vec::new());
         }
-        let name = crate::text::printable(&path.display().to_string()).into_owned();
+        let (name, write) = self.write_to(&path);
         let said = format!("{} bookmarks saved in {name}", self.marks.len());
+        (Some(said), vec![write])
+    }
+
+    /// The sidecar's name as the status line writes it, and the effect that writes every
+    /// bookmark to it.
+    fn write_to(&self, path: &Path) -> (String, Effect) {
+        let name = crate::text::printable(&path.display().to_string()).into_owned();
         let text = bookmarks::write(&self.marks);
-        (Some(said), vec![Effect::SaveBookmarks(path, text)])
+        (name, Effect::SaveBookmarks(path.to_path_buf(), text))
     }
 
     /// Takes the sidecar `path` of the log on screen and what reading it found (`None`: no
@@ -158,12 +165,8 @@ impl Bookmarks {
         };
         match &self.file {
             Some(path) => {
-                let name = crate::text::printable(&path.display().to_string()).into_owned();
-                let text = bookmarks::write(&self.marks);
-                (
-                    format!("{said} (saved in {name})"),
-                    vec![Effect::SaveBookmarks(path.clone(), text)],
-                )
+                let (name, write) = self.write_to(path);
+                (format!("{said} (saved in {name})"), vec![write])
             }
             None => (
                 format!(
