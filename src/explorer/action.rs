@@ -10,6 +10,7 @@ use super::follow::FollowSource;
 use super::line_edit::Edit;
 use super::session::NodeId;
 use super::setup::{SearchRequest, SearchSetup};
+use super::tools::ToolCall;
 use super::tree_view::Row;
 use crate::trace::jsonl::ImportOptions;
 
@@ -209,6 +210,8 @@ pub enum Action {
     NoteSubmit,
     /// Delete the bookmark highlighted in the list.
     BookmarkDelete,
+    /// A tool's key: show or hide it, or one of its commands (`explorer::tools`).
+    Tool(ToolCall),
 }
 
 impl Action {
@@ -239,6 +242,8 @@ pub enum Area {
     Lesson,
     /// The keys of an open overlay (help, FEN box, pickers).
     Overlay,
+    /// A tool's keys (`explorer::tools`).
+    Tool,
 }
 
 impl Action {
@@ -283,6 +288,7 @@ impl Action {
             A::Leave | A::Paste(_) | A::QuerySubmit | A::NoteSubmit | A::BookmarkDelete => {
                 Area::Overlay
             }
+            A::Tool(_) => Area::Tool,
         }
     }
 }

@@ -27,6 +27,7 @@ use super::query::QueryState;
 use super::session::{NodeId, Session, live};
 use super::setup::{Fixed, SearchRequest, SearchSetup, Settings};
 use super::status::{Message, Playback, Status};
+use super::tools::Tools;
 use super::tree_view::TreeView;
 use super::viewport::Viewport;
 use super::why::WhyState;
@@ -51,6 +52,8 @@ pub(super) struct Views {
     pub bookmarks: Bookmarks,
     /// The best replies at cut nodes (`E`), for the Explain panel.
     pub best: BestReplies,
+    /// The tools (`explorer::tools`), one of which may be shown in the stats panel's place.
+    pub tools: Tools,
 }
 
 impl Views {
@@ -145,6 +148,7 @@ impl Explorer {
         self.views.query.forget();
         self.views.why.forget();
         self.views.bookmarks.forget();
+        self.views.tools.forget();
         self.view = TreeView::default();
         self.views.charts.forget_nodes();
         self.playback.playing = false;
@@ -242,6 +246,11 @@ impl Explorer {
         effects
     }
 
+    /// The tools, and which one is on screen.
+    pub fn tools(&self) -> &Tools {
+        &self.views.tools
+    }
+
     /// What the charts view shows.
     pub fn charts(&self) -> &Charts {
         &self.views.charts
@@ -279,6 +288,7 @@ impl Explorer {
             || self.playback.playing
             || self.views.comparison.running
             || self.views.query.running().is_some()
+            || self.views.tools.behind()
             || self
                 .views
                 .diff
@@ -321,6 +331,7 @@ impl Explorer {
         if self.mode.shows_charts() {
             self.session.seek_charts();
         }
+        self.views.tools.prepare(&self.session);
     }
 
     /// Shows an informational message.
@@ -478,6 +489,15 @@ impl Explorer {
                     self.info(said);
                 }
             }
+            Notice::LessonRefused { .. } | Notice::ResultsSaved { .. } => {
+                self.lesson_notice(notice);
+            }
+        }
+    }
+
+    /// A lesson the runtime checked was refused, or its results were written (or not).
+    fn lesson_notice(&mut self, notice: Notice) {
+        match notice {
             Notice::LessonRefused { why, leave: true } => {
                 self.status.quit = true;
                 self.status.exit_error = Some(why);
@@ -497,6 +517,7 @@ impl Explorer {
                     self.error(why);
                 }
             }
+            _ => {}
         }
     }
 

@@ -34,6 +34,7 @@ pub mod session;
 pub mod setup;
 pub mod status;
 pub mod timeline;
+pub mod tools;
 pub mod tree_view;
 pub mod update;
 pub mod viewport;

@@ -138,17 +138,7 @@ impl Runtime {
                 self.started = Some(Instant::now());
             }
             Effect::Compare(request) => self.compare = Some(worker::spawn_compare(*request)),
-            Effect::Audit(request) => {
-                self.stop_audit(app);
-                let (tx, rx) = mpsc::channel();
-                let stop = Arc::new(AtomicBool::new(false));
-                let flag = Arc::clone(&stop);
-                thread::spawn(move || {
-                    let judged = audit::run(&request, &flag);
-                    let _ = tx.send((request.key, judged));
-                });
-                self.audit = Some((rx, stop));
-            }
+            Effect::Audit(request) => self.spawn_audit(app, *request),
             Effect::BestReply(request) => self.jobs.best_reply(app, *request),
             Effect::Ladder(request) => self.jobs.ladder(*request),
             Effect::Discard => {
@@ -175,19 +165,14 @@ impl Runtime {
                 self.ranking = job.map(RankJob::spawn);
             }
             Effect::SaveBookmarks(path, text) => {
-                if let Err(e) = crate::files::create_output(&path)
-                    .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))
-                {
-                    let path = crate::text::printable(&path.display().to_string()).into_owned();
+                if let Err(e) = write_text(&path, &text) {
+                    let path = printable_path(&path);
                     app.error(format!("could not save the bookmarks to {path}: {e}"));
                 }
             }
             Effect::SaveResults(path, text) => {
-                let error = crate::files::create_output(&path)
-                    .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))
-                    .err()
-                    .map(|e| e.to_string());
-                let path = crate::text::printable(&path.display().to_string()).into_owned();
+                let error = write_text(&path, &text).err().map(|e| e.to_string());
+                let path = printable_path(&path);
                 app.notice(Notice::ResultsSaved { path, error });
             }
             Effect::Save(path) => {
@@ -197,10 +182,23 @@ impl Runtime {
                         let effects = app.log_saved(&path, log.len());
                         self.apply_all(app, effects);
                     }
-                    Err(e) => app.error(format!("could not save {}: {e}", path.display())),
+                    Err(e) => app.error(format!("could not save {}: {e}", printable_path(&path))),
                 }
             }
         }
+    }
+
+    /// Audits a node's selective decisions on a thread (stopping the audit running).
+    fn spawn_audit(&mut self, app: &mut Explorer, request: audit::AuditRequest) {
+        self.stop_audit(app);
+        let (tx, rx) = mpsc::channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        thread::spawn(move || {
+            let judged = audit::run(&request, &flag);
+            let _ = tx.send((request.key, judged));
+        });
+        self.audit = Some((rx, stop));
     }
 
     /// Moves whatever the workers produced into the explorer, within the per-frame budget.
@@ -407,4 +405,15 @@ fn skipped(summary: &ImportSummary) -> Option<String> {
         ));
     }
     (!notes.is_empty()).then(|| notes.join("; "))
+}
+
+/// Writes `text` to a new file at `path` (a sidecar, a lesson's results).
+fn write_text(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    let mut file = crate::files::create_output(path)?;
+    std::io::Write::write_all(&mut file, text.as_bytes())
+}
+
+/// `path` as the status line may show it (no control characters).
+fn printable_path(path: &std::path::Path) -> String {
+    crate::text::printable(&path.display().to_string()).into_owned()
 }

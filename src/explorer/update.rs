@@ -16,6 +16,7 @@ use super::replace::Rerun;
 use super::session::Session;
 use super::status::Message;
 use super::timeline::Timeline;
+use super::tools::Scene;
 use super::tree_view::TreeView;
 use crate::chess::Position;
 use std::path::PathBuf;
@@ -81,6 +82,16 @@ impl Explorer {
             Area::Screen => self.screen_action(action),
             Area::Lesson => return self.lesson_action(&action),
             Area::Overlay => return self.overlay_action(&action),
+            Area::Tool => {
+                if let Action::Tool(call) = action {
+                    let scene = Scene {
+                        session: &self.session,
+                        view: &mut self.view,
+                    };
+                    let said = self.views.tools.call(call, scene);
+                    self.say(said);
+                }
+            }
         }
         Vec::new()
     }

@@ -28,6 +28,7 @@ use crate::tui::widgets::picker::PickerOverlay;
 use crate::tui::widgets::query_input::QueryOverlay;
 use crate::tui::widgets::stats::StatsPanel;
 use crate::tui::widgets::timeline::{HintLine, StatusLine};
+use crate::tui::widgets::tools::ToolPanel;
 use crate::tui::widgets::tree::TreePanel;
 
 /// What besides the screen size decides the layout.
@@ -73,15 +74,19 @@ pub fn draw(frame: &mut Frame, app: &Explorer, ui: &mut Ui) {
     } else {
         areas.charts
     };
+    let (stats, explain, tree, tool) = tool_place(app, areas);
+    // Clicks find panels by these: a panel the tool covers takes none.
+    (ui.areas.stats, ui.areas.explain, ui.areas.tree) = (stats, explain, tree);
     let mut ctx = Ctx::new(app, ui);
     // The flag marks the panels that read the log's indexes: while a mapped log is being
     // indexed they show how far it is instead.
-    let panels: [(&dyn Panel, _, bool); 9] = [
-        (&TreePanel, areas.tree, true),
+    let panels: [(&dyn Panel, _, bool); 10] = [
+        (&TreePanel, tree, true),
         (&BoardPanel, areas.board, false),
         (&KillersPanel, areas.killers, true),
-        (&StatsPanel, areas.stats, true),
-        (&ExplainPanel, areas.explain, true),
+        (&StatsPanel, stats, true),
+        (&ExplainPanel, explain, true),
+        (&ToolPanel, tool, true),
         (&ChartsPanel, charts, true),
         (&LessonPanel, areas.lesson, false),
         (&StatusLine, areas.timeline, false),
@@ -103,6 +108,21 @@ pub fn draw(frame: &mut Frame, app: &Explorer, ui: &mut Ui) {
     } else if let Some(overlay) = overlay(app.mode()) {
         overlay.render(frame, area, &mut ctx);
     }
+}
+
+/// Where the tool on screen goes (`explorer::tools`): the stats panel's place, or where this
+/// layout has none, the explanation's, else the tree's. Returns the stats, explain and tree
+/// rectangles left, and the tool's.
+fn tool_place(app: &Explorer, areas: layout::Areas) -> (Rect, Rect, Rect, Rect) {
+    let mut places = [areas.stats, areas.explain, areas.tree];
+    if app.tools().open().is_none() {
+        return (places[0], places[1], places[2], Rect::default());
+    }
+    let Some(taken) = places.iter_mut().find(|r| !r.is_empty()) else {
+        return (places[0], places[1], places[2], Rect::default());
+    };
+    let tool = std::mem::take(taken);
+    (places[0], places[1], places[2], tool)
 }
 
 /// The overlay drawn over the whole screen in `mode`, if any.

@@ -10,6 +10,7 @@ use crate::explorer::keys::KeyCode::{
 use super::{Action, Binding, Context, Group, Key, Trigger};
 use crate::explorer::charts::IcicleMove;
 use crate::explorer::line_edit::Edit;
+use crate::explorer::tools::Tools;
 use crate::search::MAX_KILLER_SLOTS;
 
 mod diff;
@@ -253,6 +254,16 @@ fn normal() -> Vec<Binding> {
     let mark = "bookmark the node with a note / list bookmarks";
     r.row(&[Char('b')], "b B", Action::Bookmark, mark, Tree);
     r.also(Char('B'), Action::OpenBookmarks, Tree);
+    for (key, call) in Tools::key_rows() {
+        let label = key.key.to_string();
+        r.row(
+            &[Char(key.key)],
+            &label,
+            Action::Tool(call),
+            key.help,
+            General,
+        );
+    }
     r.row(&[Char('?')], "?", Action::Help, "this help", General);
     r.row(&[Char('q')], "q", Action::Quit, "quit", General);
     r.out

@@ -29,6 +29,7 @@ pub mod picker;
 pub mod query_input;
 pub mod stats;
 pub mod timeline;
+pub mod tools;
 pub mod tree;
 
 /// The one shape of a panel: draw yourself into `area` from the explorer's state.
