@@ -15,9 +15,13 @@ use std::fmt::Debug;
 use super::session::Session;
 use super::tree_view::TreeView;
 
+mod ply_table;
+
+pub use ply_table::{PlyFold, PlyOrdering, PlyTable};
+
 /// Every tool, in the order their keys are listed: one line each.
 fn registry() -> Vec<Box<dyn Tool>> {
-    vec![]
+    vec![Box::new(PlyTable::default())]
 }
 
 /// What a tool's key asks for.

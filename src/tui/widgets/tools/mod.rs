@@ -11,6 +11,8 @@ use crate::explorer::tools::Tool;
 use crate::tui::ctx::Ctx;
 use crate::tui::widgets::Panel;
 
+mod ply_table;
+
 /// How one tool is drawn.
 trait ToolView: Sync {
     /// Draws `tool` inside `area` if it is this view's tool; returns whether it was.
@@ -18,7 +20,7 @@ trait ToolView: Sync {
 }
 
 /// Every tool's drawing: one line each.
-const VIEWS: &[&dyn ToolView] = &[];
+const VIEWS: &[&dyn ToolView] = &[&ply_table::PlyTableView];
 
 /// The panel of the tool on screen (nothing when none is).
 pub struct ToolPanel;
