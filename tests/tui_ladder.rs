@@ -58,7 +58,13 @@ fn o_climbs_the_ladder_with_the_counts_search_ladder_gives() {
     assert!(screen(&draw(&mut app, 80, 24)).contains("Climbing at depth 3"));
 
     run(&mut app, &mut Runtime::default(), effects);
-    let (key, ladder) = app.comparison().ladder.done.clone().expect("climbed");
+    let (key, ladder) = app
+        .comparison()
+        .ladder
+        .slot
+        .done()
+        .cloned()
+        .expect("climbed");
     assert_eq!(key.depth, DEPTH);
     let root = Position::from_fen(PUZZLE).expect("FEN");
     let never = AtomicBool::new(false);
@@ -98,8 +104,8 @@ fn esc_leaves_the_ladder_and_stops_its_climb() {
     assert_eq!(stop, vec![Effect::Stop]);
     assert_eq!(*app.mode(), Mode::Normal);
     run(&mut app, &mut runtime, stop);
-    assert!(app.comparison().ladder.running.is_none());
-    assert!(app.comparison().ladder.done.is_none());
+    assert!(app.comparison().ladder.slot.running().is_none());
+    assert!(app.comparison().ladder.slot.done().is_none());
     let said = app.message().expect("a status message").text.clone();
     assert!(said.contains("stopped"), "{said}");
 }

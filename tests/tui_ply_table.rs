@@ -15,7 +15,10 @@ use tui_support::{App, draw, press, puzzle_app, screen, synthetic, synthetic_app
 /// The table's figures per ply as drawn last.
 fn table(app: &App) -> Vec<PlyOrdering> {
     let tool = app.tools().open().expect("a tool on screen");
-    let table = tool.as_any().downcast_ref::<PlyTable>().expect("the ply table");
+    let table = tool
+        .as_any()
+        .downcast_ref::<PlyTable>()
+        .expect("the ply table");
     table.fold().plies().to_vec()
 }
 
@@ -71,7 +74,12 @@ fn the_table_matches_the_tree_and_the_search_counters() {
         chunk.iter().for_each(|e| stats.observe(*e));
     });
     let tool = app.tools().open().expect("open");
-    let total = tool.as_any().downcast_ref::<PlyTable>().unwrap().fold().total();
+    let total = tool
+        .as_any()
+        .downcast_ref::<PlyTable>()
+        .unwrap()
+        .fold()
+        .total();
     assert_eq!(total.nodes, stats.main_nodes);
     assert_eq!(total.cutoffs, stats.cutoffs);
     assert_eq!(total.first, stats.by_rank[0]);
@@ -82,7 +90,10 @@ fn the_table_matches_the_tree_and_the_search_counters() {
     // The panel shows the same figures: the whole search's row.
     let text = screen(&draw(&mut app, 160, 48));
     let rate = format!("{:.0}%", total.first_rate().unwrap() * 100.0);
-    let all_row = text.lines().find(|l| l.contains("│all")).expect("the all row");
+    let all_row = text
+        .lines()
+        .find(|l| l.contains("│all"))
+        .expect("the all row");
     assert!(all_row.contains(&rate), "{all_row} shows {rate}");
 
     press(&mut app, KeyCode::Char('T'));
@@ -101,7 +112,10 @@ fn the_table_follows_the_timeline_back_and_forth() {
         draw(&mut app, 160, 48);
         assert_eq!(
             table(&app).iter().map(|f| f.nodes).collect::<Vec<_>>(),
-            from_tree(&app, at).iter().map(|f| f.nodes).collect::<Vec<_>>(),
+            from_tree(&app, at)
+                .iter()
+                .map(|f| f.nodes)
+                .collect::<Vec<_>>(),
             "at event {at}"
         );
     }
@@ -129,7 +143,10 @@ fn j_walks_the_late_cutoffs_at_the_selected_ply_in_search_order() {
         press(&mut app, KeyCode::Char('J'));
         assert_eq!(app.view().selected_node(), Some(id), "J press {k}");
         let said = app.message().map(|m| m.text.clone()).unwrap_or_default();
-        assert!(said.starts_with(&format!("ply 2: node {id} was cut off by its ")), "{said}");
+        assert!(
+            said.starts_with(&format!("ply 2: node {id} was cut off by its ")),
+            "{said}"
+        );
     }
     // From the last late cutoff the walk wraps around to the first.
     app.update(Action::SelectNode(*late.last().unwrap()));
@@ -144,7 +161,10 @@ fn a_big_log_is_counted_a_frame_at_a_time_while_the_keys_work() {
     let mut app = synthetic_app(synthetic::wide(4_000_000), false);
     press(&mut app, KeyCode::Char('T'));
     assert!(app.tools().behind(), "not all counted in one frame");
-    assert!(app.is_moving(), "the explorer keeps drawing while it counts");
+    assert!(
+        app.is_moving(),
+        "the explorer keeps drawing while it counts"
+    );
     let title = screen(&draw(&mut app, 160, 48));
     let mut frames = 1;
     assert!(title.contains("counting…"), "the title says it is counting");

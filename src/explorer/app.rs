@@ -59,7 +59,9 @@ pub(super) struct Views {
 impl Views {
     /// Whether a job `s` / Esc stops is running here: the comparison, the ladder, a query, a best reply.
     pub fn busy(&self) -> bool {
-        self.comparison.busy() || self.query.running().is_some() || self.best.running.is_some()
+        self.comparison.busy()
+            || self.query.running().is_some()
+            || self.best.slot.running().is_some()
     }
 }
 
@@ -299,7 +301,7 @@ impl Explorer {
     /// Whether a worker runs that `s` / Esc stops: the search (or trace followed), a
     /// comparison or ladder, an audit, a best reply or a background query.
     pub fn has_work(&self) -> bool {
-        self.is_live() || self.views.busy() || self.audit.running.is_some()
+        self.is_live() || self.views.busy() || self.audit.slot.running().is_some()
     }
 
     /// The key-table contexts a key is looked up in, first match first: while a lesson is on
@@ -453,7 +455,9 @@ impl Explorer {
                 let said = self.audit.finish(key, judged);
                 self.info(said);
             }
-            Notice::AuditStopped => self.audit.running = None,
+            Notice::AuditStopped => {
+                self.audit.slot.stop();
+            }
             Notice::BestFound(key, best) => {
                 let said = self.views.best.finish(key, best, &self.session);
                 self.say(said);

@@ -8,6 +8,7 @@
 
 use std::sync::atomic::AtomicBool;
 
+use super::job_slot::{JobSlot, JobView};
 use super::session::{NodeId, Session};
 use super::status::Message;
 use crate::trace::LogHeader;
@@ -45,10 +46,8 @@ pub struct Judged {
 /// The audit's state: the one running, and the last one's verdicts.
 #[derive(Debug, Default)]
 pub struct Audit {
-    /// The node being audited and how many decisions it has.
-    pub running: Option<(AuditKey, usize)>,
-    /// The last finished audit.
-    pub done: Option<(AuditKey, Vec<Judged>)>,
+    /// The node being audited (with how many decisions it has), and the last finished audit.
+    pub slot: JobSlot<AuditKey, usize, Vec<Judged>>,
 }
 
 /// What the audit has to say about one node.
@@ -66,10 +65,10 @@ impl Audit {
     /// What the audit says about `node` of the search with `header`.
     pub fn of(&self, header: &LogHeader, node: NodeId) -> AuditView<'_> {
         let is = |key: &AuditKey| key.node == node && key.header == *header;
-        match (&self.running, &self.done) {
-            (Some((key, n)), _) if is(key) => AuditView::Running(*n),
-            (_, Some((key, judged))) if is(key) => AuditView::Done(judged),
-            _ => AuditView::None,
+        match self.slot.view(is) {
+            JobView::Running(n) => AuditView::Running(*n),
+            JobView::Done(judged) => AuditView::Done(judged),
+            JobView::None => AuditView::None,
         }
     }
 }
@@ -132,16 +131,14 @@ impl Audit {
             header: session.header().clone(),
             node,
         };
-        self.running = Some((key.clone(), decisions.len()));
+        self.slot.begin(key.clone(), decisions.len());
         Ok(AuditRequest { key, decisions })
     }
 
     /// The runtime's audit of `key` ended with these verdicts: kept for the Explain panel;
     /// returns the status line's summary of them.
     pub fn finish(&mut self, key: AuditKey, judged: Vec<Judged>) -> String {
-        if self.running.as_ref().is_some_and(|(k, _)| *k == key) {
-            self.running = None;
-        }
+        self.slot.end(&key);
         let unsound = judged
             .iter()
             .filter(|j| j.verdict.as_ref().is_ok_and(|v| !v.sound))
@@ -157,7 +154,7 @@ impl Audit {
         if failed > 0 {
             said.push_str(&format!(" ({failed} could not be searched)"));
         }
-        self.done = Some((key, judged));
+        self.slot.keep(key, judged);
         format!("{said}; the Explain panel has the scores")
     }
 }

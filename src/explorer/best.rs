@@ -8,6 +8,7 @@
 use std::sync::atomic::AtomicBool;
 
 use super::audit::AuditKey;
+use super::job_slot::{JobSlot, JobView};
 use super::session::{NodeId, Session};
 use super::status::Message;
 use crate::chess::{Move, Position};
@@ -38,10 +39,8 @@ pub struct Found {
 /// The best-reply key's state: the node being searched, and the last answer.
 #[derive(Debug, Default)]
 pub struct BestReplies {
-    /// The node being searched and its depth.
-    pub running: Option<(AuditKey, u8)>,
-    /// The last answer.
-    pub done: Option<(AuditKey, Found)>,
+    /// The node being searched (with its depth), and the last answer.
+    pub slot: JobSlot<AuditKey, u8, Found>,
 }
 
 /// What the best-reply key has to say about one node.
@@ -59,10 +58,10 @@ impl BestReplies {
     /// What the key says about `node` of the search with `header`.
     pub fn of(&self, header: &crate::trace::LogHeader, node: NodeId) -> BestView {
         let is = |key: &AuditKey| key.node == node && key.header == *header;
-        match (&self.running, &self.done) {
-            (Some((key, depth)), _) if is(key) => BestView::Running(*depth),
-            (_, Some((key, found))) if is(key) => BestView::Done(*found),
-            _ => BestView::None,
+        match self.slot.view(is) {
+            JobView::Running(depth) => BestView::Running(*depth),
+            JobView::Done(found) => BestView::Done(*found),
+            JobView::None => BestView::None,
         }
     }
 
@@ -109,7 +108,7 @@ impl BestReplies {
             header: session.header().clone(),
             node: id,
         };
-        self.running = Some((key.clone(), depth));
+        self.slot.begin(key.clone(), depth);
         let said = format!(
             "searching this position with the full window to depth {depth} for the best reply \
              (s or Esc stops)…"
@@ -125,13 +124,7 @@ impl BestReplies {
     /// The runtime's search for `key` ended with `best`; returns the status line's words. The
     /// cutting move is read from `session` while the node is still on screen.
     pub fn finish(&mut self, key: AuditKey, best: BestReply, session: &Session) -> Option<String> {
-        let depth = match self.running.take() {
-            Some((k, depth)) if k == key => depth,
-            other => {
-                self.running = other;
-                return None;
-            }
-        };
+        let depth = self.slot.end(&key)?;
         let cut = session
             .node(key.node)
             .filter(|_| *session.header() == key.header)
@@ -141,7 +134,7 @@ impl BestReplies {
             cut: cut.mv,
             best,
         };
-        self.done = Some((key, found));
+        self.slot.keep(key, found);
         Some(match best {
             BestReply::Move(mv, _) if mv == cut.mv => {
                 "best reply: the cutting move is also the best one (the Explain panel says so)"
@@ -156,9 +149,9 @@ impl BestReplies {
 
     /// The search stopped before it ended (`s`, Esc, a new search).
     pub fn stopped(&mut self) -> Option<String> {
-        self.running
-            .take()
-            .map(|_| "best reply: stopped before the search ended".to_string())
+        self.slot
+            .stop()
+            .then(|| "best reply: stopped before the search ended".to_string())
     }
 }
 

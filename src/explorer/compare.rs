@@ -108,7 +108,7 @@ impl Comparison {
 
     /// Whether its searches or its ladder are running (leaving the view stops them).
     pub fn busy(&self) -> bool {
-        self.running || self.ladder.running.is_some()
+        self.running || self.ladder.slot.running().is_some()
     }
 
     /// The name of configuration `i`: its picker line, else its settings.

@@ -8,6 +8,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::job_slot::JobSlot;
 use super::status::Message;
 use crate::chess::Position;
 use crate::search::ladder::{Ladder, climb, rungs};
@@ -38,10 +39,8 @@ pub struct LadderRequest {
 /// The ladder's state: the one being climbed (and how far), and the last one climbed.
 #[derive(Debug, Default)]
 pub struct LadderState {
-    /// The ladder being climbed and the rungs started so far.
-    pub running: Option<(LadderKey, usize)>,
-    /// The last ladder climbed.
-    pub done: Option<(LadderKey, Ladder)>,
+    /// The ladder being climbed (with the rungs started so far), and the last one climbed.
+    pub slot: JobSlot<LadderKey, usize, Ladder>,
 }
 
 impl LadderState {
@@ -56,17 +55,17 @@ impl LadderState {
             fen: root.to_fen(),
             depth,
         };
-        if self.running.is_some() {
+        if self.slot.running().is_some() {
             return Err(Message::info(
                 "the ladder is being climbed: s or Esc stops it",
             ));
         }
-        if self.done.as_ref().is_some_and(|(k, _)| *k == key) {
+        if self.slot.is_done(&key) {
             return Err(Message::info(
                 "the ladder of this position at this depth is on screen (change either and O climbs again)",
             ));
         }
-        self.running = Some((key.clone(), 0));
+        self.slot.begin(key.clone(), 0);
         let said = progress(0, depth);
         let request = LadderRequest {
             key,
@@ -77,16 +76,14 @@ impl LadderState {
 
     /// The climb has started `started` rungs: the status line's words.
     pub fn climbing(&mut self, started: usize) -> Option<String> {
-        let (key, at) = self.running.as_mut()?;
+        let (key, at) = self.slot.progress()?;
         *at = started;
         Some(progress(started, key.depth))
     }
 
     /// The climb of `key` ended with `ladder`: kept for the panel; the status line's words.
     pub fn finish(&mut self, key: LadderKey, ladder: Ladder) -> String {
-        if self.running.as_ref().is_some_and(|(k, _)| *k == key) {
-            self.running = None;
-        }
+        self.slot.end(&key);
         let said = match (ladder.oracle(), ladder.rungs.first()) {
             (Some((_, oracle)), Some((_, worst))) if oracle.nodes > 0 => format!(
                 "ordering ladder at depth {}: the worst order searched {:.0}× the oracle's nodes",
@@ -95,15 +92,15 @@ impl LadderState {
             ),
             _ => format!("ordering ladder at depth {}: climbed", key.depth),
         };
-        self.done = Some((key, ladder));
+        self.slot.keep(key, ladder);
         said
     }
 
     /// The climb stopped before the top.
     pub fn stopped(&mut self) -> Option<String> {
-        self.running
-            .take()
-            .map(|_| "ordering ladder: stopped before the last rung".to_string())
+        self.slot
+            .stop()
+            .then(|| "ordering ladder: stopped before the last rung".to_string())
     }
 }
 

@@ -18,6 +18,7 @@ pub mod compare;
 pub mod config_picker;
 pub mod diff;
 pub mod follow;
+pub mod job_slot;
 pub mod jobs;
 pub mod keys;
 pub mod ladder;

@@ -75,27 +75,28 @@ impl Timeline<'_> {
 
     /// The timeline to the moment the selected node was finished (its killer store included).
     fn seek_selected(&mut self) {
-        let node = self
-            .view
-            .selected_node()
-            .and_then(|id| self.session.node(id));
-        if let Some(node) = node {
-            let end = node
-                .exit_event()
-                .map_or(self.session.events().len(), |x| x + 1);
+        let end = self.selected_events().map(|(_, exit)| exit);
+        if let Some(end) = end {
             self.session.seek(end);
         }
     }
 
     /// Shows the selected node's enter event as the last one, the selection staying on it.
     fn seek_selected_entry(&mut self) {
-        let node = self
-            .view
-            .selected_node()
-            .and_then(|id| self.session.node(id));
-        if let Some(node) = node {
-            self.session.seek(node.enter_event() + 1);
+        let entered = self.selected_events().map(|(enter, _)| enter);
+        if let Some(entered) = entered {
+            self.session.seek(entered);
         }
+    }
+
+    /// The timeline positions just after the selected node's enter event and just after its
+    /// exit (the end of the log for a node still open), if a node is selected.
+    fn selected_events(&self) -> Option<(usize, usize)> {
+        let node = self.session.node(self.view.selected_node()?)?;
+        let exit = node
+            .exit_event()
+            .map_or(self.session.events().len(), |x| x + 1);
+        Some((node.enter_event() + 1, exit))
     }
 
     /// Moves the timeline and selects the node the last shown event belongs to.

@@ -89,29 +89,43 @@ pub fn compute(area: Rect) -> Areas {
             ..Areas::default()
         };
     }
-    if is_wide(area) {
-        let [left, middle, right] = Layout::horizontal([
-            Constraint::Length(WIDE_LEFT),
-            Constraint::Fill(1),
-            Constraint::Length(WIDE_RIGHT),
-        ])
-        .areas(main);
-        let [board, killers] =
-            Layout::vertical([Constraint::Length(19), Constraint::Fill(1)]).areas(left);
-        let [stats, explain] =
-            Layout::vertical([Constraint::Length(22), Constraint::Fill(1)]).areas(right);
-        return Areas {
-            board,
-            tree: middle,
-            killers,
-            stats,
-            explain,
-            timeline,
-            hints,
-            ..Areas::default()
-        };
+    let [board, tree, killers, stats, explain] = if is_wide(area) {
+        wide_panels(main)
+    } else {
+        compact_panels(main, area.width)
+    };
+    Areas {
+        board,
+        tree,
+        killers,
+        stats,
+        explain,
+        timeline,
+        hints,
+        ..Areas::default()
     }
-    let left_width = if area.width >= 100 {
+}
+
+/// The wide layout's board, tree, killers, stats and explanation: the board and killers on the
+/// left, the tree in the middle, stats over the explanation on the right.
+fn wide_panels(main: Rect) -> [Rect; 5] {
+    let [left, middle, right] = Layout::horizontal([
+        Constraint::Length(WIDE_LEFT),
+        Constraint::Fill(1),
+        Constraint::Length(WIDE_RIGHT),
+    ])
+    .areas(main);
+    let [board, killers] =
+        Layout::vertical([Constraint::Length(19), Constraint::Fill(1)]).areas(left);
+    let [stats, explain] =
+        Layout::vertical([Constraint::Length(22), Constraint::Fill(1)]).areas(right);
+    [board, middle, killers, stats, explain]
+}
+
+/// The compact layout's: the board over the killers on the left, the tree over stats and
+/// explanation side by side on the right.
+fn compact_panels(main: Rect, width: u16) -> [Rect; 5] {
+    let left_width = if width >= 100 {
         MEDIUM_LEFT
     } else {
         COMPACT_LEFT
@@ -127,16 +141,7 @@ pub fn compute(area: Rect) -> Areas {
     .areas(right);
     let [stats, explain] =
         Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(bottom);
-    Areas {
-        board,
-        tree,
-        killers,
-        stats,
-        explain,
-        timeline,
-        hints,
-        ..Areas::default()
-    }
+    [board, tree, killers, stats, explain]
 }
 
 /// Whether the screen takes the wide layout.

@@ -7,13 +7,14 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::explorer::ladder::LadderKey;
 use crate::fmt;
 use crate::search::ladder::Ladder;
 use crate::tui::ctx::Ctx;
 use crate::tui::theme::Theme;
+use crate::tui::widgets::overlay_frame;
 
 /// Width of the rung's name.
 const NAME: usize = 17;
@@ -29,17 +30,10 @@ pub fn render(frame: &mut Frame, area: Rect, app: &Ctx) {
         height: area.height.saturating_sub(1),
         ..area
     };
-    frame.render_widget(Clear, popup);
-    let block = Block::bordered()
-        .title(Span::styled(
-            " Ordering ladder · worst order to the oracle's · Tab numbers · Esc closes ",
-            theme.title,
-        ))
-        .border_style(theme.border_focus);
-    let inner = block.inner(popup);
-    frame.render_widget(block, popup);
+    let title = " Ordering ladder · worst order to the oracle's · Tab numbers · Esc closes ";
+    let inner = overlay_frame(frame, popup, title.to_string(), theme);
     let mut lines = Vec::new();
-    if let Some((key, started)) = &state.running {
+    if let Some((key, started)) = state.slot.running() {
         lines.push(Line::styled(
             format!(
                 "Climbing at depth {}: rung {} of 9, every search from an empty table… (Esc stops)",
@@ -49,12 +43,12 @@ pub fn render(frame: &mut Frame, area: Rect, app: &Ctx) {
             theme.info,
         ));
     }
-    match &state.done {
+    match state.slot.done() {
         Some((key, ladder)) => {
             let fen = app.setup().root.to_fen();
             lines.extend(table(theme, key, ladder, inner.width, key.fen == fen));
         }
-        None if state.running.is_none() => lines.push(Line::styled(
+        None if state.slot.running().is_none() => lines.push(Line::styled(
             format!(
                 "O climbs the ladder of the position on screen at depth {depth}: nine searches \
                  (the worst order's is the largest; s or Esc stops)."

@@ -3,14 +3,14 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph};
+use ratatui::text::Line;
+use ratatui::widgets::{List, ListItem, ListState, Paragraph};
 
 use crate::explorer::Mode;
 use crate::explorer::config_picker::{ConfigPicker, MIN_CHOSEN};
 use crate::tui::ctx::Ctx;
 use crate::tui::layout::centered;
-use crate::tui::widgets::Panel;
+use crate::tui::widgets::{Panel, overlay_frame};
 
 /// One line of the checklist as text: the box, the name, the settings it changes (the last
 /// line, the search on screen's, says so).
@@ -47,18 +47,11 @@ impl Panel for ConfigPickerOverlay {
         let theme = &app.theme;
         let height = u16::try_from(picker.presets.len() + 5).unwrap_or(u16::MAX);
         let popup = centered(area, 80, height);
-        frame.render_widget(Clear, popup);
-        let block = Block::bordered()
-            .title(Span::styled(
-                format!(
-                    " Compare at depth {} · Space checks · Enter runs (≥ {MIN_CHOSEN}) · Esc ",
-                    app.setup().settings.depth
-                ),
-                theme.title,
-            ))
-            .border_style(theme.border_focus);
-        let inner = block.inner(popup);
-        frame.render_widget(block, popup);
+        let title = format!(
+            " Compare at depth {} · Space checks · Enter runs (≥ {MIN_CHOSEN}) · Esc ",
+            app.setup().settings.depth
+        );
+        let inner = overlay_frame(frame, popup, title, theme);
         let [list_area, note_area] =
             Layout::vertical([Constraint::Fill(1), Constraint::Length(2)]).areas(inner);
         let items: Vec<ListItem> = (0..picker.presets.len())

@@ -6,7 +6,7 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::explorer::Mode;
 use crate::explorer::keys::{Group, bindings};
@@ -16,7 +16,7 @@ use crate::tui::ctx::Ctx;
 use crate::tui::layout::centered;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::tree::markers::Glyphs;
-use crate::tui::widgets::{Panel, board};
+use crate::tui::widgets::{Panel, board, overlay_frame};
 
 /// Column where the text of a key or legend line starts.
 const SAMPLE_WIDTH: usize = 12;
@@ -195,15 +195,8 @@ fn render(frame: &mut Frame, area: Rect, scroll: u16, app: &Ctx) {
     let rows = left.len().max(right.len());
     let height = u16::try_from(rows + 2).unwrap_or(u16::MAX);
     let popup = centered(area, if wide { 150 } else { 80 }, height);
-    frame.render_widget(Clear, popup);
-    let block = Block::bordered()
-        .title(Span::styled(
-            " Help · ↑↓ scroll · any other key closes ",
-            theme.title,
-        ))
-        .border_style(theme.border_focus);
-    let inner = block.inner(popup);
-    frame.render_widget(block, popup);
+    let title = " Help · ↑↓ scroll · any other key closes ".to_string();
+    let inner = overlay_frame(frame, popup, title, theme);
     let paragraph = |lines: Vec<Line<'static>>| {
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })

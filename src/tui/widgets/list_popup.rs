@@ -4,11 +4,11 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::Span;
-use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph, Wrap};
+use ratatui::widgets::{List, ListItem, ListState, Paragraph, Wrap};
 
 use crate::tui::layout::centered;
 use crate::tui::theme::Theme;
+use crate::tui::widgets::overlay_frame;
 
 /// What a chooser shows.
 pub struct ListPopup<'a> {
@@ -28,12 +28,7 @@ pub struct ListPopup<'a> {
 pub fn render(frame: &mut Frame, area: Rect, theme: &Theme, popup: ListPopup<'_>) {
     let height = u16::try_from(popup.items.len() + 8).unwrap_or(u16::MAX);
     let rect = centered(area, popup.width_percent, height);
-    frame.render_widget(Clear, rect);
-    let block = Block::bordered()
-        .title(Span::styled(popup.title, theme.title))
-        .border_style(theme.border_focus);
-    let inner = block.inner(rect);
-    frame.render_widget(block, rect);
+    let inner = overlay_frame(frame, rect, popup.title.to_string(), theme);
     let [list_area, about_area] =
         Layout::vertical([Constraint::Fill(1), Constraint::Length(5)]).areas(inner);
     let mut state = ListState::default().with_selected(Some(popup.selected));

@@ -5,7 +5,11 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
+use ratatui::text::Span;
+use ratatui::widgets::{Block, Clear};
+
 use crate::tui::ctx::Ctx;
+use crate::tui::theme::Theme;
 
 pub mod board;
 pub mod bookmarks;
@@ -31,6 +35,18 @@ pub mod stats;
 pub mod timeline;
 pub mod tools;
 pub mod tree;
+
+/// Draws an overlay's frame over `area` — cleared, bordered in the colour of the panel that
+/// has the keyboard, titled — and returns its inside, for the overlay's content.
+pub fn overlay_frame(frame: &mut Frame, area: Rect, title: String, theme: &Theme) -> Rect {
+    frame.render_widget(Clear, area);
+    let block = Block::bordered()
+        .title(Span::styled(title, theme.title))
+        .border_style(theme.border_focus);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    inner
+}
 
 /// The one shape of a panel: draw yourself into `area` from the explorer's state.
 pub trait Panel {
