@@ -67,6 +67,12 @@ impl Rows {
         self.push(Trigger::Keys(keys.to_vec(), action), label, help, group);
     }
 
+    /// `↑ k` and `↓ j`, listed on one line: the previous and next thing of a list or a view.
+    fn up_down(&mut self, up: Action, down: Action, help: &'static str, group: Group) {
+        self.row(&[Up, Char('k')], "↑ ↓ k j", up, help, group);
+        self.row(&[Down, Char('j')], "", down, "", group);
+    }
+
     /// A key listed on the line of the row before it (`]` after `[`).
     fn also(&mut self, code: KeyCode, action: Action, group: Group) {
         self.row(&[code], "", action, "", group);
@@ -273,14 +279,7 @@ fn overlays() -> Vec<Binding> {
     use Group::{CompareView, FenEntry, HelpView, Picker, QueryEntry};
     let mut help = Rows::new(Context::Help);
     let lines = "scroll a line up / down";
-    help.row(
-        &[Up, Char('k')],
-        "↑ ↓ k j",
-        Action::Scroll(-1),
-        lines,
-        HelpView,
-    );
-    help.row(&[Down, Char('j')], "", Action::Scroll(1), "", HelpView);
+    help.up_down(Action::Scroll(-1), Action::Scroll(1), lines, HelpView);
     let pages = "scroll a page up / down";
     help.row(&[PageUp], "PgUp PgDn", Action::Scroll(-10), pages, HelpView);
     help.also(PageDown, Action::Scroll(10), HelpView);
@@ -300,14 +299,7 @@ fn overlays() -> Vec<Binding> {
 
     let mut picker = Rows::new(Context::Picker);
     let choose = "previous / next position";
-    picker.row(
-        &[Up, Char('k')],
-        "↑ ↓ k j",
-        Action::PickerPrev,
-        choose,
-        Picker,
-    );
-    picker.row(&[Down, Char('j')], "", Action::PickerNext, "", Picker);
+    picker.up_down(Action::PickerPrev, Action::PickerNext, choose, Picker);
     let load = "load the position and search it";
     picker.row(&[Enter], "Enter", Action::PickerLoad, load, Picker);
     let close = "close the picker";
@@ -322,14 +314,7 @@ fn overlays() -> Vec<Binding> {
     let mut choose = Rows::new(Context::ComparePicker);
     let lines = "previous / next configuration";
     let (prev, next) = (Action::PickerPrev, Action::PickerNext);
-    choose.row(
-        &[Up, Char('k')],
-        "↑ ↓ k j",
-        prev,
-        lines,
-        Group::ComparePicker,
-    );
-    choose.row(&[Down, Char('j')], "", next, "", Group::ComparePicker);
+    choose.up_down(prev, next, lines, Group::ComparePicker);
     let check = "check / uncheck it";
     let toggle = Action::CompareToggle;
     choose.row(
@@ -423,8 +408,7 @@ fn overlays() -> Vec<Binding> {
     let mut marks = Rows::new(Context::Bookmarks);
     let list = Group::BookmarkList;
     let lines = "previous / next bookmark";
-    marks.row(&[Up, Char('k')], "↑ ↓ k j", Action::PickerPrev, lines, list);
-    marks.row(&[Down, Char('j')], "", Action::PickerNext, "", list);
+    marks.up_down(Action::PickerPrev, Action::PickerNext, lines, list);
     let jump = "select its node, opening the path to it";
     marks.row(&[Enter], "Enter", Action::PickerLoad, jump, list);
     let delete = Action::BookmarkDelete;
@@ -532,9 +516,7 @@ fn charts() -> Vec<Binding> {
     r.row(&[Right, Char('l')], "", right, "", G);
     let across = "icicle: parent / first child block";
     let up = Action::Icicle(IcicleMove::Up);
-    r.row(&[Up, Char('k')], "↑ ↓ k j", up, across, G);
-    let down = Action::Icicle(IcicleMove::Down);
-    r.row(&[Down, Char('j')], "", down, "", G);
+    r.up_down(up, Action::Icicle(IcicleMove::Down), across, G);
     let zoom = "icicle: selected block becomes the root / back out";
     let zoom_in = Action::Icicle(IcicleMove::Zoom);
     r.row(&[Char('z')], "z Z", zoom_in, zoom, G);

@@ -1,9 +1,7 @@
 //! The diff view's rows: the tree keys of the normal view moving through the aligned tree, the
 //! divergence steps, and leaving for A's tree (the normal view's `D` comes back).
 
-use crate::explorer::keys::KeyCode::{
-    Char, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Up,
-};
+use crate::explorer::keys::KeyCode::{Char, End, Enter, Esc, Home, Left, PageDown, PageUp, Right};
 
 use super::{Action, Binding, Context, Group, Rows};
 
@@ -11,14 +9,7 @@ use super::{Action, Binding, Context, Group, Rows};
 pub(in crate::explorer::keys) fn rows() -> Vec<Binding> {
     use Group::DiffView as G;
     let mut r = Rows::new(Context::Diff);
-    r.row(
-        &[Up, Char('k')],
-        "↑ ↓ k j",
-        Action::Up,
-        "previous / next row",
-        G,
-    );
-    r.row(&[Down, Char('j')], "", Action::Down, "", G);
+    r.up_down(Action::Up, Action::Down, "previous / next row", G);
     r.row(&[Right, Char('l')], "→ l", Action::Open, "open the pair", G);
     let close = "close the pair / go to its parent";
     r.row(&[Left, Char('h')], "← h", Action::Close, close, G);

@@ -4,7 +4,7 @@
 //! (`l` / `h` still do that), and while a question waits, the digits answer it instead of
 //! setting the killer slots.
 
-use crate::explorer::keys::KeyCode::{Char, Down, Enter, Esc, Left, Right, Up};
+use crate::explorer::keys::KeyCode::{Char, Enter, Esc, Left, Right};
 
 use super::{Action, Binding, Context, Group, Rows};
 
@@ -37,14 +37,7 @@ pub(in crate::explorer::keys) fn rows() -> Vec<Binding> {
     let mut picker = Rows::new(Context::LessonPicker);
     let choose = "previous / next lesson";
     let group = Group::LessonPicker;
-    picker.row(
-        &[Up, Char('k')],
-        "↑ ↓ k j",
-        Action::PickerPrev,
-        choose,
-        group,
-    );
-    picker.row(&[Down, Char('j')], "", Action::PickerNext, "", group);
+    picker.up_down(Action::PickerPrev, Action::PickerNext, choose, group);
     let open = "check the lesson against the engine and open it";
     picker.row(&[Enter], "Enter", Action::LessonLoad, open, group);
     let keys = [Esc, Char('q'), Char('L')];
