@@ -6,12 +6,14 @@
 //! on top. `explorer` is the explorer's model (no terminal); `tui` draws it in a terminal and
 //! only the commands that open the explorer use it. `plot` (SVG pictures for slides) draws the
 //! model's chart data and only `cli` calls it.
-//! `text` (untrusted text made safe to show) and `files` (opening the files a user names) are
-//! leaves every layer may use; `fmt` (counts and scores as every view writes them) sits just
-//! above `search`, whose score constants it reads.
+//! `text` (untrusted text made safe to show), `files` (opening the files a user names) and
+//! `declare` (macros for the enums a log stores by code and names in text, and for errors that
+//! are a message) are leaves every layer may use; `fmt` (counts and scores as every view writes
+//! them) sits just above `search`, whose score constants it reads.
 
 pub mod chess;
 pub mod cli;
+mod declare;
 pub mod explorer;
 pub mod files;
 pub mod fmt;

@@ -14,46 +14,48 @@ use super::piece::PieceKind;
 /// `mv` (legal in `pos`) in Standard Algebraic Notation, with the minimal disambiguation and a
 /// `+` or `#` suffix.
 pub fn san(pos: &Position, mv: Move) -> String {
-    let mut out = String::with_capacity(8);
-    let Some(piece) = pos.piece_on(mv.from()) else {
-        return mv.to_string();
-    };
-    if mv.is_castle() {
-        out.push_str(castle_text(mv));
-    } else if piece.kind == PieceKind::Pawn {
-        if mv.is_capture() {
-            out.push((b'a' + mv.from().file()) as char);
-            out.push('x');
+    written(pos, mv, |out, kind| {
+        if kind == PieceKind::Pawn {
+            if mv.is_capture() {
+                out.push((b'a' + mv.from().file()) as char);
+                out.push('x');
+            }
+        } else {
+            out.push(kind.letter());
+            out.push_str(&disambiguation(pos, mv, kind));
+            if mv.is_capture() {
+                out.push('x');
+            }
         }
         out.push_str(&mv.to().to_string());
-    } else {
-        out.push(piece.kind.letter());
-        out.push_str(&disambiguation(pos, mv, piece.kind));
-        if mv.is_capture() {
-            out.push('x');
-        }
-        out.push_str(&mv.to().to_string());
-    }
-    push_promotion_and_check(pos, mv, &mut out);
-    out
+    })
 }
 
 /// `mv` (legal in `pos`) in long algebraic form: piece letter (none for pawns), origin, `-` or
 /// `x`, destination, promotion and check suffix: `Bg2-c6`, `Nf3xe5`, `e7-e8=Q+`, `O-O`.
 pub fn long_algebraic(pos: &Position, mv: Move) -> String {
-    let mut out = String::with_capacity(10);
-    let Some(piece) = pos.piece_on(mv.from()) else {
-        return mv.to_string();
-    };
-    if mv.is_castle() {
-        out.push_str(castle_text(mv));
-    } else {
-        if piece.kind != PieceKind::Pawn {
-            out.push(piece.kind.letter());
+    written(pos, mv, |out, kind| {
+        if kind != PieceKind::Pawn {
+            out.push(kind.letter());
         }
         out.push_str(&mv.from().to_string());
         out.push(if mv.is_capture() { 'x' } else { '-' });
         out.push_str(&mv.to().to_string());
+    })
+}
+
+/// The frame SAN and the long form share: castling as `O-O`, any other move as `body` writes
+/// it for the moving piece's kind, then promotion and check; a move from an empty square (not
+/// legal in `pos`) falls back to UCI.
+fn written(pos: &Position, mv: Move, body: impl FnOnce(&mut String, PieceKind)) -> String {
+    let Some(piece) = pos.piece_on(mv.from()) else {
+        return mv.to_string();
+    };
+    let mut out = String::with_capacity(10);
+    if mv.is_castle() {
+        out.push_str(castle_text(mv));
+    } else {
+        body(&mut out, piece.kind);
     }
     push_promotion_and_check(pos, mv, &mut out);
     out

@@ -145,19 +145,11 @@ impl Piece {
 
     /// Unicode chess symbol (♔♕♖♗♘♙ for White, ♚♛♜♝♞♟ for Black) for the board views.
     pub const fn unicode(self) -> char {
-        match (self.color, self.kind) {
-            (Color::White, PieceKind::King) => '♔',
-            (Color::White, PieceKind::Queen) => '♕',
-            (Color::White, PieceKind::Rook) => '♖',
-            (Color::White, PieceKind::Bishop) => '♗',
-            (Color::White, PieceKind::Knight) => '♘',
-            (Color::White, PieceKind::Pawn) => '♙',
-            (Color::Black, PieceKind::King) => '♚',
-            (Color::Black, PieceKind::Queen) => '♛',
-            (Color::Black, PieceKind::Rook) => '♜',
-            (Color::Black, PieceKind::Bishop) => '♝',
-            (Color::Black, PieceKind::Knight) => '♞',
-            (Color::Black, PieceKind::Pawn) => '♟',
-        }
+        /// By colour, then by kind in index order (pawn first).
+        const SYMBOLS: [[char; 6]; 2] = [
+            ['♙', '♘', '♗', '♖', '♕', '♔'],
+            ['♟', '♞', '♝', '♜', '♛', '♚'],
+        ];
+        SYMBOLS[self.color.index()][self.kind.index()]
     }
 }

@@ -7,7 +7,7 @@ use super::reading::skipped_lines;
 use super::selective_report::selective_lines;
 use crate::chess::Move;
 use crate::search::score::format_uci;
-use crate::search::stats::{RANK_LABELS, percent};
+use crate::search::stats::percent;
 use crate::search::{CutoffStats, MoveSource, SearchObserver};
 use crate::text::printable;
 use crate::trace::jsonl::ImportSummary;
@@ -177,12 +177,7 @@ fn print_cutoffs(h: &LogHeader, tally: &Tally, out: &mut impl Write) -> Result<(
         percent(stats.by_rank[0], stats.cutoffs),
         stats.q_cutoffs
     )?;
-    let line: Vec<String> = RANK_LABELS
-        .iter()
-        .zip(stats.by_rank)
-        .map(|(r, n)| format!("{r} {n} ({})", percent(n, stats.cutoffs)))
-        .collect();
-    writeln!(out, "  by rank:  {}", line.join(", "))?;
+    writeln!(out, "  by rank:  {}", stats.rank_shares().join(", "))?;
     let named = h
         .sources
         .rows()

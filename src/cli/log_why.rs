@@ -195,7 +195,7 @@ fn to_json(
                 "path": san_steps(root, &moves[k]),
                 "type": link.node_type.map(|t| t.label()),
                 "score": link.result.map(|(s, _)| score(s)),
-                "bound": link.result.map(|(_, b)| crate::trace::jsonl::bound_name(b)),
+                "bound": link.result.map(|(_, b)| b.name()),
                 "alpha": link.window.0,
                 "beta": link.window.1,
                 "via": via,

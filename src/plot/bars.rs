@@ -119,27 +119,16 @@ impl Bars {
         let headroom = if figure_size.is_some() { 1.12 } else { 1.3 };
         let line = self.reference.unwrap_or(0.0);
         let top = self.highest().max(line).max(f64::MIN_POSITIVE) * headroom;
-        let mut chart = ChartBuilder::on(&area)
-            .margin_right(16)
-            .x_label_area_size(names.height())
-            .y_label_area_size(PLOT_LEFT - 8)
-            .build_cartesian_2d(
-                canvas::Ticks {
-                    range: 0.0..n as f64,
-                    points: Vec::new(),
-                },
-                0.0..top,
-            )
-            .map_err(fail)?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .y_max_light_lines(1)
+        let ticks = canvas::Ticks {
+            range: 0.0..n as f64,
+            points: Vec::new(),
+        };
+        let axes = (names.height(), PLOT_LEFT - 8);
+        let mut chart = canvas::chart(&area, axes, ticks, top)?;
+        canvas::mesh(&mut chart)
             .y_label_formatter(&|v: &f64| (self.y_format)(*v))
-            .y_label_style((canvas::FONT, 17))
             .x_desc(canvas::safe(&self.x_desc))
             .y_desc(canvas::safe(&self.y_desc))
-            .axis_desc_style((canvas::FONT, 19))
             .draw()
             .map_err(fail)?;
         for k in 0..self.series.len() {

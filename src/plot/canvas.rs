@@ -9,9 +9,12 @@
 use std::fmt::Display;
 use std::ops::Range;
 
+use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
+use plotters::style::SizeDesc;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::PlotError;
@@ -89,6 +92,38 @@ impl Ranged for Ticks {
     fn range(&self) -> Range<f64> {
         self.range.clone()
     }
+}
+
+/// A chart over `Ticks` across and a count or ratio from 0 up.
+pub type Chart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<Ticks, RangedCoordf64>>;
+
+/// The frame the bar charts and the branching-factor line share: `x` across, `0..top` up,
+/// room `below` and `left` for the axis labels, and on the right.
+pub fn chart<'a, 'b>(
+    area: &'a Area<'b>,
+    (below, left): (impl SizeDesc, impl SizeDesc),
+    x: Ticks,
+    top: f64,
+) -> Result<Chart<'a, 'b>, PlotError> {
+    ChartBuilder::on(area)
+        .margin_right(16)
+        .x_label_area_size(below)
+        .y_label_area_size(left)
+        .build_cartesian_2d(x, 0.0..top)
+        .map_err(fail)
+}
+
+/// The mesh every chart draws: no vertical lines, one light line between y labels, the page's
+/// label and description fonts; the caller adds its labels and draws it.
+pub fn mesh<'a, 'm, 'b>(
+    chart: &'m mut Chart<'a, 'b>,
+) -> MeshStyle<'a, 'm, Ticks, RangedCoordf64, SVGBackend<'b>> {
+    let mut mesh = chart.configure_mesh();
+    mesh.disable_x_mesh()
+        .y_max_light_lines(1)
+        .y_label_style((FONT, 17))
+        .axis_desc_style((FONT, 19));
+    mesh
 }
 
 /// Writes `text` (made [`safe`]) at pixel `at` of `area`.

@@ -223,28 +223,16 @@ fn line(area: &Area, factors: &[(f64, f64)]) -> Result<(), PlotError> {
     };
     let top = factors.iter().map(|f| f.1).fold(1.0, f64::max) * 1.25;
     let depths: Vec<f64> = factors.iter().map(|f| f.0).collect();
-    let mut chart = ChartBuilder::on(area)
-        .margin_right(16)
-        .x_label_area_size(48)
-        .y_label_area_size(80)
-        .build_cartesian_2d(
-            canvas::Ticks {
-                range: (first - 0.5)..(last + 0.5),
-                points: depths,
-            },
-            0.0..top,
-        )
-        .map_err(fail)?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .y_max_light_lines(1)
+    let ticks = canvas::Ticks {
+        range: (first - 0.5)..(last + 0.5),
+        points: depths,
+    };
+    let mut chart = canvas::chart(area, (48, 80), ticks, top)?;
+    canvas::mesh(&mut chart)
         .x_label_formatter(&|d: &f64| format!("depth {d:.0}"))
         .y_label_formatter(&|v: &f64| format!("{v:.1}"))
         .x_label_style((canvas::FONT, 19))
-        .y_label_style((canvas::FONT, 17))
         .y_desc("nodes(d) / nodes(d−1)")
-        .axis_desc_style((canvas::FONT, 19))
         .draw()
         .map_err(fail)?;
     let stroke = palette::PLAIN.stroke_width(3);

@@ -21,14 +21,14 @@ pub mod measure;
 pub mod palette;
 pub mod position;
 
-use std::fmt;
-
+use crate::declare::message_error;
 use crate::explorer::charts::{ChartKind, Colouring};
 use crate::trace::{EventLog, NodeId};
 
-/// Why a picture could not be drawn.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlotError(String);
+message_error! {
+    /// Why a picture could not be drawn.
+    pub struct PlotError(String);
+}
 
 impl PlotError {
     /// An error with a message for the user.
@@ -36,14 +36,6 @@ impl PlotError {
         PlotError(message.into())
     }
 }
-
-impl fmt::Display for PlotError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for PlotError {}
 
 /// What to draw of a log besides the chart: the slide's own title, the icicle's colouring and
 /// root.

@@ -9,27 +9,30 @@
 use super::config::MAX_KILLER_SLOTS;
 use super::source::MoveSource;
 use crate::chess::Move;
+use crate::declare::coded_enum;
 
-/// Which search routine a node belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum NodeKind {
-    /// Full-width alpha-beta node.
-    Main = 0,
-    /// Quiescence node (captures only, stand-pat).
-    Quiescence = 1,
+coded_enum! {
+    /// Which search routine a node belongs to.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum NodeKind {
+        /// Full-width alpha-beta node.
+        Main = 0 => "main",
+        /// Quiescence node (captures only, stand-pat).
+        Quiescence = 1 => "quiescence",
+    }
 }
 
-/// What a node's returned score says about its true value (also the TT bound).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Bound {
-    /// Score inside the window: exact (a PV node).
-    Exact = 0,
-    /// Failed high: score is a lower bound (a CUT node).
-    Lower = 1,
-    /// Failed low: score is an upper bound (an ALL node).
-    Upper = 2,
+coded_enum! {
+    /// What a node's returned score says about its true value (also the TT bound).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Bound {
+        /// Score inside the window: exact (a PV node).
+        Exact = 0 => "exact",
+        /// Failed high: score is a lower bound (a CUT node).
+        Lower = 1 => "lower",
+        /// Failed low: score is an upper bound (an ALL node).
+        Upper = 2 => "upper",
+    }
 }
 
 /// Size of one event, in memory and as the trace's on-disk record.
@@ -79,155 +82,70 @@ impl From<u64> for NodeCount {
     }
 }
 
-/// Why a move is searched a second time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum ReSearchReason {
-    /// Its late-move-reduced search failed high: searched again at full depth.
-    Reduction = 0,
+coded_enum! {
+    /// Why a move is searched a second time.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum ReSearchReason {
+        /// Its late-move-reduced search failed high: searched again at full depth.
+        Reduction = 0 => "reduction",
+    }
 }
 
-/// The rule that pruned a move (or a whole node) without searching it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum PruneRule {
-    /// A quiet move at depth ≤ 3 whose static evaluation plus a margin cannot reach alpha.
-    Futility = 0,
-    /// The whole node: its static evaluation minus a margin already beats beta (depth ≤ 3).
-    ReverseFutility = 1,
-    /// The whole node: no score inside its window is possible given the mates already found.
-    MateDistance = 2,
+coded_enum! {
+    /// The rule that pruned a move (or a whole node) without searching it; its name is the
+    /// tree marker and the JSON name.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum PruneRule {
+        /// A quiet move at depth ≤ 3 whose static evaluation plus a margin cannot reach alpha.
+        Futility = 0 => "futility",
+        /// The whole node: its static evaluation minus a margin already beats beta (depth ≤ 3).
+        ReverseFutility = 1 => "reverse_futility",
+        /// The whole node: no score inside its window is possible given the mates already found.
+        MateDistance = 2 => "mate_distance",
+    }
 }
 
-/// How an aspiration window at the root turned out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum WindowOutcome {
-    /// The score fell inside the window: the iteration is done.
-    Inside = 0,
-    /// The score was at or below alpha: search again with a lower alpha.
-    FailLow = 1,
-    /// The score was at or above beta: search again with a higher beta.
-    FailHigh = 2,
+coded_enum! {
+    /// How an aspiration window at the root turned out.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum WindowOutcome {
+        /// The score fell inside the window: the iteration is done.
+        Inside = 0 => "inside",
+        /// The score was at or below alpha: search again with a lower alpha.
+        FailLow = 1 => "fail_low",
+        /// The score was at or above beta: search again with a higher beta.
+        FailHigh = 2 => "fail_high",
+    }
 }
 
-/// How a node's score was settled without a move searched for it: where a number is born.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum StaticKind {
-    /// A quiescence node's static evaluation (it stood pat).
-    StandPat = 0,
-    /// The static evaluation at the deepest ply the search holds.
-    PlyLimit = 1,
-    /// The side to move is checkmated.
-    Checkmate = 2,
-    /// The side to move has no legal move and is not in check.
-    Stalemate = 3,
-    /// The position repeats one earlier in the search or the game.
-    Repetition = 4,
-    /// Fifty moves without a capture or a pawn move.
-    FiftyMoves = 5,
-    /// Neither side has the material to mate.
-    InsufficientMaterial = 6,
+coded_enum! {
+    /// How a node's score was settled without a move searched for it: where a number is born.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum StaticKind {
+        /// A quiescence node's static evaluation (it stood pat).
+        StandPat = 0 => "stand_pat",
+        /// The static evaluation at the deepest ply the search holds.
+        PlyLimit = 1 => "ply_limit",
+        /// The side to move is checkmated.
+        Checkmate = 2 => "checkmate",
+        /// The side to move has no legal move and is not in check.
+        Stalemate = 3 => "stalemate",
+        /// The position repeats one earlier in the search or the game.
+        Repetition = 4 => "repetition",
+        /// Fifty moves without a capture or a pawn move.
+        FiftyMoves = 5 => "fifty_moves",
+        /// Neither side has the material to mate.
+        InsufficientMaterial = 6 => "insufficient_material",
+    }
 }
 
 impl StaticKind {
-    /// Every kind, by code.
-    pub const ALL: [StaticKind; 7] = [
-        StaticKind::StandPat,
-        StaticKind::PlyLimit,
-        StaticKind::Checkmate,
-        StaticKind::Stalemate,
-        StaticKind::Repetition,
-        StaticKind::FiftyMoves,
-        StaticKind::InsufficientMaterial,
-    ];
-
-    /// The kind with `code`, as stored in a log.
-    pub const fn from_code(code: u8) -> Option<StaticKind> {
-        match code {
-            0 => Some(StaticKind::StandPat),
-            1 => Some(StaticKind::PlyLimit),
-            2 => Some(StaticKind::Checkmate),
-            3 => Some(StaticKind::Stalemate),
-            4 => Some(StaticKind::Repetition),
-            5 => Some(StaticKind::FiftyMoves),
-            6 => Some(StaticKind::InsufficientMaterial),
-            _ => None,
-        }
-    }
-
-    /// The JSON name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            StaticKind::StandPat => "stand_pat",
-            StaticKind::PlyLimit => "ply_limit",
-            StaticKind::Checkmate => "checkmate",
-            StaticKind::Stalemate => "stalemate",
-            StaticKind::Repetition => "repetition",
-            StaticKind::FiftyMoves => "fifty_moves",
-            StaticKind::InsufficientMaterial => "insufficient_material",
-        }
-    }
-
     /// Whether it is a draw by rule (repetition, fifty moves, material).
     pub const fn is_draw_by_rule(self) -> bool {
         matches!(
             self,
             StaticKind::Repetition | StaticKind::FiftyMoves | StaticKind::InsufficientMaterial
         )
-    }
-}
-
-impl ReSearchReason {
-    /// The reason with `code`, as stored in a log.
-    pub const fn from_code(code: u8) -> Option<ReSearchReason> {
-        match code {
-            0 => Some(ReSearchReason::Reduction),
-            _ => None,
-        }
-    }
-}
-
-impl PruneRule {
-    /// The rule with `code`, as stored in a log.
-    pub const fn from_code(code: u8) -> Option<PruneRule> {
-        match code {
-            0 => Some(PruneRule::Futility),
-            1 => Some(PruneRule::ReverseFutility),
-            2 => Some(PruneRule::MateDistance),
-            _ => None,
-        }
-    }
-
-    /// The tree marker and JSON name of the rule.
-    pub const fn name(self) -> &'static str {
-        match self {
-            PruneRule::Futility => "futility",
-            PruneRule::ReverseFutility => "reverse_futility",
-            PruneRule::MateDistance => "mate_distance",
-        }
-    }
-}
-
-impl WindowOutcome {
-    /// The outcome with `code`, as stored in a log.
-    pub const fn from_code(code: u8) -> Option<WindowOutcome> {
-        match code {
-            0 => Some(WindowOutcome::Inside),
-            1 => Some(WindowOutcome::FailLow),
-            2 => Some(WindowOutcome::FailHigh),
-            _ => None,
-        }
-    }
-
-    /// The JSON name of the outcome.
-    pub const fn name(self) -> &'static str {
-        match self {
-            WindowOutcome::Inside => "inside",
-            WindowOutcome::FailLow => "fail_low",
-            WindowOutcome::FailHigh => "fail_high",
-        }
     }
 }
 
@@ -396,87 +314,47 @@ pub enum Event {
 
 const _: () = assert!(std::mem::size_of::<Event>() <= EVENT_BYTES);
 
-/// The event types, for counting and for the JSON `type` field.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum EventKind {
-    /// `Event::NodeEnter`.
-    NodeEnter = 1,
-    /// `Event::MoveTried`.
-    MoveTried = 2,
-    /// `Event::Cutoff`.
-    Cutoff = 3,
-    /// `Event::KillerStore`.
-    KillerStore = 4,
-    /// `Event::TtHit`.
-    TtHit = 5,
-    /// `Event::NodeExit`.
-    NodeExit = 6,
-    /// `Event::Iteration`.
-    Iteration = 7,
-    /// `Event::MateKillerStore`.
-    MateKillerStore = 8,
-    /// `Event::CounterStore`.
-    CounterStore = 9,
-    /// `Event::NullMove`.
-    NullMove = 10,
-    /// `Event::Reduction`.
-    Reduction = 11,
-    /// `Event::ReSearch`.
-    ReSearch = 12,
-    /// `Event::Pruned`.
-    Pruned = 13,
-    /// `Event::Aspiration`.
-    Aspiration = 14,
-    /// `Event::Illegal`.
-    Illegal = 15,
-    /// `Event::StaticScore`.
-    StaticScore = 16,
+coded_enum! {
+    /// The event types, for counting; the tag of the binary codec and the JSON `type` field
+    /// (the snake_case name used in JSON Lines exports and `log stats`).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum EventKind {
+        /// `Event::NodeEnter`.
+        NodeEnter = 1 => "node_enter",
+        /// `Event::MoveTried`.
+        MoveTried = 2 => "move_tried",
+        /// `Event::Cutoff`.
+        Cutoff = 3 => "cutoff",
+        /// `Event::KillerStore`.
+        KillerStore = 4 => "killer_store",
+        /// `Event::TtHit`.
+        TtHit = 5 => "tt_hit",
+        /// `Event::NodeExit`.
+        NodeExit = 6 => "node_exit",
+        /// `Event::Iteration`.
+        Iteration = 7 => "iteration",
+        /// `Event::MateKillerStore`.
+        MateKillerStore = 8 => "mate_killer_store",
+        /// `Event::CounterStore`.
+        CounterStore = 9 => "counter_store",
+        /// `Event::NullMove`.
+        NullMove = 10 => "null_move",
+        /// `Event::Reduction`.
+        Reduction = 11 => "reduction",
+        /// `Event::ReSearch`.
+        ReSearch = 12 => "re_search",
+        /// `Event::Pruned`.
+        Pruned = 13 => "pruned",
+        /// `Event::Aspiration`.
+        Aspiration = 14 => "aspiration",
+        /// `Event::Illegal`.
+        Illegal = 15 => "illegal",
+        /// `Event::StaticScore`.
+        StaticScore = 16 => "static_score",
+    }
 }
 
 impl EventKind {
-    /// Every kind, in tag order.
-    pub const ALL: [EventKind; 16] = [
-        EventKind::NodeEnter,
-        EventKind::MoveTried,
-        EventKind::Cutoff,
-        EventKind::KillerStore,
-        EventKind::TtHit,
-        EventKind::NodeExit,
-        EventKind::Iteration,
-        EventKind::MateKillerStore,
-        EventKind::CounterStore,
-        EventKind::NullMove,
-        EventKind::Reduction,
-        EventKind::ReSearch,
-        EventKind::Pruned,
-        EventKind::Aspiration,
-        EventKind::Illegal,
-        EventKind::StaticScore,
-    ];
-
-    /// The snake_case name used in JSON Lines exports and `log stats`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            EventKind::NodeEnter => "node_enter",
-            EventKind::MoveTried => "move_tried",
-            EventKind::Cutoff => "cutoff",
-            EventKind::KillerStore => "killer_store",
-            EventKind::TtHit => "tt_hit",
-            EventKind::NodeExit => "node_exit",
-            EventKind::Iteration => "iteration",
-            EventKind::MateKillerStore => "mate_killer_store",
-            EventKind::CounterStore => "counter_store",
-            EventKind::NullMove => "null_move",
-            EventKind::Reduction => "reduction",
-            EventKind::ReSearch => "re_search",
-            EventKind::Pruned => "pruned",
-            EventKind::Aspiration => "aspiration",
-            EventKind::Illegal => "illegal",
-            EventKind::StaticScore => "static_score",
-        }
-    }
-
     /// Dense index `0..ALL.len()`, for count arrays.
     pub const fn index(self) -> usize {
         self as usize - 1

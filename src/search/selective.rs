@@ -6,7 +6,7 @@
 use super::config::OrderingConfig;
 use super::switches::{
     CHECK, ConfigError, Shown, Switch, Switchboard, UciKind, UciOption, Values, on_off_name,
-    on_off_word, set_flag, split_settings, switchboard,
+    on_off_switch, on_off_word, split_settings, switchboard,
 };
 
 /// Which selective-search techniques the search uses. `Default` is all off: full width.
@@ -61,16 +61,7 @@ impl SelectiveConfig {
     }
 }
 
-/// A technique as a switch: on/off, set by the UCI check option `uci`.
-const fn technique(
-    key: &'static str,
-    get: fn(&SelectiveConfig) -> String,
-    set: fn(&mut SelectiveConfig, &str) -> bool,
-    uci: &'static [UciOption],
-) -> Switch<SelectiveConfig> {
-    Switch::new(key, Values::OnOff, get, set).uci(uci)
-}
-
+/// The UCI check option that sets a technique, `listed`-th among them.
 const fn check(name: &'static str, listed: u8) -> UciOption {
     UciOption {
         name,
@@ -99,37 +90,14 @@ pub const SELECTIVE_SWITCHES: &[Switch<SelectiveConfig>] = &[
         },
     )
     .shown(Shown::Never),
-    technique(
-        "aspiration",
-        |c| on_off_name(c.aspiration),
-        |c, v| set_flag(&mut c.aspiration, v),
-        &[check("Aspiration Windows", 0)],
-    ),
-    technique(
-        "nmp",
-        |c| on_off_name(c.null_move),
-        |c, v| set_flag(&mut c.null_move, v),
-        &[check("Null Move Pruning", 1)],
-    )
-    .aliases(&["nullmove"]),
-    technique(
-        "lmr",
-        |c| on_off_name(c.lmr),
-        |c, v| set_flag(&mut c.lmr, v),
-        &[check("Late Move Reductions", 2)],
-    ),
-    technique(
-        "futility",
-        |c| on_off_name(c.futility),
-        |c, v| set_flag(&mut c.futility, v),
-        &[check("Futility Pruning", 3)],
-    ),
-    technique(
-        "mdp",
-        |c| on_off_name(c.mate_distance),
-        |c, v| set_flag(&mut c.mate_distance, v),
-        &[check("Mate Distance Pruning", 4)],
-    ),
+    on_off_switch!(SelectiveConfig, "aspiration", aspiration)
+        .uci(&[check("Aspiration Windows", 0)]),
+    on_off_switch!(SelectiveConfig, "nmp", null_move)
+        .uci(&[check("Null Move Pruning", 1)])
+        .aliases(&["nullmove"]),
+    on_off_switch!(SelectiveConfig, "lmr", lmr).uci(&[check("Late Move Reductions", 2)]),
+    on_off_switch!(SelectiveConfig, "futility", futility).uci(&[check("Futility Pruning", 3)]),
+    on_off_switch!(SelectiveConfig, "mdp", mate_distance).uci(&[check("Mate Distance Pruning", 4)]),
 ];
 
 switchboard!(SelectiveConfig, "search", SELECTIVE_SWITCHES);

@@ -179,14 +179,10 @@ const fn killer(
     name: &'static str,
     key: &'static str,
 ) -> SourceInfo {
+    let hint = (SourceColour::Yellow, SourceRole::Killer);
     SourceInfo {
-        code,
-        label,
-        name,
-        key,
-        colour: SourceColour::Yellow,
         killer_slot: Some(slot),
-        role: SourceRole::Killer,
+        ..row(code, label, name, key, hint)
     }
 }
 
@@ -194,62 +190,21 @@ const fn killer(
 /// (and reports list them), but for the oracle's move (`order=oracle`), tried first yet added
 /// last because codes are never renumbered. Logs carry their own copy of this table, so codes may change between
 /// builds without breaking old logs.
+#[rustfmt::skip]
 pub const SOURCES: &[SourceInfo] = &[
     row(0, "TT", "TT", "tt", (SourceColour::Cyan, SourceRole::Tt)),
-    row(
-        1,
-        "Cap",
-        "capture",
-        "capture",
-        (SourceColour::Red, SourceRole::Capture),
-    ),
-    row(
-        2,
-        "MK",
-        "mate killer",
-        "mate_killer",
-        (SourceColour::Blue, SourceRole::MateKiller),
-    ),
+    row(1, "Cap", "capture", "capture", (SourceColour::Red, SourceRole::Capture)),
+    row(2, "MK", "mate killer", "mate_killer", (SourceColour::Blue, SourceRole::MateKiller)),
     killer(3, 0, "K1", "killer 1", "killer1"),
     killer(4, 1, "K2", "killer 2", "killer2"),
     killer(5, 2, "K3", "killer 3", "killer3"),
     killer(6, 3, "K4", "killer 4", "killer4"),
     killer(7, 4, "K5", "killer 5", "killer5"),
-    row(
-        8,
-        "CM",
-        "countermove",
-        "countermove",
-        (SourceColour::Green, SourceRole::Countermove),
-    ),
-    row(
-        9,
-        "Hist",
-        "history",
-        "history",
-        (SourceColour::Magenta, SourceRole::History),
-    ),
-    row(
-        10,
-        "RHist",
-        "relative history",
-        "relative_history",
-        (SourceColour::Magenta, SourceRole::History),
-    ),
-    row(
-        11,
-        "Quiet",
-        "quiet",
-        "quiet",
-        (SourceColour::Plain, SourceRole::Quiet),
-    ),
-    row(
-        12,
-        "Orcl",
-        "oracle",
-        "oracle",
-        (SourceColour::Cyan, SourceRole::Other),
-    ),
+    row(8, "CM", "countermove", "countermove", (SourceColour::Green, SourceRole::Countermove)),
+    row(9, "Hist", "history", "history", (SourceColour::Magenta, SourceRole::History)),
+    row(10, "RHist", "relative history", "relative_history", (SourceColour::Magenta, SourceRole::History)),
+    row(11, "Quiet", "quiet", "quiet", (SourceColour::Plain, SourceRole::Quiet)),
+    row(12, "Orcl", "oracle", "oracle", (SourceColour::Cyan, SourceRole::Other)),
 ];
 
 /// How many killer candidates a node can try: one per killer row of `SOURCES`.

@@ -88,6 +88,16 @@ pub struct CutoffStats {
 }
 
 impl CutoffStats {
+    /// Each rank bucket of the main-search cutoffs as `2nd-5th 12 (8.3%)`, in `RANK_LABELS`
+    /// order: the breakdown the `search` report and `log stats` print.
+    pub fn rank_shares(&self) -> Vec<String> {
+        RANK_LABELS
+            .iter()
+            .zip(self.by_rank)
+            .map(|(label, n)| format!("{label} {n} ({})", percent(n, self.cutoffs)))
+            .collect()
+    }
+
     /// All counters at zero.
     pub fn new() -> CutoffStats {
         CutoffStats::default()

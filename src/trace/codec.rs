@@ -151,11 +151,8 @@ impl Event {
             1 => Event::NodeEnter {
                 ply: b[1],
                 depth: b[2] as i8,
-                kind: match b[3] {
-                    0 => NodeKind::Main,
-                    1 => NodeKind::Quiescence,
-                    _ => return Err("node kind is neither 0 (main) nor 1 (quiescence)"),
-                },
+                kind: NodeKind::from_code(b[3])
+                    .ok_or("node kind is neither 0 (main) nor 1 (quiescence)")?,
                 mv: get_move(b, 4),
                 alpha: get_i32(b, 8),
                 beta: get_i32(b, 12),
@@ -328,12 +325,7 @@ const RESERVED: [(u64, u64); 17] = [
 ];
 
 fn bound(code: u8) -> Result<Bound, &'static str> {
-    match code {
-        0 => Ok(Bound::Exact),
-        1 => Ok(Bound::Lower),
-        2 => Ok(Bound::Upper),
-        _ => Err("bound is not 0 (exact), 1 (lower) or 2 (upper)"),
-    }
+    Bound::from_code(code).ok_or("bound is not 0 (exact), 1 (lower) or 2 (upper)")
 }
 
 fn get_move(b: &[u8; EVENT_BYTES], at: usize) -> Move {

@@ -2,7 +2,6 @@
 //! moves in SAN when the root position is known, and the refuting move of every cut node drawn
 //! as a bold red edge labelled with its rank and ordering source.
 
-use super::jsonl::bound_name;
 use super::sources::SourceTable;
 use super::tree::{NodeId, SearchTree};
 use crate::chess::notation::san;
@@ -43,7 +42,7 @@ fn node_label(tree: &SearchTree, id: NodeId, mv: &str) -> String {
     let (alpha, beta) = n.window();
     let (alpha, beta) = (score(alpha), score(beta));
     let result = match n.result() {
-        Some((value, bound)) => format!("{} {}", score(value), bound_name(bound)),
+        Some((value, bound)) => format!("{} {}", score(value), bound.name()),
         None => "open".to_string(),
     };
     let tt = if n.tt_cutoff() { "\\nTT cutoff" } else { "" };

@@ -8,20 +8,13 @@ use super::events::EventSource;
 use super::tree::{NodeId, SearchTree};
 use crate::chess::notation::{parse_san, parse_uci};
 use crate::chess::{Move, Position};
+use crate::declare::message_error;
 use crate::search::{Event, EventKind, SOURCES};
-use std::fmt;
 
-/// Why a reference did not resolve, in words fit for a lesson author.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct QueryError(String);
-
-impl fmt::Display for QueryError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+message_error! {
+    /// Why a reference did not resolve, in words fit for a lesson author.
+    pub struct QueryError(String);
 }
-
-impl std::error::Error for QueryError {}
 
 fn fail<T>(text: impl Into<String>) -> Result<T, QueryError> {
     Err(QueryError(text.into()))
@@ -140,7 +133,7 @@ pub fn find_event<S: EventSource + ?Sized>(
     root: &Position,
     wanted: &EventRef,
 ) -> Result<usize, QueryError> {
-    let Some(kind) = EventKind::ALL.into_iter().find(|k| k.name() == wanted.kind) else {
+    let Some(kind) = EventKind::from_name(&wanted.kind) else {
         let names: Vec<&str> = EventKind::ALL.iter().map(|k| k.name()).collect();
         return fail(format!(
             "unknown event kind {} (known: {})",

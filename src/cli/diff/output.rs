@@ -154,18 +154,12 @@ fn side_json(f: &Option<SideFacts>, header: &crate::trace::LogHeader) -> Value {
 }
 
 fn divergence_json(div: &Divergence, root: Option<&Position>, a: &Searched, b: &Searched) -> Value {
-    let k = div.kinds;
-    let kinds: Vec<&str> = [
-        (k.order, "order"),
-        (k.cut_move, "cut_move"),
-        (k.cut_source, "cut_source"),
-        (k.node_type, "node_type"),
-        (k.only_a, "only_a"),
-        (k.only_b, "only_b"),
-    ]
-    .into_iter()
-    .filter_map(|(on, name)| on.then_some(name))
-    .collect();
+    let kinds: Vec<&str> = div
+        .kinds
+        .each()
+        .into_iter()
+        .filter_map(|(on, name, _)| on.then_some(name))
+        .collect();
     json!({
         "iteration": div.iteration,
         "path": san_steps(root, &div.path),

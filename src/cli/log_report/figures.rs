@@ -70,53 +70,27 @@ pub(super) struct ColumnDef {
     pub value: fn(&OrderingStats) -> Figure,
 }
 
+/// A column: its heading, its CSV and JSON key, its value.
+const fn column(
+    name: &'static str,
+    key: &'static str,
+    value: fn(&OrderingStats) -> Figure,
+) -> ColumnDef {
+    ColumnDef { name, key, value }
+}
+
 /// The per-row columns, in table order.
+#[rustfmt::skip]
 pub(super) const COLUMNS: &[ColumnDef] = &[
-    ColumnDef {
-        name: "nodes",
-        key: "nodes",
-        value: |s| Figure::Count(s.nodes),
-    },
-    ColumnDef {
-        name: "cutoffs",
-        key: "cutoffs",
-        value: |s| Figure::Count(s.cutoffs),
-    },
-    ColumnDef {
-        name: "first move",
-        key: "first_move_rate",
-        value: |s| Figure::Share(s.first_move_cutoffs, s.cutoffs),
-    },
-    ColumnDef {
-        name: "mean rank",
-        key: "mean_rank",
-        value: |s| Figure::Mean(s.mean_rank()),
-    },
-    ColumnDef {
-        name: "Σ rank²",
-        key: "rank_squares",
-        value: |s| Figure::Count(s.rank_squares),
-    },
-    ColumnDef {
-        name: "TT tried",
-        key: "tt_tried",
-        value: |s| Figure::Count(s.tt_tried),
-    },
-    ColumnDef {
-        name: "TT cut",
-        key: "tt_cut",
-        value: |s| Figure::Count(s.tt_cut),
-    },
-    ColumnDef {
-        name: "TT not cut",
-        key: "tt_not_cut",
-        value: |s| Figure::Count(s.tt_not_cut()),
-    },
-    ColumnDef {
-        name: "nodes before the cut",
-        key: "before_cut",
-        value: |s| Figure::Count(s.before_cut),
-    },
+    column("nodes", "nodes", |s| Figure::Count(s.nodes)),
+    column("cutoffs", "cutoffs", |s| Figure::Count(s.cutoffs)),
+    column("first move", "first_move_rate", |s| Figure::Share(s.first_move_cutoffs, s.cutoffs)),
+    column("mean rank", "mean_rank", |s| Figure::Mean(s.mean_rank())),
+    column("Σ rank²", "rank_squares", |s| Figure::Count(s.rank_squares)),
+    column("TT tried", "tt_tried", |s| Figure::Count(s.tt_tried)),
+    column("TT cut", "tt_cut", |s| Figure::Count(s.tt_cut)),
+    column("TT not cut", "tt_not_cut", |s| Figure::Count(s.tt_not_cut())),
+    column("nodes before the cut", "before_cut", |s| Figure::Count(s.before_cut)),
 ];
 
 /// A row's depth and node-type label.

@@ -74,12 +74,7 @@ pub(super) fn write_summary(
         "  first move  {} of main-search cutoffs",
         percent(stats.by_rank[0], stats.cutoffs)
     )?;
-    let ranks: Vec<String> = RANK_LABELS
-        .iter()
-        .zip(stats.by_rank)
-        .map(|(label, n)| format!("{label} {n} ({})", percent(n, stats.cutoffs)))
-        .collect();
-    writeln!(out, "  by rank     {}", ranks.join(" · "))?;
+    writeln!(out, "  by rank     {}", stats.rank_shares().join(" · "))?;
     let by_source: Vec<String> = sources(ordering)
         .map(|row| {
             let n = stats.cutoffs_by(MoveSource::from_code(row.code));

@@ -5,8 +5,7 @@ use super::MoveOrder;
 use super::{HistoryMode, KillerIndex, KillerPlacement, MAX_KILLER_SLOTS, OrderingConfig};
 use crate::search::source::{KILLER_CANDIDATES, MoveSource};
 use crate::search::switches::{
-    CHECK, Check, Named, Shown, Switch, UciKind, UciOption, Values, on_off_name, set_flag,
-    set_named,
+    CHECK, Check, Named, Shown, Switch, UciKind, UciOption, Values, on_off_switch, set_named,
 };
 
 /// Sets `slots` from a `killers=` value, 0 to `MAX_KILLER_SLOTS`.
@@ -80,27 +79,13 @@ pub const ORDERING_SWITCHES: &[Row] = &[
             2,
         ),
     ]),
-    Row::new(
-        "tt",
-        Values::OnOff,
-        |c| on_off_name(c.tt_move),
-        |c, v| set_flag(&mut c.tt_move, v),
-    )
-    .places(&[MoveSource::TT], |c, _| c.tt_move),
-    Row::new(
-        "mvvlva",
-        Values::OnOff,
-        |c| on_off_name(c.mvv_lva),
-        |c, v| set_flag(&mut c.mvv_lva, v),
-    )
-    .aliases(&["mvv-lva", "mvv_lva"]),
-    Row::new(
-        "grandparent",
-        Values::OnOff,
-        |c| on_off_name(c.killers_from_grandparent),
-        |c, v| set_flag(&mut c.killers_from_grandparent, v),
-    )
-    .uci(&[uci("Grandparent Killers", UciKind::Check(CHECK), 5)]),
+    on_off_switch!(OrderingConfig, "tt", tt_move).places(&[MoveSource::TT], |c, _| c.tt_move),
+    on_off_switch!(OrderingConfig, "mvvlva", mvv_lva).aliases(&["mvv-lva", "mvv_lva"]),
+    on_off_switch!(OrderingConfig, "grandparent", killers_from_grandparent).uci(&[uci(
+        "Grandparent Killers",
+        UciKind::Check(CHECK),
+        5,
+    )]),
     Row::new(
         "placement",
         Values::OneOf(KillerPlacement::NAMES),
@@ -108,24 +93,14 @@ pub const ORDERING_SWITCHES: &[Row] = &[
         |c, v| set_named(&mut c.killer_placement, v),
     )
     .uci(&[uci("Killer Placement", UciKind::Combo, 6)]),
-    Row::new(
-        "matekillers",
-        Values::OnOff,
-        |c| on_off_name(c.mate_killers),
-        |c, v| set_flag(&mut c.mate_killers, v),
-    )
-    .aliases(&["mate-killers", "matekiller"])
-    .places(&[MoveSource::MATE_KILLER], |c, _| c.mate_killers)
-    .uci(&[uci("Mate Killers", UciKind::Check(CHECK), 3)]),
-    Row::new(
-        "countermove",
-        Values::OnOff,
-        |c| on_off_name(c.countermove),
-        |c, v| set_flag(&mut c.countermove, v),
-    )
-    .aliases(&["countermoves", "counter"])
-    .places(&[MoveSource::COUNTERMOVE], |c, _| c.countermove)
-    .uci(&[uci("Countermove", UciKind::Check(CHECK), 4)]),
+    on_off_switch!(OrderingConfig, "matekillers", mate_killers)
+        .aliases(&["mate-killers", "matekiller"])
+        .places(&[MoveSource::MATE_KILLER], |c, _| c.mate_killers)
+        .uci(&[uci("Mate Killers", UciKind::Check(CHECK), 3)]),
+    on_off_switch!(OrderingConfig, "countermove", countermove)
+        .aliases(&["countermoves", "counter"])
+        .places(&[MoveSource::COUNTERMOVE], |c, _| c.countermove)
+        .uci(&[uci("Countermove", UciKind::Check(CHECK), 4)]),
     Row::new(
         "killerindex",
         Values::OneOf(KillerIndex::NAMES),

@@ -170,3 +170,17 @@ macro_rules! switchboard {
     };
 }
 pub(crate) use switchboard;
+
+/// The on/off switch `$key` of `$config` over its `bool` field `$field`, named once: printed
+/// as `on`/`off`, set from any on/off word.
+macro_rules! on_off_switch {
+    ($config:ty, $key:literal, $field:ident) => {
+        $crate::search::switches::Switch::<$config>::new(
+            $key,
+            $crate::search::switches::Values::OnOff,
+            |c| $crate::search::switches::on_off_name(c.$field),
+            |c, v| $crate::search::switches::set_flag(&mut c.$field, v),
+        )
+    };
+}
+pub(crate) use on_off_switch;

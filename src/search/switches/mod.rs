@@ -8,23 +8,16 @@
 mod board;
 
 pub use board::Switchboard;
-pub(crate) use board::switchboard;
+pub(crate) use board::{on_off_switch, switchboard};
 
 use super::source::MoveSource;
+use crate::declare::message_error;
 use crate::text::quote;
-use std::fmt;
 
-/// Why a switch string was refused; the message names the offending key and value.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ConfigError(pub(crate) String);
-
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+message_error! {
+    /// Why a switch string was refused; the message names the offending key and value.
+    pub struct ConfigError(pub(crate) String);
 }
-
-impl std::error::Error for ConfigError {}
 
 /// The values a switch accepts, which its error message and its UCI option describe.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

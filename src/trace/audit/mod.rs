@@ -19,6 +19,7 @@ pub use collect::Collector;
 use super::events::EventSource;
 use super::header::LogHeader;
 use crate::chess::{Move, Position};
+use crate::declare::message_error;
 use crate::search::{NodeSearch, OrderingConfig, SearchConfig, Searcher, SelectiveConfig};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -173,17 +174,10 @@ pub fn decisions_of(decisions: &[Decision], node_event: usize) -> Vec<&Decision>
         .collect()
 }
 
-/// Why a decision could not be audited.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AuditError(pub String);
-
-impl fmt::Display for AuditError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+message_error! {
+    /// Why a decision could not be audited.
+    pub struct AuditError(pub String);
 }
-
-impl std::error::Error for AuditError {}
 
 /// Judges decisions of one log: its root and the configuration it was searched with.
 #[derive(Clone, Debug)]

@@ -15,6 +15,7 @@ pub mod results;
 use super::log::EventLog;
 use super::tree::{NodeId, SearchTree};
 use crate::chess::{Move, Position};
+use crate::declare::message_error;
 use crate::search::order::splitmix64;
 use crate::search::{NodeKind, OrderingConfig};
 use std::collections::HashSet;
@@ -119,17 +120,10 @@ pub struct Exercise {
     pub questions: Vec<Question>,
 }
 
-/// Why no exercise could be drawn.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExerciseError(pub String);
-
-impl std::fmt::Display for ExerciseError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
+message_error! {
+    /// Why no exercise could be drawn.
+    pub struct ExerciseError(pub String);
 }
-
-impl std::error::Error for ExerciseError {}
 
 /// A node of the last iteration a question can name: a main node that a lesson's
 /// `select = { depth, path }` resolves to (no pass on its line, and the first search of each

@@ -8,7 +8,7 @@
 use super::board::Board;
 use super::fields::{Bad, Fields, Key, bad};
 use super::labels::{Labels, UNSPECIFIED};
-use super::state::{BOUNDS, Open, Read, State, bound_of, capped, check_ply, row_index};
+use super::state::{Open, Read, State, capped, check_ply, row_index};
 use super::{selective, tables, tries};
 use crate::chess::{Move, Position};
 use crate::search::score::format_uci;
@@ -33,6 +33,14 @@ impl State {
             Some(node) => Ok(*node),
             None => bad(0, "outside any node: no node_enter is open"),
         }
+    }
+
+    /// The innermost open node, for an event of that node itself: the event's ply, when it
+    /// gives one, must be the node's.
+    pub(super) fn own_node(&self, f: &Fields) -> Result<Open, Bad> {
+        let node = self.node()?;
+        check_ply(f, &node)?;
+        Ok(node)
     }
 
     /// A move that must be legal at the innermost node.
@@ -96,28 +104,23 @@ impl State {
             "counter_store" => tables::counter_store(self, f).and_then(no_pv),
             "null_move" => selective::null_move(self, f).and_then(no_pv),
             "reduction" => {
-                let node = self.node()?;
-                check_ply(f, &node)?;
+                self.own_node(f)?;
                 let mv = self.searched(f)?;
                 let by = f.need(Key::By, f.int(Key::By, 0, 255)?)? as u8;
                 no_pv(Event::Reduction { mv, by })
             }
             "re_search" => {
-                let node = self.node()?;
-                check_ply(f, &node)?;
+                self.own_node(f)?;
                 let mv = self.searched(f)?;
-                f.choice(Key::Reason, &["reduction"])?;
-                no_pv(Event::ReSearch {
-                    mv,
-                    reason: ReSearchReason::Reduction,
-                })
+                let reason = f.named(Key::Reason, ReSearchReason::ALL, ReSearchReason::name)?;
+                let reason = reason.unwrap_or(ReSearchReason::Reduction);
+                no_pv(Event::ReSearch { mv, reason })
             }
             "pruned" => selective::pruned(self, f).and_then(no_pv),
             "static_score" => {
-                let node = self.node()?;
-                check_ply(f, &node)?;
-                let names = StaticKind::ALL.map(StaticKind::name);
-                let kind = StaticKind::ALL[f.need(Key::Kind, f.choice(Key::Kind, &names)?)?];
+                let node = self.own_node(f)?;
+                let kind = f.named(Key::Kind, StaticKind::ALL, StaticKind::name)?;
+                let kind = f.need(Key::Kind, kind)?;
                 let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
                 no_pv(Event::StaticScore { kind, score })
             }
@@ -163,10 +166,8 @@ impl State {
         let depth = f.need(Key::Depth, f.int(Key::Depth, -128, 127)?)? as i8;
         let alpha = f.need(Key::Alpha, f.score(Key::Alpha, ply)?)?;
         let beta = f.need(Key::Beta, f.score(Key::Beta, ply)?)?;
-        let kind = match f.choice(Key::Kind, &["main", "quiescence"])? {
-            Some(1) => NodeKind::Quiescence,
-            _ => NodeKind::Main,
-        };
+        let kind = f.named(Key::Kind, NodeKind::ALL, NodeKind::name)?;
+        let kind = kind.unwrap_or(NodeKind::Main);
         let mut before = None;
         let mv = if same {
             self.board.enter_same();
@@ -234,8 +235,8 @@ impl State {
         };
         check_ply(f, &node)?;
         let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
-        let bound = match f.choice(Key::Bound, &BOUNDS)? {
-            Some(k) => bound_of(k),
+        let bound = match f.named(Key::Bound, Bound::ALL, Bound::name)? {
+            Some(b) => b,
             None if score <= node.alpha => Bound::Upper,
             None if score >= node.beta => Bound::Lower,
             None => Bound::Exact,
@@ -251,8 +252,7 @@ impl State {
     }
 
     fn cutoff(&mut self, f: &Fields) -> Result<Event, Bad> {
-        let node = self.node()?;
-        check_ply(f, &node)?;
+        let node = self.own_node(f)?;
         let mv = self.searched(f)?;
         let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
         let beta = f.score(Key::Beta, node.ply)?.unwrap_or(node.beta);

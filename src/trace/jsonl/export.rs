@@ -7,29 +7,13 @@
 use super::header::header_line;
 use super::score::{JsonScore, to_json};
 use crate::chess::{Move, Square};
+use crate::search::Event;
 use crate::search::countermove::CounterKey;
-use crate::search::{Bound, Event, NodeKind, ReSearchReason};
 use crate::trace::entry::NodeEntry;
 use crate::trace::{EventLog, EventSource, LogHeader, SourceTable};
 use serde::Serialize;
 use std::borrow::Cow;
 use std::io::{self, Write};
-
-/// The JSON name of a bound, shared with the Graphviz drawing.
-pub(crate) fn bound_name(b: Bound) -> &'static str {
-    match b {
-        Bound::Exact => "exact",
-        Bound::Lower => "lower",
-        Bound::Upper => "upper",
-    }
-}
-
-fn kind_name(k: NodeKind) -> &'static str {
-    match k {
-        NodeKind::Main => "main",
-        NodeKind::Quiescence => "quiescence",
-    }
-}
 
 /// A move in UCI notation, `null` for `Move::NULL`.
 fn json_move(mv: Move) -> Option<String> {
@@ -284,7 +268,7 @@ impl<'h, W: Write> JsonlWriter<'h, W> {
                 alpha: to_json(alpha, u32::from(ply)),
                 beta: to_json(beta, u32::from(ply)),
                 mv: json_move(mv),
-                kind: kind_name(kind),
+                kind: kind.name(),
             };
         }
         match event {
@@ -293,7 +277,7 @@ impl<'h, W: Write> JsonlWriter<'h, W> {
                 Record::NodeExit {
                     ply,
                     score: at(score),
-                    bound: bound_name(bound),
+                    bound: bound.name(),
                 }
             }
             Event::Iteration {
@@ -374,7 +358,7 @@ fn ordering_record(event: Event, ply: u8, sources: &SourceTable) -> Record<'_> {
             mv: json_move(mv),
             depth,
             score: at(score),
-            bound: bound_name(bound),
+            bound: bound.name(),
             cutoff,
         },
         _ => unreachable!("record() passes ordering events only"),
@@ -406,9 +390,7 @@ fn selective_record(event: Event, ply: u8) -> Record<'static> {
         Event::ReSearch { mv, reason } => Record::ReSearch {
             ply,
             mv: json_move(mv),
-            reason: match reason {
-                ReSearchReason::Reduction => "reduction",
-            },
+            reason: reason.name(),
         },
         Event::Pruned { mv, rule, score } => Record::Pruned {
             ply,

@@ -325,6 +325,16 @@ impl<'a> Fields<'a> {
         }
     }
 
+    /// One of `all` by its `name` (an enum's value by its JSON name), if present.
+    pub fn named<T: Copy, const N: usize>(
+        &self,
+        key: Key,
+        all: [T; N],
+        name: fn(T) -> &'static str,
+    ) -> Result<Option<T>, Bad> {
+        Ok(self.choice(key, &all.map(name))?.map(|k| all[k]))
+    }
+
     /// A move: `Some(None)` for `null` or `"0000"` (no move), `Some(Some(text))` for UCI text.
     pub fn mv(&self, key: Key) -> Result<Option<Option<&str>>, Bad> {
         match self.get(key) {

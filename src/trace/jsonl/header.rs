@@ -12,6 +12,7 @@ use crate::trace::{LogHeader, Setting, SourceRow, default_role};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use std::borrow::Cow;
+use std::fmt;
 
 /// The schema version this build writes and reads (`"schema"` in the header line).
 pub const SCHEMA_VERSION: i64 = 1;
@@ -109,24 +110,25 @@ pub struct HeaderRead {
 fn text<'v>(name: &str, col: usize, val: &'v Val) -> Result<&'v str, Bad> {
     match val {
         Val::Str(s) => Ok(s),
-        other => bad(
+        other => wrong(
             col,
-            format!(
-                "header field \"{name}\" must be a string, found {}",
-                other.describe()
-            ),
+            format_args!("header field \"{name}\" must be a string"),
+            other,
         ),
     }
 }
 
+/// The error for a header value of the wrong type: what it `must` be, then what it is.
+fn wrong<T>(col: usize, must: fmt::Arguments<'_>, val: &Val) -> Result<T, Bad> {
+    bad(col, format!("{must}, found {}", val.describe()))
+}
+
 fn settings(name: &str, col: usize, val: &Val) -> Result<Vec<Setting>, Bad> {
     let Val::Obj(entries) = val else {
-        return bad(
+        return wrong(
             col,
-            format!(
-                "header field \"{name}\" must be an object of settings, found {}",
-                val.describe()
-            ),
+            format_args!("header field \"{name}\" must be an object of settings"),
+            val,
         );
     };
     entries
@@ -137,13 +139,13 @@ fn settings(name: &str, col: usize, val: &Val) -> Result<Vec<Setting>, Bad> {
                 Val::Int(n) => n.to_string(),
                 Val::Bool(b) => b.to_string(),
                 other => {
-                    return bad(
+                    return wrong(
                         *col,
-                        format!(
-                            "setting \"{}\" in \"{name}\" must be a string, number or boolean, found {}",
-                            crate::text::quote(key),
-                            other.describe()
+                        format_args!(
+                            "setting \"{}\" in \"{name}\" must be a string, number or boolean",
+                            crate::text::quote(key)
                         ),
+                        other,
                     );
                 }
             };
@@ -157,12 +159,10 @@ type SourceRead = (SourceRow, SourceRole, Option<u8>);
 
 fn source_row(col: usize, val: &Val, unknown: &mut u64) -> Result<SourceRead, Bad> {
     let Val::Obj(entries) = val else {
-        return bad(
+        return wrong(
             col,
-            format!(
-                "each source must be an object like {{\"label\": \"K1\"}}, found {}",
-                val.describe()
-            ),
+            format_args!("each source must be an object like {{\"label\": \"K1\"}}"),
+            val,
         );
     };
     let (mut label, mut name, mut colour, mut slot, mut code) = (None, None, None, None, None);
@@ -170,12 +170,10 @@ fn source_row(col: usize, val: &Val, unknown: &mut u64) -> Result<SourceRead, Ba
     for (key, col, val) in entries {
         let small = |max: i64| match val {
             Val::Int(n) if (0..=max).contains(n) => Ok(*n as u8),
-            other => bad(
+            other => wrong(
                 *col,
-                format!(
-                    "source field \"{key}\" must be an integer in 0..={max}, found {}",
-                    other.describe()
-                ),
+                format_args!("source field \"{key}\" must be an integer in 0..={max}"),
+                other,
             ),
         };
         match key.as_ref() {

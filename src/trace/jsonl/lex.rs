@@ -94,13 +94,7 @@ impl<'a> Cursor<'a> {
         if self.peek() == Some(b'-') {
             self.at += 1;
         }
-        let digits = self.at;
-        while self.peek().is_some_and(|b| b.is_ascii_digit()) {
-            self.at += 1;
-        }
-        if self.at == digits {
-            return self.err("expected digits");
-        }
+        let digits = self.digits("expected digits")?;
         if self.b[digits] == b'0' && self.at - digits > 1 {
             self.at = digits;
             return self.err("a number with a leading zero");
@@ -109,13 +103,7 @@ impl<'a> Cursor<'a> {
         if self.peek() == Some(b'.') {
             float = true;
             self.at += 1;
-            let frac = self.at;
-            while self.peek().is_some_and(|b| b.is_ascii_digit()) {
-                self.at += 1;
-            }
-            if self.at == frac {
-                return self.err("expected digits after the decimal point");
-            }
+            self.digits("expected digits after the decimal point")?;
         }
         if let Some(b'e' | b'E') = self.peek() {
             float = true;
@@ -123,13 +111,7 @@ impl<'a> Cursor<'a> {
             if let Some(b'+' | b'-') = self.peek() {
                 self.at += 1;
             }
-            let exp = self.at;
-            while self.peek().is_some_and(|b| b.is_ascii_digit()) {
-                self.at += 1;
-            }
-            if self.at == exp {
-                return self.err("expected digits in the exponent");
-            }
+            self.digits("expected digits in the exponent")?;
         }
         if float {
             return Ok(Val::Float);
@@ -137,5 +119,18 @@ impl<'a> Cursor<'a> {
         Ok(self.text[start..self.at]
             .parse::<i64>()
             .map_or(Val::Big, Val::Int))
+    }
+
+    /// Steps over a run of digits and returns where it starts; `missing` is the error when
+    /// there is none.
+    fn digits(&mut self, missing: &str) -> Res<usize> {
+        let start = self.at;
+        while self.peek().is_some_and(|b| b.is_ascii_digit()) {
+            self.at += 1;
+        }
+        if self.at == start {
+            return self.err(missing);
+        }
+        Ok(start)
     }
 }

@@ -28,7 +28,6 @@ mod tries;
 mod unknown;
 
 pub use error::{ImportError, ImportErrorKind, LinePlace};
-pub(crate) use export::bound_name;
 pub use export::{JsonlWriter, write_jsonl};
 pub use header::SCHEMA_VERSION;
 pub use import::{Batch, ImportOptions, ImportSummary, Importer};

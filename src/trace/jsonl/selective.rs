@@ -2,14 +2,13 @@
 //! aspiration window, a TT hit — each checked against the open node like every other event.
 
 use super::fields::{Bad, Fields, Key};
-use super::state::{BOUNDS, State, bound_of, check_ply};
+use super::state::State;
 use crate::chess::Move;
 use crate::search::{Bound, Event, PruneRule, WindowOutcome};
 
 /// A pass: its depth, reduction and score; a cutoff unless said otherwise when the score reaches β.
 pub(super) fn null_move(st: &mut State, f: &Fields) -> Result<Event, Bad> {
-    let node = st.node()?;
-    check_ply(f, &node)?;
+    let node = st.own_node(f)?;
     let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
     let depth = f.int(Key::Depth, -128, 127)?.unwrap_or(0) as i8;
     let reduction = f.int(Key::Reduction, 0, 255)?.unwrap_or(0) as u8;
@@ -24,16 +23,10 @@ pub(super) fn null_move(st: &mut State, f: &Fields) -> Result<Event, Bad> {
 
 /// A move (or the node, for a mate-distance prune) pruned by a named rule, with the score it was judged by.
 pub(super) fn pruned(st: &mut State, f: &Fields) -> Result<Event, Bad> {
-    let node = st.node()?;
-    check_ply(f, &node)?;
+    let node = st.own_node(f)?;
     let mv = st.legal(f, Key::Move)?.unwrap_or(Move::NULL);
-    let rules = [
-        PruneRule::Futility,
-        PruneRule::ReverseFutility,
-        PruneRule::MateDistance,
-    ];
-    let names = rules.map(PruneRule::name);
-    let rule = rules[f.need(Key::Rule, f.choice(Key::Rule, &names)?)?];
+    let rule = f.named(Key::Rule, PruneRule::ALL, PruneRule::name)?;
+    let rule = f.need(Key::Rule, rule)?;
     let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
     Ok(Event::Pruned { mv, rule, score })
 }
@@ -43,13 +36,8 @@ pub(super) fn aspiration(f: &Fields) -> Result<Event, Bad> {
     let depth = f.need(Key::Depth, f.int(Key::Depth, 0, 255)?)? as u8;
     let alpha = f.need(Key::Alpha, f.score(Key::Alpha, 0)?)?;
     let beta = f.need(Key::Beta, f.score(Key::Beta, 0)?)?;
-    let outcomes = [
-        WindowOutcome::Inside,
-        WindowOutcome::FailLow,
-        WindowOutcome::FailHigh,
-    ];
-    let names = outcomes.map(WindowOutcome::name);
-    let outcome = outcomes[f.need(Key::Outcome, f.choice(Key::Outcome, &names)?)?];
+    let outcome = f.named(Key::Outcome, WindowOutcome::ALL, WindowOutcome::name)?;
+    let outcome = f.need(Key::Outcome, outcome)?;
     Ok(Event::Aspiration {
         depth,
         alpha,
@@ -60,8 +48,7 @@ pub(super) fn aspiration(f: &Fields) -> Result<Event, Bad> {
 
 /// A transposition-table hit: its move (read loosely: the table may hold a move of another position), depth, score, bound and whether it ended the node.
 pub(super) fn tt_hit(st: &mut State, f: &Fields) -> Result<Event, Bad> {
-    let node = st.node()?;
-    check_ply(f, &node)?;
+    let node = st.own_node(f)?;
     let mv = match f.mv(Key::Move)? {
         Some(Some(text)) => st.board.loose(text).map_err(|what| Bad {
             col: f.col(Key::Move),
@@ -71,9 +58,8 @@ pub(super) fn tt_hit(st: &mut State, f: &Fields) -> Result<Event, Bad> {
     };
     let depth = f.int(Key::Depth, -128, 127)?.unwrap_or(0) as i8;
     let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
-    let bound = f
-        .choice(Key::Bound, &BOUNDS)?
-        .map_or(Bound::Exact, bound_of);
+    let bound = f.named(Key::Bound, Bound::ALL, Bound::name)?;
+    let bound = bound.unwrap_or(Bound::Exact);
     let cutoff = f.boolean(Key::Cutoff)?.unwrap_or(false);
     Ok(Event::TtHit {
         mv,

@@ -7,7 +7,7 @@ use super::board::Board;
 use super::fields::{Bad, Fields, Key, bad};
 use super::labels::Labels;
 use crate::chess::{Move, Position};
-use crate::search::{Bound, Event, KillerSlots, MoveSource};
+use crate::search::{Event, KillerSlots, MoveSource};
 
 /// An open node as the importer tracks it.
 #[derive(Clone, Copy, Debug)]
@@ -94,14 +94,4 @@ pub(super) fn check_ply(f: &Fields, node: &Open) -> Result<(), Bad> {
 pub(super) fn row_index(f: &Fields, node: &Open) -> Result<u8, Bad> {
     Ok(f.int(Key::Ply, 0, 255)?
         .map_or(capped(node.ply), |p| p as u8))
-}
-
-pub(super) const BOUNDS: [&str; 3] = ["exact", "lower", "upper"];
-
-pub(super) fn bound_of(k: usize) -> Bound {
-    match k {
-        1 => Bound::Lower,
-        2 => Bound::Upper,
-        _ => Bound::Exact,
-    }
 }

@@ -4,7 +4,7 @@
 use super::board::Board;
 use super::fields::{Bad, Fields, Key, bad};
 use super::scan::Val;
-use super::state::{State, check_ply, row_index};
+use super::state::{State, row_index};
 use crate::chess::{Move, Piece, Square};
 use crate::search::countermove::CounterKey;
 use crate::search::{Event, KillerSlots, MAX_KILLER_SLOTS, NodeCount};
@@ -69,8 +69,7 @@ pub(super) fn killer_store(st: &mut State, f: &Fields) -> Result<Event, Bad> {
 }
 
 pub(super) fn counter_store(st: &mut State, f: &Fields) -> Result<Event, Bad> {
-    let node = st.node()?;
-    check_ply(f, &node)?;
+    let node = st.own_node(f)?;
     let mv = st.searched(f)?;
     let key = match f.object(Key::Answers)? {
         Some(entries) => {

@@ -3,7 +3,7 @@
 //! node that follows — leaves the mover's king attacked (see `pseudo.rs`).
 
 use super::fields::{Bad, Fields, Key, bad};
-use super::state::{Read, State, check_ply};
+use super::state::{Read, State};
 use crate::chess::Move;
 use crate::search::Event;
 
@@ -20,8 +20,7 @@ pub(super) fn illegal_try(st: &State, f: &Fields) -> Result<Move, Bad> {
 }
 
 pub(super) fn move_tried(st: &mut State, f: &Fields) -> Result<Read, Bad> {
-    let node = st.node()?;
-    check_ply(f, &node)?;
+    let node = st.own_node(f)?;
     let marked = f.boolean(Key::Illegal)?.unwrap_or(false);
     let (mv, illegal) = if marked {
         (illegal_try(st, f)?, true)
@@ -51,8 +50,7 @@ pub(super) fn move_tried(st: &mut State, f: &Fields) -> Result<Read, Bad> {
 /// An `illegal` line: the next `move_tried` of its move (or, for `null`, the null-move node
 /// that follows, made in check) leaves the mover's king attacked.
 pub(super) fn illegal(st: &mut State, f: &Fields) -> Result<Event, Bad> {
-    let node = st.node()?;
-    check_ply(f, &node)?;
+    st.own_node(f)?;
     let mv = match f.need(Key::Move, f.mv(Key::Move)?)? {
         Some(_) => illegal_try(st, f)?,
         None if !st.board.known() || st.board.in_check() => Move::NULL,

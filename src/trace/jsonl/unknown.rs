@@ -42,7 +42,7 @@ fn guess(name: &str, candidates: impl Iterator<Item = &'static str>) -> String {
 
 /// Whether `kind` is an event kind of the schema.
 pub fn known_kind(kind: &str) -> bool {
-    EventKind::ALL.iter().any(|k| k.name() == kind)
+    EventKind::from_name(kind).is_some()
 }
 
 /// What to say of the unknown event kind `kind`.

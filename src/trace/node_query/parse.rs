@@ -75,28 +75,29 @@ impl<'a> Parser<'a> {
     }
 
     fn or(&mut self) -> Result<Expr, QueryError> {
-        let mut terms = vec![self.and()?];
-        while self.peek().tok == Tok::Or {
-            self.next();
-            terms.push(self.and()?);
-        }
-        Ok(if terms.len() == 1 {
-            terms.remove(0)
-        } else {
-            Expr::Or(terms)
-        })
+        self.joined(Tok::Or, Self::and, Expr::Or)
     }
 
     fn and(&mut self) -> Result<Expr, QueryError> {
-        let mut terms = vec![self.unary()?];
-        while self.peek().tok == Tok::And {
+        self.joined(Tok::And, Self::unary, Expr::And)
+    }
+
+    /// Terms read by `term` and joined by `op`: one term alone, several as `join` of them.
+    fn joined(
+        &mut self,
+        op: Tok,
+        term: fn(&mut Self) -> Result<Expr, QueryError>,
+        join: fn(Vec<Expr>) -> Expr,
+    ) -> Result<Expr, QueryError> {
+        let mut terms = vec![term(self)?];
+        while self.peek().tok == op {
             self.next();
-            terms.push(self.unary()?);
+            terms.push(term(self)?);
         }
         Ok(if terms.len() == 1 {
             terms.remove(0)
         } else {
-            Expr::And(terms)
+            join(terms)
         })
     }
 

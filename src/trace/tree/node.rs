@@ -139,13 +139,10 @@ impl<'a> Node<'a> {
     /// Moves pruned here without a search (futility; up to 255): they never became nodes, so
     /// a viewer can only learn of them from this count and the node's `Pruned` events.
     pub fn pruned_moves(self) -> u8 {
-        if self.flags & FLAG_PRUNED == 0 {
-            return 0;
-        }
-        let pruned = self
-            .own_events_forward()
-            .filter(|e| matches!(e, Event::Pruned { mv, .. } if !mv.is_null()));
-        u8::try_from(pruned.count()).unwrap_or(u8::MAX)
+        self.own_count(
+            FLAG_PRUNED,
+            |e| matches!(e, Event::Pruned { mv, .. } if !mv.is_null()),
+        )
     }
 
     /// Whether this node searches its parent's position again: entered by no move at the
@@ -171,13 +168,20 @@ impl<'a> Node<'a> {
     /// searched a node for them: an engine that refutes a try without a search leaves only
     /// this count and the node's `Illegal` events.
     pub fn illegal_tries(self) -> u8 {
-        if self.flags & FLAG_ILLEGAL_TRIES == 0 {
+        self.own_count(
+            FLAG_ILLEGAL_TRIES,
+            |e| matches!(e, Event::Illegal { mv } if !mv.is_null()),
+        )
+    }
+
+    /// How many of the node's own events `counts` (up to 255); the walk over them is made only
+    /// when the node's `flag` says there is one.
+    fn own_count(self, flag: u8, counts: impl Fn(&Event) -> bool) -> u8 {
+        if self.flags & flag == 0 {
             return 0;
         }
-        let tries = self
-            .own_events_forward()
-            .filter(|e| matches!(e, Event::Illegal { mv } if !mv.is_null()));
-        u8::try_from(tries.count()).unwrap_or(u8::MAX)
+        let found = self.own_events_forward().filter(|e| counts(e)).count();
+        u8::try_from(found).unwrap_or(u8::MAX)
     }
 
     /// The moves tried here that left the king attacked, in the order tried, at most `limit`

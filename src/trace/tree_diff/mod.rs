@@ -77,6 +77,21 @@ pub struct DivergenceKinds {
     pub only_b: bool,
 }
 
+impl DivergenceKinds {
+    /// Each kind, in field order: whether it is present, its JSON name (`diff --json`'s
+    /// `kinds`) and its one-letter mark in the explorer's diff tree.
+    pub fn each(self) -> [(bool, &'static str, char); 6] {
+        [
+            (self.order, "order", 'o'),
+            (self.cut_move, "cut_move", 'c'),
+            (self.cut_source, "cut_source", 's'),
+            (self.node_type, "node_type", 't'),
+            (self.only_a, "only_a", 'A'),
+            (self.only_b, "only_b", 'B'),
+        ]
+    }
+}
+
 /// A subtree searched under a divergence by one side only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OnlyIn {
