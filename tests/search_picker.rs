@@ -5,6 +5,7 @@ use killerscope::chess::{Move, MoveList, Position};
 use killerscope::search::countermove::CounterKey;
 use killerscope::search::picker::{MoveBuffer, MovePicker};
 use killerscope::search::see::{mvv_lva, see};
+use killerscope::search::tables::Line;
 use killerscope::search::{
     HistoryMode, KillerPlacement, KillerTable, MoveSource, OrderingConfig, OrderingTables,
 };
@@ -50,7 +51,7 @@ fn main_picker(
     tables: &OrderingTables,
     ply: usize,
 ) -> MovePicker {
-    MovePicker::main(config, tt_move, tables, ply, 5, None)
+    MovePicker::main(config, tt_move, tables, ply, 5, Line::default())
 }
 
 fn configs() -> Vec<OrderingConfig> {
@@ -108,7 +109,8 @@ fn every_legal_move_exactly_once_in_stage_order() {
             if let Some(key) = answers {
                 tables.countermoves.store(key, quiets[quiets.len() / 3]);
             }
-            let mut picker = MovePicker::main(&config, tt_move, &tables, 4, 5, answers);
+            let line = Line::new(std::slice::from_ref(&answers));
+            let mut picker = MovePicker::main(&config, tt_move, &tables, 4, 5, line);
             let picked = drain(&mut picker, &pos, &tables);
             let moves: Vec<Move> = picked.iter().map(|&(m, _)| m).collect();
             let unique: HashSet<Move> = moves.iter().copied().collect();
@@ -306,8 +308,10 @@ fn mate_killer_first_then_killers_then_countermove() {
     tables.killers.store(1, mate);
     let key = CounterKey::from_index(77).expect("in range");
     tables.countermoves.store(key, counter);
+    let keys = [None, Some(key)];
+    let answering = Line::new(&keys);
     let picked = drain(
-        &mut MovePicker::main(&config, Move::NULL, &tables, 1, 4, Some(key)),
+        &mut MovePicker::main(&config, Move::NULL, &tables, 1, 4, answering),
         &pos,
         &tables,
     );
@@ -326,7 +330,7 @@ fn mate_killer_first_then_killers_then_countermove() {
     );
     let off = OrderingConfig::default();
     let plain = drain(
-        &mut MovePicker::main(&off, Move::NULL, &tables, 1, 4, Some(key)),
+        &mut MovePicker::main(&off, Move::NULL, &tables, 1, 4, answering),
         &pos,
         &tables,
     );

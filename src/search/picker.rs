@@ -14,10 +14,9 @@
 //! 5. the other quiet moves, highest (relative) history score first, then in generation order.
 
 use super::config::{HistoryMode, KillerIndex, KillerPlacement, OrderingConfig};
-use super::countermove::CounterKey;
 use super::see::{loses_material, mvv_lva, see};
 use super::source::{KILLER_SOURCES, MoveSource};
-use super::tables::{OrderingTables, killer_row};
+use super::tables::{Line, OrderingTables, killer_row};
 use crate::chess::{MAX_MOVES, Move, MoveList, Position};
 
 /// Most refutation candidates one node tries: the mate killer, one per killer row of the
@@ -82,16 +81,15 @@ pub struct MovePicker {
 }
 
 impl MovePicker {
-    /// Picker for a full-width node at `ply` with remaining `depth`, reached by the opponent
-    /// move `answers` names (`None` at the root): TT move, captures, refutation candidates,
-    /// quiets.
+    /// Picker for a full-width node at `ply` with remaining `depth`, reached by the moves of
+    /// `line`: TT move, captures, refutation candidates, quiets.
     pub fn main(
         config: &OrderingConfig,
         tt_move: Move,
         tables: &OrderingTables,
         ply: usize,
         depth: i32,
-        answers: Option<CounterKey>,
+        line: Line<'_>,
     ) -> Self {
         let mut picker = MovePicker::empty(config, true, tt_move);
         if config.mate_killers {
@@ -119,7 +117,7 @@ impl MovePicker {
             }
         }
         if config.countermove
-            && let Some(key) = answers
+            && let Some(key) = line.answered()
         {
             picker.add_candidate(tables.countermoves.get(key), MoveSource::COUNTERMOVE);
         }

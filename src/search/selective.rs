@@ -17,8 +17,8 @@ pub struct SelectiveConfig {
     /// Null-move pruning: not in check, not in pawn endings, never two in a row; R = 2, 3 from
     /// depth 7.
     pub null_move: bool,
-    /// Late move reductions of quiet moves (never captures, checks, killers, countermoves or the
-    /// TT move), re-searched at full depth when they fail high.
+    /// Late move reductions of quiet moves (never captures, checks, or moves a heuristic such
+    /// as the TT move or a killer singled out), re-searched at full depth when they fail high.
     pub lmr: bool,
     /// Reverse futility pruning of nodes and futility pruning of quiet moves at depth ≤ 3.
     pub futility: bool,
@@ -61,14 +61,18 @@ impl SelectiveConfig {
     }
 }
 
-/// A technique as a switch: on/off, set by the UCI check option `uci`.
+/// A technique as a switch: on/off, set by the UCI check option `uci`, called `on` (a
+/// `("on", phrase)` pair) where a class reads a configuration's name.
 const fn technique(
     key: &'static str,
     get: fn(&SelectiveConfig) -> String,
     set: fn(&mut SelectiveConfig, &str) -> bool,
     uci: &'static [UciOption],
+    on: &'static [(&'static str, &'static str)],
 ) -> Switch<SelectiveConfig> {
-    Switch::new(key, Values::OnOff, get, set).uci(uci)
+    Switch::new(key, Values::OnOff, get, set)
+        .uci(uci)
+        .phrases(on)
 }
 
 const fn check(name: &'static str, listed: u8) -> UciOption {
@@ -104,12 +108,14 @@ pub const SELECTIVE_SWITCHES: &[Switch<SelectiveConfig>] = &[
         |c| on_off_name(c.aspiration),
         |c, v| set_flag(&mut c.aspiration, v),
         &[check("Aspiration Windows", 0)],
+        &[("on", "aspiration")],
     ),
     technique(
         "nmp",
         |c| on_off_name(c.null_move),
         |c, v| set_flag(&mut c.null_move, v),
         &[check("Null Move Pruning", 1)],
+        &[("on", "null move")],
     )
     .aliases(&["nullmove"]),
     technique(
@@ -117,18 +123,21 @@ pub const SELECTIVE_SWITCHES: &[Switch<SelectiveConfig>] = &[
         |c| on_off_name(c.lmr),
         |c, v| set_flag(&mut c.lmr, v),
         &[check("Late Move Reductions", 2)],
+        &[("on", "LMR")],
     ),
     technique(
         "futility",
         |c| on_off_name(c.futility),
         |c, v| set_flag(&mut c.futility, v),
         &[check("Futility Pruning", 3)],
+        &[("on", "futility")],
     ),
     technique(
         "mdp",
         |c| on_off_name(c.mate_distance),
         |c, v| set_flag(&mut c.mate_distance, v),
         &[check("Mate Distance Pruning", 4)],
+        &[("on", "mate distance")],
     ),
 ];
 

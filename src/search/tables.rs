@@ -31,9 +31,32 @@ pub struct OrderingTables {
     pub butterfly: HistoryTable,
 }
 
+/// The moves that led to a node, the root's first, each keyed as the tables that answer an
+/// earlier move index it (its piece and to-square); `None` for a null move and for the moves
+/// above a node searched on its own. The search records a key as each main node starts, while
+/// the piece still stands on its square, so a heuristic that answers a move further back than
+/// the last needs only to look it up here.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Line<'a>(&'a [Option<CounterKey>]);
+
+impl<'a> Line<'a> {
+    /// The line whose moves have these keys, the root's first (the root itself, reached by no
+    /// move, may be a leading `None`).
+    pub fn new(keys: &'a [Option<CounterKey>]) -> Line<'a> {
+        Line(keys)
+    }
+
+    /// The opponent move that reached the node, which a countermove answers; `None` at the
+    /// root and after a null move.
+    #[inline]
+    pub fn answered(self) -> Option<CounterKey> {
+        self.0.last().copied().flatten()
+    }
+}
+
 /// A quiet move that failed high, and where: what every table learns from.
 #[derive(Clone, Copy, Debug)]
-pub struct QuietCutoff {
+pub struct QuietCutoff<'a> {
     /// Distance from the root.
     pub ply: usize,
     /// Remaining depth of the node.
@@ -44,8 +67,8 @@ pub struct QuietCutoff {
     pub mv: Move,
     /// The score it returned (a mate score sends it to the mate-killer slot).
     pub score: i32,
-    /// The opponent move it answered, for the countermove table (`None` at the root).
-    pub answers: Option<CounterKey>,
+    /// The moves that led to the node, for the tables that answer one of them.
+    pub line: Line<'a>,
 }
 
 /// The killer-table row of a node at `ply` with remaining `depth` under `config`.
@@ -123,7 +146,7 @@ impl OrderingTables {
     pub fn learn_from_cutoff<O: SearchObserver>(
         &mut self,
         config: &OrderingConfig,
-        cut: QuietCutoff,
+        cut: QuietCutoff<'_>,
         observer: &mut O,
     ) {
         let QuietCutoff {
@@ -132,7 +155,7 @@ impl OrderingTables {
             side,
             mv,
             score,
-            answers,
+            line,
         } = cut;
         if config.mate_killers && score >= MATE_BOUND {
             if self.mate_killers.store(ply, mv) {
@@ -149,7 +172,7 @@ impl OrderingTables {
             }
         }
         if config.countermove
-            && let Some(key) = answers
+            && let Some(key) = line.answered()
             && self.countermoves.store(key, mv)
         {
             observer.observe(Event::CounterStore {

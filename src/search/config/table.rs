@@ -1,5 +1,6 @@
 //! The ordering switches, one row each: the table every layer reads (`switches`), in the
-//! order settings print and log headers have always stored them.
+//! order settings print and log headers have always stored them. Killers and history have no
+//! phrases: `config::name` composes theirs (`killers + history`), the lab's main question.
 
 use super::MoveOrder;
 use super::{HistoryMode, KillerIndex, KillerPlacement, MAX_KILLER_SLOTS, OrderingConfig};
@@ -86,28 +87,35 @@ pub const ORDERING_SWITCHES: &[Row] = &[
         |c| on_off_name(c.tt_move),
         |c, v| set_flag(&mut c.tt_move, v),
     )
-    .places(&[MoveSource::TT], |c, _| c.tt_move),
+    .places(&[MoveSource::TT], |c, _| c.tt_move)
+    .phrases(&[("off", "no TT")]),
     Row::new(
         "mvvlva",
         Values::OnOff,
         |c| on_off_name(c.mvv_lva),
         |c, v| set_flag(&mut c.mvv_lva, v),
     )
-    .aliases(&["mvv-lva", "mvv_lva"]),
+    .aliases(&["mvv-lva", "mvv_lva"])
+    .phrases(&[("off", "no MVV-LVA")]),
     Row::new(
         "grandparent",
         Values::OnOff,
         |c| on_off_name(c.killers_from_grandparent),
         |c, v| set_flag(&mut c.killers_from_grandparent, v),
     )
-    .uci(&[uci("Grandparent Killers", UciKind::Check(CHECK), 5)]),
+    .uci(&[uci("Grandparent Killers", UciKind::Check(CHECK), 5)])
+    .phrases(&[("on", "grandparent killers")]),
     Row::new(
         "placement",
         Values::OneOf(KillerPlacement::NAMES),
         |c| c.killer_placement.name().to_string(),
         |c, v| set_named(&mut c.killer_placement, v),
     )
-    .uci(&[uci("Killer Placement", UciKind::Combo, 6)]),
+    .uci(&[uci("Killer Placement", UciKind::Combo, 6)])
+    .phrases(&[
+        ("before", "killers before captures"),
+        ("between", "killers amid captures"),
+    ]),
     Row::new(
         "matekillers",
         Values::OnOff,
@@ -116,7 +124,8 @@ pub const ORDERING_SWITCHES: &[Row] = &[
     )
     .aliases(&["mate-killers", "matekiller"])
     .places(&[MoveSource::MATE_KILLER], |c, _| c.mate_killers)
-    .uci(&[uci("Mate Killers", UciKind::Check(CHECK), 3)]),
+    .uci(&[uci("Mate Killers", UciKind::Check(CHECK), 3)])
+    .phrases(&[("on", "mate killers")]),
     Row::new(
         "countermove",
         Values::OnOff,
@@ -125,7 +134,8 @@ pub const ORDERING_SWITCHES: &[Row] = &[
     )
     .aliases(&["countermoves", "counter"])
     .places(&[MoveSource::COUNTERMOVE], |c, _| c.countermove)
-    .uci(&[uci("Countermove", UciKind::Check(CHECK), 4)]),
+    .uci(&[uci("Countermove", UciKind::Check(CHECK), 4)])
+    .phrases(&[("on", "countermove")]),
     Row::new(
         "killerindex",
         Values::OneOf(KillerIndex::NAMES),
@@ -133,7 +143,8 @@ pub const ORDERING_SWITCHES: &[Row] = &[
         |c, v| set_named(&mut c.killer_index, v),
     )
     .aliases(&["killer-index"])
-    .uci(&[uci("Killer Index", UciKind::Combo, 7)]),
+    .uci(&[uci("Killer Index", UciKind::Combo, 7)])
+    .phrases(&[("depth", "killers by depth")]),
     // Printed only when not `normal`, so every earlier log header reads as it did.
     Row::new(
         "order",
@@ -143,5 +154,10 @@ pub const ORDERING_SWITCHES: &[Row] = &[
     )
     .shown(Shown::WhenChanged)
     .places(&[MoveSource::ORACLE], |c, _| c.order == MoveOrder::Oracle)
-    .uci(&[uci("Move Order", UciKind::Text, 8)]),
+    .uci(&[uci("Move Order", UciKind::Text, 8)])
+    .phrases(&[
+        ("worst", "worst order"),
+        ("oracle", "oracle order"),
+        ("random:*", "random order *"),
+    ]),
 ];
