@@ -9,7 +9,8 @@
 //!    `placement=before`: this stage comes after stage 3);
 //! 3. the refutation candidates, each only if quiet, not tried already and legal here: the mate
 //!    killer of this ply (`matekillers=on`), the killers of this row (then of the row two plies
-//!    up with `grandparent=on`), the countermove of the opponent's last move (`countermove=on`);
+//!    up with `grandparent=on`), the countermove of the opponent's last move (`countermove=on`),
+//!    the follow-up move of the side's own move before it (`followup=on`);
 //! 4. (`placement=between`) the losing captures;
 //! 5. the other quiet moves, highest (relative) history score first, then in generation order.
 
@@ -20,8 +21,8 @@ use super::tables::{Line, OrderingTables, killer_row};
 use crate::chess::{MAX_MOVES, Move, MoveList, Position};
 
 /// Most refutation candidates one node tries: the mate killer, one per killer row of the
-/// source table, and the countermove.
-const MAX_CANDIDATES: usize = KILLER_SOURCES + 2;
+/// source table, the countermove and the follow-up move.
+const MAX_CANDIDATES: usize = KILLER_SOURCES + 3;
 
 /// Offset that sorts every winning capture above every losing one in `placement=between` mode.
 const WINNING: i32 = 1 << 24;
@@ -120,6 +121,11 @@ impl MovePicker {
             && let Some(key) = line.answered()
         {
             picker.add_candidate(tables.countermoves.get(key), MoveSource::COUNTERMOVE);
+        }
+        if config.followup
+            && let Some(key) = line.own_previous()
+        {
+            picker.add_candidate(tables.followups.get(key), MoveSource::FOLLOW_UP);
         }
         picker
     }

@@ -1,5 +1,5 @@
 //! `OrderingTables`: everything the search learns for move ordering while it runs — killers,
-//! mate killers, countermoves, history and the butterfly board of relative history — behind one
+//! mate killers, countermoves, follow-up moves, history and the butterfly board of relative history — behind one
 //! type, so the search loop, the picker and the `Searcher` each name "the ordering tables" once.
 //! Adding a heuristic with a table of its own adds a field here, its update in
 //! `learn_from_cutoff`, a row in `SOURCES`, a switch in `OrderingConfig` and a stage in the picker
@@ -24,6 +24,9 @@ pub struct OrderingTables {
     pub mate_killers: KillerTable,
     /// The quiet reply that last refuted each opponent move (`countermove=on`).
     pub countermoves: CounterMoveTable,
+    /// The quiet move that last cut off after each of the side's own moves (`followup=on`):
+    /// a countermove table keyed by the move two plies up instead of the last.
+    pub followups: CounterMoveTable,
     /// Quiet cutoffs weighted by depth², per side and from/to squares.
     pub history: HistoryTable,
     /// Quiet moves searched without a cutoff, weighted the same way: the denominator of
@@ -51,6 +54,15 @@ impl<'a> Line<'a> {
     #[inline]
     pub fn answered(self) -> Option<CounterKey> {
         self.0.last().copied().flatten()
+    }
+
+    /// The side to move's own move before that, which a follow-up move answers; `None` at
+    /// the first two plies (the root's side moved before the search), after a null move and
+    /// below a pass of its own.
+    #[inline]
+    pub fn own_previous(self) -> Option<CounterKey> {
+        let at = self.0.len().checked_sub(2)?;
+        self.0[at]
     }
 }
 
@@ -87,6 +99,7 @@ impl OrderingTables {
             killers: KillerTable::new(config.killer_slots),
             mate_killers: KillerTable::new(1),
             countermoves: CounterMoveTable::new(),
+            followups: CounterMoveTable::new(),
             history: HistoryTable::new(),
             butterfly: HistoryTable::new(),
         }
@@ -104,6 +117,7 @@ impl OrderingTables {
         self.killers.clear();
         self.mate_killers.clear();
         self.countermoves.clear();
+        self.followups.clear();
         self.history.clear();
         self.butterfly.clear();
     }
@@ -179,6 +193,13 @@ impl OrderingTables {
                 key: key.index() as u16,
                 mv,
             });
+        }
+        // No event: the trace has none for this table yet (an event kind is a recipe of its
+        // own); the picker's `FU` tries and cutoffs are recorded like any source's.
+        if config.followup
+            && let Some(key) = line.own_previous()
+        {
+            self.followups.store(key, mv);
         }
         if config.history.is_on() {
             self.history.reward(side, mv, depth);

@@ -160,4 +160,16 @@ pub const ORDERING_SWITCHES: &[Row] = &[
         ("oracle", "oracle order"),
         ("random:*", "random order *"),
     ]),
+    // Printed only when on, so every earlier log header reads as it did.
+    Row::new(
+        "followup",
+        Values::OnOff,
+        |c| on_off_name(c.followup),
+        |c, v| set_flag(&mut c.followup, v),
+    )
+    .aliases(&["follow-up", "followups"])
+    .shown(Shown::WhenChanged)
+    .places(&[MoveSource::FOLLOW_UP], |c, _| c.followup)
+    .uci(&[uci("Follow-up Moves", UciKind::Check(CHECK), 9)])
+    .phrases(&[("on", "follow-up")]),
 ];
