@@ -5,6 +5,7 @@ use killerscope::chess::{Move, MoveList, Position};
 use killerscope::search::countermove::CounterKey;
 use killerscope::search::picker::{MoveBuffer, MovePicker};
 use killerscope::search::see::{mvv_lva, see};
+use killerscope::search::tables::Line;
 use killerscope::search::{
     HistoryMode, KillerPlacement, KillerTable, MoveSource, OrderingConfig, OrderingTables,
 };
@@ -50,7 +51,7 @@ fn main_picker(
     tables: &OrderingTables,
     ply: usize,
 ) -> MovePicker {
-    MovePicker::main(config, tt_move, tables, ply, 5, None)
+    MovePicker::main(config, tt_move, tables, ply, 5, Line::default())
 }
 
 fn configs() -> Vec<OrderingConfig> {
@@ -64,6 +65,8 @@ fn configs() -> Vec<OrderingConfig> {
         "placement=before,matekillers=on,countermove=on",
         "history=relative,countermove=on,killers=3",
         "killerindex=depth,grandparent=on,matekillers=on",
+        "countermove=on,followup=on",
+        "followup=on,placement=between,killers=1,matekillers=on",
     ]
     .iter()
     .map(|c| c.parse().expect("valid config"))
@@ -93,6 +96,7 @@ fn every_legal_move_exactly_once_in_stage_order() {
         let quiets: Vec<Move> = legal(&pos).into_iter().filter(|m| m.is_quiet()).collect();
         let tt_move = legal(&pos)[3];
         let answers = CounterKey::from_index(100);
+        let own = CounterKey::from_index(300);
         for config in configs() {
             let mut tables = OrderingTables::new(&config);
             for (i, &mv) in quiets.iter().enumerate() {
@@ -108,7 +112,12 @@ fn every_legal_move_exactly_once_in_stage_order() {
             if let Some(key) = answers {
                 tables.countermoves.store(key, quiets[quiets.len() / 3]);
             }
-            let mut picker = MovePicker::main(&config, tt_move, &tables, 4, 5, answers);
+            if let Some(key) = own {
+                tables.followups.store(key, quiets[quiets.len() * 2 / 3]);
+            }
+            let keys = [None, own, answers];
+            let line = Line::new(&keys);
+            let mut picker = MovePicker::main(&config, tt_move, &tables, 4, 5, line);
             let picked = drain(&mut picker, &pos, &tables);
             let moves: Vec<Move> = picked.iter().map(|&(m, _)| m).collect();
             let unique: HashSet<Move> = moves.iter().copied().collect();
@@ -130,7 +139,7 @@ fn every_legal_move_exactly_once_in_stage_order() {
                 MoveSource::CAPTURE if placement == KillerPlacement::BeforeCaptures => 3,
                 MoveSource::CAPTURE => 1,
                 MoveSource::HISTORY | MoveSource::RELATIVE_HISTORY | MoveSource::QUIET => 5,
-                MoveSource::MATE_KILLER | MoveSource::COUNTERMOVE => 2,
+                MoveSource::MATE_KILLER | MoveSource::COUNTERMOVE | MoveSource::FOLLOW_UP => 2,
                 s if s.is_killer() => 2,
                 other => panic!("{other:?} is no source the picker produces"),
             };
@@ -143,17 +152,25 @@ fn every_legal_move_exactly_once_in_stage_order() {
                 .iter()
                 .map(|&(_, s)| s)
                 .filter(|s| {
-                    s.is_killer() || *s == MoveSource::MATE_KILLER || *s == MoveSource::COUNTERMOVE
+                    s.is_killer()
+                        || [
+                            MoveSource::MATE_KILLER,
+                            MoveSource::COUNTERMOVE,
+                            MoveSource::FOLLOW_UP,
+                        ]
+                        .contains(s)
                 })
                 .collect();
             let rank = |s: &MoveSource| match *s {
                 MoveSource::MATE_KILLER => 0,
                 MoveSource::COUNTERMOVE => 2,
+                MoveSource::FOLLOW_UP => 3,
                 _ => 1,
             };
             assert!(
                 candidates.windows(2).all(|w| rank(&w[0]) <= rank(&w[1])),
-                "{fen} {config}: mate killer, killers, countermove out of order {candidates:?}"
+                "{fen} {config}: mate killer, killers, countermove, follow-up out of order \
+                 {candidates:?}"
             );
             for &(mv, source) in &picked {
                 match source {
@@ -165,6 +182,10 @@ fn every_legal_move_exactly_once_in_stage_order() {
                     MoveSource::COUNTERMOVE => {
                         let key = answers.expect("a key");
                         assert!(config.countermove && tables.countermoves.get(key) == mv)
+                    }
+                    MoveSource::FOLLOW_UP => {
+                        let key = own.expect("a key");
+                        assert!(config.followup && tables.followups.get(key) == mv)
                     }
                     s if s.is_killer() => {
                         assert!(mv.is_quiet() && mv != tt_move);
@@ -306,8 +327,10 @@ fn mate_killer_first_then_killers_then_countermove() {
     tables.killers.store(1, mate);
     let key = CounterKey::from_index(77).expect("in range");
     tables.countermoves.store(key, counter);
+    let keys = [None, Some(key)];
+    let answering = Line::new(&keys);
     let picked = drain(
-        &mut MovePicker::main(&config, Move::NULL, &tables, 1, 4, Some(key)),
+        &mut MovePicker::main(&config, Move::NULL, &tables, 1, 4, answering),
         &pos,
         &tables,
     );
@@ -326,7 +349,7 @@ fn mate_killer_first_then_killers_then_countermove() {
     );
     let off = OrderingConfig::default();
     let plain = drain(
-        &mut MovePicker::main(&off, Move::NULL, &tables, 1, 4, Some(key)),
+        &mut MovePicker::main(&off, Move::NULL, &tables, 1, 4, answering),
         &pos,
         &tables,
     );
@@ -372,4 +395,81 @@ fn relative_history_prefers_the_move_that_cuts_more_often_per_try() {
         tables.quiet_score(HistoryMode::Relative, side, rarely)
             > tables.quiet_score(HistoryMode::Relative, side, often)
     );
+}
+
+#[test]
+fn follow_up_comes_right_after_the_countermove_and_never_twice() {
+    let pos = Position::from_fen(POSITIONS[1]).expect("valid");
+    let (killer, counter, follow) = (find(&pos, "b2c3"), find(&pos, "h2h4"), find(&pos, "h2h3"));
+    let config: OrderingConfig = "countermove=on,followup=on".parse().expect("valid");
+    let (own, answered) = (
+        CounterKey::from_index(300).expect("in range"),
+        CounterKey::from_index(77).expect("in range"),
+    );
+    let keys = [None, Some(own), Some(answered)];
+    let line = Line::new(&keys);
+    let candidates = |tables: &OrderingTables, tt: Move, line: Line| -> Vec<(Move, MoveSource)> {
+        let picked = drain(
+            &mut MovePicker::main(&config, tt, tables, 2, 4, line),
+            &pos,
+            tables,
+        );
+        let moves: HashSet<Move> = picked.iter().map(|&(m, _)| m).collect();
+        assert_eq!(moves.len(), picked.len(), "a move came twice: {picked:?}");
+        assert_eq!(moves, legal(&pos).into_iter().collect());
+        picked
+            .into_iter()
+            .filter(|&(m, s)| m.is_quiet() && s != MoveSource::HISTORY && s != MoveSource::QUIET)
+            .collect()
+    };
+    let mut tables = OrderingTables::new(&config);
+    tables.killers.store(2, killer);
+    tables.countermoves.store(answered, counter);
+    tables.followups.store(own, follow);
+    assert_eq!(
+        candidates(&tables, Move::NULL, line),
+        [
+            (killer, MoveSource::killer(0)),
+            (counter, MoveSource::COUNTERMOVE),
+            (follow, MoveSource::FOLLOW_UP),
+        ]
+    );
+    assert_eq!(
+        candidates(&tables, follow, line),
+        [
+            (follow, MoveSource::TT),
+            (killer, MoveSource::killer(0)),
+            (counter, MoveSource::COUNTERMOVE),
+        ],
+        "the TT move is not tried again as the follow-up"
+    );
+    for already in [killer, counter] {
+        tables.followups.store(own, already);
+        let picked = candidates(&tables, Move::NULL, line);
+        assert!(
+            picked.iter().all(|&(_, s)| s != MoveSource::FOLLOW_UP),
+            "{already} came once, before: {picked:?}"
+        );
+    }
+    tables.followups.store(own, follow);
+    let no_own_move = [
+        &[None, Some(answered)][..],
+        &[None, None, Some(answered)],
+        &[Some(answered)],
+    ];
+    for keys in no_own_move {
+        let picked = candidates(&tables, Move::NULL, Line::new(keys));
+        assert_eq!(
+            picked.last(),
+            Some(&(counter, MoveSource::COUNTERMOVE)),
+            "ply 1 and after a pass: no follow-up ({keys:?})"
+        );
+    }
+    let off = OrderingConfig::default();
+    let plain = drain(
+        &mut MovePicker::main(&off, Move::NULL, &tables, 2, 4, line),
+        &pos,
+        &tables,
+    );
+    assert!(plain.iter().all(|(_, s)| *s != MoveSource::FOLLOW_UP));
 }

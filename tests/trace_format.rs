@@ -218,7 +218,8 @@ fn the_header_source_table_and_settings_round_trip() {
     assert_eq!(
         labels,
         [
-            "TT", "Cap", "MK", "K1", "K2", "K3", "K4", "K5", "CM", "Hist", "RHist", "Quiet", "Orcl"
+            "TT", "Cap", "MK", "K1", "K2", "K3", "K4", "K5", "CM", "Hist", "RHist", "Quiet",
+            "Orcl", "FU"
         ]
     );
 }

@@ -20,7 +20,7 @@ pub struct Preset {
 
 /// The presets of the lab, as config strings: each turns one heuristic on, off or around
 /// relative to the default.
-const PRESETS: [&str; 8] = [
+const PRESETS: [&str; 9] = [
     "killers=0",
     "",
     "countermove=on",
@@ -29,6 +29,7 @@ const PRESETS: [&str; 8] = [
     "history=off",
     "placement=before",
     "killerindex=depth",
+    "followup=on",
 ];
 
 /// The fewest configurations a comparison needs.
@@ -116,7 +117,7 @@ mod tests {
     fn every_preset_parses_and_killers_off_and_current_start_checked() {
         let picker = ConfigPicker::new(OrderingConfig::default());
         assert_eq!(picker.presets.len(), PRESETS.len() + 1);
-        assert_eq!(picker.presets[8].name, "killers + history");
+        assert_eq!(picker.presets[PRESETS.len()].name, "killers + history");
         let names: Vec<String> = picker
             .choice()
             .expect("two")

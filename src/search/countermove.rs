@@ -9,7 +9,8 @@ use crate::chess::{Color, Move, Piece, PieceKind, Square};
 /// Number of (piece, to-square) keys: 12 pieces × 64 squares.
 pub const COUNTER_KEYS: usize = 12 * 64;
 
-/// The opponent move a countermove answers, as the table indexes it.
+/// A move as the tables that answer a move index it (the opponent's last move, for a
+/// countermove): the piece that moved and its to-square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CounterKey(u16);
 
@@ -55,7 +56,8 @@ impl CounterKey {
     }
 }
 
-/// For each opponent move (piece, to-square), the quiet move that last refuted it.
+/// For each move (piece, to-square) — the opponent's last one, for countermoves — the quiet
+/// move that last refuted the position it reached.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CounterMoveTable {
     table: Box<[Move; COUNTER_KEYS]>,

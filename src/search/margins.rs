@@ -33,8 +33,8 @@ pub fn null_move_reduction(depth: i32) -> i32 {
 
 /// Plies a late quiet move is reduced by: the classic log formula
 /// `0.75 + ln(depth) · ln(move number) / 2.25`, for the fourth and later moves at depth ≥ 3,
-/// never for moves a heuristic singled out (TT, killers, mate killer, countermove) and never
-/// below depth 1.
+/// never for moves a heuristic singled out (every source but history and plain quiets: TT,
+/// killers, countermove, …) and never below depth 1.
 pub fn late_move_reduction(depth: i32, index: usize, mv: Move, source: MoveSource) -> i32 {
     let plain = matches!(
         source,

@@ -9,20 +9,20 @@
 //!    `placement=before`: this stage comes after stage 3);
 //! 3. the refutation candidates, each only if quiet, not tried already and legal here: the mate
 //!    killer of this ply (`matekillers=on`), the killers of this row (then of the row two plies
-//!    up with `grandparent=on`), the countermove of the opponent's last move (`countermove=on`);
+//!    up with `grandparent=on`), the countermove of the opponent's last move (`countermove=on`),
+//!    the follow-up move of the side's own move before it (`followup=on`);
 //! 4. (`placement=between`) the losing captures;
 //! 5. the other quiet moves, highest (relative) history score first, then in generation order.
 
 use super::config::{HistoryMode, KillerIndex, KillerPlacement, OrderingConfig};
-use super::countermove::CounterKey;
 use super::see::{loses_material, mvv_lva, see};
 use super::source::{KILLER_SOURCES, MoveSource};
-use super::tables::{OrderingTables, killer_row};
+use super::tables::{Line, OrderingTables, killer_row};
 use crate::chess::{MAX_MOVES, Move, MoveList, Position};
 
 /// Most refutation candidates one node tries: the mate killer, one per killer row of the
-/// source table, and the countermove.
-const MAX_CANDIDATES: usize = KILLER_SOURCES + 2;
+/// source table, the countermove and the follow-up move.
+const MAX_CANDIDATES: usize = KILLER_SOURCES + 3;
 
 /// Offset that sorts every winning capture above every losing one in `placement=between` mode.
 const WINNING: i32 = 1 << 24;
@@ -82,16 +82,15 @@ pub struct MovePicker {
 }
 
 impl MovePicker {
-    /// Picker for a full-width node at `ply` with remaining `depth`, reached by the opponent
-    /// move `answers` names (`None` at the root): TT move, captures, refutation candidates,
-    /// quiets.
+    /// Picker for a full-width node at `ply` with remaining `depth`, reached by the moves of
+    /// `line`: TT move, captures, refutation candidates, quiets.
     pub fn main(
         config: &OrderingConfig,
         tt_move: Move,
         tables: &OrderingTables,
         ply: usize,
         depth: i32,
-        answers: Option<CounterKey>,
+        line: Line<'_>,
     ) -> Self {
         let mut picker = MovePicker::empty(config, true, tt_move);
         if config.mate_killers {
@@ -119,9 +118,14 @@ impl MovePicker {
             }
         }
         if config.countermove
-            && let Some(key) = answers
+            && let Some(key) = line.answered()
         {
             picker.add_candidate(tables.countermoves.get(key), MoveSource::COUNTERMOVE);
+        }
+        if config.followup
+            && let Some(key) = line.own_previous()
+        {
+            picker.add_candidate(tables.followups.get(key), MoveSource::FOLLOW_UP);
         }
         picker
     }

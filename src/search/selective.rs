@@ -17,8 +17,8 @@ pub struct SelectiveConfig {
     /// Null-move pruning: not in check, not in pawn endings, never two in a row; R = 2, 3 from
     /// depth 7.
     pub null_move: bool,
-    /// Late move reductions of quiet moves (never captures, checks, killers, countermoves or the
-    /// TT move), re-searched at full depth when they fail high.
+    /// Late move reductions of quiet moves (never captures, checks, or moves a heuristic such
+    /// as the TT move or a killer singled out), re-searched at full depth when they fail high.
     pub lmr: bool,
     /// Reverse futility pruning of nodes and futility pruning of quiet moves at depth ≤ 3.
     pub futility: bool,
@@ -91,13 +91,21 @@ pub const SELECTIVE_SWITCHES: &[Switch<SelectiveConfig>] = &[
     )
     .shown(Shown::Never),
     on_off_switch!(SelectiveConfig, "aspiration", aspiration)
-        .uci(&[check("Aspiration Windows", 0)]),
+        .uci(&[check("Aspiration Windows", 0)])
+        .phrases(&[("on", "aspiration")]),
     on_off_switch!(SelectiveConfig, "nmp", null_move)
         .uci(&[check("Null Move Pruning", 1)])
-        .aliases(&["nullmove"]),
-    on_off_switch!(SelectiveConfig, "lmr", lmr).uci(&[check("Late Move Reductions", 2)]),
-    on_off_switch!(SelectiveConfig, "futility", futility).uci(&[check("Futility Pruning", 3)]),
-    on_off_switch!(SelectiveConfig, "mdp", mate_distance).uci(&[check("Mate Distance Pruning", 4)]),
+        .aliases(&["nullmove"])
+        .phrases(&[("on", "null move")]),
+    on_off_switch!(SelectiveConfig, "lmr", lmr)
+        .uci(&[check("Late Move Reductions", 2)])
+        .phrases(&[("on", "LMR")]),
+    on_off_switch!(SelectiveConfig, "futility", futility)
+        .uci(&[check("Futility Pruning", 3)])
+        .phrases(&[("on", "futility")]),
+    on_off_switch!(SelectiveConfig, "mdp", mate_distance)
+        .uci(&[check("Mate Distance Pruning", 4)])
+        .phrases(&[("on", "mate distance")]),
 ];
 
 switchboard!(SelectiveConfig, "search", SELECTIVE_SWITCHES);

@@ -25,7 +25,7 @@ pub enum SourceColour {
     Yellow,
     /// History-ordered quiets.
     Magenta,
-    /// Countermoves.
+    /// Countermoves and follow-up moves.
     Green,
     /// Mate killers.
     Blue,
@@ -187,8 +187,9 @@ const fn killer(
 }
 
 /// Every source this build produces, indexed by code: in the order the picker tries them
-/// (and reports list them), but for the oracle's move (`order=oracle`), tried first yet added
-/// last because codes are never renumbered. Logs carry their own copy of this table, so codes may change between
+/// (and reports list them), but for the rows added after the order was set, since codes are
+/// never renumbered: the oracle's move (`order=oracle`), tried first, and the follow-up move
+/// (`followup=on`), tried right after the countermove. Logs carry their own copy of this table, so codes may change between
 /// builds without breaking old logs.
 #[rustfmt::skip]
 pub const SOURCES: &[SourceInfo] = &[
@@ -205,6 +206,7 @@ pub const SOURCES: &[SourceInfo] = &[
     row(10, "RHist", "relative history", "relative_history", (SourceColour::Magenta, SourceRole::History)),
     row(11, "Quiet", "quiet", "quiet", (SourceColour::Plain, SourceRole::Quiet)),
     row(12, "Orcl", "oracle", "oracle", (SourceColour::Cyan, SourceRole::Other)),
+    row(13, "FU", "follow-up", "followup", (SourceColour::Green, SourceRole::Other)),
 ];
 
 /// How many killer candidates a node can try: one per killer row of `SOURCES`.
@@ -279,6 +281,8 @@ impl MoveSource {
     /// The move a first search found best or cutting at the same position and depth
     /// (`order=oracle`).
     pub const ORACLE: MoveSource = MoveSource(12);
+    /// The quiet move that last cut off after the side's own previous move (`followup=on`).
+    pub const FOLLOW_UP: MoveSource = MoveSource(13);
 
     /// The killer candidate `slot` (0-based: the node's own row first, then ply − 2's);
     /// `slot` must be below `KILLER_SOURCES`, the number of killer rows.
@@ -355,6 +359,7 @@ mod tests {
             (MoveSource::RELATIVE_HISTORY, "RHist"),
             (MoveSource::QUIET, "Quiet"),
             (MoveSource::ORACLE, "Orcl"),
+            (MoveSource::FOLLOW_UP, "FU"),
         ];
         for (source, label) in named {
             assert_eq!(source.label(), label);

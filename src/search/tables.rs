@@ -1,5 +1,5 @@
 //! `OrderingTables`: everything the search learns for move ordering while it runs — killers,
-//! mate killers, countermoves, history and the butterfly board of relative history — behind one
+//! mate killers, countermoves, follow-up moves, history and the butterfly board of relative history — behind one
 //! type, so the search loop, the picker and the `Searcher` each name "the ordering tables" once.
 //! Adding a heuristic with a table of its own adds a field here, its update in
 //! `learn_from_cutoff`, a row in `SOURCES`, a switch in `OrderingConfig` and a stage in the picker
@@ -24,6 +24,9 @@ pub struct OrderingTables {
     pub mate_killers: KillerTable,
     /// The quiet reply that last refuted each opponent move (`countermove=on`).
     pub countermoves: CounterMoveTable,
+    /// The quiet move that last cut off after each of the side's own moves (`followup=on`):
+    /// a countermove table keyed by the move two plies up instead of the last.
+    pub followups: CounterMoveTable,
     /// Quiet cutoffs weighted by depth², per side and from/to squares.
     pub history: HistoryTable,
     /// Quiet moves searched without a cutoff, weighted the same way: the denominator of
@@ -31,9 +34,41 @@ pub struct OrderingTables {
     pub butterfly: HistoryTable,
 }
 
+/// The moves that led to a node, the root's first, each keyed as the tables that answer an
+/// earlier move index it (its piece and to-square); `None` for a null move and for the moves
+/// above a node searched on its own. The search records a key as each main node starts, while
+/// the piece still stands on its square, so a heuristic that answers a move further back than
+/// the last needs only to look it up here.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Line<'a>(&'a [Option<CounterKey>]);
+
+impl<'a> Line<'a> {
+    /// The line whose moves have these keys, the root's first (the root itself, reached by no
+    /// move, may be a leading `None`).
+    pub fn new(keys: &'a [Option<CounterKey>]) -> Line<'a> {
+        Line(keys)
+    }
+
+    /// The opponent move that reached the node, which a countermove answers; `None` at the
+    /// root and after a null move.
+    #[inline]
+    pub fn answered(self) -> Option<CounterKey> {
+        self.0.last().copied().flatten()
+    }
+
+    /// The side to move's own move before that, which a follow-up move answers; `None` at
+    /// the first two plies (the root's side moved before the search), after a null move and
+    /// below a pass of its own.
+    #[inline]
+    pub fn own_previous(self) -> Option<CounterKey> {
+        let at = self.0.len().checked_sub(2)?;
+        self.0[at]
+    }
+}
+
 /// A quiet move that failed high, and where: what every table learns from.
 #[derive(Clone, Copy, Debug)]
-pub struct QuietCutoff {
+pub struct QuietCutoff<'a> {
     /// Distance from the root.
     pub ply: usize,
     /// Remaining depth of the node.
@@ -44,8 +79,8 @@ pub struct QuietCutoff {
     pub mv: Move,
     /// The score it returned (a mate score sends it to the mate-killer slot).
     pub score: i32,
-    /// The opponent move it answered, for the countermove table (`None` at the root).
-    pub answers: Option<CounterKey>,
+    /// The moves that led to the node, for the tables that answer one of them.
+    pub line: Line<'a>,
 }
 
 /// The killer-table row of a node at `ply` with remaining `depth` under `config`.
@@ -64,6 +99,7 @@ impl OrderingTables {
             killers: KillerTable::new(config.killer_slots),
             mate_killers: KillerTable::new(1),
             countermoves: CounterMoveTable::new(),
+            followups: CounterMoveTable::new(),
             history: HistoryTable::new(),
             butterfly: HistoryTable::new(),
         }
@@ -81,6 +117,7 @@ impl OrderingTables {
         self.killers.clear();
         self.mate_killers.clear();
         self.countermoves.clear();
+        self.followups.clear();
         self.history.clear();
         self.butterfly.clear();
     }
@@ -123,7 +160,7 @@ impl OrderingTables {
     pub fn learn_from_cutoff<O: SearchObserver>(
         &mut self,
         config: &OrderingConfig,
-        cut: QuietCutoff,
+        cut: QuietCutoff<'_>,
         observer: &mut O,
     ) {
         let QuietCutoff {
@@ -132,7 +169,7 @@ impl OrderingTables {
             side,
             mv,
             score,
-            answers,
+            line,
         } = cut;
         if config.mate_killers && score >= MATE_BOUND {
             if self.mate_killers.store(ply, mv) {
@@ -149,13 +186,20 @@ impl OrderingTables {
             }
         }
         if config.countermove
-            && let Some(key) = answers
+            && let Some(key) = line.answered()
             && self.countermoves.store(key, mv)
         {
             observer.observe(Event::CounterStore {
                 key: key.index() as u16,
                 mv,
             });
+        }
+        // No event: the trace has none for this table yet (an event kind is a recipe of its
+        // own); the picker's `FU` tries and cutoffs are recorded like any source's.
+        if config.followup
+            && let Some(key) = line.own_previous()
+        {
+            self.followups.store(key, mv);
         }
         if config.history.is_on() {
             self.history.reward(side, mv, depth);

@@ -145,7 +145,7 @@ const KEYS: &[ToolKey] = &[
     ToolKey {
         key: 'T',
         command: Command::Toggle,
-        help: "ordering by ply: cutoffs, 1st-move rate, killers",
+        help: "ordering by ply: 1st-move cutoffs, killers",
     },
     ToolKey {
         key: 'J',

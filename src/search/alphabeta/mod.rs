@@ -249,11 +249,11 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         true
     }
 
-    /// The countermove key of `led_by`, the opponent move that reached this node, when the
-    /// countermove heuristic is on.
+    /// The key of `led_by`, the move that reached this node (the piece now on its to-square),
+    /// as the tables that answer a move index it; `None` for a null move.
     #[inline]
-    fn counter_key(&self, led_by: Move) -> Option<CounterKey> {
-        if !self.ordering.countermove || led_by.is_null() {
+    fn move_key(&self, led_by: Move) -> Option<CounterKey> {
+        if led_by.is_null() {
             return None;
         }
         let piece = self.pos.piece_on(led_by.to())?;
@@ -294,6 +294,7 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         if let Some(result) = self.settled_before_search(ply, in_check) {
             return result;
         }
+        self.plies.played[ply] = self.move_key(led_by);
         let depth = depth.min(i32::from(i8::MAX));
         let (alpha, beta) = match prune::mate_distance(self, alpha, beta, ply) {
             Ok(window) => window,

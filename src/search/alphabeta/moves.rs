@@ -6,7 +6,6 @@
 use super::{Context, MainNode, prune};
 use crate::chess::Move;
 use crate::search::config::MoveOrder;
-use crate::search::countermove::CounterKey;
 use crate::search::event::{Event, PruneRule, ReSearchReason};
 use crate::search::margins::{futility_margin, late_move_reduction};
 use crate::search::observer::SearchObserver;
@@ -48,8 +47,7 @@ pub(super) fn search_moves<O: SearchObserver>(
     let (mut alpha, beta) = (node.alpha, node.beta);
     let futile = prune::futile(cx, node);
     let side = cx.pos.side_to_move();
-    let answers = cx.counter_key(node.led_by);
-    let mut moves = node_moves(cx, node, tt_move, answers);
+    let mut moves = node_moves(cx, node, tt_move);
     let mut searched = Searched {
         best: -INFINITY,
         best_move: Move::NULL,
@@ -120,10 +118,10 @@ fn node_moves<O: SearchObserver>(
     cx: &mut Context<'_, O>,
     node: &MainNode,
     tt_move: Move,
-    answers: Option<CounterKey>,
 ) -> NodeMoves {
     let MainNode { depth, ply, .. } = *node;
-    let picker = MovePicker::main(&cx.ordering, tt_move, cx.tables, ply, depth, answers);
+    let line = cx.plies.line(ply);
+    let picker = MovePicker::main(&cx.ordering, tt_move, cx.tables, ply, depth, line);
     arrange(cx, picker, cx.plies.keys[ply], depth, ply)
 }
 
@@ -218,7 +216,7 @@ fn cutoff<O: SearchObserver>(cx: &mut Context<'_, O>, node: &MainNode, child: Ch
             side: cx.pos.side_to_move(),
             mv,
             score,
-            answers: cx.counter_key(node.led_by),
+            line: cx.plies.line(node.ply),
         };
         cx.tables.learn_from_cutoff(&cx.ordering, cut, cx.observer);
     }

@@ -146,6 +146,10 @@ pub struct OrderingConfig {
     pub killer_index: KillerIndex,
     /// Normal, or one of the limits of ordering: worst, random or oracle (see `order`).
     pub order: MoveOrder,
+    /// The follow-up move heuristic (Stockfish 2013–2015): the quiet move that last cut off
+    /// after the side's own previous move (its piece and to-square, two plies up), tried right
+    /// after the countermove.
+    pub followup: bool,
 }
 
 impl Default for OrderingConfig {
@@ -161,6 +165,7 @@ impl Default for OrderingConfig {
             countermove: false,
             killer_index: KillerIndex::Ply,
             order: MoveOrder::Normal,
+            followup: false,
         }
     }
 }
@@ -239,12 +244,13 @@ mod tests {
             countermove: true,
             killer_index: KillerIndex::Depth,
             order: MoveOrder::Random(7),
+            followup: true,
         };
         let text = c.to_string();
         assert_eq!(
             text,
             "killers=3,history=relative,tt=off,mvvlva=off,grandparent=on,placement=between,\
-             matekillers=on,countermove=on,killerindex=depth,order=random:7"
+             matekillers=on,countermove=on,killerindex=depth,order=random:7,followup=on"
         );
         assert_eq!(text.parse::<OrderingConfig>(), Ok(c));
         let d = OrderingConfig::default();
@@ -265,7 +271,11 @@ mod tests {
         assert_eq!(d.history, HistoryMode::Plain);
         let mut printed: Vec<&str> = d.settings().iter().map(|(k, _)| *k).collect();
         assert!(!printed.contains(&"order"), "order=normal is not printed");
-        printed.push("order");
+        assert!(
+            !printed.contains(&"followup"),
+            "followup=off is not printed"
+        );
+        printed.extend(["order", "followup"]);
         assert_eq!(OrderingConfig::known_keys(), printed);
     }
 
@@ -293,9 +303,12 @@ mod tests {
         };
         assert_eq!(used(""), ["TT", "Cap", "K1", "K2", "Hist", "Quiet"]);
         assert_eq!(
-            used("killers=1,grandparent=on,tt=off,history=relative,matekillers=on,countermove=on"),
+            used(
+                "killers=1,grandparent=on,tt=off,history=relative,matekillers=on,countermove=on,\
+                 followup=on"
+            ),
             [
-                "Cap", "MK", "K1", "K2", "K3", "K4", "K5", "CM", "RHist", "Quiet"
+                "Cap", "MK", "K1", "K2", "K3", "K4", "K5", "CM", "RHist", "Quiet", "FU"
             ]
         );
         assert_eq!(

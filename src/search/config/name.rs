@@ -4,13 +4,14 @@
 //! shows a configuration without a name of its own asks [`display_name`], so one configuration
 //! reads the same in a table, a picture and a legend.
 //!
-//! The phrase is built from the switches that differ from the default, so it can never hide a
-//! difference: a switch without a phrase here (one added later, say) makes the whole name fall
-//! back to the switches themselves, as does a phrase too long for a legend.
+//! The phrase is built from the switches that differ from the default, each in the words its
+//! row of the switch table declares (`Switch::phrases`), so it can never hide a difference: a
+//! switch whose row has no phrase for its value makes the whole name fall back to the switches
+//! themselves, as does a phrase too long for a legend.
 
 use super::{HistoryMode, OrderingConfig};
 use crate::search::SelectiveConfig;
-use crate::search::switches::{Shown, Switchboard};
+use crate::search::switches::{Shown, Switch, Switchboard};
 
 /// Most characters of a generated name: longer, the switches say it as well and more exactly.
 pub const MAX_NAME_CHARS: usize = 32;
@@ -26,8 +27,12 @@ pub fn display_name(ordering: &OrderingConfig, selective: &SelectiveConfig) -> S
 pub fn switches(ordering: &OrderingConfig, selective: &SelectiveConfig) -> String {
     let changed: Vec<String> = changed(ordering)
         .into_iter()
-        .chain(changed(selective))
-        .map(|(key, value)| format!("{key}={value}"))
+        .map(|(s, value)| format!("{}={value}", s.key))
+        .chain(
+            changed(selective)
+                .into_iter()
+                .map(|(s, value)| format!("{}={value}", s.key)),
+        )
         .collect();
     if changed.is_empty() {
         "default".into()
@@ -48,30 +53,30 @@ pub fn friendly_name(ordering: &OrderingConfig, selective: &SelectiveConfig) -> 
     {
         parts.clear();
     }
-    for (key, value) in changed(ordering) {
-        if key == "killers" || key == "history" {
+    for (switch, value) in changed(ordering) {
+        if switch.key == "killers" || switch.key == "history" {
             continue;
         }
-        parts.push(ordering_phrase(key, &value)?);
+        parts.push(switch.phrase(&value)?);
     }
     if *selective == SelectiveConfig::ALL {
         parts.push("all selective search".into());
     } else {
-        for (key, value) in changed(selective) {
-            parts.push(selective_phrase(key, &value)?.into());
+        for (switch, value) in changed(selective) {
+            parts.push(switch.phrase(&value)?);
         }
     }
     let name = parts.join(", ");
     (name.chars().count() <= MAX_NAME_CHARS).then_some(name)
 }
 
-/// The switches of `config` that differ from the default, as `(key, value)`.
-fn changed<C: Switchboard>(config: &C) -> Vec<(&'static str, String)> {
+/// The switches of `config` that differ from the default, with their values.
+fn changed<C: Switchboard>(config: &C) -> Vec<(&'static Switch<C>, String)> {
     let default = C::default();
     C::switches()
         .iter()
         .filter(|s| s.shown != Shown::Never && (s.get)(config) != (s.get)(&default))
-        .map(|s| (s.key, (s.get)(config)))
+        .map(|s| (s, (s.get)(config)))
         .collect()
 }
 
@@ -96,43 +101,6 @@ fn quiet_moves(slots: u8, history: HistoryMode) -> String {
         (Some(killers), None) => format!("{killers} only"),
         (Some(killers), Some(history)) => format!("{killers} + {history}"),
     }
-}
-
-/// The phrase of an ordering switch other than killers and history set to `value`.
-fn ordering_phrase(key: &str, value: &str) -> Option<String> {
-    let phrase = match (key, value) {
-        ("tt", "off") => "no TT",
-        ("mvvlva", "off") => "no MVV-LVA",
-        ("grandparent", "on") => "grandparent killers",
-        ("placement", "before") => "killers before captures",
-        ("placement", "between") => "killers amid captures",
-        ("matekillers", "on") => "mate killers",
-        ("countermove", "on") => "countermove",
-        ("killerindex", "depth") => "killers by depth",
-        ("order", "worst") => "worst order",
-        ("order", "oracle") => "oracle order",
-        ("order", random) => {
-            let seed = random.strip_prefix("random:")?;
-            return Some(format!("random order {seed}"));
-        }
-        _ => return None,
-    };
-    Some(phrase.into())
-}
-
-/// The phrase of a selective-search technique switched on.
-fn selective_phrase(key: &str, value: &str) -> Option<&'static str> {
-    if value != "on" {
-        return None;
-    }
-    Some(match key {
-        "aspiration" => "aspiration",
-        "nmp" => "null move",
-        "lmr" => "LMR",
-        "futility" => "futility",
-        "mdp" => "mate distance",
-        _ => return None,
-    })
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! The ordering switches, one row each: the table every layer reads (`switches`), in the
-//! order settings print and log headers have always stored them.
+//! order settings print and log headers have always stored them. Killers and history have no
+//! phrases: `config::name` composes theirs (`killers + history`), the lab's main question.
 
 use super::MoveOrder;
 use super::{HistoryMode, KillerIndex, KillerPlacement, MAX_KILLER_SLOTS, OrderingConfig};
@@ -79,28 +80,36 @@ pub const ORDERING_SWITCHES: &[Row] = &[
             2,
         ),
     ]),
-    on_off_switch!(OrderingConfig, "tt", tt_move).places(&[MoveSource::TT], |c, _| c.tt_move),
-    on_off_switch!(OrderingConfig, "mvvlva", mvv_lva).aliases(&["mvv-lva", "mvv_lva"]),
-    on_off_switch!(OrderingConfig, "grandparent", killers_from_grandparent).uci(&[uci(
-        "Grandparent Killers",
-        UciKind::Check(CHECK),
-        5,
-    )]),
+    on_off_switch!(OrderingConfig, "tt", tt_move)
+        .places(&[MoveSource::TT], |c, _| c.tt_move)
+        .phrases(&[("off", "no TT")]),
+    on_off_switch!(OrderingConfig, "mvvlva", mvv_lva)
+        .aliases(&["mvv-lva", "mvv_lva"])
+        .phrases(&[("off", "no MVV-LVA")]),
+    on_off_switch!(OrderingConfig, "grandparent", killers_from_grandparent)
+        .uci(&[uci("Grandparent Killers", UciKind::Check(CHECK), 5)])
+        .phrases(&[("on", "grandparent killers")]),
     Row::new(
         "placement",
         Values::OneOf(KillerPlacement::NAMES),
         |c| c.killer_placement.name().to_string(),
         |c, v| set_named(&mut c.killer_placement, v),
     )
-    .uci(&[uci("Killer Placement", UciKind::Combo, 6)]),
+    .uci(&[uci("Killer Placement", UciKind::Combo, 6)])
+    .phrases(&[
+        ("before", "killers before captures"),
+        ("between", "killers amid captures"),
+    ]),
     on_off_switch!(OrderingConfig, "matekillers", mate_killers)
         .aliases(&["mate-killers", "matekiller"])
         .places(&[MoveSource::MATE_KILLER], |c, _| c.mate_killers)
-        .uci(&[uci("Mate Killers", UciKind::Check(CHECK), 3)]),
+        .uci(&[uci("Mate Killers", UciKind::Check(CHECK), 3)])
+        .phrases(&[("on", "mate killers")]),
     on_off_switch!(OrderingConfig, "countermove", countermove)
         .aliases(&["countermoves", "counter"])
         .places(&[MoveSource::COUNTERMOVE], |c, _| c.countermove)
-        .uci(&[uci("Countermove", UciKind::Check(CHECK), 4)]),
+        .uci(&[uci("Countermove", UciKind::Check(CHECK), 4)])
+        .phrases(&[("on", "countermove")]),
     Row::new(
         "killerindex",
         Values::OneOf(KillerIndex::NAMES),
@@ -108,7 +117,8 @@ pub const ORDERING_SWITCHES: &[Row] = &[
         |c, v| set_named(&mut c.killer_index, v),
     )
     .aliases(&["killer-index"])
-    .uci(&[uci("Killer Index", UciKind::Combo, 7)]),
+    .uci(&[uci("Killer Index", UciKind::Combo, 7)])
+    .phrases(&[("depth", "killers by depth")]),
     // Printed only when not `normal`, so every earlier log header reads as it did.
     Row::new(
         "order",
@@ -118,5 +128,17 @@ pub const ORDERING_SWITCHES: &[Row] = &[
     )
     .shown(Shown::WhenChanged)
     .places(&[MoveSource::ORACLE], |c, _| c.order == MoveOrder::Oracle)
-    .uci(&[uci("Move Order", UciKind::Text, 8)]),
+    .uci(&[uci("Move Order", UciKind::Text, 8)])
+    .phrases(&[
+        ("worst", "worst order"),
+        ("oracle", "oracle order"),
+        ("random:*", "random order *"),
+    ]),
+    // Printed only when on, so every earlier log header reads as it did.
+    on_off_switch!(OrderingConfig, "followup", followup)
+        .aliases(&["follow-up", "followups"])
+        .shown(Shown::WhenChanged)
+        .places(&[MoveSource::FOLLOW_UP], |c, _| c.followup)
+        .uci(&[uci("Follow-up Moves", UciKind::Check(CHECK), 9)])
+        .phrases(&[("on", "follow-up")]),
 ];

@@ -1,9 +1,10 @@
 //! One declaration per switch. Each ordering or selective-search switch is a row of a table
-//! (`OrderingConfig::SWITCHES`, `SelectiveConfig::SWITCHES`): its key and aliases, the values it
-//! takes, how to read and write it, the move sources it lets the picker produce and the UCI
-//! options that set it. Parsing (`--ordering`, `--search`, `compare --config`, EPD opcodes,
-//! lessons), printing (`Display`, log headers), `OrderingConfig::uses` and the UCI option list
-//! all loop over these rows, so a new switch is one new row.
+//! (`ORDERING_SWITCHES`, `SELECTIVE_SWITCHES`): its key and aliases, the values it takes, how
+//! to read and write it, the move sources it lets the picker produce, the UCI options that set
+//! it and the phrase a class reads for it. Parsing (`--ordering`, `--search`, `compare
+//! --config`, EPD opcodes, lessons), printing (`Display`, log headers), `OrderingConfig::uses`,
+//! the UCI option list and the names of configurations (`config::name`) all loop over these
+//! rows, so a new switch is one new row.
 
 mod board;
 
@@ -123,10 +124,14 @@ pub struct Switch<C: 'static> {
     pub produces: fn(&C, MoveSource) -> bool,
     /// The UCI options that set it (none for switches GUIs never had).
     pub uci: &'static [UciOption],
+    /// What a configuration that sets it to a value other than the default is called where a
+    /// class reads it (`config::name`): `(value, phrase)`, or a value pattern ending in `*`
+    /// whose rest fills the phrase's `*` (`("random:*", "random order *")`).
+    pub phrases: &'static [(&'static str, &'static str)],
 }
 
 impl<C> Switch<C> {
-    /// A switch shown always, without aliases, sources or UCI options.
+    /// A switch shown always, without aliases, sources, UCI options or phrases.
     pub const fn new(
         key: &'static str,
         values: Values,
@@ -143,6 +148,7 @@ impl<C> Switch<C> {
             sources: &[],
             produces: |_, _| true,
             uci: &[],
+            phrases: &[],
         }
     }
 
@@ -172,6 +178,23 @@ impl<C> Switch<C> {
             produces,
             ..self
         }
+    }
+
+    /// The same switch, called by these phrases (see `phrases`).
+    pub const fn phrases(self, phrases: &'static [(&'static str, &'static str)]) -> Switch<C> {
+        Switch { phrases, ..self }
+    }
+
+    /// The phrase for the switch set to `value`, if its row has one.
+    pub fn phrase(&self, value: &str) -> Option<String> {
+        self.phrases
+            .iter()
+            .find_map(|&(pattern, phrase)| match pattern.strip_suffix('*') {
+                Some(prefix) => value
+                    .strip_prefix(prefix)
+                    .map(|rest| phrase.replace('*', rest)),
+                None => (pattern == value).then(|| phrase.to_string()),
+            })
     }
 
     /// Whether `key` (any case) names this switch.
