@@ -17,6 +17,10 @@ their quartiles and extremes, next to the medians of each command's times, and t
 average before and after (the machine is shared: say how loaded it was). Budget: ≤ 1.15x
 wall, ≤ 1.20x CPU.
 
+Before and after a change: `--baseline OTHER_BINARY` runs the other build's two commands in
+the same rounds (four processes a round, their order turned round from one round to the next),
+so both builds meet the same load, and prints each build's figures.
+
 Why a script and not an in-process bench: a user never runs the search inside a benchmark
 harness. Only a separate process pays for creating and replacing the file, for the page cache,
 and for exiting with 100 MB of dirty pages; and wait4 gives the CPU time of every thread the
@@ -53,37 +57,51 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=41)
     parser.add_argument("--binary", default="target/release/killerscope")
+    parser.add_argument("--baseline", help="another build to measure in the same rounds")
     parser.add_argument("--fen", default=KIWIPETE)
     parser.add_argument("--depth", type=int, default=7)
     parser.add_argument("--log", help="the log file (default: one in a temporary directory)")
     parser.add_argument("--fresh", action="store_true", help="remove the log before each run")
     args = parser.parse_args()
 
+    builds = [args.binary] + ([args.baseline] if args.baseline else [])
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="record-overhead-") as tmp:
         log = Path(args.log or Path(tmp) / "kiwipete.kslog")
-        plain = [args.binary, "search", "--fen", args.fen, "--depth", str(args.depth)]
-        recorded = plain + ["--log", str(log)]
-        timed(recorded)  # warm-up: the binary and the file in the page cache, as for a user
-        runs = {"plain": [], "recorded": []}
+        commands = []
+        for binary in builds:
+            plain = [binary, "search", "--fen", args.fen, "--depth", str(args.depth)]
+            commands += [(binary, "plain", plain), (binary, "recorded", plain + ["--log", str(log)])]
+        for binary, name, argv in commands:
+            if name == "recorded":  # warm-up: the binary and the file in the page cache
+                timed(argv)
+        runs = {(binary, name): [] for binary, name, _ in commands}
         for r in range(args.rounds):
-            order = [("plain", plain), ("recorded", recorded)]
-            for name, argv in order if r % 2 == 0 else reversed(order):
+            turn = r % len(commands)
+            order = commands[turn:] + commands[:turn]
+            for binary, name, argv in order if r % 2 == 0 else reversed(order):
                 if name == "recorded" and args.fresh:
                     log.unlink(missing_ok=True)
-                runs[name].append(timed(argv))
+                runs[(binary, name)].append(timed(argv))
         size = log.stat().st_size
 
     load_after = os.getloadavg()
-    wall = [rec[0] / pl[0] for pl, rec in zip(runs["plain"], runs["recorded"])]
-    cpu = [rec[1] / pl[1] for pl, rec in zip(runs["plain"], runs["recorded"])]
-    print(f"{' '.join(recorded)}")
+    print(f"{' '.join(commands[1][2])}")
     print(f"log: {size:,} bytes; {args.rounds} rounds, {'fresh file' if args.fresh else 'file replaced'}")
     print(f"load average (1, 5, 15 min): {load(load_before)} before, {load(load_after)} after")
-    for name in runs:
-        w = statistics.median(t[0] for t in runs[name])
-        c = statistics.median(t[1] for t in runs[name])
+    for binary in builds:
+        report(binary, runs[(binary, "plain")], runs[(binary, "recorded")])
+
+
+def report(binary, plain, recorded):
+    """Prints one build's medians and the spread of its per-round ratios."""
+    print(binary)
+    for name, times in (("plain", plain), ("recorded", recorded)):
+        w = statistics.median(t[0] for t in times)
+        c = statistics.median(t[1] for t in times)
         print(f"  {name:9} median {w * 1000:7.1f} ms wall  {c * 1000:7.1f} ms CPU")
+    wall = [rec[0] / pl[0] for pl, rec in zip(plain, recorded)]
+    cpu = [rec[1] / pl[1] for pl, rec in zip(plain, recorded)]
     mw, mc = statistics.median(wall), statistics.median(cpu)
     print(f"  recorded / plain: {mw:.3f}x wall (budget {BUDGET_WALL}x), {mc:.3f}x CPU (budget {BUDGET_CPU}x)")
     print(f"  per-round ratios, quartiles [extremes]: wall {spread(wall)}, CPU {spread(cpu)}")

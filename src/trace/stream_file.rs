@@ -8,6 +8,13 @@
 //! no byte is read back. When a write fails (a full disk, a file-size limit) the recording
 //! stops and the tail is moved back over the last events, into bytes the output already
 //! accepted, so the file is still valid: cut short and marked truncated.
+//!
+//! Ahead of the writes, the file is asked to set aside disk space in steps of
+//! `RESERVE_STEP` (`LogOutput::reserve`), without changing its length, so a reader sees only
+//! the bytes written. On ext4 a write into a new file otherwise reserves a delayed block per
+//! 4 KiB page as it goes; into blocks already allocated it does not: 98 MB in 1 MiB writes
+//! take 20 instead of 29 ms of system time (a Python model; 12 ms writing over an old file).
+//! The finished log is cut to its length, which frees what was set aside past it.
 
 use super::encode::{flags_bytes, header_bytes, tail_bytes, tail_len};
 use super::format::{MAGIC, VERSION};
@@ -24,11 +31,30 @@ pub trait LogOutput: Write + Seek + Send {
     /// Cuts the output to `len` bytes, so a tail moved back after a failed write leaves no
     /// stale bytes behind it.
     fn set_len(&mut self, len: u64) -> io::Result<()>;
+
+    /// Sets aside disk space for the `len` bytes from `from` (at or past the bytes written so
+    /// far) without changing the output's length, so that writing them later costs less.
+    /// After an error the output is not asked again. Only a speed-up: the writes report any
+    /// error themselves, and `set_len` at the end frees what lies past the log (after a full
+    /// disk too, which may have left part of the request set aside). By default nothing is
+    /// set aside (`Unsupported`).
+    fn reserve(&mut self, _from: u64, _len: u64) -> io::Result<()> {
+        Err(io::ErrorKind::Unsupported.into())
+    }
 }
 
 impl LogOutput for File {
     fn set_len(&mut self, len: u64) -> io::Result<()> {
         File::set_len(self, len)
+    }
+
+    /// `fallocate` with `FALLOC_FL_KEEP_SIZE`: blocks allocated past the end, the length
+    /// untouched (no `SIGXFSZ` under a file-size limit). It fails on a file system without
+    /// it, on a device such as `/dev/null`, or when the disk is full.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    fn reserve(&mut self, from: u64, len: u64) -> io::Result<()> {
+        use rustix::fs::{FallocateFlags, fallocate};
+        Ok(fallocate(&*self, FallocateFlags::KEEP_SIZE, from, len)?)
     }
 }
 
@@ -39,6 +65,10 @@ pub(crate) type Record = [u8; EVENT_BYTES];
 const EMPTY_TAIL: u64 = 4 + 4 + 8 + 4;
 /// Offset of the flags field.
 const FLAGS_AT: u64 = 8 + 2;
+/// Bytes of disk space set aside past the next write, each time the writes reach the end of
+/// what was set aside: a few `fallocate` calls per log, and at most this much to free at the
+/// end.
+const RESERVE_STEP: u64 = 32 << 20;
 
 /// What a streamed recording left in its file.
 #[derive(Debug)]
@@ -69,9 +99,12 @@ pub(crate) struct LogFile {
     last: Vec<Record>,
     /// How many bytes the output is known to hold (the furthest any write reached).
     end: u64,
-    /// The length of the old file the log overwrites in place (0 for a new file): the log is
-    /// cut to its own length at the end if the old file was longer.
-    old_len: u64,
+    /// How far the file may hold bytes or disk space: the length of the old file the log
+    /// overwrites in place (0 for a new file), or the end of the space set aside ahead of the
+    /// writes, if further. The log is cut to its own length at the end if this is longer.
+    allotted: u64,
+    /// Whether to set aside space ahead of the writes: until the output says it cannot.
+    reserving: bool,
     error: Option<io::Error>,
 }
 
@@ -112,7 +145,8 @@ impl LogFile {
             batches: Vec::new(),
             last: Vec::new(),
             end: bytes.len() as u64,
-            old_len,
+            allotted: old_len,
+            reserving: true,
             error: None,
         })
     }
@@ -131,8 +165,9 @@ impl LogFile {
         let previous = std::mem::replace(&mut self.last, batch);
         self.batches.push((self.written, self.sum.clone()));
         let first = self.written;
-        let bytes = self.last.as_flattened();
         let at = self.events_at + first * EVENT_BYTES as u64;
+        self.reserve_for(at + (self.last.len() * EVENT_BYTES) as u64);
+        let bytes = self.last.as_flattened();
         let (accepted, result) = write_counting(&mut *self.out, bytes);
         self.end = self.end.max(at + accepted as u64);
         self.written += (accepted / EVENT_BYTES) as u64;
@@ -141,6 +176,29 @@ impl LogFile {
             Err(e) => self.error = Some(e),
         }
         previous
+    }
+
+    /// Sets aside space up to `RESERVE_STEP` past `upto` if the space already there (set
+    /// aside, or the old file's) ends before `upto`.
+    fn reserve_for(&mut self, upto: u64) {
+        if !self.reserving || upto <= self.allotted {
+            return;
+        }
+        let from = self.allotted.max(self.end);
+        let to = upto + RESERVE_STEP;
+        match self.out.reserve(from, to - from) {
+            Ok(()) => self.allotted = to,
+            Err(e) => {
+                self.reserving = false;
+                // A full disk or quota may have left part of the request set aside.
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded
+                ) {
+                    self.allotted = to;
+                }
+            }
+        }
     }
 
     /// Writes the tail (the first PVs, one per `iteration` event written; `iterations` holds
@@ -246,10 +304,10 @@ impl LogFile {
         self.end = self.end.max(tail_at + accepted as u64);
         result?;
         let file_end = tail_at + tail.len() as u64;
-        if self.end.max(self.old_len) > file_end {
+        if self.end.max(self.allotted) > file_end {
             self.out.set_len(file_end)?;
             self.end = file_end;
-            self.old_len = file_end;
+            self.allotted = file_end;
         }
         self.out.seek(SeekFrom::Start(FLAGS_AT))?;
         self.out.write_all(&flags)?;

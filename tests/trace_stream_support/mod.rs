@@ -1,6 +1,7 @@
 //! Outputs for streamed recordings that tests can look into and make fail: an in-memory disk
 //! with a capacity (a full disk: writes past it fail, as `write(2)` does with `ENOSPC` or
 //! `EFBIG`) or that breaks for good after some bytes (a dead device: every later write fails).
+//! It notes each request to set space aside and each cut, and answers the requests as told.
 #![allow(dead_code)] // each test binary uses a different subset of these helpers
 
 use killerscope::chess::Position;
@@ -22,11 +23,26 @@ pub enum Failure {
     Broken(u64),
 }
 
+/// How the disk answers requests to set space aside (`LogOutput::reserve`).
+#[derive(Clone, Copy, Debug)]
+pub enum Reserving {
+    /// It cannot (`Unsupported`), as an output that does not implement `reserve`.
+    Unsupported,
+    /// It sets the space aside.
+    Accept,
+    /// It fails with this error (`StorageFull`: a full disk).
+    Fail(io::ErrorKind),
+}
+
 #[derive(Debug, Default)]
 struct State {
     bytes: Vec<u8>,
     pos: u64,
     written: u64,
+    /// Every request to set space aside, as (from, len), whatever the answer.
+    reservations: Vec<(u64, u64)>,
+    /// Every length the output was cut to, in order.
+    cuts: Vec<u64>,
 }
 
 /// A seekable in-memory output; clones share the bytes, so a test keeps one to look at what
@@ -35,6 +51,7 @@ struct State {
 pub struct Disk {
     state: Arc<Mutex<State>>,
     failure: Failure,
+    reserving: Reserving,
 }
 
 impl Disk {
@@ -43,7 +60,27 @@ impl Disk {
         Disk {
             state: Arc::default(),
             failure,
+            reserving: Reserving::Unsupported,
         }
+    }
+
+    /// The disk, answering requests to set space aside as `reserving` says.
+    pub fn reserving(self, reserving: Reserving) -> Disk {
+        Disk { reserving, ..self }
+    }
+
+    /// The requests to set space aside so far, as (from, len).
+    pub fn reservations(&self) -> Vec<(u64, u64)> {
+        self.state
+            .lock()
+            .expect("not poisoned")
+            .reservations
+            .clone()
+    }
+
+    /// The lengths the output was cut to so far.
+    pub fn cuts(&self) -> Vec<u64> {
+        self.state.lock().expect("not poisoned").cuts.clone()
     }
 
     /// What the disk holds.
@@ -104,7 +141,18 @@ impl LogOutput for Disk {
         let mut s = self.state.lock().expect("not poisoned");
         s.bytes
             .resize(usize::try_from(len).expect("small test files"), 0);
+        s.cuts.push(len);
         Ok(())
+    }
+
+    fn reserve(&mut self, from: u64, len: u64) -> io::Result<()> {
+        let mut s = self.state.lock().expect("not poisoned");
+        s.reservations.push((from, len));
+        match self.reserving {
+            Reserving::Unsupported => Err(io::ErrorKind::Unsupported.into()),
+            Reserving::Accept => Ok(()),
+            Reserving::Fail(kind) => Err(io::Error::new(kind, "injected: cannot set aside")),
+        }
     }
 }
 
