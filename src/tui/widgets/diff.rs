@@ -162,15 +162,8 @@ pub fn marks(kinds: Option<DivergenceKinds>, pair_a: bool) -> String {
     let Some(k) = kinds else {
         return if pair_a { "A only" } else { "B only" }.into();
     };
-    let flags = [
-        (k.order, 'o'),
-        (k.cut_move, 'c'),
-        (k.cut_source, 's'),
-        (k.node_type, 't'),
-        (k.only_a, 'A'),
-        (k.only_b, 'B'),
-    ];
-    let text: String = flags.iter().filter(|f| f.0).map(|f| f.1).collect();
+    let marked = k.each().into_iter().filter(|&(on, _, _)| on);
+    let text: String = marked.map(|(_, _, mark)| mark).collect();
     if text.is_empty() {
         String::new()
     } else {

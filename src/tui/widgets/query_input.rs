@@ -3,34 +3,15 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
 
 use crate::explorer::Mode;
 use crate::explorer::keys::{self, Action, Context};
-use crate::explorer::line_edit::LineEdit;
 use crate::tui::ctx::Ctx;
-use crate::tui::theme::Theme;
 use crate::tui::widgets::Panel;
 use crate::tui::widgets::fen_input::{draw_field, field_lines};
 
 /// The prompt before the text.
 const PROMPT: &str = "query> ";
-
-/// The line's lines for a box `width` cells wide, and the cursor's column.
-pub fn lines(
-    input: &LineEdit,
-    error: Option<&str>,
-    theme: &Theme,
-    width: usize,
-) -> (Vec<Line<'static>>, usize) {
-    let key = |action: Action| keys::label(Context::Query, &action);
-    let hint = format!(
-        "{}: mark the matches · {}: cancel · e.g. type=CUT and cut.rank>1 and not tt_cut",
-        key(Action::QuerySubmit),
-        key(Action::Leave),
-    );
-    field_lines(PROMPT, input, error, hint, theme, width)
-}
 
 /// The query line, drawn over the bottom of the screen while `Mode::Query` is on.
 pub struct QueryOverlay;
@@ -41,12 +22,18 @@ impl Panel for QueryOverlay {
             return;
         };
         let (error, theme) = (error.as_deref(), &app.theme);
+        let key = |action: Action| keys::label(Context::Query, &action);
+        let hint = format!(
+            "{}: mark the matches · {}: cancel · e.g. type=CUT and cut.rank>1 and not tt_cut",
+            key(Action::QuerySubmit),
+            key(Action::Leave),
+        );
         draw_field(
             frame,
             area,
             " Query the nodes (log query) ",
             theme,
-            |width| lines(input, error, theme, width),
+            |width| field_lines(PROMPT, input, error, hint.clone(), theme, width),
         );
     }
 }
