@@ -1,9 +1,9 @@
 //! Tools: panels of their own that plug into the explorer without touching the router. A tool
 //! owns its state, declares its keys (they join the key table's normal-view rows, listed in
 //! the help overlay's General section, where the key-table tests refuse a key bound twice) and
-//! carries out its commands on the search on screen; `Tools` holds one of each, in `registry` order, and remembers which one
-//! is on screen. The terminal draws the open tool in the stats panel's place
-//! (`tui::widgets::tools`), from `&`.
+//! carries out its commands on the search on screen; `Tools` holds one of each, in `registry`
+//! order, and remembers which one is on screen. The terminal draws the open tool in the stats
+//! panel's place (`tui::widgets::tools`), from `&`.
 //!
 //! Adding a tool is its file here and its line in `registry`, its drawing in
 //! `src/tui/widgets/tools/` and its line in that folder's list: four files
