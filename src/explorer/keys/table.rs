@@ -18,538 +18,333 @@ pub mod lesson;
 
 const _: () = assert!(MAX_KILLER_SLOTS <= 9, "one digit key per killer-slot count");
 
-/// Builds rows of one mode: `row(keys, label, action, help, group)`.
+/// One row of a table: the keys, how the help overlay writes them, the action, the help text.
+/// A row with an empty label and help is listed on the line of the row before it.
+type Row = (&'static [KeyCode], &'static str, Action, &'static str);
+
+/// Builds the rows of one mode and one help group.
 struct Rows {
     context: Context,
+    group: Group,
     out: Vec<Binding>,
 }
 
 impl Rows {
-    fn new(context: Context) -> Rows {
+    fn new(context: Context, group: Group) -> Rows {
         Rows {
             context,
+            group,
             out: Vec::new(),
         }
     }
 
-    fn push(&mut self, trigger: Trigger, label: &str, help: &'static str, group: Group) {
+    /// Rows of `table`, in order.
+    fn with<const N: usize>(context: Context, group: Group, table: [Row; N]) -> Rows {
+        let mut rows = Rows::new(context, group);
+        rows.table(table);
+        rows
+    }
+
+    /// The rows of `table`, in order, each of plain keys.
+    fn table<const N: usize>(&mut self, table: [Row; N]) {
+        for (codes, label, action, help) in table {
+            self.row(codes, label, action, help);
+        }
+    }
+
+    fn push(&mut self, trigger: Trigger, label: &str, help: &'static str) {
         self.out.push(Binding {
             context: self.context,
             trigger,
             label: label.to_string(),
             help,
-            group,
+            group: self.group,
         });
     }
 
     /// Plain keys.
-    fn row(
-        &mut self,
-        codes: &[KeyCode],
-        label: &str,
-        action: Action,
-        help: &'static str,
-        group: Group,
-    ) {
+    fn row(&mut self, codes: &[KeyCode], label: &str, action: Action, help: &'static str) {
         let keys = codes.iter().copied().map(Key::plain).collect();
-        self.push(Trigger::Keys(keys, action), label, help, group);
+        self.push(Trigger::Keys(keys, action), label, help);
     }
 
     /// Keys with or without Ctrl.
-    fn keys(
-        &mut self,
-        keys: &[Key],
-        label: &str,
-        action: Action,
-        help: &'static str,
-        group: Group,
-    ) {
-        self.push(Trigger::Keys(keys.to_vec(), action), label, help, group);
-    }
-
-    /// `↑ k` and `↓ j`, listed on one line: the previous and next thing of a list or a view.
-    fn up_down(&mut self, up: Action, down: Action, help: &'static str, group: Group) {
-        self.row(&[Up, Char('k')], "↑ ↓ k j", up, help, group);
-        self.row(&[Down, Char('j')], "", down, "", group);
-    }
-
-    /// A key listed on the line of the row before it (`]` after `[`).
-    fn also(&mut self, code: KeyCode, action: Action, group: Group) {
-        self.row(&[code], "", action, "", group);
+    fn keys(&mut self, keys: &[Key], label: &str, action: Action, help: &'static str) {
+        self.push(Trigger::Keys(keys.to_vec(), action), label, help);
     }
 }
 
 /// Every row, `Context::Everywhere` first.
 pub(super) fn bindings() -> Vec<Binding> {
-    let mut all = Rows::new(Context::Everywhere);
-    all.push(
-        Trigger::Keys(vec![Key::ctrl('c')], Action::Quit),
-        "Ctrl-C",
-        "quit, from any view",
-        Group::General,
-    );
-    let mut out = all.out;
-    out.extend(normal());
-    out.extend(overlays());
-    out.extend(charts());
-    out.extend(lesson::rows());
-    out.extend(diff::rows());
-    out
-}
-
-fn normal() -> Vec<Binding> {
-    use Group::{General, Search, Timeline, Tree};
-    let mut r = Rows::new(Context::Normal);
-    r.row(&[Up, Char('k')], "↑ k", Action::Up, "previous row", Tree);
-    r.row(&[Down, Char('j')], "↓ j", Action::Down, "next row", Tree);
-    r.row(&[Right, Char('l')], "→ l", Action::Open, "open node", Tree);
-    r.row(
-        &[Left, Char('h')],
-        "← h",
-        Action::Close,
-        "close node / go to parent",
-        Tree,
-    );
-    r.row(
-        &[Enter, Char(' ')],
-        "Enter Space",
-        Action::Toggle,
-        "open or close node",
-        Tree,
-    );
-    r.row(
-        &[Char('g'), Home],
-        "g Home",
-        Action::First,
-        "first row",
-        Tree,
-    );
-    r.row(&[Char('G'), End], "G End", Action::Last, "last row", Tree);
-    r.row(&[PageUp], "PgUp", Action::PageUp, "one screen up", Tree);
-    r.row(
-        &[PageDown],
-        "PgDn",
-        Action::PageDown,
-        "one screen down",
-        Tree,
-    );
-    r.row(
-        &[Char('z')],
-        "z",
-        Action::Zoom,
-        "zoom: selected node becomes the root",
-        Tree,
-    );
-    r.row(&[Char('Z')], "Z", Action::ZoomOut, "zoom back out", Tree);
-    let to_node = "timeline to the end of the selected node";
-    r.row(&[Char('t')], "t", Action::SeekNode, to_node, Timeline);
-    let step = "timeline: one event back / forward";
-    r.row(&[Char('[')], "[ ]", Action::StepBack, step, Timeline);
-    r.also(Char(']'), Action::StepForward, Timeline);
-    let cutoff = "previous / next beta cutoff";
-    r.row(&[Char('{')], "{ }", Action::PrevCutoff, cutoff, Timeline);
-    r.also(Char('}'), Action::NextCutoff, Timeline);
-    let killer = "next cutoff by a killer move";
-    r.row(
-        &[Char('K')],
-        "K",
-        Action::NextKillerCutoff,
-        killer,
-        Timeline,
-    );
-    r.row(
-        &[Char('p')],
-        "p",
-        Action::PlayPause,
-        "play / pause the replay",
-        Timeline,
-    );
-    r.row(
-        &[Char('<')],
-        "< >",
-        Action::Slower,
-        "replay slower / faster",
-        Timeline,
-    );
-    r.also(Char('>'), Action::Faster, Timeline);
-    r.row(&[Char('f')], "f", Action::EnterFen, "type a FEN", Search);
-    let library = "pick a position from the library";
-    r.row(&[Char('o')], "o", Action::OpenPicker, library, Search);
-    let depth = "search depth up / down";
-    r.row(
-        &[Char('+'), Char('=')],
-        "+ -",
-        Action::DepthUp,
-        depth,
-        Search,
-    );
-    r.also(Char('-'), Action::DepthDown, Search);
-    for slots in 0..=MAX_KILLER_SLOTS as u8 {
-        let key = Char(char::from(b'0' + slots));
-        let label = if slots == 0 {
-            format!("0-{MAX_KILLER_SLOTS}")
-        } else {
-            String::new()
-        };
-        let help = if slots == 0 {
-            "killer slots for the next search"
-        } else {
-            ""
-        };
-        r.row(&[key], &label, Action::SetKillers(slots), help, Search);
-    }
-    r.row(
-        &[Char('r')],
-        "r",
-        Action::Rerun,
-        "re-run the search",
-        Search,
-    );
-    let selective = "selective search on / off (re-runs)";
-    r.row(
-        &[Char('S')],
-        "S",
-        Action::ToggleSelective,
-        selective,
-        Search,
-    );
-    r.row(
-        &[Char('s'), Esc],
-        "s Esc",
-        Action::Stop,
-        "stop the search",
-        Search,
-    );
-    r.row(
-        &[Char('c')],
-        "c",
-        Action::Compare,
-        "compare ordering configurations",
-        Search,
-    );
-    let audit = "audit: re-search the node's pruning without it";
-    r.row(&[Char('a')], "a", Action::Audit, audit, Search);
-    let best = "best reply at a cut node (full-window search)";
-    r.row(&[Char('E')], "E", Action::BestReply, best, Search);
-    let ladder = "ordering ladder: worst to oracle vs Knuth–Moore";
-    r.row(&[Char('O')], "O", Action::Ladder, ladder, Search);
-    let charts = "charts: nodes per ply, cutoffs, EBF, icicle";
-    r.row(&[Char('v')], "v", Action::Charts, charts, General);
-    let tables = "killer panel: killers / countermoves";
-    r.row(&[Tab], "Tab", Action::KillerTab, tables, General);
-    let notation = "moves in SAN / UCI / long (Bg2-c6)";
-    r.row(&[Char('n')], "n", Action::CycleNotation, notation, General);
-    let lessons = "lessons: pick one (they drive the explorer)";
-    r.row(&[Char('L')], "L", Action::OpenLessons, lessons, General);
-    let projector = "projector: high contrast, bigger board";
-    r.row(&[Char('P')], "P", Action::Projector, projector, General);
-    let focus = "board, killers, tree and lesson only";
-    r.row(&[Char('F')], "F", Action::Focus, focus, General);
-    let diff = "diff view, else diff against the last search";
-    r.row(&[Char('D')], "D", Action::ShowDiff, diff, General);
-    let save = "save the event log (.kslog)";
-    r.row(&[Char('w')], "w", Action::SaveLog, save, General);
-    let query = "query the nodes (as log query): marks matches";
-    r.row(&[Char('/')], "/", Action::OpenQuery, query, Tree);
-    let step = "next / previous query match";
-    r.row(&[Char('.')], ". ,", Action::QueryStep(1), step, Tree);
-    r.also(Char(','), Action::QueryStep(-1), Tree);
-    let why = "why: the score's chain in Explain / walk it down";
-    r.row(&[Char('y')], "y Y", Action::Why, why, Tree);
-    r.also(Char('Y'), Action::WhyWalk, Tree);
-    let mark = "bookmark the node with a note / list bookmarks";
-    r.row(&[Char('b')], "b B", Action::Bookmark, mark, Tree);
-    r.also(Char('B'), Action::OpenBookmarks, Tree);
-    for (key, call) in Tools::key_rows() {
-        let label = key.key.to_string();
-        r.row(
-            &[Char(key.key)],
-            &label,
-            Action::Tool(call),
-            key.help,
-            General,
-        );
-    }
-    r.row(&[Char('?')], "?", Action::Help, "this help", General);
-    r.row(&[Char('q')], "q", Action::Quit, "quit", General);
-    r.out
-}
-
-fn overlays() -> Vec<Binding> {
-    use Group::{CompareView, FenEntry, HelpView, Picker, QueryEntry};
-    let mut help = Rows::new(Context::Help);
-    let lines = "scroll a line up / down";
-    help.up_down(Action::Scroll(-1), Action::Scroll(1), lines, HelpView);
-    let pages = "scroll a page up / down";
-    help.row(&[PageUp], "PgUp PgDn", Action::Scroll(-10), pages, HelpView);
-    help.also(PageDown, Action::Scroll(10), HelpView);
-    help.row(&[Char('q')], "q", Action::Quit, "quit", HelpView);
-    help.push(
-        Trigger::AnyKey(Action::Leave),
-        "other",
-        "close the help",
-        HelpView,
-    );
-
-    let mut fen = Rows::new(Context::Fen);
-    let load = "load the position and search it";
-    fen.row(&[Enter], "Enter", Action::FenSubmit, load, FenEntry);
-    fen.row(&[Esc], "Esc", Action::Leave, "cancel", FenEntry);
-    line_edits(&mut fen, FenEntry);
-
-    let mut picker = Rows::new(Context::Picker);
-    let choose = "previous / next position";
-    picker.up_down(Action::PickerPrev, Action::PickerNext, choose, Picker);
-    let load = "load the position and search it";
-    picker.row(&[Enter], "Enter", Action::PickerLoad, load, Picker);
-    let close = "close the picker";
-    picker.row(
-        &[Esc, Char('q'), Char('o')],
-        "Esc q o",
-        Action::Leave,
-        close,
-        Picker,
-    );
-
-    let mut choose = Rows::new(Context::ComparePicker);
-    let lines = "previous / next configuration";
-    let (prev, next) = (Action::PickerPrev, Action::PickerNext);
-    choose.up_down(prev, next, lines, Group::ComparePicker);
-    let check = "check / uncheck it";
-    let toggle = Action::CompareToggle;
-    choose.row(
-        &[Char(' '), Char('x')],
-        "Space x",
-        toggle,
-        check,
-        Group::ComparePicker,
-    );
-    let run = "compare the checked ones (at least two)";
-    choose.row(
-        &[Enter],
-        "Enter",
-        Action::CompareRun,
-        run,
-        Group::ComparePicker,
-    );
-    let keys = [Esc, Char('c'), Char('q')];
-    choose.row(
-        &keys,
-        "Esc c q",
-        Action::Leave,
-        "cancel",
-        Group::ComparePicker,
-    );
-
-    let mut compare = Rows::new(Context::Compare);
-    let close = "close (stops a comparison or ladder still running)";
-    let keys = [Esc, Char('c'), Char('q')];
-    compare.row(&keys, "Esc c q", Action::Leave, close, CompareView);
-    let next = "next picture: numbers, nodes per ply, icicles";
-    compare.row(
-        &[Tab, Char('v')],
-        "Tab v",
-        Action::NextChart,
-        next,
-        CompareView,
-    );
-    let back = "previous picture";
-    compare.row(
-        &[BackTab, Char('V')],
-        "S-Tab V",
-        Action::PrevChart,
-        back,
-        CompareView,
-    );
-    let pair = "icicles: the configuration under the first one";
-    compare.row(
-        &[Left, Char('h')],
-        "← → h l",
-        Action::PairWith(-1),
-        pair,
-        CompareView,
-    );
-    compare.row(
-        &[Right, Char('l')],
-        "",
-        Action::PairWith(1),
-        "",
-        CompareView,
-    );
-    let colours = "icicles: colour by node type / by cutoff source";
-    compare.row(
-        &[Char('m')],
-        "m",
-        Action::ChartColours,
-        colours,
-        CompareView,
-    );
-    let ladder = "the ordering ladder of the position (climbs it once)";
-    compare.row(&[Char('O')], "O", Action::Ladder, ladder, CompareView);
-
-    let mut query = Rows::new(Context::Query);
-    let run = "run the query: mark its matches in the tree";
-    query.row(&[Enter], "Enter", Action::QuerySubmit, run, QueryEntry);
-    query.row(&[Esc], "Esc", Action::Leave, "cancel", QueryEntry);
-    line_edits(&mut query, QueryEntry);
-
-    let mut note = Rows::new(Context::Note);
-    let save = "save the bookmark (beside the log: FILE.marks)";
-    note.row(
-        &[Enter],
-        "Enter",
-        Action::NoteSubmit,
-        save,
-        Group::NoteEntry,
-    );
-    note.row(&[Esc], "Esc", Action::Leave, "cancel", Group::NoteEntry);
-    line_edits(&mut note, Group::NoteEntry);
-
-    let mut marks = Rows::new(Context::Bookmarks);
-    let list = Group::BookmarkList;
-    let lines = "previous / next bookmark";
-    marks.up_down(Action::PickerPrev, Action::PickerNext, lines, list);
-    let jump = "select its node, opening the path to it";
-    marks.row(&[Enter], "Enter", Action::PickerLoad, jump, list);
-    let delete = Action::BookmarkDelete;
-    marks.row(&[Char('d'), Delete], "d Del", delete, "delete it", list);
-    let keys = [Esc, Char('q'), Char('B')];
-    marks.row(&keys, "Esc q B", Action::Leave, "close the list", list);
-
+    let mut all = Rows::new(Context::Everywhere, Group::General);
+    let quit = Trigger::Keys(vec![Key::ctrl('c')], Action::Quit);
+    all.push(quit, "Ctrl-C", "quit, from any view");
     [
-        help.out,
-        fen.out,
-        query.out,
-        note.out,
-        marks.out,
-        picker.out,
-        choose.out,
-        compare.out,
+        all.out,
+        tree(),
+        timeline(),
+        search(),
+        general(),
+        help(),
+        fen(),
+        query(),
+        note(),
+        bookmarks(),
+        picker(),
+        compare_picker(),
+        compare(),
+        charts(),
+        lesson::rows(),
+        diff::rows(),
     ]
     .concat()
 }
 
-/// The editing rows of a one-line text field (the FEN box, the query line), readline's keys,
-/// and typing: the field's own rows (Enter, Esc) come before them.
-fn line_edits(rows: &mut Rows, group: Group) {
+/// The normal view's tree keys.
+#[rustfmt::skip]
+fn tree() -> Vec<Binding> {
+    Rows::with(Context::Normal, Group::Tree, [
+        (&[Up, Char('k')],     "↑ k",         Action::Up,            "previous row"),
+        (&[Down, Char('j')],   "↓ j",         Action::Down,          "next row"),
+        (&[Right, Char('l')],  "→ l",         Action::Open,          "open node"),
+        (&[Left, Char('h')],   "← h",         Action::Close,         "close node / go to parent"),
+        (&[Enter, Char(' ')],  "Enter Space", Action::Toggle,        "open or close node"),
+        (&[Char('g'), Home],   "g Home",      Action::First,         "first row"),
+        (&[Char('G'), End],    "G End",       Action::Last,          "last row"),
+        (&[PageUp],            "PgUp",        Action::PageUp,        "one screen up"),
+        (&[PageDown],          "PgDn",        Action::PageDown,      "one screen down"),
+        (&[Char('z')],         "z",           Action::Zoom,          "zoom: selected node becomes the root"),
+        (&[Char('Z')],         "Z",           Action::ZoomOut,       "zoom back out"),
+        (&[Char('/')],         "/",           Action::OpenQuery,     "query the nodes (as log query): marks matches"),
+        (&[Char('.')],         ". ,",         Action::QueryStep(1),  "next / previous query match"),
+        (&[Char(',')],         "",            Action::QueryStep(-1), ""),
+        (&[Char('y')],         "y Y",         Action::Why,           "why: the score's chain in Explain / walk it down"),
+        (&[Char('Y')],         "",            Action::WhyWalk,       ""),
+        (&[Char('b')],         "b B",         Action::Bookmark,      "bookmark the node with a note / list bookmarks"),
+        (&[Char('B')],         "",            Action::OpenBookmarks, ""),
+    ]).out
+}
+
+/// The normal view's timeline keys (the charts view repeats most of them).
+fn timeline() -> Vec<Binding> {
+    let mut rows = Rows::new(Context::Normal, Group::Timeline);
+    let to_node = "timeline to the end of the selected node";
+    rows.row(&[Char('t')], "t", Action::SeekNode, to_node);
+    rows.table(stepping());
+    let killer = "next cutoff by a killer move";
+    rows.row(&[Char('K')], "K", Action::NextKillerCutoff, killer);
+    rows.table(playing());
+    rows.out
+}
+
+/// Stepping the timeline, in the normal view and the charts view.
+#[rustfmt::skip]
+fn stepping() -> [Row; 4] {
+    [
+        (&[Char('[')], "[ ]", Action::StepBack,    "timeline: one event back / forward"),
+        (&[Char(']')], "",    Action::StepForward, ""),
+        (&[Char('{')], "{ }", Action::PrevCutoff,  "previous / next beta cutoff"),
+        (&[Char('}')], "",    Action::NextCutoff,  ""),
+    ]
+}
+
+/// Playing the replay, in the normal view and the charts view.
+#[rustfmt::skip]
+fn playing() -> [Row; 3] {
+    [
+        (&[Char('p')], "p",   Action::PlayPause, "play / pause the replay"),
+        (&[Char('<')], "< >", Action::Slower,    "replay slower / faster"),
+        (&[Char('>')], "",    Action::Faster,    ""),
+    ]
+}
+
+/// The normal view's search keys: the position, the depth, the killer slots, the jobs.
+#[rustfmt::skip]
+fn search() -> Vec<Binding> {
+    let mut rows = Rows::with(Context::Normal, Group::Search, [
+        (&[Char('f')],            "f",   Action::EnterFen,   "type a FEN"),
+        (&[Char('o')],            "o",   Action::OpenPicker, "pick a position from the library"),
+        (&[Char('+'), Char('=')], "+ -", Action::DepthUp,    "search depth up / down"),
+        (&[Char('-')],            "",    Action::DepthDown,  ""),
+    ]);
+    for slots in 0..=MAX_KILLER_SLOTS as u8 {
+        let key = Char(char::from(b'0' + slots));
+        let (label, help) = match slots {
+            0 => (format!("0-{MAX_KILLER_SLOTS}"), "killer slots for the next search"),
+            _ => (String::new(), ""),
+        };
+        rows.row(&[key], &label, Action::SetKillers(slots), help);
+    }
+    rows.table([
+        (&[Char('r')],       "r",     Action::Rerun,           "re-run the search"),
+        (&[Char('S')],       "S",     Action::ToggleSelective, "selective search on / off (re-runs)"),
+        (&[Char('s'), Esc],  "s Esc", Action::Stop,            "stop the search"),
+        (&[Char('c')],       "c",     Action::Compare,         "compare ordering configurations"),
+        (&[Char('a')],       "a",     Action::Audit,           "audit: re-search the node's pruning without it"),
+        (&[Char('E')],       "E",     Action::BestReply,       "best reply at a cut node (full-window search)"),
+        (&[Char('O')],       "O",     Action::Ladder,          "ordering ladder: worst to oracle vs Knuth–Moore"),
+    ]);
+    rows.out
+}
+
+/// The normal view's other keys: views, panels, display, saving, the tools, help and quit.
+#[rustfmt::skip]
+fn general() -> Vec<Binding> {
+    let mut rows = Rows::with(Context::Normal, Group::General, [
+        (&[Char('v')], "v",   Action::Charts,        "charts: nodes per ply, cutoffs, EBF, icicle"),
+        (&[Tab],       "Tab", Action::KillerTab,     "killer panel: killers / countermoves"),
+        (&[Char('n')], "n",   Action::CycleNotation, "moves in SAN / UCI / long (Bg2-c6)"),
+        (&[Char('L')], "L",   Action::OpenLessons,   "lessons: pick one (they drive the explorer)"),
+        (&[Char('P')], "P",   Action::Projector,     "projector: high contrast, bigger board"),
+        (&[Char('F')], "F",   Action::Focus,         "board, killers, tree and lesson only"),
+        (&[Char('D')], "D",   Action::ShowDiff,      "diff view, else diff against the last search"),
+        (&[Char('w')], "w",   Action::SaveLog,       "save the event log (.kslog)"),
+    ]);
+    for (key, call) in Tools::key_rows() {
+        let label = key.key.to_string();
+        rows.row(&[Char(key.key)], &label, Action::Tool(call), key.help);
+    }
+    rows.row(&[Char('?')], "?", Action::Help, "this help");
+    rows.row(&[Char('q')], "q", Action::Quit, "quit");
+    rows.out
+}
+
+/// The help overlay's keys: scrolling, and any other key closes it.
+#[rustfmt::skip]
+fn help() -> Vec<Binding> {
+    let mut rows = Rows::with(Context::Help, Group::HelpView, [
+        (&[Up, Char('k')],   "↑ ↓ k j",   Action::Scroll(-1),  "scroll a line up / down"),
+        (&[Down, Char('j')], "",          Action::Scroll(1),   ""),
+        (&[PageUp],          "PgUp PgDn", Action::Scroll(-10), "scroll a page up / down"),
+        (&[PageDown],        "",          Action::Scroll(10),  ""),
+        (&[Char('q')],       "q",         Action::Quit,        "quit"),
+    ]);
+    rows.push(Trigger::AnyKey(Action::Leave), "other", "close the help");
+    rows.out
+}
+
+/// The FEN box's keys.
+#[rustfmt::skip]
+fn fen() -> Vec<Binding> {
+    let mut rows = Rows::with(Context::Fen, Group::FenEntry, [
+        (&[Enter], "Enter", Action::FenSubmit, "load the position and search it"),
+        (&[Esc],   "Esc",   Action::Leave,     "cancel"),
+    ]);
+    line_edits(&mut rows);
+    rows.out
+}
+
+/// The query line's keys.
+#[rustfmt::skip]
+fn query() -> Vec<Binding> {
+    let mut rows = Rows::with(Context::Query, Group::QueryEntry, [
+        (&[Enter], "Enter", Action::QuerySubmit, "run the query: mark its matches in the tree"),
+        (&[Esc],   "Esc",   Action::Leave,       "cancel"),
+    ]);
+    line_edits(&mut rows);
+    rows.out
+}
+
+/// The bookmark note line's keys.
+#[rustfmt::skip]
+fn note() -> Vec<Binding> {
+    let mut rows = Rows::with(Context::Note, Group::NoteEntry, [
+        (&[Enter], "Enter", Action::NoteSubmit, "save the bookmark (beside the log: FILE.marks)"),
+        (&[Esc],   "Esc",   Action::Leave,      "cancel"),
+    ]);
+    line_edits(&mut rows);
+    rows.out
+}
+
+/// The editing rows of a one-line text field (the FEN box, the query line, the note), readline's
+/// keys, and typing: the field's own rows (Enter, Esc) come before them.
+#[rustfmt::skip]
+fn line_edits(rows: &mut Rows) {
     let edits: [(&[Key], &str, Edit, &str); 9] = [
-        (
-            &[Key::ctrl('a'), Key::plain(Home)],
-            "Ctrl-A Home",
-            Edit::Start,
-            "cursor to the start",
-        ),
-        (
-            &[Key::ctrl('e'), Key::plain(End)],
-            "Ctrl-E End",
-            Edit::End,
-            "cursor to the end",
-        ),
-        (
-            &[Key::plain(Left), Key::ctrl('b')],
-            "← Ctrl-B",
-            Edit::Left,
-            "cursor one character left",
-        ),
-        (
-            &[Key::plain(Right), Key::ctrl('f')],
-            "→ Ctrl-F",
-            Edit::Right,
-            "cursor one character right",
-        ),
-        (
-            &[Key::plain(Backspace)],
-            "Backspace",
-            Edit::Backspace,
-            "delete the character before the cursor",
-        ),
-        (
-            &[Key::plain(Delete)],
-            "Delete",
-            Edit::Delete,
-            "delete the character under the cursor",
-        ),
-        (
-            &[Key::ctrl('u')],
-            "Ctrl-U",
-            Edit::KillToStart,
-            "delete to the start",
-        ),
-        (
-            &[Key::ctrl('k')],
-            "Ctrl-K",
-            Edit::KillToEnd,
-            "delete to the end",
-        ),
-        (
-            &[Key::ctrl('w')],
-            "Ctrl-W",
-            Edit::KillWord,
-            "delete the word before the cursor",
-        ),
+        (&[Key::ctrl('a'), Key::plain(Home)],  "Ctrl-A Home", Edit::Start,       "cursor to the start"),
+        (&[Key::ctrl('e'), Key::plain(End)],   "Ctrl-E End",  Edit::End,         "cursor to the end"),
+        (&[Key::plain(Left), Key::ctrl('b')],  "← Ctrl-B",    Edit::Left,        "cursor one character left"),
+        (&[Key::plain(Right), Key::ctrl('f')], "→ Ctrl-F",    Edit::Right,       "cursor one character right"),
+        (&[Key::plain(Backspace)],             "Backspace",   Edit::Backspace,   "delete the character before the cursor"),
+        (&[Key::plain(Delete)],                "Delete",      Edit::Delete,      "delete the character under the cursor"),
+        (&[Key::ctrl('u')],                    "Ctrl-U",      Edit::KillToStart, "delete to the start"),
+        (&[Key::ctrl('k')],                    "Ctrl-K",      Edit::KillToEnd,   "delete to the end"),
+        (&[Key::ctrl('w')],                    "Ctrl-W",      Edit::KillWord,    "delete the word before the cursor"),
     ];
     for (keys, label, edit, help) in edits {
-        rows.keys(keys, label, Action::FenEdit(edit), help, group);
+        rows.keys(keys, label, Action::FenEdit(edit), help);
     }
     let typed = "typed at the cursor (a paste goes in at once)";
-    rows.push(Trigger::AnyChar(Action::Insert), "any char", typed, group);
+    rows.push(Trigger::AnyChar(Action::Insert), "any char", typed);
+}
+
+/// The bookmark list's keys.
+#[rustfmt::skip]
+fn bookmarks() -> Vec<Binding> {
+    Rows::with(Context::Bookmarks, Group::BookmarkList, [
+        (&[Up, Char('k')],                 "↑ ↓ k j", Action::PickerPrev,     "previous / next bookmark"),
+        (&[Down, Char('j')],               "",        Action::PickerNext,     ""),
+        (&[Enter],                         "Enter",   Action::PickerLoad,     "select its node, opening the path to it"),
+        (&[Char('d'), Delete],             "d Del",   Action::BookmarkDelete, "delete it"),
+        (&[Esc, Char('q'), Char('B')],     "Esc q B", Action::Leave,          "close the list"),
+    ]).out
+}
+
+/// The library picker's keys.
+#[rustfmt::skip]
+fn picker() -> Vec<Binding> {
+    Rows::with(Context::Picker, Group::Picker, [
+        (&[Up, Char('k')],             "↑ ↓ k j", Action::PickerPrev, "previous / next position"),
+        (&[Down, Char('j')],           "",        Action::PickerNext, ""),
+        (&[Enter],                     "Enter",   Action::PickerLoad, "load the position and search it"),
+        (&[Esc, Char('q'), Char('o')], "Esc q o", Action::Leave,      "close the picker"),
+    ]).out
+}
+
+/// The compare picker's keys.
+#[rustfmt::skip]
+fn compare_picker() -> Vec<Binding> {
+    Rows::with(Context::ComparePicker, Group::ComparePicker, [
+        (&[Up, Char('k')],             "↑ ↓ k j", Action::PickerPrev,    "previous / next configuration"),
+        (&[Down, Char('j')],           "",        Action::PickerNext,    ""),
+        (&[Char(' '), Char('x')],      "Space x", Action::CompareToggle, "check / uncheck it"),
+        (&[Enter],                     "Enter",   Action::CompareRun,    "compare the checked ones (at least two)"),
+        (&[Esc, Char('c'), Char('q')], "Esc c q", Action::Leave,         "cancel"),
+    ]).out
+}
+
+/// The compare view's keys.
+#[rustfmt::skip]
+fn compare() -> Vec<Binding> {
+    Rows::with(Context::Compare, Group::CompareView, [
+        (&[Esc, Char('c'), Char('q')], "Esc c q", Action::Leave,        "close (stops a comparison or ladder still running)"),
+        (&[Tab, Char('v')],            "Tab v",   Action::NextChart,    "next picture: numbers, nodes per ply, icicles"),
+        (&[BackTab, Char('V')],        "S-Tab V", Action::PrevChart,    "previous picture"),
+        (&[Left, Char('h')],           "← → h l", Action::PairWith(-1), "icicles: the configuration under the first one"),
+        (&[Right, Char('l')],          "",        Action::PairWith(1),  ""),
+        (&[Char('m')],                 "m",       Action::ChartColours, "icicles: colour by node type / by cutoff source"),
+        (&[Char('O')],                 "O",       Action::Ladder,       "the ordering ladder of the position (climbs it once)"),
+    ]).out
 }
 
 /// The charts view: cycling, the icicle, and the timeline keys of the normal view, so the
 /// charts can be stepped and replayed while on screen.
+#[rustfmt::skip]
 fn charts() -> Vec<Binding> {
-    use Group::ChartsView as G;
-    let mut r = Rows::new(Context::Charts);
-    r.row(
-        &[Tab, Char('v')],
-        "Tab v",
-        Action::NextChart,
-        "next chart",
-        G,
-    );
-    let back = "previous chart";
-    r.row(&[BackTab, Char('V')], "S-Tab V", Action::PrevChart, back, G);
-    let along = "icicle: block to the left / right in the band";
-    let left = Action::Icicle(IcicleMove::Left);
-    r.row(&[Left, Char('h')], "← → h l", left, along, G);
-    let right = Action::Icicle(IcicleMove::Right);
-    r.row(&[Right, Char('l')], "", right, "", G);
-    let across = "icicle: parent / first child block";
-    let up = Action::Icicle(IcicleMove::Up);
-    r.up_down(up, Action::Icicle(IcicleMove::Down), across, G);
-    let zoom = "icicle: selected block becomes the root / back out";
-    let zoom_in = Action::Icicle(IcicleMove::Zoom);
-    r.row(&[Char('z')], "z Z", zoom_in, zoom, G);
-    r.also(Char('Z'), Action::Icicle(IcicleMove::ZoomOut), G);
-    let colours = "icicle: colour by node type / by cutoff source";
-    r.row(&[Char('m')], "m", Action::ChartColours, colours, G);
-    let step = "timeline: one event back / forward";
-    r.row(&[Char('[')], "[ ]", Action::StepBack, step, G);
-    r.also(Char(']'), Action::StepForward, G);
-    let cutoff = "previous / next beta cutoff";
-    r.row(&[Char('{')], "{ }", Action::PrevCutoff, cutoff, G);
-    r.also(Char('}'), Action::NextCutoff, G);
-    r.row(
-        &[Char('p')],
-        "p",
-        Action::PlayPause,
-        "play / pause the replay",
-        G,
-    );
-    r.row(
-        &[Char('<')],
-        "< >",
-        Action::Slower,
-        "replay slower / faster",
-        G,
-    );
-    r.also(Char('>'), Action::Faster, G);
-    r.row(
-        &[Esc, Char('q')],
-        "Esc q",
-        Action::Leave,
-        "close the charts",
-        G,
-    );
-    r.out
+    use IcicleMove::{Down as Deeper, Left as Before, Right as After, Up as Parent, Zoom, ZoomOut};
+    let mut rows = Rows::with(Context::Charts, Group::ChartsView, [
+        (&[Tab, Char('v')],     "Tab v",   Action::NextChart,        "next chart"),
+        (&[BackTab, Char('V')], "S-Tab V", Action::PrevChart,        "previous chart"),
+        (&[Left, Char('h')],    "← → h l", Action::Icicle(Before),   "icicle: block to the left / right in the band"),
+        (&[Right, Char('l')],   "",        Action::Icicle(After),    ""),
+        (&[Up, Char('k')],      "↑ ↓ k j", Action::Icicle(Parent),   "icicle: parent / first child block"),
+        (&[Down, Char('j')],    "",        Action::Icicle(Deeper),   ""),
+        (&[Char('z')],          "z Z",     Action::Icicle(Zoom),     "icicle: selected block becomes the root / back out"),
+        (&[Char('Z')],          "",        Action::Icicle(ZoomOut),  ""),
+        (&[Char('m')],          "m",       Action::ChartColours,     "icicle: colour by node type / by cutoff source"),
+    ]);
+    rows.table(stepping());
+    rows.table(playing());
+    rows.row(&[Esc, Char('q')], "Esc q", Action::Leave, "close the charts");
+    rows.out
 }

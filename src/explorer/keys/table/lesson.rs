@@ -4,7 +4,7 @@
 //! (`l` / `h` still do that), and while a question waits, the digits answer it instead of
 //! setting the killer slots.
 
-use crate::explorer::keys::KeyCode::{Char, Enter, Esc, Left, Right};
+use crate::explorer::keys::KeyCode::{Char, Down, Enter, Esc, Left, Right, Up};
 
 use super::{Action, Binding, Context, Group, Rows};
 
@@ -12,35 +12,27 @@ use super::{Action, Binding, Context, Group, Rows};
 pub const MAX_CHOICES: u8 = 9;
 
 /// The rows of the lesson, the question and the lesson picker.
+#[rustfmt::skip]
 pub(in crate::explorer::keys) fn rows() -> Vec<Binding> {
-    let mut lesson = Rows::new(Context::Lesson);
-    let step = "lesson: next / previous step (l h open and close nodes)";
-    lesson.row(&[Right], "→ ←", Action::LessonNext, step, Group::Lesson);
-    lesson.also(Left, Action::LessonBack, Group::Lesson);
-    let close = "close the lesson";
-    lesson.row(&[Char('x')], "x", Action::CloseLesson, close, Group::Lesson);
-
-    let mut question = Rows::new(Context::Question);
+    let lesson = Rows::with(Context::Lesson, Group::Lesson, [
+        (&[Right],     "→ ←", Action::LessonNext,  "lesson: next / previous step (l h open and close nodes)"),
+        (&[Left],      "",    Action::LessonBack,  ""),
+        (&[Char('x')], "x",   Action::CloseLesson, "close the lesson"),
+    ]);
+    let mut question = Rows::new(Context::Question, Group::Lesson);
     for k in 0..MAX_CHOICES {
         let key = Char(char::from(b'1' + k));
-        let (label, help) = if k == 0 {
-            (
-                format!("1-{MAX_CHOICES}"),
-                "answer the question (until answered)",
-            )
-        } else {
-            (String::new(), "")
+        let (label, help) = match k {
+            0 => (format!("1-{MAX_CHOICES}"), "answer the question (until answered)"),
+            _ => (String::new(), ""),
         };
-        question.row(&[key], &label, Action::LessonAnswer(k), help, Group::Lesson);
+        question.row(&[key], &label, Action::LessonAnswer(k), help);
     }
-
-    let mut picker = Rows::new(Context::LessonPicker);
-    let choose = "previous / next lesson";
-    let group = Group::LessonPicker;
-    picker.up_down(Action::PickerPrev, Action::PickerNext, choose, group);
-    let open = "check the lesson against the engine and open it";
-    picker.row(&[Enter], "Enter", Action::LessonLoad, open, group);
-    let keys = [Esc, Char('q'), Char('L')];
-    picker.row(&keys, "Esc q L", Action::Leave, "close the picker", group);
+    let picker = Rows::with(Context::LessonPicker, Group::LessonPicker, [
+        (&[Up, Char('k')],             "↑ ↓ k j", Action::PickerPrev, "previous / next lesson"),
+        (&[Down, Char('j')],           "",        Action::PickerNext, ""),
+        (&[Enter],                     "Enter",   Action::LessonLoad, "check the lesson against the engine and open it"),
+        (&[Esc, Char('q'), Char('L')], "Esc q L", Action::Leave,      "close the picker"),
+    ]);
     [lesson.out, question.out, picker.out].concat()
 }
