@@ -13,6 +13,7 @@ use killerscope::explorer::{Effect, Mode, Runtime, library};
 use killerscope::trace::NodeId;
 use killerscope::trace::bookmarks::{self, sidecar_path};
 use killerscope::tui::widgets::bookmarks::BookmarksOverlay;
+use killerscope::tui::widgets::line_field::FieldOverlay;
 use tui_support::{App, DEPTH, PUZZLE, app_over, press, puzzle_app, record, screen, type_text};
 
 fn message(app: &App) -> String {
@@ -233,4 +234,21 @@ fn tui_log_reads_the_sidecar_beside_the_log_when_it_opens_it() {
     assert_eq!(app.bookmarks().file(), Some(sidecar_path(&file).as_path()));
     let said = app.message().map(|m| m.text.clone()).unwrap_or_default();
     assert!(said.contains("1 line left out, line 3: node"), "{said}");
+}
+
+#[test]
+fn the_note_box_shows_its_prompt_its_node_and_where_the_note_goes() {
+    let mut app = puzzle_app();
+    let (a, _) = two_nodes(&app);
+    app.update(killerscope::explorer::Action::SelectNode(a));
+    press(&mut app, KeyCode::Char('b'));
+    type_text(&mut app, "why here");
+    let text = screen(&app.panel(&FieldOverlay, 100, 6));
+    assert!(text.contains(&format!(" Bookmark node {a} ")), "{text}");
+    assert!(text.contains("note> why here"), "{text}");
+    let hint = format!("Enter: bookmark node {a} (kept in memory: this search has no log file)");
+    assert!(text.contains(&hint), "{text}");
+    // Closed, the overlay draws nothing.
+    press(&mut app, KeyCode::Esc);
+    assert!(!screen(&app.panel(&FieldOverlay, 100, 6)).contains("note>"));
 }

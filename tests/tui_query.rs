@@ -10,7 +10,7 @@ mod tui_support;
 use crossterm::event::KeyCode;
 use killerscope::explorer::{Action, Mode};
 use killerscope::fmt::grouped;
-use killerscope::tui::widgets::query_input::QueryOverlay;
+use killerscope::tui::widgets::line_field::FieldOverlay;
 use killerscope::tui::widgets::tree::TreePanel;
 use serde_json::Value;
 use tui_support::{App, press, puzzle_app, screen, type_text};
@@ -111,7 +111,7 @@ fn a_query_that_does_not_read_keeps_the_line_open_with_its_column() {
     assert!(error.starts_with("column 14:"), "{error}");
     insta::assert_snapshot!(
         "tui_query_line_error",
-        screen(&app.panel(&QueryOverlay, 90, 6))
+        screen(&app.panel(&FieldOverlay, 90, 6))
     );
     press(&mut app, KeyCode::Esc);
     assert_eq!(*app.mode(), Mode::Normal);

@@ -13,10 +13,10 @@ use killerscope::search::MoveSource;
 use killerscope::trace::Event;
 use killerscope::trace::line::node_label_known;
 use killerscope::tui::theme::Theme;
-use killerscope::tui::widgets::fen_input::FenOverlay;
 use killerscope::tui::widgets::help::HelpOverlay;
 use killerscope::tui::widgets::killers::KillersPanel;
 use killerscope::tui::widgets::lesson_picker::LessonPickerOverlay;
+use killerscope::tui::widgets::line_field::FieldOverlay;
 use killerscope::tui::widgets::picker::PickerOverlay;
 use killerscope::tui::widgets::{explain, help, killers, tree};
 use ratatui::text::Line;
@@ -250,7 +250,7 @@ fn fen_error_line() {
         panic!("the FEN box stays open on a bad FEN");
     };
     assert_eq!(shown.as_deref(), Some(error.as_str()));
-    let text = screen(&app.panel(&FenOverlay, 100, 6));
+    let text = screen(&app.panel(&FieldOverlay, 100, 6));
     assert!(text.contains("✗ FEN"), "{text}");
     insta::assert_snapshot!("fen_error", text);
 }

@@ -231,6 +231,17 @@ impl Mode {
         }
     }
 
+    /// The one-line field being typed in (the FEN box, the query line, the note) and why its
+    /// last Enter was refused, if this mode has one.
+    pub fn field(&self) -> Option<(&LineEdit, Option<&str>)> {
+        match self {
+            Mode::Fen { input, error }
+            | Mode::Query { input, error }
+            | Mode::Note { input, error, .. } => Some((input, error.as_deref())),
+            _ => None,
+        }
+    }
+
     /// The FEN box or the query line says why the text was refused (it stays open).
     pub fn refuse_fen(&mut self, why: String) {
         if let Mode::Fen { error, .. } | Mode::Query { error, .. } = self {

@@ -18,14 +18,13 @@ use crate::tui::widgets::compare::CompareOverlay;
 use crate::tui::widgets::config_picker::ConfigPickerOverlay;
 use crate::tui::widgets::diff::DiffOverlay;
 use crate::tui::widgets::explain::ExplainPanel;
-use crate::tui::widgets::fen_input::FenOverlay;
 use crate::tui::widgets::help::HelpOverlay;
 use crate::tui::widgets::indexing::IndexingPanel;
 use crate::tui::widgets::killers::KillersPanel;
 use crate::tui::widgets::lesson::LessonPanel;
 use crate::tui::widgets::lesson_picker::LessonPickerOverlay;
+use crate::tui::widgets::line_field::FieldOverlay;
 use crate::tui::widgets::picker::PickerOverlay;
-use crate::tui::widgets::query_input::QueryOverlay;
 use crate::tui::widgets::stats::StatsPanel;
 use crate::tui::widgets::timeline::{HintLine, StatusLine};
 use crate::tui::widgets::tools::ToolPanel;
@@ -130,14 +129,12 @@ fn overlay(mode: &Mode) -> Option<&'static dyn Panel> {
     match mode {
         Mode::Normal | Mode::Charts => None,
         Mode::Help(_) => Some(&HelpOverlay),
-        Mode::Fen { .. } => Some(&FenOverlay),
+        Mode::Fen { .. } | Mode::Query { .. } | Mode::Note { .. } => Some(&FieldOverlay),
         Mode::Picker(_) => Some(&PickerOverlay),
         Mode::ComparePicker(_) => Some(&ConfigPickerOverlay),
         Mode::Compare => Some(&CompareOverlay),
         Mode::LessonPicker(_) => Some(&LessonPickerOverlay),
         Mode::Diff => Some(&DiffOverlay),
-        Mode::Query { .. } => Some(&QueryOverlay),
-        Mode::Note { .. } => Some(&crate::tui::widgets::bookmarks::NoteOverlay),
         Mode::Bookmarks(_) => Some(&crate::tui::widgets::bookmarks::BookmarksOverlay),
     }
 }
