@@ -15,7 +15,7 @@ use super::best::{BestReplies, BestView};
 use super::bookmarks::Bookmarks;
 use super::charts::Charts;
 use super::compare::Comparison;
-use super::diff::{DiffState, Ranking};
+use super::diff::{DiffState, Diffing};
 use super::keys::Context;
 use super::lesson::{self, LessonState, SearchCheck};
 use super::library::Entry;
@@ -40,10 +40,8 @@ pub(super) struct Views {
     pub charts: Charts,
     /// The compare view's searches.
     pub comparison: Comparison,
-    /// Two searches shown as one tree (`tui --diff A B`): A is the session, B is here.
-    pub diff: Option<DiffState>,
-    /// The finished search shown before the session, which `D` diffs the session against.
-    pub previous: Option<Session>,
+    /// Two searches shown as one tree (`tui --diff A B`, `D`): A is the session, B is here.
+    pub diff: Diffing,
     /// The query line's matches, marked in the tree.
     pub query: QueryState,
     /// The score chain the Explain panel shows (`y`) and `Y` walks.
@@ -143,10 +141,7 @@ impl Explorer {
     /// session, if it is a finished search, is kept for `D` to diff the new one against.
     pub(super) fn install(&mut self, session: Session) {
         let old = std::mem::replace(&mut self.session, session);
-        if !old.run().is_live() && !old.tree().is_empty() {
-            self.views.previous = Some(old);
-        }
-        self.views.diff = None;
+        self.views.diff.replaced(old);
         self.views.query.forget();
         self.views.why.forget();
         self.views.bookmarks.forget();
@@ -194,7 +189,7 @@ impl Explorer {
 
     /// The diff view's two searches, if one was opened.
     pub fn diff(&self) -> Option<&DiffState> {
-        self.views.diff.as_ref()
+        self.views.diff.open()
     }
 
     /// Shows `b` beside the session on screen (A) as one aligned tree, named `names`, and
@@ -202,7 +197,7 @@ impl Explorer {
     /// searches of the same position recorded alike.
     pub fn open_diff(&mut self, b: Session, names: [String; 2]) -> Result<Vec<Effect>, String> {
         let state = DiffState::new(&self.session, b, names)?;
-        self.views.diff = Some(state);
+        self.views.diff.show(state);
         self.mode = Mode::Diff;
         self.info("diff: n / N go to the next / previous divergence by size, Esc to A's tree");
         Ok(vec![Effect::RankDiff])
@@ -291,11 +286,7 @@ impl Explorer {
             || self.views.comparison.running
             || self.views.query.running().is_some()
             || self.views.tools.behind()
-            || self
-                .views
-                .diff
-                .as_ref()
-                .is_some_and(|d| matches!(d.ranking(), Ranking::Running(..)))
+            || self.views.diff.ranking_runs()
     }
 
     /// Whether a worker runs that `s` / Esc stops: the search (or trace followed), a
@@ -327,7 +318,7 @@ impl Explorer {
             self.view.fit(&self.session, viewport.tree);
         }
         self.views.charts.area = viewport.icicle;
-        if let Some(diff) = self.views.diff.as_mut() {
+        if let Some(diff) = self.views.diff.open_mut() {
             diff.rows.set_page(usize::from(viewport.diff.height));
         }
         if self.mode.shows_charts() {
@@ -482,7 +473,7 @@ impl Explorer {
                 let said = self
                     .views
                     .diff
-                    .as_mut()
+                    .open_mut()
                     .and_then(|d| d.set_ranking(ranking));
                 self.say(said);
             }

@@ -164,7 +164,7 @@ impl Explorer {
     /// instead of A's, and selects A's node in the normal view too (so leaving the diff view
     /// lands on it).
     fn diff_action(&mut self, action: &Action) {
-        let Some(diff) = self.views.diff.as_mut() else {
+        let Some(diff) = self.views.diff.open_mut() else {
             return;
         };
         let said = diff.key(&self.session, action);
@@ -177,7 +177,7 @@ impl Explorer {
     /// `D`: back to the diff view if one is open, else a diff of the search on screen (A)
     /// against the one shown before it (B), once the search on screen has finished.
     fn show_diff(&mut self) -> Vec<Effect> {
-        if self.views.diff.is_some() {
+        if self.views.diff.open().is_some() {
             self.mode = Mode::Diff;
             return Vec::new();
         }
@@ -187,7 +187,7 @@ impl Explorer {
             );
             return Vec::new();
         }
-        let Some(before) = self.views.previous.take() else {
+        let Some(before) = self.views.diff.take_previous() else {
             self.info("no diff open and no earlier search to diff against: search again (r) with other settings, or killerscope tui --diff A B");
             return Vec::new();
         };

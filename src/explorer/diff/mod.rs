@@ -42,6 +42,52 @@ pub struct DiffState {
     step: Option<usize>,
 }
 
+/// The diff view's place in the explorer: the two searches shown as one tree, once opened,
+/// and the finished search that was on screen before the session, which `D` diffs it against.
+#[derive(Debug, Default)]
+pub struct Diffing {
+    open: Option<DiffState>,
+    previous: Option<Session>,
+}
+
+impl Diffing {
+    /// The diff on screen, if one was opened.
+    pub fn open(&self) -> Option<&DiffState> {
+        self.open.as_ref()
+    }
+
+    /// The diff on screen, to move through or to hand its ranking.
+    pub fn open_mut(&mut self) -> Option<&mut DiffState> {
+        self.open.as_mut()
+    }
+
+    /// Shows `state`, replacing any diff open.
+    pub fn show(&mut self, state: DiffState) {
+        self.open = Some(state);
+    }
+
+    /// Another session replaced `old` on screen: an open diff ends (`old` was its A side), and
+    /// `old`, if it is a finished search, is kept to diff the new one against.
+    pub fn replaced(&mut self, old: Session) {
+        if !old.run().is_live() && !old.tree().is_empty() {
+            self.previous = Some(old);
+        }
+        self.open = None;
+    }
+
+    /// The search shown before the session, taken to be diffed against.
+    pub fn take_previous(&mut self) -> Option<Session> {
+        self.previous.take()
+    }
+
+    /// Whether the open diff's divergences are still being ranked.
+    pub fn ranking_runs(&self) -> bool {
+        self.open
+            .as_ref()
+            .is_some_and(|d| matches!(d.ranking(), Ranking::Running(..)))
+    }
+}
+
 /// How the diff names a search of the explorer's: `what`, with the ordering switches that
 /// differ from the default (`this search (killers=0)`).
 pub fn name(what: &str, session: &Session) -> String {
