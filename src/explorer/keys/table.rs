@@ -100,29 +100,39 @@ pub(super) fn bindings() -> Vec<Binding> {
     .concat()
 }
 
+/// Moving through a tree, row by row: the normal view's tree and the diff view's aligned tree
+/// (whose rows are pairs of nodes).
+#[rustfmt::skip]
+fn tree_moves() -> [Row; 9] {
+    [
+        (&[Up, Char('k')],    "↑ ↓ k j",     Action::Up,       "previous / next row"),
+        (&[Down, Char('j')],  "",            Action::Down,     ""),
+        (&[Right, Char('l')], "→ l",         Action::Open,     "open the row"),
+        (&[Left, Char('h')],  "← h",         Action::Close,    "close the row / go to its parent"),
+        (&[Enter, Char(' ')], "Enter Space", Action::Toggle,   "open or close the row"),
+        (&[Char('g'), Home],  "g G",         Action::First,    "first / last row"),
+        (&[Char('G'), End],   "",            Action::Last,     ""),
+        (&[PageUp],           "PgUp PgDn",   Action::PageUp,   "one screen up / down"),
+        (&[PageDown],         "",            Action::PageDown, ""),
+    ]
+}
+
 /// The normal view's tree keys.
 #[rustfmt::skip]
 fn tree() -> Vec<Binding> {
-    Rows::with(Context::Normal, Group::Tree, [
-        (&[Up, Char('k')],     "↑ k",         Action::Up,            "previous row"),
-        (&[Down, Char('j')],   "↓ j",         Action::Down,          "next row"),
-        (&[Right, Char('l')],  "→ l",         Action::Open,          "open node"),
-        (&[Left, Char('h')],   "← h",         Action::Close,         "close node / go to parent"),
-        (&[Enter, Char(' ')],  "Enter Space", Action::Toggle,        "open or close node"),
-        (&[Char('g'), Home],   "g Home",      Action::First,         "first row"),
-        (&[Char('G'), End],    "G End",       Action::Last,          "last row"),
-        (&[PageUp],            "PgUp",        Action::PageUp,        "one screen up"),
-        (&[PageDown],          "PgDn",        Action::PageDown,      "one screen down"),
-        (&[Char('z')],         "z",           Action::Zoom,          "zoom: selected node becomes the root"),
-        (&[Char('Z')],         "Z",           Action::ZoomOut,       "zoom back out"),
-        (&[Char('/')],         "/",           Action::OpenQuery,     "query the nodes (as log query): marks matches"),
-        (&[Char('.')],         ". ,",         Action::QueryStep(1),  "next / previous query match"),
-        (&[Char(',')],         "",            Action::QueryStep(-1), ""),
-        (&[Char('y')],         "y Y",         Action::Why,           "why: the score's chain in Explain / walk it down"),
-        (&[Char('Y')],         "",            Action::WhyWalk,       ""),
-        (&[Char('b')],         "b B",         Action::Bookmark,      "bookmark the node with a note / list bookmarks"),
-        (&[Char('B')],         "",            Action::OpenBookmarks, ""),
-    ]).out
+    let mut rows = Rows::with(Context::Normal, Group::Tree, tree_moves());
+    rows.table([
+        (&[Char('z')], "z",   Action::Zoom,          "zoom: selected node becomes the root"),
+        (&[Char('Z')], "Z",   Action::ZoomOut,       "zoom back out"),
+        (&[Char('/')], "/",   Action::OpenQuery,     "query the nodes (as log query): marks matches"),
+        (&[Char('.')], ". ,", Action::QueryStep(1),  "next / previous query match"),
+        (&[Char(',')], "",    Action::QueryStep(-1), ""),
+        (&[Char('y')], "y Y", Action::Why,           "why: the score's chain in Explain / walk it down"),
+        (&[Char('Y')], "",    Action::WhyWalk,       ""),
+        (&[Char('b')], "b B", Action::Bookmark,      "bookmark the node with a note / list bookmarks"),
+        (&[Char('B')], "",    Action::OpenBookmarks, ""),
+    ]);
+    rows.out
 }
 
 /// The normal view's timeline keys (the charts view repeats most of them).
