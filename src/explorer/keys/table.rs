@@ -75,10 +75,10 @@ impl Rows {
 }
 
 /// Every row, `Context::Everywhere` first.
+#[rustfmt::skip]
 pub(super) fn bindings() -> Vec<Binding> {
     let mut all = Rows::new(Context::Everywhere, Group::General);
-    let quit = Trigger::Keys(vec![Key::ctrl('c')], Action::Quit);
-    all.push(quit, "Ctrl-C", "quit, from any view");
+    all.push(Trigger::Keys(vec![Key::ctrl('c')], Action::Quit), "Ctrl-C", "quit, from any view");
     [
         all.out,
         tree(),
@@ -86,9 +86,9 @@ pub(super) fn bindings() -> Vec<Binding> {
         search(),
         general(),
         help(),
-        fen(),
-        query(),
-        note(),
+        field(Context::Fen, Group::FenEntry, Action::FenSubmit, "load the position and search it"),
+        field(Context::Query, Group::QueryEntry, Action::QuerySubmit, "run the query: mark its matches in the tree"),
+        field(Context::Note, Group::NoteEntry, Action::NoteSubmit, "save the bookmark (beside the log: FILE.marks)"),
         bookmarks(),
         picker(),
         compare_picker(),
@@ -233,35 +233,12 @@ fn help() -> Vec<Binding> {
     rows.out
 }
 
-/// The FEN box's keys.
-#[rustfmt::skip]
-fn fen() -> Vec<Binding> {
-    let mut rows = Rows::with(Context::Fen, Group::FenEntry, [
-        (&[Enter], "Enter", Action::FenSubmit, "load the position and search it"),
-        (&[Esc],   "Esc",   Action::Leave,     "cancel"),
-    ]);
-    line_edits(&mut rows);
-    rows.out
-}
-
-/// The query line's keys.
-#[rustfmt::skip]
-fn query() -> Vec<Binding> {
-    let mut rows = Rows::with(Context::Query, Group::QueryEntry, [
-        (&[Enter], "Enter", Action::QuerySubmit, "run the query: mark its matches in the tree"),
-        (&[Esc],   "Esc",   Action::Leave,       "cancel"),
-    ]);
-    line_edits(&mut rows);
-    rows.out
-}
-
-/// The bookmark note line's keys.
-#[rustfmt::skip]
-fn note() -> Vec<Binding> {
-    let mut rows = Rows::with(Context::Note, Group::NoteEntry, [
-        (&[Enter], "Enter", Action::NoteSubmit, "save the bookmark (beside the log: FILE.marks)"),
-        (&[Esc],   "Esc",   Action::Leave,      "cancel"),
-    ]);
+/// A one-line field's keys (the FEN box, the query line, the note): Enter does `submit`, Esc
+/// cancels, then the editing rows.
+fn field(context: Context, group: Group, submit: Action, help: &'static str) -> Vec<Binding> {
+    let mut rows = Rows::new(context, group);
+    rows.row(&[Enter], "Enter", submit, help);
+    rows.row(&[Esc], "Esc", Action::Leave, "cancel");
     line_edits(&mut rows);
     rows.out
 }
@@ -288,39 +265,48 @@ fn line_edits(rows: &mut Rows) {
     rows.push(Trigger::AnyChar(Action::Insert), "any char", typed);
 }
 
+/// A list's keys: ↑ ↓ through it (`moves` says what: "previous / next bookmark"), then its own
+/// rows (choosing, closing).
+fn list<const N: usize>(
+    context: Context,
+    group: Group,
+    moves: &'static str,
+    own: [Row; N],
+) -> Vec<Binding> {
+    let mut rows = Rows::new(context, group);
+    rows.row(&[Up, Char('k')], "↑ ↓ k j", Action::PickerPrev, moves);
+    rows.row(&[Down, Char('j')], "", Action::PickerNext, "");
+    rows.table(own);
+    rows.out
+}
+
 /// The bookmark list's keys.
 #[rustfmt::skip]
 fn bookmarks() -> Vec<Binding> {
-    Rows::with(Context::Bookmarks, Group::BookmarkList, [
-        (&[Up, Char('k')],                 "↑ ↓ k j", Action::PickerPrev,     "previous / next bookmark"),
-        (&[Down, Char('j')],               "",        Action::PickerNext,     ""),
-        (&[Enter],                         "Enter",   Action::PickerLoad,     "select its node, opening the path to it"),
-        (&[Char('d'), Delete],             "d Del",   Action::BookmarkDelete, "delete it"),
-        (&[Esc, Char('q'), Char('B')],     "Esc q B", Action::Leave,          "close the list"),
-    ]).out
+    list(Context::Bookmarks, Group::BookmarkList, "previous / next bookmark", [
+        (&[Enter],                     "Enter",   Action::PickerLoad,     "select its node, opening the path to it"),
+        (&[Char('d'), Delete],         "d Del",   Action::BookmarkDelete, "delete it"),
+        (&[Esc, Char('q'), Char('B')], "Esc q B", Action::Leave,          "close the list"),
+    ])
 }
 
 /// The library picker's keys.
 #[rustfmt::skip]
 fn picker() -> Vec<Binding> {
-    Rows::with(Context::Picker, Group::Picker, [
-        (&[Up, Char('k')],             "↑ ↓ k j", Action::PickerPrev, "previous / next position"),
-        (&[Down, Char('j')],           "",        Action::PickerNext, ""),
+    list(Context::Picker, Group::Picker, "previous / next position", [
         (&[Enter],                     "Enter",   Action::PickerLoad, "load the position and search it"),
         (&[Esc, Char('q'), Char('o')], "Esc q o", Action::Leave,      "close the picker"),
-    ]).out
+    ])
 }
 
 /// The compare picker's keys.
 #[rustfmt::skip]
 fn compare_picker() -> Vec<Binding> {
-    Rows::with(Context::ComparePicker, Group::ComparePicker, [
-        (&[Up, Char('k')],             "↑ ↓ k j", Action::PickerPrev,    "previous / next configuration"),
-        (&[Down, Char('j')],           "",        Action::PickerNext,    ""),
+    list(Context::ComparePicker, Group::ComparePicker, "previous / next configuration", [
         (&[Char(' '), Char('x')],      "Space x", Action::CompareToggle, "check / uncheck it"),
         (&[Enter],                     "Enter",   Action::CompareRun,    "compare the checked ones (at least two)"),
         (&[Esc, Char('c'), Char('q')], "Esc c q", Action::Leave,         "cancel"),
-    ]).out
+    ])
 }
 
 /// The compare view's keys.

@@ -4,9 +4,9 @@
 //! (`l` / `h` still do that), and while a question waits, the digits answer it instead of
 //! setting the killer slots.
 
-use crate::explorer::keys::KeyCode::{Char, Down, Enter, Esc, Left, Right, Up};
+use crate::explorer::keys::KeyCode::{Char, Enter, Esc, Left, Right};
 
-use super::{Action, Binding, Context, Group, Rows};
+use super::{Action, Binding, Context, Group, Rows, list};
 
 /// Most choices a question can offer: one digit key each.
 pub const MAX_CHOICES: u8 = 9;
@@ -28,11 +28,9 @@ pub(in crate::explorer::keys) fn rows() -> Vec<Binding> {
         };
         question.row(&[key], &label, Action::LessonAnswer(k), help);
     }
-    let picker = Rows::with(Context::LessonPicker, Group::LessonPicker, [
-        (&[Up, Char('k')],             "↑ ↓ k j", Action::PickerPrev, "previous / next lesson"),
-        (&[Down, Char('j')],           "",        Action::PickerNext, ""),
+    let picker = list(Context::LessonPicker, Group::LessonPicker, "previous / next lesson", [
         (&[Enter],                     "Enter",   Action::LessonLoad, "check the lesson against the engine and open it"),
         (&[Esc, Char('q'), Char('L')], "Esc q L", Action::Leave,      "close the picker"),
     ]);
-    [lesson.out, question.out, picker.out].concat()
+    [lesson.out, question.out, picker].concat()
 }
