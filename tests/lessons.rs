@@ -4,7 +4,7 @@
 
 use killerscope::chess::Position;
 use killerscope::chess::notation::{parse_san, san};
-use killerscope::explorer::lesson::{self, Wait, file};
+use killerscope::explorer::lesson::{self, View, Wait, file};
 use killerscope::explorer::library;
 use killerscope::search::{Event, Limits, SearchConfig};
 use killerscope::trace::line::Step;
@@ -46,9 +46,9 @@ fn the_bundled_lesson_points_at_the_searchs_own_nodes_and_events() {
     let lesson = lesson::load(lesson_text()).expect("the lesson holds");
     let (root, events, tree) = puzzle_search();
     let steps = &lesson.steps;
-    assert_eq!(steps[0].search.as_ref().map(|s| s.depth), Some(6));
+    assert_eq!(steps[0].sets.search.as_ref().map(|s| s.depth), Some(6));
 
-    let ra5 = steps[1].select.expect("step 2 selects a node");
+    let ra5 = steps[1].sets.select.expect("step 2 selects a node");
     assert_eq!(san_line(&root, &tree, ra5), ["Ra5"]);
     let cut = tree
         .node(ra5)
@@ -65,7 +65,7 @@ fn the_bundled_lesson_points_at_the_searchs_own_nodes_and_events() {
         "Bc6"
     );
 
-    let store = steps[2].timeline.expect("step 3 moves the timeline");
+    let store = steps[2].sets.timeline.expect("step 3 moves the timeline");
     match events[store] {
         Event::KillerStore { ply, slots, .. } => {
             assert_eq!(ply, 1);
@@ -90,7 +90,9 @@ fn the_bundled_lesson_points_at_the_searchs_own_nodes_and_events() {
     let q = steps[3].question.as_ref().expect("a question");
     assert_eq!(q.answer_san, "Bc6");
 
-    let compare = steps[4].compare.as_ref().expect("step 5 compares");
+    let Some(View::Compare(compare)) = &steps[4].sets.view else {
+        panic!("step 5 compares: {:?}", steps[4].sets.view)
+    };
     assert_eq!(compare[0].1, 732_934);
     assert_eq!(compare[1].1, 452_135);
 }
@@ -139,6 +141,12 @@ fn a_lesson_naming_what_the_search_did_not_produce_is_refused_with_the_step() {
     assert!(
         unknown_id.starts_with("step 1:") && unknown_id.contains("no-such"),
         "{unknown_id}"
+    );
+
+    let both = refusal(|t| t.replace("compare = {", "chart = \"ranks\"\ncompare = {"));
+    assert!(
+        both.starts_with("step 5:") && both.contains("either a chart or a comparison"),
+        "{both}"
     );
 
     let syntax = refusal(|t| t.replace("[[step]]", "[[stpe]]"));
@@ -247,7 +255,7 @@ fn an_event_at_a_node_from_a_source_must_be_exactly_that() {
     let text = lesson::bundled("why-a-second-slot").expect("bundled");
     let lesson = lesson::load(text).expect("the lesson holds");
     assert_eq!(
-        lesson.steps[0].search.as_ref().map(|s| s.nodes),
+        lesson.steps[0].sets.search.as_ref().map(|s| s.nodes),
         Some(86_740)
     );
     let wrong_slot = text.replace(

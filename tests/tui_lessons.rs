@@ -245,7 +245,12 @@ fn going_back_restores_the_step_after_the_learner_wandered() {
     key(&mut app, KeyCode::Left);
     let state = app.lesson().expect("open");
     assert_eq!(state.player.choice(), None, "the question starts over");
-    let asked = state.player.step().select.expect("step 2 selects …Ra5");
+    let asked = state
+        .player
+        .step()
+        .sets
+        .select
+        .expect("step 2 selects …Ra5");
     assert_eq!(app.view().selected_node(), Some(asked));
     let entered = app
         .session()
@@ -332,7 +337,7 @@ fn the_lesson_search_selects_its_node_only_once_it_has_finished() {
     let limits = Limits::depth(request.depth);
     let (log, report) = record_search(&request.root, request.config, &limits);
     app.finish_search(log, report);
-    let ra5 = app.lesson().and_then(|l| l.player.step().select);
+    let ra5 = app.lesson().and_then(|l| l.player.step().sets.select);
     assert!(ra5.is_some());
     assert_eq!(
         app.view().selected_node(),

@@ -7,7 +7,7 @@
 use super::CliError;
 use crate::chess::Position;
 use crate::explorer::action::LessonSource;
-use crate::explorer::lesson::{self, BUNDLED, Lesson, Wait};
+use crate::explorer::lesson::{self, BUNDLED, Lesson, View, Wait};
 use crate::explorer::library;
 use crate::explorer::{Effect, Explorer, Prefs, Settings};
 use crate::text::{printable, quote};
@@ -149,10 +149,10 @@ fn print_checked(out: &mut impl Write, lesson: &Lesson) -> Result<(), CliError> 
     )?;
     for (k, step) in lesson.steps.iter().enumerate() {
         let mut done: Vec<String> = Vec::new();
-        if let Some(pos) = &step.position {
+        if let Some(pos) = &step.sets.position {
             done.push(format!("loads {}", pos.to_fen()));
         }
-        if let Some(plan) = &step.search {
+        if let Some(plan) = &step.sets.search {
             done.push(format!(
                 "searches to depth {} ({}{}): {} nodes",
                 plan.depth,
@@ -165,16 +165,16 @@ fn print_checked(out: &mut impl Write, lesson: &Lesson) -> Result<(), CliError> 
                 plan.nodes
             ));
         }
-        if let Some(id) = step.select {
+        if let Some(id) = step.sets.select {
             done.push(format!("selects node {id}"));
         }
-        if let Some(i) = step.timeline {
+        if let Some(i) = step.sets.timeline {
             done.push(format!("moves the timeline to event {i}"));
         }
-        if let Some(chart) = step.chart {
+        if let Some(View::Chart(chart)) = &step.sets.view {
             done.push(format!("opens the {} chart", chart.title()));
         }
-        if let Some(columns) = &step.compare {
+        if let Some(View::Compare(columns)) = &step.sets.view {
             let cells: Vec<String> = columns
                 .iter()
                 .map(|(c, n)| {

@@ -6,7 +6,7 @@
 //! wandered off is brought back to exactly what the step showed. These functions only read
 //! the explorer: the explorer applies the actions like any key's.
 
-use super::player::{Scene, View};
+use super::scene::{Scene, View};
 use super::state::{LessonState, Stage, compare, holds, labels, search_against};
 use super::verify::SearchPlan;
 use crate::explorer::action::{Action, CompareRequest};
@@ -55,8 +55,8 @@ pub fn enter_step(app: &Stage, restore: bool) -> StepPlan {
     }
     if !plan.awaiting.unwrap_or(state.awaiting()) {
         let own = Scene {
-            select: step.select,
-            timeline: step.timeline,
+            select: step.sets.select,
+            timeline: step.sets.timeline,
             ..Scene::default()
         };
         let shown = if full { &scene } else { &own };
@@ -169,13 +169,13 @@ fn select_last(state: &LessonState) -> bool {
     let lesson = state.player.lesson();
     let (mut select, mut timeline) = (None, None);
     for (k, step) in lesson.steps.iter().enumerate().take(index + 1) {
-        if step.position.is_some() || step.search.is_some() {
+        if step.sets.position.is_some() || step.sets.search.is_some() {
             (select, timeline) = (None, None);
         }
-        if step.select.is_some() {
+        if step.sets.select.is_some() {
             select = Some(k);
         }
-        if step.timeline.is_some() {
+        if step.sets.timeline.is_some() {
             timeline = Some(k);
         }
     }

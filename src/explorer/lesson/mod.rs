@@ -8,11 +8,13 @@ pub mod choices;
 pub mod drive;
 pub mod file;
 pub mod player;
+pub mod scene;
 pub mod score;
 pub mod state;
 pub mod verify;
 
-pub use player::{Player, Scene, Verdict, View};
+pub use player::{Player, Verdict};
+pub use scene::{Scene, View};
 pub use state::{LessonState, SearchCheck, Stage, check, compare, holds};
 
 use std::sync::LazyLock;

@@ -4,36 +4,11 @@
 //! is computed from the steps up to it, never from where the learner wandered, so going back
 //! restores exactly what that step showed.
 
+use super::scene::Scene;
 use super::score::{self, Mark, Score};
-use super::verify::{Lesson, SearchPlan, Step, Wait};
-use crate::chess::Position;
-use crate::explorer::charts::ChartKind;
+use super::verify::{Lesson, Step, Wait};
 use crate::trace::NodeId;
 use std::time::Instant;
-
-/// A view a step opens in place of the lower panels, for that step only.
-#[derive(Clone, Debug, PartialEq)]
-pub enum View {
-    /// The charts view on this chart.
-    Chart(ChartKind),
-    /// The compare view on these configurations (with the node counts the check measured).
-    Compare(Vec<(String, u64)>),
-}
-
-/// What the explorer shows at a step.
-#[derive(Clone, Debug, Default)]
-pub struct Scene {
-    /// The position loaded last (none: the explorer's own position).
-    pub position: Option<Position>,
-    /// The search run last since that position was loaded.
-    pub search: Option<SearchPlan>,
-    /// The node selected last since that search.
-    pub select: Option<NodeId>,
-    /// The timeline event moved to last since that search.
-    pub timeline: Option<usize>,
-    /// The view this step opens.
-    pub view: Option<View>,
-}
 
 /// What a pick did to the step's question.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -212,41 +187,19 @@ impl Player {
     }
 }
 
-/// The scene of step `index`: each kind of thing as the last step up to it set it, a load
-/// clearing the search and a search clearing the selection and the timeline.
+/// The scene of step `index`: each kind of thing as the last step up to it set it.
 pub fn scene_at(lesson: &Lesson, index: usize) -> Scene {
     let mut scene = Scene::default();
     for step in lesson.steps.iter().take(index + 1) {
-        if let Some(pos) = &step.position {
-            scene = Scene {
-                position: Some(pos.clone()),
-                ..Scene::default()
-            };
-        }
-        if let Some(plan) = &step.search {
-            scene.search = Some(plan.clone());
-            scene.select = None;
-            scene.timeline = None;
-        }
-        if step.select.is_some() {
-            scene.select = step.select;
-        }
-        if step.timeline.is_some() {
-            scene.timeline = step.timeline;
-        }
+        scene.follow(&step.sets);
     }
-    let step = &lesson.steps[index];
-    scene.view = match (&step.chart, &step.compare) {
-        (Some(kind), _) => Some(View::Chart(*kind)),
-        (None, Some(columns)) => Some(View::Compare(columns.clone())),
-        (None, None) => None,
-    };
     scene
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::explorer::lesson::View;
     use crate::explorer::lesson::{BUNDLED, load};
 
     fn player() -> Player {

@@ -4,7 +4,8 @@
 //! screen is another one (the learner re-ran it with other settings, or stopped it early), the
 //! panel says so instead of repeating claims the screen does not back.
 
-use super::player::{Player, Verdict, View};
+use super::player::{Player, Verdict};
+use super::scene::View;
 use super::verify::{Lesson, SearchPlan, Wait};
 use crate::chess::Position;
 use crate::explorer::action::{Action, Effect};

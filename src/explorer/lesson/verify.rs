@@ -5,6 +5,7 @@
 
 use super::answer::{self, ChoiceNotation, Read};
 use super::file::{AnswerSpec, EventSpec, LessonFile, NodeSpec, StepFile};
+use super::scene::{Scene, View};
 use crate::chess::Position;
 use crate::explorer::charts::ChartKind;
 use crate::explorer::keys::{Context, Key, KeyCode, action_for};
@@ -95,18 +96,8 @@ pub struct Question {
 pub struct Step {
     /// What the panel says.
     pub text: String,
-    /// A position to load.
-    pub position: Option<Position>,
-    /// A search to run.
-    pub search: Option<SearchPlan>,
-    /// A node to select.
-    pub select: Option<NodeId>,
-    /// An event to move the timeline to.
-    pub timeline: Option<usize>,
-    /// A chart to open.
-    pub chart: Option<ChartKind>,
-    /// Configurations to compare and the nodes each searched.
-    pub compare: Option<Vec<(String, u64)>>,
+    /// What it loads, searches, selects, moves the timeline to and opens.
+    pub sets: Scene,
     /// What the learner must do.
     pub wait: Option<Wait>,
     /// A question.
@@ -178,12 +169,16 @@ fn verify_step(spec: &StepFile, library: &[Entry], current: &mut Current) -> Res
         .as_ref()
         .map(|e| event(current, e))
         .transpose()?;
-    let chart = spec.chart.as_deref().map(chart_kind).transpose()?;
-    let compare = spec
-        .compare
-        .as_ref()
-        .map(|c| compare(current, &c.configs, c.nodes.as_deref()))
-        .transpose()?;
+    let view = match (&spec.chart, &spec.compare) {
+        (Some(_), Some(_)) => return Err("a step opens either a chart or a comparison".into()),
+        (Some(chart), None) => Some(View::Chart(chart_kind(chart)?)),
+        (None, Some(c)) => Some(View::Compare(compare(
+            current,
+            &c.configs,
+            c.nodes.as_deref(),
+        )?)),
+        (None, None) => None,
+    };
     let wait = match &spec.wait {
         None => None,
         Some(w) => Some(match (&w.key, &w.select) {
@@ -216,12 +211,13 @@ fn verify_step(spec: &StepFile, library: &[Entry], current: &mut Current) -> Res
         .transpose()?;
     Ok(Step {
         text: spec.text.clone(),
-        position,
-        search,
-        select,
-        timeline,
-        chart,
-        compare,
+        sets: Scene {
+            position,
+            search,
+            select,
+            timeline,
+            view,
+        },
         wait,
         question,
     })

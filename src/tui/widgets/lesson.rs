@@ -13,7 +13,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
 use crate::chess::notation::Notation;
-use crate::explorer::lesson::{LessonState, SearchCheck, Wait};
+use crate::explorer::lesson::{LessonState, SearchCheck, View, Wait};
 use crate::fmt;
 use crate::trace::NodeId;
 use crate::trace::line::{Step, line_text};
@@ -175,7 +175,7 @@ fn looks(app: &Ctx, state: &LessonState) -> Vec<(String, Style, bool)> {
             theme.info,
             false,
         )),
-        Some(SearchCheck::Holds { nodes }) if step.search.is_some() => out.push((
+        Some(SearchCheck::Holds { nodes }) if step.sets.search.is_some() => out.push((
             format!(
                 "✓ {} nodes, the search the lesson was checked against",
                 fmt::grouped(nodes)
@@ -190,18 +190,18 @@ fn looks(app: &Ctx, state: &LessonState) -> Vec<(String, Style, bool)> {
         )),
         _ => {}
     }
-    if let Some(id) = step.select.filter(|_| holds) {
+    if let Some(id) = step.sets.select.filter(|_| holds) {
         out.push((
             format!("▸ Selected: {}", node_name(app, id)),
             theme.text,
             true,
         ));
     }
-    if let Some(i) = step.timeline.filter(|_| holds) {
+    if let Some(i) = step.sets.timeline.filter(|_| holds) {
         let what = describe(app.session(), i, app.prefs().notation);
         out.push((format!("▸ Timeline: {what}"), theme.text, true));
     }
-    if let Some(kind) = step.chart {
+    if let Some(View::Chart(kind)) = &step.sets.view {
         let chart = format!("▸ Chart: {} (Tab: the other charts)", kind.title());
         out.push((chart, theme.text, true));
     }
