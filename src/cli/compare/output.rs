@@ -193,7 +193,9 @@ pub fn csv(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
     Ok(())
 }
 
-fn cost_json(lab: &Lab, c: &Cost) -> Map<String, Value> {
+/// What `column` cost (`c`, on one position or summed) as JSON fields, the column's label as
+/// `config`: a position's result and a column's summary both start from these.
+fn cost_json(lab: &Lab, column: &Column, c: &Cost) -> Map<String, Value> {
     let by_source: Map<String, Value> = lab
         .sources
         .iter()
@@ -208,10 +210,12 @@ fn cost_json(lab: &Lab, c: &Cost) -> Map<String, Value> {
         "killer_cutoffs": c.killer_cutoffs(),
         "cutoffs_by_source": by_source,
     });
-    match value {
+    let mut map = match value {
         Value::Object(map) => map,
         _ => Map::new(),
-    }
+    };
+    map.insert("config".into(), json!(column.label));
+    map
 }
 
 /// The JSON report: one document with the settings, the configurations (their names, the
@@ -245,8 +249,7 @@ pub fn json(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
                 .iter()
                 .zip(row)
                 .map(|(column, cost)| {
-                    let mut map = cost_json(lab, cost);
-                    map.insert("config".into(), json!(column.label));
+                    let mut map = cost_json(lab, column, cost);
                     map.insert("nodes_ratio".into(), json!(ratio(cost.nodes, row[0].nodes)));
                     Value::Object(map)
                 })
@@ -259,8 +262,7 @@ pub fn json(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
         .iter()
         .zip(lab.summary)
         .map(|(column, s)| {
-            let mut map = cost_json(lab, &s.total);
-            map.insert("config".into(), json!(column.label));
+            let mut map = cost_json(lab, column, &s.total);
             map.insert("total_ratio".into(), json!(s.total_ratio));
             map.insert("geomean_ratio".into(), json!(s.geomean_ratio));
             Value::Object(map)
