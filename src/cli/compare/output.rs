@@ -193,9 +193,10 @@ pub fn csv(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
     Ok(())
 }
 
-/// What `column` cost (`c`, on one position or summed) as JSON fields, the column's label as
-/// `config`: a position's result and a column's summary both start from these.
-fn cost_json(lab: &Lab, column: &Column, c: &Cost) -> Map<String, Value> {
+/// What `column` cost (`c`, on one position or summed) as a JSON object: its figures, the
+/// column's label as `config`, then the `ratios` the caller compares it by (a position's
+/// result: to the first column; a column's summary: its total and geometric mean).
+fn cost_json(lab: &Lab, column: &Column, c: &Cost, ratios: &[(&str, Option<f64>)]) -> Value {
     let by_source: Map<String, Value> = lab
         .sources
         .iter()
@@ -215,7 +216,10 @@ fn cost_json(lab: &Lab, column: &Column, c: &Cost) -> Map<String, Value> {
         _ => Map::new(),
     };
     map.insert("config".into(), json!(column.label));
-    map
+    for &(name, ratio) in ratios {
+        map.insert(name.into(), json!(ratio));
+    }
+    Value::Object(map)
 }
 
 /// The JSON report: one document with the settings, the configurations (their names, the
@@ -249,9 +253,8 @@ pub fn json(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
                 .iter()
                 .zip(row)
                 .map(|(column, cost)| {
-                    let mut map = cost_json(lab, column, cost);
-                    map.insert("nodes_ratio".into(), json!(ratio(cost.nodes, row[0].nodes)));
-                    Value::Object(map)
+                    let nodes_ratio = ratio(cost.nodes, row[0].nodes);
+                    cost_json(lab, column, cost, &[("nodes_ratio", nodes_ratio)])
                 })
                 .collect();
             json!({ "name": named.name, "fen": named.pos.to_fen(), "results": results })
@@ -262,10 +265,11 @@ pub fn json(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
         .iter()
         .zip(lab.summary)
         .map(|(column, s)| {
-            let mut map = cost_json(lab, column, &s.total);
-            map.insert("total_ratio".into(), json!(s.total_ratio));
-            map.insert("geomean_ratio".into(), json!(s.geomean_ratio));
-            Value::Object(map)
+            let ratios = [
+                ("total_ratio", s.total_ratio),
+                ("geomean_ratio", s.geomean_ratio),
+            ];
+            cost_json(lab, column, &s.total, &ratios)
         })
         .collect();
     let document = json!({
