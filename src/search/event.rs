@@ -388,7 +388,7 @@ impl Event {
     /// mate killer, countermove), reduced, searched again, pruned (`Move::NULL`: the whole
     /// node), the TT entry's (`Move::NULL`: none) or announced illegal. `None` for a
     /// `NodeEnter`, whose move was played at its parent, and for the kinds that name no move.
-    /// The log's readers that look events up by their move (`log query`'s event references,
+    /// The log's readers that look events up by their move (a lesson's event references,
     /// the move-fit check) ask here, so a new kind that names a move is learnt once.
     pub const fn named_move(&self) -> Option<Move> {
         match *self {
