@@ -51,32 +51,50 @@ mod tests {
     use super::*;
     use crate::search::score::MATE;
 
+    /// Each `(input, text)` pair: `format` must write `input` as `text`.
+    fn check<T: Copy + std::fmt::Debug>(format: fn(T) -> String, cases: &[(T, &str)]) {
+        for &(input, text) in cases {
+            assert_eq!(format(input), text, "{input:?}");
+        }
+    }
+
     #[test]
     fn scores() {
-        assert_eq!(score(310), "+310");
-        assert_eq!(score(-40), "-40");
-        assert_eq!(score(0), "0");
-        assert_eq!(score(INFINITY), "∞");
-        assert_eq!(score(-INFINITY), "-∞");
-        assert_eq!(score(MATE - 5), "#3");
+        check(
+            score,
+            &[
+                (310, "+310"),
+                (-40, "-40"),
+                (0, "0"),
+                (INFINITY, "∞"),
+                (-INFINITY, "-∞"),
+                (MATE - 5, "#3"),
+            ],
+        );
     }
 
     #[test]
     fn counts() {
-        assert_eq!(count(999), "999");
-        assert_eq!(count(1234), "1.23k");
-        assert_eq!(count(12_345), "12.3k");
-        assert_eq!(count(4_560_000), "4.56M");
+        let cases = [
+            (999, "999"),
+            (1234, "1.23k"),
+            (12_345, "12.3k"),
+            (4_560_000, "4.56M"),
+        ];
+        check(count, &cases);
         assert_eq!(percent(1, 4), "25.0%");
         assert_eq!(percent(1, 0), "–");
     }
 
     #[test]
     fn grouped_counts() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(999), "999");
-        assert_eq!(grouped(9_952), "9,952");
-        assert_eq!(grouped(100_000), "100,000");
-        assert_eq!(grouped(1_234_567), "1,234,567");
+        let cases = [
+            (0, "0"),
+            (999, "999"),
+            (9_952, "9,952"),
+            (100_000, "100,000"),
+            (1_234_567, "1,234,567"),
+        ];
+        check(grouped, &cases);
     }
 }

@@ -31,12 +31,12 @@ pub(super) fn after_pass(pos: &Position) -> Option<Position> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::notation::parse_uci;
+    use crate::chess::notation::uci_line;
 
     #[test]
     fn a_legal_line_is_played_and_an_illegal_one_refused() {
         let start = Position::startpos();
-        let e4 = parse_uci(&start, "e2e4").expect("legal");
+        let [e4] = uci_line(&start, ["e2e4"]);
         let after = start.after_line(&[e4]).expect("legal line");
         assert_eq!(after.side_to_move(), crate::chess::Color::Black);
         assert_eq!(start.after_line(&[e4, e4]), None);

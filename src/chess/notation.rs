@@ -5,6 +5,8 @@
 
 mod parse;
 
+#[cfg(test)]
+pub(crate) use parse::uci_line;
 pub use parse::{MoveParseError, parse_san, parse_uci};
 
 use super::board::Position;

@@ -383,4 +383,31 @@ impl Event {
             Event::StaticScore { .. } => EventKind::StaticScore,
         }
     }
+
+    /// The move this event names at the node it belongs to: tried, cutting, stored (killer,
+    /// mate killer, countermove), reduced, searched again, pruned (`Move::NULL`: the whole
+    /// node), the TT entry's (`Move::NULL`: none) or announced illegal. `None` for a
+    /// `NodeEnter`, whose move was played at its parent, and for the kinds that name no move.
+    /// The log's readers that look events up by their move (a lesson's event references,
+    /// the move-fit check) ask here, so a new kind that names a move is learnt once.
+    pub const fn named_move(&self) -> Option<Move> {
+        match *self {
+            Event::MoveTried { mv, .. }
+            | Event::Cutoff { mv, .. }
+            | Event::KillerStore { mv, .. }
+            | Event::MateKillerStore { mv, .. }
+            | Event::CounterStore { mv, .. }
+            | Event::Reduction { mv, .. }
+            | Event::ReSearch { mv, .. }
+            | Event::Pruned { mv, .. }
+            | Event::TtHit { mv, .. }
+            | Event::Illegal { mv } => Some(mv),
+            Event::NodeEnter { .. }
+            | Event::NullMove { .. }
+            | Event::Aspiration { .. }
+            | Event::StaticScore { .. }
+            | Event::NodeExit { .. }
+            | Event::Iteration { .. } => None,
+        }
+    }
 }

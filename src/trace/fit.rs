@@ -116,19 +116,13 @@ impl MoveFit {
                 }
                 Ok(())
             }
+            // A node pruned whole names no move; a TT entry's move is what the table stored,
+            // not a move searched here.
             Event::Pruned { mv, .. } if mv.is_null() => Ok(()),
-            Event::Cutoff { mv, .. }
-            | Event::KillerStore { mv, .. }
-            | Event::MateKillerStore { mv, .. }
-            | Event::CounterStore { mv, .. }
-            | Event::Reduction { mv, .. }
-            | Event::ReSearch { mv, .. }
-            | Event::Pruned { mv, .. } => self.searched(mv),
-            Event::NullMove { .. }
-            | Event::Aspiration { .. }
-            | Event::TtHit { .. }
-            | Event::StaticScore { .. }
-            | Event::Iteration { .. } => Ok(()),
+            Event::TtHit { .. } => Ok(()),
+            // Every other move an event names (cutting, stored, reduced, searched again,
+            // pruned) is one the node searched.
+            _ => event.named_move().map_or(Ok(()), |mv| self.searched(mv)),
         }
     }
 

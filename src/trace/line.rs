@@ -161,38 +161,30 @@ pub fn line_text(root: &Position, steps: &[Step], notation: Notation) -> String 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::notation::parse_uci;
+    use crate::chess::notation::uci_line;
     use crate::search::{Bound, Event};
     use crate::trace::entry::enter_event as enter;
 
     #[test]
     fn a_line_plays_moves_checked_legal_and_stops_at_an_illegal_one() {
         let start = Position::startpos();
-        let e4 = parse_uci(&start, "e2e4").expect("legal");
-        let after = Step::Move(e4).play(&start).expect("e4 plays");
-        let e5 = parse_uci(&after, "e7e5").expect("legal");
+        let [e4, e5] = uci_line(&start, ["e2e4", "e7e5"]).map(Step::Move);
+        let after = e4.play(&start).expect("e4 plays");
         assert_eq!(
-            play_line(&start, [Step::Move(e4), Step::Move(e5)]).map(|p| p.to_fen()),
-            Step::Move(e5).play(&after).map(|p| p.to_fen())
+            play_line(&start, [e4, e5]).map(|p| p.to_fen()),
+            e5.play(&after).map(|p| p.to_fen())
         );
-        assert_eq!(
-            play_line(&start, [Step::Move(e4), Step::Move(e4)]),
-            None,
-            "e4 twice"
-        );
+        assert_eq!(play_line(&start, [e4, e4]), None, "e4 twice");
         let passed = play_line(&start, [Step::Pass]).expect("a pass out of check plays");
         assert_eq!(passed.side_to_move(), Color::Black);
-        assert_eq!(
-            line_text(&start, &[Step::Move(e4), Step::Pass], Notation::San),
-            "e4 --"
-        );
-        assert_eq!(line_text(&after, &[Step::Move(e5)], Notation::San), "…e5");
+        assert_eq!(line_text(&start, &[e4, Step::Pass], Notation::San), "e4 --");
+        assert_eq!(line_text(&after, &[e5], Notation::San), "…e5");
     }
 
     #[test]
     fn a_tree_line_keeps_passes_and_leaves_the_iteration_root_out() {
         let start = Position::startpos();
-        let e4 = parse_uci(&start, "e2e4").expect("legal");
+        let [e4] = uci_line(&start, ["e2e4"]);
         let exit = Event::NodeExit {
             score: 0,
             bound: Bound::Exact,

@@ -179,7 +179,7 @@ pub fn find_event<S: EventSource + ?Sized>(
         let Some(pos) = super::line::position_at(tree, root, node) else {
             continue;
         };
-        let matches = parse_move(&pos, &wanted.mv).is_ok_and(|mv| event_move(&event) == Some(mv));
+        let matches = parse_move(&pos, &wanted.mv).is_ok_and(|mv| event.named_move() == Some(mv));
         if matches {
             seen += 1;
             if seen == wanted.nth {
@@ -210,22 +210,6 @@ fn event_source_label(event: &Event) -> Option<&'static str> {
             .iter()
             .find(|s| s.code == source.code())
             .map(|s| s.label),
-        _ => None,
-    }
-}
-
-/// The move an event is about, for the kinds that name one.
-fn event_move(event: &Event) -> Option<Move> {
-    match *event {
-        Event::MoveTried { mv, .. }
-        | Event::Cutoff { mv, .. }
-        | Event::KillerStore { mv, .. }
-        | Event::MateKillerStore { mv, .. }
-        | Event::CounterStore { mv, .. }
-        | Event::Reduction { mv, .. }
-        | Event::ReSearch { mv, .. }
-        | Event::Pruned { mv, .. }
-        | Event::TtHit { mv, .. } => Some(mv),
         _ => None,
     }
 }

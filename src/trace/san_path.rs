@@ -39,15 +39,12 @@ pub fn uci_steps(steps: &[Step]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::notation::parse_uci;
+    use crate::chess::notation::uci_line;
 
     #[test]
     fn san_with_passes_then_coordinates_once_lost() {
         let start = Position::startpos();
-        let e4 = parse_uci(&start, "e2e4").expect("legal");
-        let after = start.after_line(&[e4]).expect("legal");
-        let e5 = parse_uci(&after, "e7e5").expect("legal");
-        let (e4, e5) = (Step::Move(e4), Step::Move(e5));
+        let [e4, e5] = uci_line(&start, ["e2e4", "e7e5"]).map(Step::Move);
         assert_eq!(san_steps(Some(&start), &[e4, Step::Pass]), ["e4", "--"]);
         assert_eq!(san_steps(Some(&start), &[e4, e5]), ["e4", "e5"]);
         assert_eq!(san_steps(Some(&start), &[e5, e4]), ["e7e5", "e2e4"]);

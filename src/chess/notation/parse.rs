@@ -102,6 +102,19 @@ pub fn parse_uci(pos: &Position, text: &str) -> Result<Move, MoveParseError> {
         })
 }
 
+/// Moves written in UCI, each read in the position the ones before it reach from `pos`: the
+/// lines tests play (`["e2e4", "e7e5"]`), a word that is not legal where it stands panicking
+/// with its name.
+#[cfg(test)]
+pub(crate) fn uci_line<const N: usize>(pos: &Position, words: [&str; N]) -> [Move; N] {
+    let mut pos = pos.clone();
+    words.map(|word| {
+        let mv = parse_uci(&pos, word).unwrap_or_else(|e| panic!("{word}: {e}"));
+        pos.make_move(mv);
+        mv
+    })
+}
+
 /// Parses a SAN move (`Nf3`, `exd5`, `e8=Q`, `O-O` or `0-0`, `Nbd2`, `R1e1`), tolerating check,
 /// mate and annotation suffixes (`+`, `#`, `!`, `?`), and returns the matching legal move.
 pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveParseError> {

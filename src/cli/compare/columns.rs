@@ -125,38 +125,34 @@ mod tests {
         assert_eq!(columns[2].switches, "killers=0,order=random:7");
     }
 
+    /// The error `configs` are refused with, which must hold each of `says`.
+    fn refused(configs: &[&str], says: &[&str]) -> String {
+        let err = labels(configs).expect_err("refused");
+        for part in says {
+            assert!(err.contains(part), "{configs:?}: {err} lacks {part}");
+        }
+        err
+    }
+
     #[test]
     fn bad_names_and_switches_are_refused_naming_the_argument_and_column() {
-        let err = labels(&["killers=0", " :history=off"]).expect_err("empty");
-        assert!(
-            err.contains("--config \" :history=off\" (column 2)") && err.contains("empty"),
-            "{err}"
-        );
+        let empty = ["killers=0", " :history=off"];
+        refused(&empty, &["--config \" :history=off\" (column 2)", "empty"]);
         let long = format!("{}:killers=0", "x".repeat(MAX_LABEL_CHARS + 1));
-        let err = labels(&[&long]).expect_err("too long");
-        assert!(
-            err.contains("(column 1)") && err.contains("41 characters"),
-            "{err}"
-        );
-        let err = labels(&["a\u{1b}[2J:killers=0"]).expect_err("control");
-        assert!(
-            err.contains("\\u{1b}") && err.contains("character 2"),
-            "{err}"
-        );
+        refused(&[&long], &["(column 1)", "41 characters"]);
+        let err = refused(&["a\u{1b}[2J:killers=0"], &["\\u{1b}", "character 2"]);
         assert!(!err.contains('\u{1b}'), "the message itself is safe: {err}");
-        let err = labels(&["killers=9"]).expect_err("bad switch");
-        assert!(err.contains("--config \"killers=9\" (column 1)"), "{err}");
+        refused(&["killers=9"], &["--config \"killers=9\" (column 1)"]);
     }
 
     #[test]
     fn two_columns_under_one_name_are_refused() {
-        let err = labels(&["killers=2", ""]).expect_err("same name");
-        assert!(
-            err.contains("(column 2)") && err.contains("column 1 is called \"killers + history\""),
-            "{err}"
+        let named = "column 1 is called \"killers + history\"";
+        refused(&["killers=2", ""], &["(column 2)", named]);
+        refused(
+            &["x:killers=0", "x:killers=1"],
+            &["column 1 is called \"x\""],
         );
-        let err = labels(&["x:killers=0", "x:killers=1"]).expect_err("same label");
-        assert!(err.contains("column 1 is called \"x\""), "{err}");
         assert!(labels(&["same search:killers=2", ""]).is_ok());
     }
 }

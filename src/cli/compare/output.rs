@@ -193,7 +193,10 @@ pub fn csv(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
     Ok(())
 }
 
-fn cost_json(lab: &Lab, c: &Cost) -> Map<String, Value> {
+/// What `column` cost (`c`, on one position or summed) as a JSON object: its figures, the
+/// column's label as `config`, then the `ratios` the caller compares it by (a position's
+/// result: to the first column; a column's summary: its total and geometric mean).
+fn cost_json(lab: &Lab, column: &Column, c: &Cost, ratios: &[(&str, Option<f64>)]) -> Value {
     let by_source: Map<String, Value> = lab
         .sources
         .iter()
@@ -208,10 +211,15 @@ fn cost_json(lab: &Lab, c: &Cost) -> Map<String, Value> {
         "killer_cutoffs": c.killer_cutoffs(),
         "cutoffs_by_source": by_source,
     });
-    match value {
+    let mut map = match value {
         Value::Object(map) => map,
         _ => Map::new(),
+    };
+    map.insert("config".into(), json!(column.label));
+    for &(name, ratio) in ratios {
+        map.insert(name.into(), json!(ratio));
     }
+    Value::Object(map)
 }
 
 /// The JSON report: one document with the settings, the configurations (their names, the
@@ -245,10 +253,8 @@ pub fn json(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
                 .iter()
                 .zip(row)
                 .map(|(column, cost)| {
-                    let mut map = cost_json(lab, cost);
-                    map.insert("config".into(), json!(column.label));
-                    map.insert("nodes_ratio".into(), json!(ratio(cost.nodes, row[0].nodes)));
-                    Value::Object(map)
+                    let nodes_ratio = ratio(cost.nodes, row[0].nodes);
+                    cost_json(lab, column, cost, &[("nodes_ratio", nodes_ratio)])
                 })
                 .collect();
             json!({ "name": named.name, "fen": named.pos.to_fen(), "results": results })
@@ -259,11 +265,11 @@ pub fn json(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
         .iter()
         .zip(lab.summary)
         .map(|(column, s)| {
-            let mut map = cost_json(lab, &s.total);
-            map.insert("config".into(), json!(column.label));
-            map.insert("total_ratio".into(), json!(s.total_ratio));
-            map.insert("geomean_ratio".into(), json!(s.geomean_ratio));
-            Value::Object(map)
+            let ratios = [
+                ("total_ratio", s.total_ratio),
+                ("geomean_ratio", s.geomean_ratio),
+            ];
+            cost_json(lab, column, &s.total, &ratios)
         })
         .collect();
     let document = json!({

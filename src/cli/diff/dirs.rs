@@ -20,6 +20,13 @@ struct Row<'a> {
     divergences: Option<(u64, String)>,
 }
 
+/// The two benches compared: what the text and the JSON report both read.
+struct Report<'a> {
+    dirs: [&'a Path; 2],
+    manifests: &'a [Manifest; 2],
+    rows: Vec<Row<'a>>,
+}
+
 /// `diff DIR_A DIR_B`.
 pub(super) fn diff_dirs(a: &Path, b: &Path, json: bool, limit: usize) -> Result<(), CliError> {
     let manifests = [Manifest::read(a)?, Manifest::read(b)?];
@@ -63,11 +70,16 @@ pub(super) fn diff_dirs(a: &Path, b: &Path, json: bool, limit: usize) -> Result<
             divergences: None,
         });
     }
+    let report = Report {
+        dirs,
+        manifests: &manifests,
+        rows,
+    };
     let mut out = BufWriter::new(std::io::stdout().lock());
     if json {
-        write_json(&mut out, dirs, &manifests, &rows)?;
+        report.json(&mut out)?;
     } else {
-        write_text(&mut out, dirs, &manifests, &rows)?;
+        report.text(&mut out)?;
     }
     Ok(out.flush()?)
 }
@@ -106,91 +118,86 @@ fn total(m: &Manifest) -> u64 {
     m.positions.iter().map(|p| p.nodes).sum()
 }
 
-fn write_text(
-    out: &mut impl Write,
-    dirs: [&Path; 2],
-    manifests: &[Manifest; 2],
-    rows: &[Row<'_>],
-) -> std::io::Result<()> {
-    for (k, m) in manifests.iter().enumerate() {
-        let config = if m.config.trim().is_empty() {
-            "default"
-        } else {
-            m.config.as_str()
-        };
-        writeln!(
-            out,
-            "{}  {}  depth {}  {}  Bench: {}",
-            ["A", "B"][k],
-            printable(&dirs[k].display().to_string()),
-            m.depth,
-            printable(config),
-            total(m)
-        )?;
-    }
-    writeln!(
-        out,
-        "B/A {}",
-        ratio([Some(total(&manifests[0])), Some(total(&manifests[1]))])
-    )?;
-    writeln!(out)?;
-    writeln!(
-        out,
-        "{:>3}  {:<24} {:>14} {:>14} {:>7} {:>12}",
-        "#", "position", "A nodes", "B nodes", "B/A", "divergences"
-    )?;
-    let count = |n: Option<u64>| n.map_or_else(|| "–".to_string(), grouped);
-    for (k, r) in rows.iter().enumerate() {
-        let name: String = printable(r.name).chars().take(24).collect();
-        let div = r
-            .divergences
-            .as_ref()
-            .map_or_else(|| "–".to_string(), |d| grouped(d.0));
-        writeln!(
-            out,
-            "{:>3}  {name:<24} {:>14} {:>14} {:>7} {:>12}",
-            k + 1,
-            count(r.nodes[0]),
-            count(r.nodes[1]),
-            ratio(r.nodes),
-            div
-        )?;
-        if let Some((_, biggest)) = r.divergences.as_ref().filter(|d| !d.1.is_empty()) {
-            writeln!(out, "       {}", printable(biggest))?;
+impl Report<'_> {
+    /// The sides' settings and totals, then a table row per position.
+    fn text(&self, out: &mut impl Write) -> std::io::Result<()> {
+        for (k, m) in self.manifests.iter().enumerate() {
+            let config = if m.config.trim().is_empty() {
+                "default"
+            } else {
+                m.config.as_str()
+            };
+            writeln!(
+                out,
+                "{}  {}  depth {}  {}  Bench: {}",
+                ["A", "B"][k],
+                printable(&self.dirs[k].display().to_string()),
+                m.depth,
+                printable(config),
+                total(m)
+            )?;
         }
+        writeln!(
+            out,
+            "B/A {}",
+            ratio(self.manifests.each_ref().map(|m| Some(total(m))))
+        )?;
+        writeln!(out)?;
+        writeln!(
+            out,
+            "{:>3}  {:<24} {:>14} {:>14} {:>7} {:>12}",
+            "#", "position", "A nodes", "B nodes", "B/A", "divergences"
+        )?;
+        let count = |n: Option<u64>| n.map_or_else(|| "–".to_string(), grouped);
+        for (k, r) in self.rows.iter().enumerate() {
+            let name: String = printable(r.name).chars().take(24).collect();
+            let div = r
+                .divergences
+                .as_ref()
+                .map_or_else(|| "–".to_string(), |d| grouped(d.0));
+            writeln!(
+                out,
+                "{:>3}  {name:<24} {:>14} {:>14} {:>7} {:>12}",
+                k + 1,
+                count(r.nodes[0]),
+                count(r.nodes[1]),
+                ratio(r.nodes),
+                div
+            )?;
+            if let Some((_, biggest)) = r.divergences.as_ref().filter(|d| !d.1.is_empty()) {
+                writeln!(out, "       {}", printable(biggest))?;
+            }
+        }
+        Ok(())
     }
-    Ok(())
-}
 
-fn write_json(
-    out: &mut impl Write,
-    dirs: [&Path; 2],
-    manifests: &[Manifest; 2],
-    rows: &[Row<'_>],
-) -> std::io::Result<()> {
-    let side = |k: usize| {
-        json!({
-            "dir": dirs[k].display().to_string(),
-            "depth": manifests[k].depth,
-            "config": manifests[k].config,
-            "bench": total(&manifests[k]),
-        })
-    };
-    let positions: Vec<serde_json::Value> = rows
-        .iter()
-        .map(|r| {
+    /// One JSON document: each side's settings and total, and the positions.
+    fn json(&self, out: &mut impl Write) -> std::io::Result<()> {
+        let side = |k: usize| {
             json!({
-                "name": r.name,
-                "a": r.nodes[0],
-                "b": r.nodes[1],
-                "divergences": r.divergences.as_ref().map(|d| d.0),
-                "biggest": r.divergences.as_ref().map(|d| d.1.clone()),
+                "dir": self.dirs[k].display().to_string(),
+                "depth": self.manifests[k].depth,
+                "config": self.manifests[k].config,
+                "bench": total(&self.manifests[k]),
             })
-        })
-        .collect();
-    writeln!(
-        out,
-        "{}",
-        json!({ "a": side(0), "b": side(1), "positions": positions })
-    )
+        };
+        let positions: Vec<serde_json::Value> = self
+            .rows
+            .iter()
+            .map(|r| {
+                json!({
+                    "name": r.name,
+                    "a": r.nodes[0],
+                    "b": r.nodes[1],
+                    "divergences": r.divergences.as_ref().map(|d| d.0),
+                    "biggest": r.divergences.as_ref().map(|d| d.1.clone()),
+                })
+            })
+            .collect();
+        writeln!(
+            out,
+            "{}",
+            json!({ "a": side(0), "b": side(1), "positions": positions })
+        )
+    }
 }

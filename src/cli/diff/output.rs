@@ -115,8 +115,8 @@ pub(super) fn text(
             out,
             "{:>10}  {:>9}  {:>9}  {:>4}  {}",
             signed(div.explains()),
-            grouped(div.only_a_nodes),
-            grouped(div.only_b_nodes),
+            grouped(div.only_a.nodes),
+            grouped(div.only_b.nodes),
             div.iteration,
             path_text(root.as_ref(), &div.path)
         )?;
@@ -166,8 +166,8 @@ fn divergence_json(div: &Divergence, root: Option<&Position>, a: &Searched, b: &
         "path_uci": uci_steps(&div.path),
         "kinds": kinds,
         "explains": div.explains(),
-        "only_a_nodes": div.only_a_nodes,
-        "only_b_nodes": div.only_b_nodes,
+        "only_a_nodes": div.only_a.nodes,
+        "only_b_nodes": div.only_b.nodes,
         "sentence": div.sentence,
         "a": side_json(&div.a, &a.header),
         "b": side_json(&div.b, &b.header),

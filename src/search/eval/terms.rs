@@ -240,37 +240,40 @@ mod tests {
         assert_eq!(white.eg, -black.eg);
     }
 
+    /// Two positions apart in the one feature a term prices: `better` must score above `worse`
+    /// in the phase `part` reads.
+    fn assert_above(better: &str, worse: &str, part: fn(&Terms) -> i32) {
+        let (high, low) = (terms(better), terms(worse));
+        assert!(
+            part(&high) > part(&low),
+            "{better}: {high:?}, {worse}: {low:?}"
+        );
+    }
+
     #[test]
     fn a_passed_pawn_is_worth_more_than_a_blocked_one() {
-        let passed = terms("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1");
-        let blocked = terms("4k3/8/3p4/3P4/8/8/8/4K3 w - - 0 1");
-        assert!(passed.eg > blocked.eg, "{passed:?} vs {blocked:?}");
+        let passed = "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1";
+        assert_above(passed, "4k3/8/3p4/3P4/8/8/8/4K3 w - - 0 1", |t| t.eg);
     }
 
     #[test]
     fn doubled_and_isolated_pawns_cost() {
-        let healthy = terms("4k3/8/8/8/8/8/2PP4/4K3 w - - 0 1");
-        let doubled = terms("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1");
-        assert!(doubled.eg < healthy.eg);
+        let doubled = "4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1";
+        assert_above("4k3/8/8/8/8/8/2PP4/4K3 w - - 0 1", doubled, |t| t.eg);
     }
 
     #[test]
     fn a_missing_shield_pawn_costs_the_castled_king() {
-        let intact = terms("6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1");
+        let intact = "6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1";
+        assert_eq!(terms(intact).mg, 0);
         let broken = terms("6k1/5ppp/8/8/8/7P/5PP1/6K1 w - - 0 1");
-        assert_eq!(intact.mg, 0);
-        assert!(
-            broken.mg >= intact.mg,
-            "a pawn on the third rank still shelters"
-        );
-        let gone = terms("6k1/5ppp/8/8/8/8/5PP1/6K1 w - - 0 1");
-        assert!(gone.mg < intact.mg);
+        assert!(broken.mg >= 0, "a pawn on the third rank still shelters");
+        assert_above(intact, "6k1/5ppp/8/8/8/8/5PP1/6K1 w - - 0 1", |t| t.mg);
     }
 
     #[test]
     fn pieces_near_the_king_count_as_an_attack() {
-        let quiet = terms("6k1/5ppp/8/8/8/8/5PPP/R2Q2K1 w - - 0 1");
-        let attack = terms("6k1/5ppp/8/4N1Q1/8/8/5PPP/R5K1 w - - 0 1");
-        assert!(attack.mg > quiet.mg);
+        let attack = "6k1/5ppp/8/4N1Q1/8/8/5PPP/R5K1 w - - 0 1";
+        assert_above(attack, "6k1/5ppp/8/8/8/8/5PPP/R2Q2K1 w - - 0 1", |t| t.mg);
     }
 }

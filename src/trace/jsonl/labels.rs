@@ -129,15 +129,21 @@ mod tests {
         }
     }
 
+    /// Labels with `rows` declared, each a new label: (label, role, code asked for).
+    fn declared(rows: &[(&str, SourceRole, Option<u8>)]) -> Labels {
+        let mut labels = Labels::default();
+        for &(label, role, code) in rows {
+            labels.declare(row(label), role, code).expect("new");
+        }
+        labels
+    }
+
     #[test]
     fn codes_are_given_or_the_lowest_free() {
-        let mut labels = Labels::default();
-        labels
-            .declare(row("K1"), SourceRole::Killer, Some(3))
-            .expect("new");
-        labels
-            .declare(row("counter"), SourceRole::Countermove, None)
-            .expect("new");
+        let mut labels = declared(&[
+            ("K1", SourceRole::Killer, Some(3)),
+            ("counter", SourceRole::Countermove, None),
+        ]);
         assert_eq!(labels.source("K1"), Ok(MoveSource::from_code(3)));
         assert_eq!(labels.source("counter"), Ok(MoveSource::from_code(0)));
         assert!(labels.declare(row("K1"), SourceRole::Killer, None).is_err());
@@ -150,10 +156,7 @@ mod tests {
 
     #[test]
     fn undeclared_labels_get_a_plain_row_and_hash_codes_read_back() {
-        let mut labels = Labels::default();
-        labels
-            .declare(row("TT"), SourceRole::Tt, Some(0))
-            .expect("new");
+        let mut labels = declared(&[("TT", SourceRole::Tt, Some(0))]);
         assert_eq!(labels.source("#99"), Ok(MoveSource::from_code(99)));
         let followup = labels.source("followup").expect("added");
         assert!(labels.take_changed());

@@ -190,10 +190,8 @@ impl NodeWalk {
                     node.tt_move_tried = true;
                 }
             }
-            Event::Cutoff {
-                mv, index, source, ..
-            } => {
-                node.cutoff = Some(CutoffInfo { mv, index, source });
+            Event::Cutoff { mv, .. } => {
+                node.cutoff = CutoffInfo::of(&event);
                 node.tt_move_cut = node.tt.is_some_and(|tt| tt.mv == mv && !mv.is_null());
                 if let Some((m, _, minimal)) = frame.last_child.filter(|c| c.0 == mv) {
                     frame.cut_minimal = Some(minimal);

@@ -58,9 +58,7 @@ pub(super) fn own_facts<S: EventSource + ?Sized>(
             continue;
         }
         match events.event(i) {
-            Some(Event::Cutoff {
-                mv, index, source, ..
-            }) => facts.cutoff = Some(CutoffInfo { mv, index, source }),
+            Some(event @ Event::Cutoff { .. }) => facts.cutoff = CutoffInfo::of(&event),
             Some(Event::TtHit { cutoff: true, .. }) => facts.tt_cutoff = true,
             Some(Event::NullMove { cutoff: true, .. }) => facts.null_cutoff = true,
             Some(Event::Pruned { mv, rule, .. }) if mv.is_null() => facts.pruned_node = Some(rule),

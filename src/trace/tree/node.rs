@@ -23,6 +23,19 @@ pub struct CutoffInfo {
     pub source: MoveSource,
 }
 
+impl CutoffInfo {
+    /// The cutoff `event` reports; `None` when it is not a `Cutoff`. The tree, the node walk
+    /// and the provenance facts each take a node's cutoff from its events this way.
+    pub(crate) fn of(event: &Event) -> Option<CutoffInfo> {
+        match *event {
+            Event::Cutoff {
+                mv, index, source, ..
+            } => Some(CutoffInfo { mv, index, source }),
+            _ => None,
+        }
+    }
+}
+
 /// One searched node: a view into a `SearchTree` (cheap to copy; each accessor reads what it
 /// needs).
 #[derive(Clone, Copy)]
@@ -121,12 +134,7 @@ impl<'a> Node<'a> {
         if self.flags & FLAG_CUTOFF == 0 {
             return None;
         }
-        self.own_events_backward().find_map(|e| match e {
-            Event::Cutoff {
-                mv, index, source, ..
-            } => Some(CutoffInfo { mv, index, source }),
-            _ => None,
-        })
+        self.own_events_backward().find_map(|e| CutoffInfo::of(&e))
     }
     /// Whether the transposition table had an entry for this node.
     pub fn tt_hit(self) -> bool {

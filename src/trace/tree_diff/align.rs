@@ -3,10 +3,10 @@
 
 use super::describe::sentence;
 use super::facts::{
-    Child, Side, biggest, children_of, fill_children, order_differs, path_to, side_facts,
+    Child, Side, children_of, fill_children, only_side, order_differs, path_to, side_facts,
 };
 use super::pairs::{keyed_roots, match_children};
-use super::{Divergence, DivergenceKinds, IterationNodes, OnlyIn, TreeDiff};
+use super::{Divergence, DivergenceKinds, IterationNodes, OnlyIn, OnlySide, TreeDiff};
 use crate::chess::{Move, Position};
 use crate::trace::fold::{FoldControl, FoldError};
 use crate::trace::header::LogHeader;
@@ -183,11 +183,14 @@ impl<'a> Walk<'a> {
     fn lone_root(&mut self, k: usize, root: NodeId, depth: i8) {
         let side = self.sides[k];
         let nodes = u64::from(side.tree.subtree_size(root));
-        let only = vec![OnlyIn {
-            mv: Move::NULL,
+        let only = OnlySide {
+            biggest: vec![OnlyIn {
+                mv: Move::NULL,
+                nodes,
+                repeat: false,
+            }],
             nodes,
-            repeat: false,
-        }];
+        };
         let facts = side_facts(side, root, &children_of(side.tree, root));
         let mut d = Divergence {
             iteration: depth,
@@ -195,16 +198,14 @@ impl<'a> Walk<'a> {
             a: None,
             b: None,
             kinds: DivergenceKinds::default(),
-            only_a: Vec::new(),
-            only_b: Vec::new(),
-            only_a_nodes: 0,
-            only_b_nodes: 0,
+            only_a: OnlySide::default(),
+            only_b: OnlySide::default(),
             sentence: String::new(),
         };
         if k == 0 {
-            (d.a, d.kinds.only_a, d.only_a, d.only_a_nodes) = (Some(facts), true, only, nodes);
+            (d.a, d.kinds.only_a, d.only_a) = (Some(facts), true, only);
         } else {
-            (d.b, d.kinds.only_b, d.only_b, d.only_b_nodes) = (Some(facts), true, only, nodes);
+            (d.b, d.kinds.only_b, d.only_b) = (Some(facts), true, only);
         }
         let order = if k == 0 {
             u64::from(root)
@@ -253,10 +254,8 @@ impl<'a> Walk<'a> {
             a: Some(fa),
             b: Some(fb),
             kinds,
-            only_a_nodes: only_a.iter().map(|c| c.nodes).sum(),
-            only_b_nodes: only_b.iter().map(|c| c.nodes).sum(),
-            only_a: biggest(&only_a),
-            only_b: biggest(&only_b),
+            only_a: only_side(&only_a),
+            only_b: only_side(&only_b),
             sentence: String::new(),
         };
         self.record(d, u64::from(x));

@@ -41,7 +41,10 @@ pub(super) fn sentence(
     if !cut_told && let Some(order) = ctx.order(d, [a, b]) {
         parts.push(order);
     }
-    for (k, only) in [&d.only_a, &d.only_b].into_iter().enumerate() {
+    for (k, only) in [&d.only_a.biggest, &d.only_b.biggest]
+        .into_iter()
+        .enumerate()
+    {
         let extra: Vec<&OnlyIn> = only
             .iter()
             .filter(|o| !cut_told || o.mv.is_null())

@@ -1,7 +1,7 @@
 //! What the diff reads of one node: its children with the occurrence of each move, its facts
 //! (type, score, cutoff and what came before it, how it ended), and its path from the root.
 
-use super::{ORDER_SHOWN, OnlyIn, SHOWN_SUBTREES, SideFacts};
+use super::{ORDER_SHOWN, OnlyIn, OnlySide, SHOWN_SUBTREES, SideFacts};
 use crate::chess::Move;
 use crate::trace::header::LogHeader;
 use crate::trace::line::Step;
@@ -119,9 +119,9 @@ pub(super) fn side_facts(side: Side<'_>, id: NodeId, children: &[Child]) -> Side
     }
 }
 
-/// The biggest of `only` (a side's lone subtrees), for the sentence.
-pub(super) fn biggest(only: &[Child]) -> Vec<OnlyIn> {
-    let mut list: Vec<OnlyIn> = only
+/// A side's lone subtrees `only`: the biggest, for the sentence, and the nodes of all.
+pub(super) fn only_side(only: &[Child]) -> OnlySide {
+    let mut biggest: Vec<OnlyIn> = only
         .iter()
         .map(|c| OnlyIn {
             mv: c.mv,
@@ -129,9 +129,12 @@ pub(super) fn biggest(only: &[Child]) -> Vec<OnlyIn> {
             repeat: c.occurrence > 0,
         })
         .collect();
-    list.sort_by_key(|o| Reverse(o.nodes));
-    list.truncate(SHOWN_SUBTREES);
-    list
+    biggest.sort_by_key(|o| Reverse(o.nodes));
+    biggest.truncate(SHOWN_SUBTREES);
+    OnlySide {
+        biggest,
+        nodes: only.iter().map(|c| c.nodes).sum(),
+    }
 }
 
 /// The line from the root to `id`: its steps, passes included.

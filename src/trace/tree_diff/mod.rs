@@ -103,6 +103,16 @@ pub struct OnlyIn {
     pub repeat: bool,
 }
 
+/// The subtrees one side searched under a divergence and the other did not: the few its
+/// sentence names, and the nodes of them all, which the divergence explains.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OnlySide {
+    /// The biggest, biggest first (at most `SHOWN_SUBTREES`).
+    pub biggest: Vec<OnlyIn>,
+    /// Nodes of every one of them.
+    pub nodes: u64,
+}
+
 /// One place where the two searches part.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Divergence {
@@ -116,14 +126,10 @@ pub struct Divergence {
     pub b: Option<SideFacts>,
     /// What differs.
     pub kinds: DivergenceKinds,
-    /// Subtrees only A searched here, biggest first (at most `SHOWN_SUBTREES`).
-    pub only_a: Vec<OnlyIn>,
-    /// Subtrees only B searched here, biggest first.
-    pub only_b: Vec<OnlyIn>,
-    /// Nodes of every subtree only A searched here.
-    pub only_a_nodes: u64,
-    /// Nodes of every subtree only B searched here.
-    pub only_b_nodes: u64,
+    /// Subtrees only A searched here.
+    pub only_a: OnlySide,
+    /// Subtrees only B searched here.
+    pub only_b: OnlySide,
     /// The divergence told in a sentence.
     pub sentence: String,
 }
@@ -134,12 +140,12 @@ pub const SHOWN_SUBTREES: usize = 3;
 impl Divergence {
     /// The nodes of the difference it explains, A's minus B's.
     pub fn explains(&self) -> i64 {
-        self.only_a_nodes as i64 - self.only_b_nodes as i64
+        self.only_a.nodes as i64 - self.only_b.nodes as i64
     }
 
     /// Nodes searched here by one side only.
     pub fn unshared(&self) -> u64 {
-        self.only_a_nodes + self.only_b_nodes
+        self.only_a.nodes + self.only_b.nodes
     }
 }
 
