@@ -2,7 +2,7 @@
 //! root searched in an aspiration window when that technique is on, and the loop ended by the
 //! limits, the stop flag or a mate that no deeper iteration can improve.
 
-use super::alphabeta::Context;
+use super::alphabeta::{Context, Place};
 use super::event::{Event, NodeCount, WindowOutcome};
 use super::limits::{Limits, MAX_DEPTH};
 use super::margins::{ASPIRATION_DELTA, ASPIRATION_GIVE_UP, ASPIRATION_MIN_DEPTH};
@@ -111,16 +111,12 @@ fn search_root<O: SearchObserver>(
     previous: i32,
     in_check: bool,
 ) -> i32 {
-    let full = |ctx: &mut Context<'_, O>| {
-        ctx.negamax(
-            i32::from(depth),
-            -INFINITY,
-            INFINITY,
-            0,
-            Move::NULL,
-            in_check,
-        )
+    let root = Place {
+        ply: 0,
+        led_by: Move::NULL,
+        in_check,
     };
+    let full = |ctx: &mut Context<'_, O>| ctx.negamax(i32::from(depth), -INFINITY, INFINITY, root);
     if !ctx.selective.aspiration || depth < ASPIRATION_MIN_DEPTH || is_mate(previous) {
         return full(ctx);
     }
@@ -128,7 +124,7 @@ fn search_root<O: SearchObserver>(
     loop {
         let alpha = (previous - below).max(-INFINITY);
         let beta = (previous + above).min(INFINITY);
-        let score = ctx.negamax(i32::from(depth), alpha, beta, 0, Move::NULL, in_check);
+        let score = ctx.negamax(i32::from(depth), alpha, beta, root);
         if ctx.stopped {
             return score;
         }

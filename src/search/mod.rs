@@ -18,7 +18,7 @@ pub mod observer;
 pub mod oracle;
 pub mod order;
 pub mod picker;
-pub mod pv;
+mod pv;
 pub mod score;
 pub mod searcher;
 pub mod see;

@@ -2,7 +2,7 @@
 //! reaches, searched to the depth and within the window that node had. What the pruning audit
 //! re-searches a selective decision with (and what the explorer can ask of any node).
 
-use super::alphabeta::Context;
+use super::alphabeta::{Context, Place};
 use super::limits::{Clock, Limits};
 use super::observer::NullObserver;
 use super::searcher::Searcher;
@@ -40,33 +40,17 @@ impl Searcher {
     /// clock): the explorer's audit runs on a thread the user may no longer need. The score of
     /// a stopped search means nothing; the caller reads `stop` after it.
     pub fn search_node_until(&mut self, node: &NodeSearch<'_>, stop: &AtomicBool) -> i32 {
-        let ply = node.line_keys.len();
         let config = *self.config();
         let clock = Clock::start(&Limits::default(), node.pos.side_to_move());
-        let (tt, tables) = self.tables_for_search();
-        let tt = config.ordering.tt_move.then_some(tt);
+        let tables = self.tables_for_search();
         let mut observer = NullObserver;
-        let mut ctx = Context::new(
-            node.pos.clone(),
-            config.ordering,
-            tt,
-            tables,
-            &mut observer,
-            stop,
-            clock,
-            &[],
-            config.eval,
-        );
-        ctx.selective = config.selective;
+        let mut ctx = Context::new(node.pos.clone(), config, tables, &mut observer, stop, clock);
         ctx.enter_line(node.line_keys);
-        let in_check = node.pos.in_check();
-        ctx.negamax(
-            node.depth,
-            node.alpha,
-            node.beta,
-            ply,
-            node.led_by,
-            in_check,
-        )
+        let at = Place {
+            ply: node.line_keys.len(),
+            led_by: node.led_by,
+            in_check: node.pos.in_check(),
+        };
+        ctx.negamax(node.depth, node.alpha, node.beta, at)
     }
 }

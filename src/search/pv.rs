@@ -10,12 +10,6 @@ pub struct PvTable {
     len: [usize; MAX_PLY],
 }
 
-impl Default for PvTable {
-    fn default() -> Self {
-        PvTable::new()
-    }
-}
-
 impl PvTable {
     /// Empty lines at every ply.
     pub fn new() -> PvTable {

@@ -206,23 +206,14 @@ impl Searcher {
             stop,
         } = *job;
         let clock = Clock::start(limits, root.side_to_move());
-        let eval = self.config.eval;
-        let selective = self.config.selective;
-        let (tt, tables) = self.tables_for_search();
-        let tt = ordering.tt_move.then_some(tt);
-        let mut ctx = Context::new(
-            root.clone(),
+        let config = SearchConfig {
             ordering,
-            tt,
-            tables,
-            observer,
-            stop,
-            clock,
-            game_keys,
-            eval,
-        );
+            ..self.config
+        };
+        let tables = self.tables_for_search();
+        let mut ctx = Context::new(root.clone(), config, tables, observer, stop, clock);
+        ctx.game_keys = game_keys;
         ctx.root_moves = &limits.searchmoves;
-        ctx.selective = selective;
         ctx.oracle = oracle;
         deepen(&mut ctx, root, limits, on_iteration)
     }

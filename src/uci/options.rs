@@ -208,27 +208,27 @@ mod tests {
     #[test]
     fn the_two_history_boxes_keep_each_others_part() {
         use HistoryMode::{Off, Plain, Relative};
-        let cases = [
-            (Off, "History", "true", Plain),
-            (Plain, "History", "true", Plain),
-            (Relative, "History", "true", Relative),
-            (Off, "History", "false", Off),
-            (Plain, "History", "false", Off),
-            (Relative, "History", "false", Off),
-            (Off, "Relative History", "true", Relative),
-            (Plain, "Relative History", "true", Relative),
-            (Relative, "Relative History", "true", Relative),
-            (Off, "Relative History", "false", Off),
-            (Plain, "Relative History", "false", Plain),
-            (Relative, "Relative History", "false", Plain),
+        let settings = [
+            ("History", "true"),
+            ("History", "false"),
+            ("Relative History", "true"),
+            ("Relative History", "false"),
         ];
-        for (from, name, value, to) in cases {
-            let config = OrderingConfig {
-                history: from,
-                ..OrderingConfig::default()
-            };
-            let set = apply(&config, name, value).expect("known").expect("valid");
-            assert_eq!(set.history, to, "{from:?} + {name}={value}");
+        // The truth table: a row per mode before, a column per setting above.
+        let table = [
+            (Off, [Plain, Off, Relative, Off]),
+            (Plain, [Plain, Off, Relative, Plain]),
+            (Relative, [Relative, Off, Relative, Plain]),
+        ];
+        for (from, row) in table {
+            for ((name, value), to) in settings.into_iter().zip(row) {
+                let config = OrderingConfig {
+                    history: from,
+                    ..OrderingConfig::default()
+                };
+                let set = apply(&config, name, value).expect("known").expect("valid");
+                assert_eq!(set.history, to, "{from:?} + {name}={value}");
+            }
         }
     }
 

@@ -20,7 +20,7 @@ mod quiescence;
 mod transposition;
 
 use super::MAX_PLY;
-use super::config::OrderingConfig;
+use super::config::{OrderingConfig, SearchConfig};
 use super::countermove::CounterKey;
 use super::eval::{EvalKind, EvalState};
 use super::event::{Bound, NodeKind};
@@ -67,18 +67,39 @@ pub(super) struct Context<'a, O: SearchObserver> {
     plies: PlyStack,
 }
 
+/// Where a node stands in the tree: the same for every search of it (a reduced probe, its
+/// re-search at full depth, the full-window search) while the depth and window change.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Place {
+    /// Distance from the root.
+    pub ply: usize,
+    /// The move that led here (null at the root and after a null move).
+    pub led_by: Move,
+    /// Whether the side to move is in check.
+    pub in_check: bool,
+}
+
+impl Place {
+    /// The child of this node that `mv` reaches (null for a pass), `check` whether it gives
+    /// check.
+    #[inline(always)]
+    fn child(self, mv: Move, check: bool) -> Place {
+        Place {
+            ply: self.ply + 1,
+            led_by: mv,
+            in_check: check,
+        }
+    }
+}
+
 /// What a main node knows once it is past the table and the node-level pruning: the frame
 /// every stage of its move loop reads.
 #[derive(Clone, Copy, Debug)]
 struct MainNode {
+    /// Where it stands.
+    at: Place,
     /// Remaining depth (capped to what an event can carry).
     depth: i32,
-    /// Distance from the root.
-    ply: usize,
-    /// The move that led here (null at the root and after a null move).
-    led_by: Move,
-    /// Whether the side to move is in check.
-    in_check: bool,
     /// Whether the window is open (a principal-variation node).
     is_pv: bool,
     /// The static evaluation, or `-INFINITY` when no pruning rule needs it.
@@ -99,36 +120,43 @@ fn bound_of(score: i32, alpha: i32, beta: i32) -> Bound {
 }
 
 impl<'a, O: SearchObserver> Context<'a, O> {
-    /// A context searching `pos`; the tables are borrowed from the `Searcher`.
-    #[allow(clippy::too_many_arguments)]
+    /// A context searching `pos` under `config` (its ordering, selective switches and
+    /// evaluation) with the `Searcher`'s tables, readied for a new search
+    /// (`Searcher::tables_for_search`); the transposition table is lent only when the ordering
+    /// tries its move. What only some searches have — the game before `pos`, the root moves,
+    /// the oracle — starts empty (none, all, off) for the caller to set.
     pub fn new(
         pos: Position,
-        ordering: OrderingConfig,
-        tt: Option<&'a mut TranspositionTable>,
-        tables: &'a mut OrderingTables,
+        config: SearchConfig,
+        tables: (&'a mut TranspositionTable, &'a mut OrderingTables),
         observer: &'a mut O,
         stop: &'a AtomicBool,
         clock: Clock,
-        game_keys: &'a [u64],
-        eval: EvalKind,
     ) -> Self {
+        let SearchConfig {
+            ordering,
+            eval,
+            selective,
+            ..
+        } = config;
+        let (tt, tables) = tables;
         let root_eval = EvalState::of(&pos, eval);
         Context {
             pos,
             ordering,
-            tt,
+            tt: ordering.tt_move.then_some(tt),
             tables,
             observer,
             stop,
             clock,
-            game_keys,
+            game_keys: &[],
             nodes: 0,
             qnodes: 0,
             seldepth: 0,
             stopped: false,
             pv: PvTable::new(),
             root_moves: &[],
-            selective: SelectiveConfig::default(),
+            selective,
             oracle: Oracle::Off,
             eval,
             plies: PlyStack::new(root_eval),
@@ -164,32 +192,23 @@ impl<'a, O: SearchObserver> Context<'a, O> {
         }
     }
 
-    /// Searches the current position to `depth` plies (quiescence below 1) within (`alpha`,
-    /// `beta`); `led_by` is the move that led here and `in_check` whether it gave check.
-    /// Returns a fail-soft score.
-    pub fn negamax(
-        &mut self,
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-        led_by: Move,
-        in_check: bool,
-    ) -> i32 {
+    /// Searches the current position, the node `at`, to `depth` plies (quiescence below 1)
+    /// within (`alpha`, `beta`). Returns a fail-soft score.
+    pub fn negamax(&mut self, depth: i32, alpha: i32, beta: i32, at: Place) -> i32 {
         if depth <= 0 {
-            return quiescence::search(self, alpha, beta, ply, led_by, in_check);
+            return quiescence::search(self, alpha, beta, at);
         }
         self.count_node();
         let depth8 = depth.min(i32::from(i8::MAX)) as i8;
         self.observer.observe(Event::NodeEnter {
-            ply: ply as u8,
+            ply: at.ply as u8,
             depth: depth8,
             kind: NodeKind::Main,
-            mv: led_by,
+            mv: at.led_by,
             alpha,
             beta,
         });
-        let (score, bound) = self.main_node(depth, alpha, beta, ply, led_by, in_check);
+        let (score, bound) = self.main_node(depth, alpha, beta, at);
         self.observer.observe(Event::NodeExit { score, bound });
         score
     }
@@ -282,19 +301,12 @@ impl<'a, O: SearchObserver> Context<'a, O> {
 
     /// A main node, stage by stage: settled at once, mate distance, the table, node-level
     /// pruning, then the moves and the table store.
-    fn main_node(
-        &mut self,
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-        led_by: Move,
-        in_check: bool,
-    ) -> (i32, Bound) {
+    fn main_node(&mut self, depth: i32, alpha: i32, beta: i32, at: Place) -> (i32, Bound) {
+        let Place { ply, in_check, .. } = at;
         if let Some(result) = self.settled_before_search(ply, in_check) {
             return result;
         }
-        self.plies.played[ply] = self.move_key(led_by);
+        self.plies.played[ply] = self.move_key(at.led_by);
         let depth = depth.min(i32::from(i8::MAX));
         let (alpha, beta) = match prune::mate_distance(self, alpha, beta, ply) {
             Ok(window) => window,
@@ -312,10 +324,8 @@ impl<'a, O: SearchObserver> Context<'a, O> {
             self.static_eval(ply)
         };
         let node = MainNode {
+            at,
             depth,
-            ply,
-            led_by,
-            in_check,
             is_pv,
             eval,
             alpha,

@@ -43,7 +43,7 @@ pub(super) fn search_moves<O: SearchObserver>(
     node: &MainNode,
     tt_move: Move,
 ) -> Searched {
-    let MainNode { depth, ply, .. } = *node;
+    let (depth, ply) = (node.depth, node.at.ply);
     let (mut alpha, beta) = (node.alpha, node.beta);
     let futile = prune::futile(cx, node);
     let side = cx.pos.side_to_move();
@@ -119,7 +119,7 @@ fn node_moves<O: SearchObserver>(
     node: &MainNode,
     tt_move: Move,
 ) -> NodeMoves {
-    let MainNode { depth, ply, .. } = *node;
+    let (depth, ply) = (node.depth, node.at.ply);
     let line = cx.plies.line(ply);
     let picker = MovePicker::main(&cx.ordering, tt_move, cx.tables, ply, depth, line);
     arrange(cx, picker, cx.plies.keys[ply], depth, ply)
@@ -164,12 +164,12 @@ fn search_child<O: SearchObserver>(
     beta: i32,
 ) -> i32 {
     let Child { mv, check, .. } = child;
-    let ply = node.ply + 1;
+    let at = node.at.child(mv, check);
     let depth = node.depth - 1 + i32::from(check);
     if child.index == 0 {
-        return -cx.negamax(depth, -beta, -alpha, ply, mv, check);
+        return -cx.negamax(depth, -beta, -alpha, at);
     }
-    let reduction = if cx.selective.lmr && !node.in_check && !check {
+    let reduction = if cx.selective.lmr && !node.at.in_check && !check {
         late_move_reduction(node.depth, child.index, mv, child.source)
     } else {
         0
@@ -180,19 +180,19 @@ fn search_child<O: SearchObserver>(
             mv,
             by: reduction as u8,
         });
-        probe = -cx.negamax(depth - reduction, -alpha - 1, -alpha, ply, mv, check);
+        probe = -cx.negamax(depth - reduction, -alpha - 1, -alpha, at);
         if probe > alpha && !cx.stopped {
             cx.observer.observe(Event::ReSearch {
                 mv,
                 reason: ReSearchReason::Reduction,
             });
-            probe = -cx.negamax(depth, -alpha - 1, -alpha, ply, mv, check);
+            probe = -cx.negamax(depth, -alpha - 1, -alpha, at);
         }
     } else {
-        probe = -cx.negamax(depth, -alpha - 1, -alpha, ply, mv, check);
+        probe = -cx.negamax(depth, -alpha - 1, -alpha, at);
     }
     if probe > alpha && probe < beta && !cx.stopped {
-        -cx.negamax(depth, -beta, -alpha, ply, mv, check)
+        -cx.negamax(depth, -beta, -alpha, at)
     } else {
         probe
     }
@@ -211,12 +211,12 @@ fn cutoff<O: SearchObserver>(cx: &mut Context<'_, O>, node: &MainNode, child: Ch
     });
     if mv.is_quiet() {
         let cut = QuietCutoff {
-            ply: node.ply,
+            ply: node.at.ply,
             depth: node.depth,
             side: cx.pos.side_to_move(),
             mv,
             score,
-            line: cx.plies.line(node.ply),
+            line: cx.plies.line(node.at.ply),
         };
         cx.tables.learn_from_cutoff(&cx.ordering, cut, cx.observer);
     }

@@ -46,10 +46,10 @@ pub(super) fn prune_node<O: SearchObserver>(
     node: &MainNode,
 ) -> Option<(i32, Bound)> {
     let MainNode {
-        depth, ply, eval, ..
+        at, depth, eval, ..
     } = *node;
     let beta = node.beta;
-    if !cx.selective.any() || node.is_pv || node.in_check || ply == 0 || is_mate(beta) {
+    if !cx.selective.any() || node.is_pv || at.in_check || at.ply == 0 || is_mate(beta) {
         return None;
     }
     if cx.selective.futility && depth <= FUTILITY_DEPTH {
@@ -65,7 +65,7 @@ pub(super) fn prune_node<O: SearchObserver>(
     }
     if !cx.selective.null_move
         || depth < NULL_MOVE_MIN_DEPTH
-        || node.led_by.is_null()
+        || at.led_by.is_null()
         || eval < beta
         || !has_pieces(cx)
     {
@@ -87,12 +87,13 @@ fn has_pieces<O: SearchObserver>(cx: &Context<'_, O>) -> bool {
 /// Passes the turn and searches the reply shallower with a null window at beta: the
 /// node's result when even that fails high.
 fn null_move<O: SearchObserver>(cx: &mut Context<'_, O>, node: &MainNode) -> Option<(i32, Bound)> {
-    let (depth, ply, beta) = (node.depth, node.ply, node.beta);
+    let (depth, ply, beta) = (node.depth, node.at.ply, node.beta);
     let reduction = null_move_reduction(depth);
     let null_depth = depth - 1 - reduction;
     cx.plies.evals[ply + 1] = cx.plies.evals[ply];
     let undo = cx.pos.make_null_move();
-    let score = -cx.negamax(null_depth, -beta, -beta + 1, ply + 1, Move::NULL, false);
+    let pass = node.at.child(Move::NULL, false);
+    let score = -cx.negamax(null_depth, -beta, -beta + 1, pass);
     cx.pos.unmake_null_move(undo);
     if cx.stopped {
         return Some((DRAW, Bound::Exact));
@@ -114,7 +115,7 @@ fn null_move<O: SearchObserver>(cx: &mut Context<'_, O>, node: &MainNode) -> Opt
 pub(super) fn futile<O: SearchObserver>(cx: &Context<'_, O>, node: &MainNode) -> bool {
     cx.selective.futility
         && !node.is_pv
-        && !node.in_check
+        && !node.at.in_check
         && node.depth <= FUTILITY_DEPTH
         && !is_mate(node.alpha)
         && node.eval + futility_margin(node.depth) <= node.alpha

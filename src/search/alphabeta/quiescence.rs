@@ -1,7 +1,7 @@
 //! Quiescence search: below the horizon only captures (every evasion when in check) are
 //! searched, from a stand-pat score, until the position is quiet.
 
-use super::{Context, bound_of, moves};
+use super::{Context, Place, bound_of, moves};
 use crate::chess::Move;
 use crate::search::MAX_PLY;
 use crate::search::event::{Bound, NodeKind};
@@ -16,21 +16,19 @@ pub(super) fn search<O: SearchObserver>(
     cx: &mut Context<'_, O>,
     alpha: i32,
     beta: i32,
-    ply: usize,
-    led_by: Move,
-    in_check: bool,
+    at: Place,
 ) -> i32 {
     cx.count_node();
     cx.qnodes += 1;
     cx.observer.observe(Event::NodeEnter {
-        ply: ply as u8,
+        ply: at.ply as u8,
         depth: 0,
         kind: NodeKind::Quiescence,
-        mv: led_by,
+        mv: at.led_by,
         alpha,
         beta,
     });
-    let (score, bound) = node(cx, alpha, beta, ply, in_check);
+    let (score, bound) = node(cx, alpha, beta, at);
     cx.observer.observe(Event::NodeExit { score, bound });
     score
 }
@@ -39,9 +37,9 @@ fn node<O: SearchObserver>(
     cx: &mut Context<'_, O>,
     mut alpha: i32,
     beta: i32,
-    ply: usize,
-    in_check: bool,
+    at: Place,
 ) -> (i32, Bound) {
+    let Place { ply, in_check, .. } = at;
     if !cx.start_node(ply) {
         return (DRAW, Bound::Exact);
     }
@@ -75,7 +73,7 @@ fn node<O: SearchObserver>(
         cx.plies.evals[ply + 1] = cx.plies.evals[ply].after(&cx.pos, mv, cx.eval);
         let undo = cx.pos.make_move(mv);
         let check = cx.pos.in_check();
-        let score = -search(cx, -beta, -alpha, ply + 1, mv, check);
+        let score = -search(cx, -beta, -alpha, at.child(mv, check));
         cx.pos.unmake_move(mv, undo);
         index += 1;
         if cx.stopped {

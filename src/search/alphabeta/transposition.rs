@@ -56,7 +56,8 @@ pub(super) fn store<O: SearchObserver>(
     best_move: Move,
     bound: Bound,
 ) {
-    let restricted = node.ply == 0 && !cx.root_moves.is_empty();
+    let ply = node.at.ply;
+    let restricted = ply == 0 && !cx.root_moves.is_empty();
     let Some(tt) = cx.tt.as_mut().filter(|_| !restricted) else {
         return;
     };
@@ -65,6 +66,6 @@ pub(super) fn store<O: SearchObserver>(
     } else {
         best_move
     };
-    let key = cx.plies.keys[node.ply];
-    tt.store(key, stored_move, to_tt(best, node.ply), node.depth, bound);
+    let key = cx.plies.keys[ply];
+    tt.store(key, stored_move, to_tt(best, ply), node.depth, bound);
 }

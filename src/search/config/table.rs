@@ -6,7 +6,7 @@ use super::MoveOrder;
 use super::{HistoryMode, KillerIndex, KillerPlacement, MAX_KILLER_SLOTS, OrderingConfig};
 use crate::search::source::{KILLER_CANDIDATES, MoveSource};
 use crate::search::switches::{
-    CHECK, Check, Named, Shown, Switch, UciKind, UciOption, Values, on_off_switch, set_named,
+    CHECK, Check, Shown, Switch, UciKind, UciOption, Values, named_switch, on_off_switch,
 };
 
 /// Sets `slots` from a `killers=` value, 0 to `MAX_KILLER_SLOTS`.
@@ -89,11 +89,11 @@ pub const ORDERING_SWITCHES: &[Row] = &[
     on_off_switch!(OrderingConfig, "grandparent", killers_from_grandparent)
         .uci(&[uci("Grandparent Killers", UciKind::Check(CHECK), 5)])
         .phrases(&[("on", "grandparent killers")]),
-    Row::new(
+    named_switch!(
+        OrderingConfig,
         "placement",
-        Values::OneOf(KillerPlacement::NAMES),
-        |c| c.killer_placement.name().to_string(),
-        |c, v| set_named(&mut c.killer_placement, v),
+        killer_placement,
+        KillerPlacement
     )
     .uci(&[uci("Killer Placement", UciKind::Combo, 6)])
     .phrases(&[
@@ -110,15 +110,10 @@ pub const ORDERING_SWITCHES: &[Row] = &[
         .places(&[MoveSource::COUNTERMOVE], |c, _| c.countermove)
         .uci(&[uci("Countermove", UciKind::Check(CHECK), 4)])
         .phrases(&[("on", "countermove")]),
-    Row::new(
-        "killerindex",
-        Values::OneOf(KillerIndex::NAMES),
-        |c| c.killer_index.name().to_string(),
-        |c, v| set_named(&mut c.killer_index, v),
-    )
-    .aliases(&["killer-index"])
-    .uci(&[uci("Killer Index", UciKind::Combo, 7)])
-    .phrases(&[("depth", "killers by depth")]),
+    named_switch!(OrderingConfig, "killerindex", killer_index, KillerIndex)
+        .aliases(&["killer-index"])
+        .uci(&[uci("Killer Index", UciKind::Combo, 7)])
+        .phrases(&[("depth", "killers by depth")]),
     // Printed only when not `normal`, so every earlier log header reads as it did.
     Row::new(
         "order",

@@ -184,3 +184,19 @@ macro_rules! on_off_switch {
     };
 }
 pub(crate) use on_off_switch;
+
+/// The switch `$key` of `$config` over its field `$field` of the `Named` type `$named`, named
+/// once: its values are the variants' names, printed and set through `Named`.
+macro_rules! named_switch {
+    ($config:ty, $key:literal, $field:ident, $named:ty) => {
+        $crate::search::switches::Switch::<$config>::new(
+            $key,
+            $crate::search::switches::Values::OneOf(
+                <$named as $crate::search::switches::Named>::NAMES,
+            ),
+            |c| c.$field.name().to_string(),
+            |c, v| $crate::search::switches::set_named(&mut c.$field, v),
+        )
+    };
+}
+pub(crate) use named_switch;

@@ -9,7 +9,7 @@
 mod board;
 
 pub use board::Switchboard;
-pub(crate) use board::{on_off_switch, switchboard};
+pub(crate) use board::{named_switch, on_off_switch, switchboard};
 
 use super::source::MoveSource;
 use crate::declare::message_error;
