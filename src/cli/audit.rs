@@ -4,11 +4,12 @@
 //! technique and depth and lists the unsound ones with their line, window and both scores.
 
 use super::CliError;
-use crate::chess::{Move, Position, notation::san};
+use crate::chess::{Move, Position};
 use crate::text::printable;
 use crate::trace::audit::{Auditor, Claim, Decision, Technique, Verdict, collect};
 use crate::trace::jsonl::ImportOptions;
-use crate::trace::read_record;
+use crate::trace::line::Step;
+use crate::trace::{read_record, san_steps};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
@@ -212,16 +213,6 @@ fn line_text(root: &Position, path: &[Move]) -> String {
     if path.is_empty() {
         return "(root)".to_string();
     }
-    let mut pos = root.clone();
-    let mut words = Vec::with_capacity(path.len());
-    for &mv in path {
-        if mv.is_null() {
-            words.push("--".to_string());
-            pos.make_null_move();
-        } else {
-            words.push(san(&pos, mv));
-            pos.make_move(mv);
-        }
-    }
-    words.join(" ")
+    let steps: Vec<Step> = path.iter().map(|&mv| Step::of_move(mv)).collect();
+    san_steps(Some(root), &steps).join(" ")
 }

@@ -33,6 +33,15 @@ impl Step {
         }
     }
 
+    /// The step of a path of moves in which the null move stands for a pass.
+    pub fn of_move(mv: Move) -> Step {
+        if mv.is_null() {
+            Step::Pass
+        } else {
+            Step::Move(mv)
+        }
+    }
+
     /// The position after this step from `before`: `None` when the move is not legal there,
     /// or a pass is made in check.
     pub fn play(self, before: &Position) -> Option<Position> {
@@ -137,25 +146,44 @@ pub fn node_label_known(
 /// The steps from `root` in `notation`, a Black first step marked `…Ra5`; from the first step
 /// that cannot be played on, the moves' coordinates.
 pub fn line_text(root: &Position, steps: &[Step], notation: Notation) -> String {
-    let mut pos = Some(root.clone());
-    let mut out = Vec::with_capacity(steps.len());
-    for (k, &step) in steps.iter().enumerate() {
-        let Some(before) = pos.take() else {
-            out.push(match step {
-                Step::Move(mv) => mv.to_string(),
-                Step::Pass => "--".to_string(),
-            });
-            continue;
-        };
-        let dots = if k == 0 && before.side_to_move() == Color::Black {
-            "…"
-        } else {
-            ""
-        };
-        out.push(format!("{dots}{}", step.text(&before, notation)));
-        pos = step.play(&before);
+    let mut words = step_words(Some(root), steps, notation);
+    if let Some(first) = words
+        .first_mut()
+        .filter(|_| root.side_to_move() == Color::Black)
+    {
+        first.insert(0, '…');
     }
-    out.join(" ")
+    words.join(" ")
+}
+
+/// `steps` played from `root` (when known), a word each in `notation`; from the first step
+/// that cannot be played on (or throughout, with no root), the moves' coordinates.
+pub fn step_words(root: Option<&Position>, steps: &[Step], notation: Notation) -> Vec<String> {
+    let mut pos = root.cloned();
+    steps
+        .iter()
+        .map(|&step| match pos.take() {
+            Some(before) => {
+                let text = step.text(&before, notation);
+                pos = step.play(&before);
+                text
+            }
+            None => step.coordinates(notation),
+        })
+        .collect()
+}
+
+/// `steps` played from `root` (when known), a word each in SAN (`--` for a pass).
+pub fn san_steps(root: Option<&Position>, steps: &[Step]) -> Vec<String> {
+    step_words(root, steps, Notation::San)
+}
+
+/// The steps as UCI words, `0000` for a pass (for JSON).
+pub fn uci_steps(steps: &[Step]) -> Vec<String> {
+    steps
+        .iter()
+        .map(|step| step.coordinates(Notation::Uci))
+        .collect()
 }
 
 #[cfg(test)]
@@ -179,6 +207,12 @@ mod tests {
         assert_eq!(passed.side_to_move(), Color::Black);
         assert_eq!(line_text(&start, &[e4, Step::Pass], Notation::San), "e4 --");
         assert_eq!(line_text(&after, &[e5], Notation::San), "…e5");
+        // Coordinates from the first step that cannot be played on, or with no root.
+        assert_eq!(san_steps(Some(&start), &[e4, Step::Pass]), ["e4", "--"]);
+        assert_eq!(san_steps(Some(&start), &[e5, e4]), ["e7e5", "e2e4"]);
+        assert_eq!(line_text(&after, &[e4, e5], Notation::San), "…e2e4 e7e5");
+        assert_eq!(san_steps(None, &[e4]), ["e2e4"]);
+        assert_eq!(uci_steps(&[e4, Step::Pass]), ["e2e4", "0000"]);
     }
 
     #[test]

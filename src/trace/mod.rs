@@ -67,7 +67,6 @@ mod reader;
 mod record;
 mod recorder;
 mod replay;
-mod san_path;
 mod sources;
 pub mod speedscope;
 mod spool;
@@ -93,6 +92,7 @@ pub use fold::{FoldControl, FoldError, FoldProgress, RecordStream, fold_events};
 pub use format::{MAGIC, VERSION};
 pub use header::{LogHeader, Setting};
 pub use jsonl::write_jsonl;
+pub use line::{san_steps, uci_steps};
 pub use load::{
     Format, LoadError, Opened, format_of, load_record, open_record, read_record, sniff, sniff_input,
 };
@@ -105,7 +105,6 @@ pub use reader::LogReader;
 pub use record::{record_search, record_search_capped};
 pub use recorder::Recorder;
 pub use replay::{HistoryScores, KillerCutoff, Replay};
-pub use san_path::{san_steps, uci_steps};
 pub use sources::{SourceRow, SourceTable, default_role};
 pub use spool::{Spool, SpoolEnd, Spooling};
 pub use store::{InMemory, Store};
