@@ -189,8 +189,9 @@ const fn killer(
 /// Every source this build produces, indexed by code: in the order the picker tries them
 /// (and reports list them), but for the rows added after the order was set, since codes are
 /// never renumbered: the oracle's move (`order=oracle`), tried first, and the follow-up move
-/// (`followup=on`), tried right after the countermove. Logs carry their own copy of this table, so codes may change between
-/// builds without breaking old logs.
+/// (`followup=on`), tried right after the countermove. A source's code is written here only
+/// (the named consts of `MoveSource` look theirs up by key). Logs carry their own copy of this
+/// table, so codes may change between builds without breaking old logs.
 #[rustfmt::skip]
 pub const SOURCES: &[SourceInfo] = &[
     row(0, "TT", "TT", "tt", (SourceColour::Cyan, SourceRole::Tt)),
@@ -237,6 +238,22 @@ const fn killer_candidates() -> [MoveSource; KILLER_SOURCES] {
     sources
 }
 
+/// `a == b`, in a `const fn`.
+const fn same_text(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 const FIRST_KILLER: u8 = first_killer_code();
 
 /// Checks the table's shape at compile time: codes equal indexes, and the killer rows are
@@ -264,25 +281,41 @@ const fn first_killer_code() -> u8 {
 }
 
 impl MoveSource {
+    // The named sources, each found by its key in `SOURCES`, where alone its code is written
+    // (a key no row has stops the build).
+
     /// The transposition table's best move.
-    pub const TT: MoveSource = MoveSource(0);
+    pub const TT: MoveSource = MoveSource::keyed("tt");
     /// A capture or promotion, ordered by MVV-LVA (or SEE when killers sit between captures).
-    pub const CAPTURE: MoveSource = MoveSource(1);
+    pub const CAPTURE: MoveSource = MoveSource::keyed("capture");
     /// A quiet move that found a mate at this ply before (`matekillers=on`).
-    pub const MATE_KILLER: MoveSource = MoveSource(2);
+    pub const MATE_KILLER: MoveSource = MoveSource::keyed("mate_killer");
     /// The quiet move that last refuted the opponent's previous move (`countermove=on`).
-    pub const COUNTERMOVE: MoveSource = MoveSource(8);
+    pub const COUNTERMOVE: MoveSource = MoveSource::keyed("countermove");
     /// A quiet move ordered by its (non-zero) history score.
-    pub const HISTORY: MoveSource = MoveSource(9);
+    pub const HISTORY: MoveSource = MoveSource::keyed("history");
     /// A quiet move ordered by its (non-zero) relative history score (`history=relative`).
-    pub const RELATIVE_HISTORY: MoveSource = MoveSource(10);
+    pub const RELATIVE_HISTORY: MoveSource = MoveSource::keyed("relative_history");
     /// Any other quiet move, in generation order.
-    pub const QUIET: MoveSource = MoveSource(11);
+    pub const QUIET: MoveSource = MoveSource::keyed("quiet");
     /// The move a first search found best or cutting at the same position and depth
     /// (`order=oracle`).
-    pub const ORACLE: MoveSource = MoveSource(12);
+    pub const ORACLE: MoveSource = MoveSource::keyed("oracle");
     /// The quiet move that last cut off after the side's own previous move (`followup=on`).
-    pub const FOLLOW_UP: MoveSource = MoveSource(13);
+    pub const FOLLOW_UP: MoveSource = MoveSource::keyed("followup");
+
+    /// The source whose `SOURCES` row has `key`; evaluated at compile time for the named
+    /// sources above.
+    const fn keyed(key: &str) -> MoveSource {
+        let mut i = 0;
+        while i < SOURCES.len() {
+            if same_text(SOURCES[i].key, key) {
+                return MoveSource(SOURCES[i].code);
+            }
+            i += 1;
+        }
+        panic!("no row of SOURCES has this key")
+    }
 
     /// The killer candidate `slot` (0-based: the node's own row first, then ply − 2's);
     /// `slot` must be below `KILLER_SOURCES`, the number of killer rows.
