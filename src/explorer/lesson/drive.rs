@@ -6,9 +6,9 @@
 //! wandered off is brought back to exactly what the step showed. These functions only read
 //! the explorer: the explorer applies the actions like any key's.
 
+use super::scene::SearchPlan;
 use super::scene::{Scene, View};
 use super::state::{LessonState, Stage, compare, holds, labels, search_against};
-use super::verify::SearchPlan;
 use crate::explorer::action::{Action, CompareRequest};
 use crate::search::selective::parse_switches;
 use crate::search::{OrderingConfig, SelectiveConfig};

@@ -14,11 +14,11 @@ pub mod state;
 pub mod verify;
 
 pub use player::{Player, Verdict};
-pub use scene::{Scene, View};
+pub use scene::{Scene, SearchPlan, View};
 pub use state::{LessonState, SearchCheck, Stage, check, compare, holds};
 
 use std::sync::LazyLock;
-pub use verify::{Lesson, LessonError, Question, SearchPlan, Step, Wait, verify};
+pub use verify::{Lesson, LessonError, Question, Step, Wait, verify};
 
 /// The lessons that ship with killerscope: (name, file text), in teaching order.
 pub const BUNDLED: [(&str, &str); 5] = [

@@ -3,10 +3,21 @@
 //! up to it set, each later one winning, and a load or a search clearing what depended on the
 //! one before. Going back to a step therefore restores exactly what it showed.
 
-use super::verify::SearchPlan;
 use crate::chess::Position;
 use crate::explorer::charts::ChartKind;
+use crate::search::SearchConfig;
 use crate::trace::NodeId;
+
+/// A search a step runs, with what it produced.
+#[derive(Clone, Debug)]
+pub struct SearchPlan {
+    /// Ordering, selective switches and hash, as the explorer will search.
+    pub config: SearchConfig,
+    /// Depth searched.
+    pub depth: u8,
+    /// Nodes the search visited.
+    pub nodes: u64,
+}
 
 /// A view a step opens in place of the lower panels, for that step only.
 #[derive(Clone, Debug, PartialEq)]

@@ -5,8 +5,9 @@
 //! panel says so instead of repeating claims the screen does not back.
 
 use super::player::{Player, Verdict};
+use super::scene::SearchPlan;
 use super::scene::View;
-use super::verify::{Lesson, SearchPlan, Wait};
+use super::verify::{Lesson, Wait};
 use crate::chess::Position;
 use crate::explorer::action::{Action, Effect};
 use crate::explorer::compare::Comparison;

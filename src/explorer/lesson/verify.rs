@@ -5,7 +5,7 @@
 
 use super::answer::{self, ChoiceNotation, Read};
 use super::file::{AnswerSpec, EventSpec, LessonFile, NodeSpec, StepFile};
-use super::scene::{Scene, View};
+use super::scene::{Scene, SearchPlan, View};
 use crate::chess::Position;
 use crate::explorer::charts::ChartKind;
 use crate::explorer::keys::{Context, Key, KeyCode, action_for};
@@ -49,17 +49,6 @@ impl fmt::Display for LessonError {
 }
 
 impl std::error::Error for LessonError {}
-
-/// A search a step runs, with what it produced.
-#[derive(Clone, Debug)]
-pub struct SearchPlan {
-    /// Ordering, selective switches and hash, as the explorer will search.
-    pub config: SearchConfig,
-    /// Depth searched.
-    pub depth: u8,
-    /// Nodes the search visited.
-    pub nodes: u64,
-}
 
 /// What the learner must do before the step is done.
 #[derive(Clone, Debug, PartialEq, Eq)]
