@@ -191,17 +191,14 @@ impl Mode {
             (Mode::Query { input, .. }, Action::QuerySubmit) => {
                 return Outcome::RunQuery(input.text().trim().to_string());
             }
-            (
-                Mode::Fen { input, error }
-                | Mode::Query { input, error }
-                | Mode::Note { input, error, .. },
-                Action::FenEdit(edit),
-            ) => {
-                input.apply(*edit);
-                *error = None;
+            (mode, Action::FenEdit(edit)) if mode.field().is_some() => {
+                if let Some((input, error)) = mode.field_mut() {
+                    input.apply(*edit);
+                    *error = None;
+                }
             }
-            (Mode::Fen { .. } | Mode::Query { .. } | Mode::Note { .. }, Action::Insert(c)) => {
-                self.paste(c.encode_utf8(&mut [0; 4]))
+            (mode, Action::Insert(c)) if mode.field().is_some() => {
+                mode.paste(c.encode_utf8(&mut [0; 4]))
             }
             (mode, Action::Leave) => {
                 let was_comparing = *mode == Mode::Compare;
@@ -213,14 +210,11 @@ impl Mode {
         Outcome::Stay
     }
 
-    /// Pasted (or typed) text: goes into the FEN box (or the query line) at the cursor in one
+    /// Pasted (or typed) text: goes into the one-line field (FEN, query, note) at the cursor in one
     /// step, what does not fit is left out with a message; ignored elsewhere, so a paste into
     /// the tree view is not taken for a burst of commands.
     pub fn paste(&mut self, text: &str) {
-        if let Mode::Fen { input, error }
-        | Mode::Query { input, error }
-        | Mode::Note { input, error, .. } = self
-        {
+        if let Some((input, error)) = self.field_mut() {
             let dropped = input.insert(text);
             *error = (dropped > 0).then(|| {
                 format!(
@@ -238,6 +232,16 @@ impl Mode {
             Mode::Fen { input, error }
             | Mode::Query { input, error }
             | Mode::Note { input, error, .. } => Some((input, error.as_deref())),
+            _ => None,
+        }
+    }
+
+    /// The same, to edit: the text and the refusal it clears.
+    fn field_mut(&mut self) -> Option<(&mut LineEdit, &mut Option<String>)> {
+        match self {
+            Mode::Fen { input, error }
+            | Mode::Query { input, error }
+            | Mode::Note { input, error, .. } => Some((input, error)),
             _ => None,
         }
     }
