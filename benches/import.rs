@@ -7,10 +7,12 @@
 //! Run: `cargo bench --bench import -- --warm-up-time 1 --measurement-time 60`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use killerscope::chess::Position;
-use killerscope::search::{Limits, SearchConfig, Searcher};
-use killerscope::trace::jsonl::{ImportOptions, import_reader};
-use killerscope::trace::{LogHeader, Recorder, write_jsonl};
+use killerscope_chess::Position;
+use killerscope_engine::HeaderSettings;
+use killerscope_engine::{Limits, SearchConfig, Searcher};
+use killerscope_log::{LogHeader, Recorder};
+use killerscope_trace::write_jsonl;
+use killerscope_trace::{jsonl::ImportOptions, jsonl::import_reader};
 use std::hint::black_box;
 use std::io::{self, Read};
 use std::sync::atomic::AtomicBool;

@@ -18,11 +18,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use killerscope::chess::Position;
-use killerscope::cli::tui::{TuiArgs, prepare};
-use killerscope::explorer::{DEFAULT_DEPTH, Session, library};
-use killerscope::trace::{SearchTree, open_mapped};
-use killerscope::tui::ui::{self, Ui};
+use killerscope::{cli::tui::TuiArgs, cli::tui::prepare};
+use killerscope_chess::Position;
+use killerscope_explorer::{DEFAULT_DEPTH, Session, library};
+use killerscope_log::open_mapped;
+use killerscope_trace::SearchTree;
+use killerscope_tui::{ui, ui::Ui};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

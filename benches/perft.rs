@@ -8,7 +8,7 @@
 //! `cargo bench --bench perft -- --warm-up-time 1 --measurement-time 3`
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use killerscope::chess::{PerftMode, Position};
+use killerscope_chess::{PerftMode, Position};
 use std::hint::black_box;
 
 const CASES: &[(&str, &str, u32, u64)] = &[

@@ -13,9 +13,11 @@
 //! Run: `cargo bench --bench record` (about a minute; `-- --sample-size 10` is the least).
 
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
-use killerscope::chess::Position;
-use killerscope::search::{Limits, NullObserver, SearchConfig, SearchObserver, Searcher};
-use killerscope::trace::{LogHeader, Recorder};
+use killerscope_chess::Position;
+use killerscope_engine::HeaderSettings;
+use killerscope_engine::{Limits, SearchConfig, Searcher};
+use killerscope_log::{LogHeader, Recorder};
+use killerscope_log::{NullObserver, SearchObserver};
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;

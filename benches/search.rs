@@ -6,8 +6,9 @@
 //! `KILLERSCOPE_TABLE_DEPTH` sets the table's depth (default 6; 0 skips the table).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use killerscope::chess::Position;
-use killerscope::search::{Limits, NullObserver, OrderingConfig, SearchConfig, Searcher};
+use killerscope_chess::Position;
+use killerscope_engine::{Limits, OrderingConfig, SearchConfig, Searcher};
+use killerscope_log::NullObserver;
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 

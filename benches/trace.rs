@@ -7,9 +7,12 @@
 mod trace_common;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use killerscope::chess::Position;
-use killerscope::search::{Limits, NullObserver, SearchConfig, SearchObserver, Searcher};
-use killerscope::trace::{EventLog, Events, LogHeader, Recorder, Replay, SearchTree};
+use killerscope_chess::Position;
+use killerscope_engine::HeaderSettings;
+use killerscope_engine::{Limits, SearchConfig, Searcher};
+use killerscope_log::{EventLog, Events, LogHeader, Recorder};
+use killerscope_log::{NullObserver, SearchObserver};
+use killerscope_trace::{Replay, SearchTree};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -44,7 +47,7 @@ fn big_log() -> EventLog {
     events.truncate(BIG_LOG_EVENTS);
     let iterations = events
         .iter()
-        .filter(|e| matches!(e, killerscope::trace::Event::Iteration { .. }))
+        .filter(|e| matches!(e, killerscope_log::Event::Iteration { .. }))
         .count();
     pvs.truncate(iterations);
     EventLog::from_parts(one.header().clone(), events, pvs, true)
@@ -206,7 +209,7 @@ fn load_and_index(c: &mut Criterion) {
         log.len(),
         size,
         size as f64 / log.len() as f64,
-        std::mem::size_of::<killerscope::trace::Event>(),
+        std::mem::size_of::<killerscope_log::Event>(),
         written
     );
     drop(log);

@@ -4,16 +4,17 @@
 //! Also a node with a million children with the selection 900,000 children down: a page of
 //! children follows the selection, so the cost must not depend on the fan-out either.
 
+use killerscope_engine::HeaderSettings;
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use killerscope::chess::{Move, MoveList, Position};
-use killerscope::explorer::{Action, Explorer, Session, Settings};
-use killerscope::search::{Bound, MoveSource, NodeKind};
-use killerscope::trace::{Event, EventLog, LogHeader};
-use killerscope::tui::input::key_press;
-use killerscope::tui::ui::{self, Ui};
+use killerscope_chess::{Move, MoveList, Position};
+use killerscope_explorer::{Action, Explorer, Session, Settings};
+use killerscope_log::{Bound, MoveSource, NodeKind};
+use killerscope_log::{Event, EventLog, LogHeader};
+use killerscope_tui::input::key_press;
+use killerscope_tui::{ui, ui::Ui};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -67,7 +68,7 @@ fn synthetic(fan: usize, leaves: usize) -> EventLog {
     let header = LogHeader::new(
         root.to_fen(),
         &Default::default(),
-        &killerscope::search::Limits::depth(4),
+        &killerscope_engine::Limits::depth(4),
     );
     EventLog::from_parts(header, events, Vec::new(), false)
 }
@@ -109,7 +110,7 @@ fn wide(children: usize) -> EventLog {
     let header = LogHeader::new(
         root.to_fen(),
         &Default::default(),
-        &killerscope::search::Limits::depth(1),
+        &killerscope_engine::Limits::depth(1),
     );
     EventLog::from_parts(header, events, Vec::new(), false)
 }

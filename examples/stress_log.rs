@@ -14,7 +14,7 @@ use std::process::ExitCode;
 #[path = "../tests/tui_support/synthetic.rs"]
 mod synthetic;
 
-use killerscope::trace::Event;
+use killerscope_log::Event;
 
 fn events(shape: &str, n: usize) -> Result<Vec<Event>, String> {
     match shape {

@@ -123,12 +123,12 @@ macro_rules! message_from {
 }
 
 message_from!(
-    crate::chess::FenError,
-    crate::trace::LoadError,
-    crate::trace::LogError,
-    crate::trace::FoldError,
-    crate::trace::jsonl::ImportError,
-    crate::explorer::lesson::LessonError,
+    killerscope_chess::FenError,
+    killerscope_trace::LoadError,
+    killerscope_log::LogError,
+    killerscope_trace::FoldError,
+    killerscope_trace::jsonl::ImportError,
+    killerscope_explorer::lesson::LessonError,
     serde_json::Error,
 );
 
@@ -162,7 +162,10 @@ pub fn run() -> ExitCode {
         Err(e) => {
             // Messages quote paths and file contents: shown escaped, line by line.
             let message = e.to_string();
-            let lines: Vec<_> = message.split('\n').map(crate::text::printable).collect();
+            let lines: Vec<_> = message
+                .split('\n')
+                .map(killerscope_text::printable)
+                .collect();
             eprintln!("error: {}", lines.join("\n"));
             ExitCode::from(2)
         }

@@ -3,7 +3,7 @@
 //! error names a line that exists — the first bad one — and says what is wrong in a short,
 //! printable message; records keep their line numbers and hold six-field FENs.
 
-use killerscope::chess::epd::{MAX_LINE_BYTES, parse};
+use killerscope_chess::{epd::MAX_LINE_BYTES, epd::parse};
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
 

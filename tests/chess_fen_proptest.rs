@@ -2,7 +2,7 @@
 //! returns `Ok` or `Err` without panicking and in bounded time; whatever it accepts prints back
 //! to a FEN that parses to the same position, with a move list within bounds.
 
-use killerscope::chess::{MAX_MOVES, MoveList, Position};
+use killerscope_chess::{MAX_MOVES, MoveList, Position};
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
 

@@ -6,8 +6,8 @@
 mod common;
 
 use common::{SEEDS, pos};
-use killerscope::chess::epd;
-use killerscope::chess::{MAX_MOVES, MoveList, Position};
+use killerscope_chess::epd;
+use killerscope_chess::{MAX_MOVES, MoveList, Position};
 
 #[test]
 fn double_checks_a_single_move_can_give_are_accepted() {
@@ -66,7 +66,7 @@ fn en_passant_square_is_kept_only_when_the_capture_is_legal() {
 
     // The same rule when the double push is played on the board.
     let mut played = pos("8/3p4/8/K3P2r/8/8/8/7k b - - 0 1");
-    let push = killerscope::chess::notation::parse_uci(&played, "d7d5").expect("legal push");
+    let push = killerscope_chess::notation::parse_uci(&played, "d7d5").expect("legal push");
     played.make_move(push);
     assert_eq!(
         played.en_passant(),
@@ -114,6 +114,6 @@ fn the_most_mobile_known_position_fits_the_move_list() {
 fn overflowing_the_move_list_is_caught_in_debug_builds() {
     let mut list = MoveList::new();
     for _ in 0..=MAX_MOVES {
-        list.push(killerscope::chess::Move::NULL);
+        list.push(killerscope_chess::Move::NULL);
     }
 }

@@ -6,7 +6,7 @@
 
 mod binary;
 
-use killerscope::chess::{PerftMode, Position};
+use killerscope_chess::{PerftMode, Position};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -54,7 +54,7 @@ fn unreachable_positions_are_accepted_named_and_counted_exactly() {
 #[test]
 fn reachable_positions_get_no_warning() {
     for fen in [
-        killerscope::chess::START_FEN,
+        killerscope_chess::START_FEN,
         "4k3/8/8/b7/8/8/8/4K2r w - - 0 1",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     ] {

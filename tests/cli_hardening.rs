@@ -237,7 +237,7 @@ fn epd_files_are_read_within_bounds() {
 /// A real recorded search whose header text is hostile: escapes in every string the header
 /// holds, a right-to-left override, and quotes and backslashes that could end a DOT label.
 fn hostile_log(dir: &std::path::Path) -> String {
-    use killerscope::trace::{EventLog, SourceRow, SourceTable};
+    use killerscope_log::{EventLog, SourceRow, SourceTable};
     let path = dir.join("hostile.kslog");
     let file = path.to_str().expect("UTF-8 temp path").to_string();
     let out = run(&["search", "--depth", "4", "--log", &file]);
@@ -314,7 +314,7 @@ fn log_header_text_is_printed_escaped() {
 /// against it), and quoted escaped.
 #[test]
 fn a_hostile_header_fen_is_refused_and_quoted_escaped() {
-    use killerscope::trace::EventLog;
+    use killerscope_log::EventLog;
     let dir = scratch("fen");
     let file = hostile_log(&dir);
     let log = EventLog::read_file(&file).expect("the log reads byte for byte");

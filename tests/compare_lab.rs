@@ -33,7 +33,7 @@ fn lab(format: &[&str]) -> String {
 }
 
 fn library_size() -> usize {
-    killerscope::explorer::library::embedded().len()
+    killerscope_explorer::library::embedded().len()
 }
 
 fn geomean(ratios: &[f64]) -> f64 {

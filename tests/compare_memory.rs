@@ -9,9 +9,10 @@
 
 mod binary;
 
-use killerscope::chess::Position;
-use killerscope::search::selective::parse_switches;
-use killerscope::search::{Limits, NullObserver, SearchConfig, Searcher};
+use killerscope_chess::Position;
+use killerscope_engine::selective::parse_switches;
+use killerscope_engine::{Limits, SearchConfig, Searcher};
+use killerscope_log::NullObserver;
 use std::process::{Command, Stdio};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -78,7 +79,7 @@ fn compare_counts_are_those_of_a_fresh_searcher_per_search() {
     let out = binary::run(&args);
     assert!(out.status.success(), "{}", binary::text(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
-    let library = killerscope::explorer::library::embedded();
+    let library = killerscope_explorer::library::embedded();
     let positions = v["positions"].as_array().expect("positions");
     assert_eq!(positions.len(), library.len());
     for (entry, row) in library.iter().zip(positions) {

@@ -93,7 +93,7 @@ fn alone(a: &HashMap<String, u64>, b: &HashMap<String, u64>) -> u64 {
 #[test]
 fn killers_off_against_on_is_explained_to_the_node() {
     for (name, fen, depth) in [
-        ("start", killerscope::chess::START_FEN, "5"),
+        ("start", killerscope_chess::START_FEN, "5"),
         ("puzzle", PUZZLE, "5"),
         ("kiwi", KIWIPETE, "4"),
     ] {

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{Rng, pos, sample_positions};
-use killerscope::chess::{MoveList, Position, START_FEN};
+use killerscope_chess::{MoveList, Position, START_FEN};
 
 #[test]
 fn round_trip_on_many_positions() {

@@ -6,7 +6,7 @@
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope::explorer::lesson::Wait;
+use killerscope_explorer::lesson::Wait;
 use tui_support::lesson::{key, open};
 use tui_support::{App, draw, screen};
 

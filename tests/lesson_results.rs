@@ -8,11 +8,11 @@ mod tui_support;
 use std::process::Command;
 
 use crossterm::event::KeyCode;
-use killerscope::explorer::Action;
-use killerscope::explorer::Effect;
-use killerscope::explorer::action::LessonSource;
-use killerscope::explorer::lesson::score::Score;
-use killerscope::trace::exercise::results::HEADER;
+use killerscope_analysis::exercise::results::HEADER;
+use killerscope_explorer::Action;
+use killerscope_explorer::Effect;
+use killerscope_explorer::action::LessonSource;
+use killerscope_explorer::lesson::score::Score;
 use tui_support::lesson::{apply, fresh_app, key};
 use tui_support::{App, draw, screen};
 

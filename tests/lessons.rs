@@ -2,14 +2,15 @@
 //! events and answers, and a lesson naming something the search does not produce is refused
 //! with the step and the reason.
 
-use killerscope::chess::Position;
-use killerscope::chess::notation::{parse_san, san};
-use killerscope::explorer::lesson::{self, View, Wait, file};
-use killerscope::explorer::library;
-use killerscope::search::{Event, Limits, SearchConfig};
-use killerscope::trace::line::Step;
-use killerscope::trace::query::parse_move;
-use killerscope::trace::{SearchTree, record_search};
+use killerscope_analysis::query::parse_move;
+use killerscope_chess::Position;
+use killerscope_chess::{notation::parse_san, notation::san};
+use killerscope_engine::{Limits, SearchConfig};
+use killerscope_explorer::library;
+use killerscope_explorer::{lesson, lesson::View, lesson::Wait, lesson::file};
+use killerscope_log::Event;
+use killerscope_trace::line::Step;
+use killerscope_trace::{SearchTree, record_search};
 
 const PUZZLE: &str = "6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1";
 

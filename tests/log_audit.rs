@@ -4,11 +4,15 @@
 
 mod binary;
 
-use killerscope::chess::Position;
-use killerscope::chess::notation::parse_uci;
-use killerscope::search::{Event, Limits, PruneRule, ReSearchReason, SearchConfig};
-use killerscope::trace::audit::{Auditor, Technique, collect, decisions_at, decisions_of};
-use killerscope::trace::{EventLog, SearchTree, record_search};
+use killerscope_analysis::{
+    audit::Auditor, audit::Technique, audit::collect, audit::decisions_at, audit::decisions_of,
+};
+use killerscope_chess::Position;
+use killerscope_chess::notation::parse_uci;
+use killerscope_engine::{Limits, SearchConfig};
+use killerscope_log::EventLog;
+use killerscope_log::{Event, PruneRule, ReSearchReason};
+use killerscope_trace::{SearchTree, record_search};
 
 /// White to move plays Rf1, after which Black is in zugzwang: every Black move loses ground,
 /// but passing would not — the position null-move pruning gets wrong (a CPW test position).

@@ -5,10 +5,10 @@
 
 mod binary;
 
-use killerscope::chess::Position;
-use killerscope::chess::notation::parse_san;
-use killerscope::trace::SearchTree;
-use killerscope::trace::jsonl::{ImportOptions, import_file};
+use killerscope_chess::Position;
+use killerscope_chess::notation::parse_san;
+use killerscope_trace::SearchTree;
+use killerscope_trace::{jsonl::ImportOptions, jsonl::import_file};
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -44,7 +44,7 @@ fn speedscope_frames_are_nodes_as_wide_as_their_subtrees() {
     assert_eq!(profile["type"], "evented");
     let frames = file["shared"]["frames"].as_array().expect("frames");
     let events = profile["events"].as_array().expect("events");
-    let read = killerscope::trace::EventLog::read_file(&log).expect("log");
+    let read = killerscope_log::EventLog::read_file(&log).expect("log");
     let tree = SearchTree::build(read.events());
     assert_eq!(profile["endValue"], tree.len() as u64);
     let (mut open, mut id) = (Vec::new(), 0u32);

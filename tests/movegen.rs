@@ -5,7 +5,7 @@
 mod common;
 
 use common::sample_positions;
-use killerscope::chess::{Move, MoveList, Position};
+use killerscope_chess::{Move, MoveList, Position};
 
 /// Positions where every kind of move is at hand: promotions (quiet, capturing, by a pinned
 /// pawn), en passant (legal, and illegal along a rank), castling both ways, check and double

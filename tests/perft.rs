@@ -5,7 +5,7 @@
 
 mod common;
 
-use killerscope::chess::{PerftMode, Position};
+use killerscope_chess::{PerftMode, Position};
 
 fn check(fen: &str, expected: &[u64]) {
     let mut pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{e}"));

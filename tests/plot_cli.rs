@@ -129,9 +129,9 @@ fn compare(dir: &std::path::Path, args: &[&str]) -> (serde_json::Value, plot_sup
 
 #[test]
 fn one_position_is_drawn_as_nodes_per_ply_per_configuration() {
-    use killerscope::chess::Position;
-    use killerscope::explorer::charts::data::Counts;
-    use killerscope::search::{CutoffStats, Limits, SearchConfig, Searcher};
+    use killerscope_chess::Position;
+    use killerscope_engine::{CutoffStats, Limits, SearchConfig, Searcher};
+    use killerscope_explorer::charts::data::Counts;
     let dir = scratch("one");
     let configs = [
         ("killers=0,history=off", "no killers, no history"),
@@ -181,7 +181,7 @@ fn one_position_is_drawn_as_nodes_per_ply_per_configuration() {
         let bars = page.bars(&[&plot_support::fill(killerscope::plot::palette::series(k))]);
         plot_support::assert_to_scale(&bars, &per_ply);
         for (bar, &n) in bars.iter().zip(&per_ply) {
-            let written = killerscope::fmt::count(n);
+            let written = killerscope_engine::fmt::count(n);
             assert_eq!(page.label_over(bar.centre(), bar.y), Some(written.as_str()));
         }
     }

@@ -7,11 +7,13 @@
 mod plot_support;
 mod tui_support;
 
-use killerscope::explorer::charts::data::{Counts, RANKS};
-use killerscope::explorer::charts::{ChartKind, Colouring};
-use killerscope::plot::{self, Options, palette};
-use killerscope::search::{CutoffStats, MoveSource};
-use killerscope::trace::{EventLog, SearchTree};
+use killerscope::{plot, plot::Options, plot::palette};
+use killerscope_engine::CutoffStats;
+use killerscope_explorer::{charts::ChartKind, charts::Colouring};
+use killerscope_explorer::{charts::data::Counts, charts::data::RANKS};
+use killerscope_log::EventLog;
+use killerscope_log::MoveSource;
+use killerscope_trace::SearchTree;
 use plot_support::{assert_to_scale, fill, grouped, parse};
 use std::sync::LazyLock;
 use tui_support::{PUZZLE, record};

@@ -221,8 +221,8 @@ fn log_records_every_node_and_filters_restrict_it() {
         String::from_utf8_lossy(&out.stderr)
     );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    let log = killerscope::trace::EventLog::read_file(&full).expect("a readable log");
-    let enters = log.counts()[killerscope::trace::EventKind::NodeEnter.index()];
+    let log = killerscope_log::EventLog::read_file(&full).expect("a readable log");
+    let enters = log.counts()[killerscope_log::EventKind::NodeEnter.index()];
     assert_eq!(Some(enters), v["nodes"].as_u64());
     assert_eq!(v["log"]["events"].as_u64(), Some(log.len() as u64));
     assert_eq!(log.header().limits_text(), "depth 4");
@@ -241,7 +241,7 @@ fn log_records_every_node_and_filters_restrict_it() {
         "h5f6,g2c6",
     ]);
     assert!(out.status.success());
-    let filtered = killerscope::trace::EventLog::read_file(&line).expect("a readable log");
+    let filtered = killerscope_log::EventLog::read_file(&line).expect("a readable log");
     assert!(filtered.len() < log.len() && !filtered.is_empty());
     assert_eq!(filtered.header().filter, "line h5f6,g2c6");
 

@@ -5,10 +5,11 @@
 
 mod binary;
 
-use killerscope::chess::Position;
-use killerscope::search::{
-    CutoffStats, Limits, MoveSource, OrderingConfig, SearchConfig, SearchReport, Searcher,
+use killerscope_chess::Position;
+use killerscope_engine::{
+    CutoffStats, Limits, OrderingConfig, SearchConfig, SearchReport, Searcher,
 };
+use killerscope_log::MoveSource;
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::sync::atomic::AtomicBool;

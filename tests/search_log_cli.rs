@@ -6,7 +6,7 @@
 mod binary;
 use binary::run as killerscope;
 
-use killerscope::trace::EventLog;
+use killerscope_log::EventLog;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};

@@ -3,8 +3,9 @@
 //! `before`, killers by depth) left off, the tree is exactly the one those numbers describe —
 //! and each new switch, turned on, really changes it.
 
-use killerscope::chess::Position;
-use killerscope::search::{Limits, NullObserver, OrderingConfig, SearchConfig, Searcher};
+use killerscope_chess::Position;
+use killerscope_engine::{Limits, OrderingConfig, SearchConfig, Searcher};
+use killerscope_log::NullObserver;
 use std::sync::atomic::AtomicBool;
 
 const PUZZLE: &str = "6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1";

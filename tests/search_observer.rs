@@ -2,11 +2,11 @@
 //! node count, cutoffs at or above beta, killer stores only after quiet cutoffs at that ply, the
 //! classroom puzzle's killer, determinism, and a stop flag that is honoured at once.
 
-use killerscope::chess::{Move, Position};
-use killerscope::search::{
-    Bound, CutoffStats, Event, Limits, MoveSource, NodeKind, NullObserver, OrderingConfig,
-    SearchConfig, SearchObserver, SearchReport, Searcher, SelectiveConfig,
+use killerscope_chess::{Move, Position};
+use killerscope_engine::{
+    CutoffStats, Limits, OrderingConfig, SearchConfig, SearchReport, Searcher, SelectiveConfig,
 };
+use killerscope_log::{Bound, Event, MoveSource, NodeKind, NullObserver, SearchObserver};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -6,12 +6,12 @@
 
 mod binary;
 
-use killerscope::chess::{Position, epd};
-use killerscope::search::ladder::{branching_factor, knuth_moore, tree_size};
-use killerscope::search::{
-    CutoffStats, Limits, MoveSource, NullObserver, OrderingConfig, SearchConfig, SearchObserver,
-    SearchReport, Searcher,
+use killerscope_chess::{Position, epd};
+use killerscope_engine::{
+    CutoffStats, Limits, OrderingConfig, SearchConfig, SearchReport, Searcher,
 };
+use killerscope_engine::{ladder::branching_factor, ladder::knuth_moore, ladder::tree_size};
+use killerscope_log::{MoveSource, NullObserver, SearchObserver};
 use std::sync::atomic::AtomicBool;
 
 const PUZZLE: &str = "6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1";

@@ -1,14 +1,15 @@
 //! The move picker hands out every legal move exactly once, in the documented order, with the
 //! right `MoveSource`, under every ordering configuration.
 
-use killerscope::chess::{Move, MoveList, Position};
-use killerscope::search::countermove::CounterKey;
-use killerscope::search::picker::{MoveBuffer, MovePicker};
-use killerscope::search::see::{mvv_lva, see};
-use killerscope::search::tables::Line;
-use killerscope::search::{
-    HistoryMode, KillerPlacement, KillerTable, MoveSource, OrderingConfig, OrderingTables,
+use killerscope_chess::{Move, MoveList, Position};
+use killerscope_engine::countermove::CounterKey;
+use killerscope_engine::tables::Line;
+use killerscope_engine::{
+    HistoryMode, KillerPlacement, KillerTable, OrderingConfig, OrderingTables,
 };
+use killerscope_engine::{picker::MoveBuffer, picker::MovePicker};
+use killerscope_engine::{see::mvv_lva, see::see};
+use killerscope_log::MoveSource;
 use std::collections::HashSet;
 
 const POSITIONS: [&str; 4] = [

@@ -1,11 +1,10 @@
 //! The engine finds forced mates and simple tactics at a fixed depth, scores draws by rule, and
 //! its mate claims agree with an independent brute-force mate prover.
 
-use killerscope::chess::{Move, MoveList, Position};
-use killerscope::search::score::{MATE, mate_distance};
-use killerscope::search::{
-    Limits, NullObserver, SearchConfig, SearchReport, Searcher, SelectiveConfig,
-};
+use killerscope_chess::{Move, MoveList, Position};
+use killerscope_engine::{Limits, SearchConfig, SearchReport, Searcher, SelectiveConfig};
+use killerscope_engine::{score::MATE, score::mate_distance};
+use killerscope_log::NullObserver;
 use std::sync::atomic::AtomicBool;
 
 /// Every selective-search technique on, as `uci` plays.

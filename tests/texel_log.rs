@@ -7,10 +7,11 @@
 mod binary;
 mod texel_support;
 
-use killerscope::chess::{Move, Position};
-use killerscope::search::{Bound, Event, Limits, SearchConfig};
-use killerscope::trace::texel::read_texel;
-use killerscope::trace::{SearchTree, record_search};
+use killerscope_chess::{Move, Position};
+use killerscope_engine::{Limits, SearchConfig};
+use killerscope_log::{Bound, Event};
+use killerscope_trace::texel::read_texel;
+use killerscope_trace::{SearchTree, record_search};
 
 const FEN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
 
@@ -103,10 +104,10 @@ fn a_search_of_the_same_position_is_a_node_entered_by_no_move() {
     );
     // The JSON Lines export of it reads back the same.
     let mut jsonl = Vec::new();
-    killerscope::trace::write_jsonl(&log, &mut jsonl).expect("write");
-    let (again, _) = killerscope::trace::jsonl::import_reader(
+    killerscope_trace::write_jsonl(&log, &mut jsonl).expect("write");
+    let (again, _) = killerscope_trace::jsonl::import_reader(
         jsonl.as_slice(),
-        killerscope::trace::jsonl::ImportOptions::default(),
+        killerscope_trace::jsonl::ImportOptions::default(),
     )
     .unwrap_or_else(|e| panic!("{e}\n{}", String::from_utf8_lossy(&jsonl)));
     assert_eq!(again.events(), log.events());

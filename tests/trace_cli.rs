@@ -107,7 +107,7 @@ fn bad_inputs_exit_2_with_a_message() {
 fn an_overlong_header_list_is_counted_in_entries() {
     let path = search_log("list");
     let file = path.to_str().expect("UTF-8 temp path");
-    let log = killerscope::trace::EventLog::read_file(&path).expect("the search's log reads");
+    let log = killerscope_log::EventLog::read_file(&path).expect("the search's log reads");
     let header = log.header();
     // Magic, version and flags, then three length-prefixed strings, then the settings count.
     let at = 12

@@ -4,11 +4,11 @@
 
 mod trace_common;
 
-use killerscope::chess::{Move, MoveFlag, Position, Square};
-use killerscope::search::{
-    Event, EventKind, Limits, OrderingConfig, SearchConfig, Searcher, SelectiveConfig,
-};
-use killerscope::trace::{EventLog, LogHeader, Recorder};
+use killerscope_chess::{Move, MoveFlag, Position, Square};
+use killerscope_engine::HeaderSettings;
+use killerscope_engine::{Limits, OrderingConfig, SearchConfig, Searcher, SelectiveConfig};
+use killerscope_log::{Event, EventKind};
+use killerscope_log::{EventLog, LogHeader, Recorder};
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 

@@ -2,7 +2,8 @@
 
 mod trace_common;
 
-use killerscope::trace::{DOT_NODE_LIMIT, Event, EventKind, SearchTree, write_dot, write_jsonl};
+use killerscope_log::{Event, EventKind};
+use killerscope_trace::{DOT_NODE_LIMIT, SearchTree, write_dot, write_jsonl};
 use serde_json::Value;
 use trace_common::toy_log;
 

@@ -6,7 +6,8 @@
 mod binary;
 use binary::{run, text};
 
-use killerscope::trace::{EventLog, Opened, open_record};
+use killerscope_log::EventLog;
+use killerscope_trace::{Opened, open_record};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 

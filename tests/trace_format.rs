@@ -2,11 +2,13 @@
 
 mod trace_common;
 
-use killerscope::chess::Move;
-use killerscope::search::{Bound, MoveSource, NodeKind, SourceColour};
-use killerscope::trace::{
-    Event, EventLog, LogErrorKind, Recorder, SourceRow, SourceTable, TraceFilter, write_jsonl,
+use killerscope_chess::Move;
+use killerscope_engine::HeaderSettings;
+use killerscope_log::{Bound, MoveSource, NodeKind, SourceColour};
+use killerscope_log::{
+    Event, EventLog, LogErrorKind, Recorder, SourceRow, SourceTable, TraceFilter,
 };
+use killerscope_trace::write_jsonl;
 use trace_common::{header, record, toy_log};
 
 fn small_log() -> EventLog {

@@ -5,11 +5,11 @@
 //! allocates more up front than the input can fill; whatever it accepts, the tree index,
 //! replay, JSON and DOT writers and `log stats`' replay handle without panicking.
 
-use killerscope::chess::Position;
-use killerscope::search::{CutoffStats, Limits, SearchConfig, Searcher};
-use killerscope::trace::{
-    EventLog, LogHeader, Recorder, Replay, SearchTree, write_dot, write_jsonl,
-};
+use killerscope_chess::Position;
+use killerscope_engine::HeaderSettings;
+use killerscope_engine::{CutoffStats, Limits, SearchConfig, Searcher};
+use killerscope_log::{EventLog, LogHeader, Recorder};
+use killerscope_trace::{Replay, SearchTree, write_dot, write_jsonl};
 use proptest::prelude::*;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

@@ -5,14 +5,17 @@
 
 mod binary;
 
-use killerscope::search::{CutoffStats, Event, SearchObserver};
-use killerscope::trace::jsonl::{ImportOptions, import_file, import_reader, write_jsonl};
-use killerscope::trace::{Marks, SearchTree};
+use killerscope_engine::CutoffStats;
+use killerscope_log::{Event, SearchObserver};
+use killerscope_trace::{Marks, SearchTree};
+use killerscope_trace::{
+    jsonl::ImportOptions, jsonl::import_file, jsonl::import_reader, write_jsonl,
+};
 use std::path::Path;
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pseudo_legal.jsonl");
 
-fn fixture() -> killerscope::trace::EventLog {
+fn fixture() -> killerscope_log::EventLog {
     import_file(Path::new(FIXTURE), ImportOptions::default())
         .unwrap_or_else(|e| panic!("{e}"))
         .0
@@ -94,7 +97,7 @@ fn export_then_import_gives_back_the_same_bytes() {
     assert_eq!(first, second);
 }
 
-fn import_lines(lines: &[&str]) -> Result<killerscope::trace::EventLog, String> {
+fn import_lines(lines: &[&str]) -> Result<killerscope_log::EventLog, String> {
     let header = r#"{"type":"header","schema":1,"fen":"4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1"}"#;
     let root = r#"{"type":"node_enter","depth":2,"alpha":-100,"beta":100}"#;
     let text = [header, root]

@@ -5,9 +5,9 @@
 mod import_support;
 
 use import_support::{HEADER, ROOT, error, import, import_with};
-use killerscope::chess::START_FEN;
-use killerscope::search::{Bound, Event};
-use killerscope::trace::jsonl::{ImportErrorKind, ImportOptions, import_reader};
+use killerscope_chess::START_FEN;
+use killerscope_log::{Bound, Event};
+use killerscope_trace::{jsonl::ImportErrorKind, jsonl::ImportOptions, jsonl::import_reader};
 
 #[test]
 fn the_shortest_trace_imports() {

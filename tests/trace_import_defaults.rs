@@ -5,10 +5,10 @@
 mod import_support;
 
 use import_support::{HEADER, ROOT, import, import_with};
-use killerscope::chess::{Move, MoveFlag};
-use killerscope::search::{Bound, Event, SourceColour};
-use killerscope::trace::jsonl::{ImportOptions, import_reader};
-use killerscope::trace::{Format, SearchTree, load_record, sniff};
+use killerscope_chess::{Move, MoveFlag};
+use killerscope_log::{Bound, Event, SourceColour};
+use killerscope_trace::{Format, SearchTree, load_record, sniff};
+use killerscope_trace::{jsonl::ImportOptions, jsonl::import_reader};
 
 #[test]
 fn left_out_fields_get_the_documented_defaults() {

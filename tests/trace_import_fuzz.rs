@@ -8,11 +8,13 @@
 
 mod other_engine;
 
-use killerscope::chess::Position;
-use killerscope::chess::notation::parse_uci;
-use killerscope::search::{Limits, SearchConfig, Searcher};
-use killerscope::trace::jsonl::{ImportErrorKind, ImportOptions, import_reader};
-use killerscope::trace::{EventLog, LogHeader, Recorder, SearchTree, write_jsonl};
+use killerscope_chess::Position;
+use killerscope_chess::notation::parse_uci;
+use killerscope_engine::HeaderSettings;
+use killerscope_engine::{Limits, SearchConfig, Searcher};
+use killerscope_log::{EventLog, LogHeader, Recorder};
+use killerscope_trace::{SearchTree, write_jsonl};
+use killerscope_trace::{jsonl::ImportErrorKind, jsonl::ImportOptions, jsonl::import_reader};
 use proptest::prelude::*;
 use std::sync::OnceLock;
 use std::sync::atomic::AtomicBool;

@@ -3,10 +3,12 @@
 //! and filters. For a log that records whole lines from the root, the imported log is the very
 //! same log too (every move gets back its flags from the replayed position).
 
-use killerscope::chess::Position;
-use killerscope::search::{Limits, OrderingConfig, SearchConfig, Searcher, SelectiveConfig};
-use killerscope::trace::jsonl::{ImportOptions, import_reader};
-use killerscope::trace::{EventLog, LogHeader, Recorder, TraceFilter, write_jsonl};
+use killerscope_chess::Position;
+use killerscope_engine::HeaderSettings;
+use killerscope_engine::{Limits, OrderingConfig, SearchConfig, Searcher, SelectiveConfig};
+use killerscope_log::{EventLog, LogHeader, Recorder, TraceFilter};
+use killerscope_trace::write_jsonl;
+use killerscope_trace::{jsonl::ImportOptions, jsonl::import_reader};
 use proptest::prelude::*;
 use std::sync::atomic::AtomicBool;
 
@@ -50,7 +52,7 @@ fn search(
         Recording::Capped(cap) => recorder = recorder.with_cap(*cap),
         Recording::Plies(a, b) => recorder = recorder.with_filter(TraceFilter::Plies(*a..*b)),
         Recording::FirstLine => {
-            let mut list = killerscope::chess::MoveList::new();
+            let mut list = killerscope_chess::MoveList::new();
             root.legal_moves(&mut list);
             let line = list.iter().take(1).collect();
             recorder = recorder.with_filter(TraceFilter::Line(line));

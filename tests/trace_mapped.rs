@@ -10,7 +10,7 @@ mod trace_common;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
-use killerscope::trace::{EventLog, LogError, LogErrorKind, LogReader, Recorder, open_mapped};
+use killerscope_log::{EventLog, LogError, LogErrorKind, LogReader, Recorder, open_mapped};
 use trace_common::{header, record};
 
 fn scratch(name: &str) -> PathBuf {

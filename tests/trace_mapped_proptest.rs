@@ -16,11 +16,10 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use common::{SEEDS, walk};
-use killerscope::explorer::Session;
-use killerscope::search::{CutoffStats, OrderingConfig, SelectiveConfig};
-use killerscope::trace::{
-    Checked, EventLog, LogReader, Replay, SearchTree, open_mapped, write_jsonl,
-};
+use killerscope_engine::{CutoffStats, OrderingConfig, SelectiveConfig};
+use killerscope_explorer::Session;
+use killerscope_log::{Checked, EventLog, LogReader, open_mapped};
+use killerscope_trace::{Replay, SearchTree, write_jsonl};
 use proptest::prelude::*;
 use trace_stream_support::{Case, switches};
 
@@ -43,7 +42,7 @@ impl Drop for Scratch {
 }
 
 /// Everything the readers derive from `log`, for comparing two readings of the same search.
-fn stats_of<E: killerscope::trace::EventSource>(log: &EventLog<E>) -> (CutoffStats, String) {
+fn stats_of<E: killerscope_log::EventSource>(log: &EventLog<E>) -> (CutoffStats, String) {
     let mut stats = CutoffStats::new();
     log.replay_into(&mut stats);
     let mut text = Vec::new();

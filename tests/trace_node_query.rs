@@ -6,10 +6,10 @@
 mod binary;
 use binary::{run, text};
 
-use killerscope::chess::Position;
-use killerscope::chess::notation::parse_uci;
-use killerscope::search::{Limits, SearchConfig, SelectiveConfig};
-use killerscope::trace::record_search;
+use killerscope_chess::Position;
+use killerscope_chess::notation::parse_uci;
+use killerscope_engine::{Limits, SearchConfig, SelectiveConfig};
+use killerscope_trace::record_search;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -300,7 +300,7 @@ fn query_results_equal_an_independent_fold_of_the_export() {
     let logs = [
         (
             "start",
-            killerscope::chess::START_FEN,
+            killerscope_chess::START_FEN,
             SearchConfig::default(),
             5,
         ),
@@ -345,7 +345,7 @@ fn query_results_equal_an_independent_fold_of_the_export() {
 fn san_and_uci_name_the_same_moves_and_the_limit_keeps_the_first_ids() {
     let path = temp_log(
         "san",
-        killerscope::chess::START_FEN,
+        killerscope_chess::START_FEN,
         SearchConfig::default(),
         4,
     );
@@ -376,7 +376,7 @@ fn san_and_uci_name_the_same_moves_and_the_limit_keeps_the_first_ids() {
 fn errors_name_the_column_and_exit_2() {
     let path = temp_log(
         "err",
-        killerscope::chess::START_FEN,
+        killerscope_chess::START_FEN,
         SearchConfig::default(),
         2,
     );
@@ -404,7 +404,7 @@ fn errors_name_the_column_and_exit_2() {
 fn the_docs_list_every_field_the_parser_knows() {
     let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/workbench.md"))
         .expect("docs/workbench.md");
-    for field in killerscope::trace::node_query::FIELDS {
+    for field in killerscope_analysis::node_query::FIELDS {
         assert!(
             docs.contains(&format!("`{}`", field.name)),
             "docs/workbench.md does not list the field {}",
@@ -413,7 +413,7 @@ fn the_docs_list_every_field_the_parser_knows() {
     }
     let help = run(&["log", "query", "--help"]);
     let help = text(&help.stdout);
-    for field in killerscope::trace::node_query::FIELDS {
+    for field in killerscope_analysis::node_query::FIELDS {
         assert!(
             help.contains(field.name),
             "--help does not list {}",

@@ -5,10 +5,10 @@
 
 mod common;
 
-use killerscope::chess::Position;
-use killerscope::search::{Limits, OrderingConfig, SearchConfig, SelectiveConfig};
-use killerscope::trace::line::{Step, position_at};
-use killerscope::trace::{Marks, NodeId, NodeWalk, SearchTree, WalkedNode, record_search};
+use killerscope_chess::Position;
+use killerscope_engine::{Limits, OrderingConfig, SearchConfig, SelectiveConfig};
+use killerscope_trace::{Marks, NodeId, NodeWalk, SearchTree, WalkedNode, record_search};
+use killerscope_trace::{line::Step, line::position_at};
 use std::collections::HashMap;
 
 /// Nodes of `id`'s subtree if every cut node in it were cut by its first move: a cut node keeps

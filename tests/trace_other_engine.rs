@@ -6,13 +6,15 @@ mod other_engine;
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope::chess::Position;
-use killerscope::explorer::Session;
-use killerscope::explorer::Settings;
-use killerscope::explorer::library;
-use killerscope::search::{Bound, CutoffStats, MoveSource, NodeKind, SourceColour};
-use killerscope::trace::jsonl::{ImportOptions, import_reader};
-use killerscope::trace::{EventLog, Replay, SearchTree};
+use killerscope_chess::Position;
+use killerscope_engine::CutoffStats;
+use killerscope_explorer::Session;
+use killerscope_explorer::Settings;
+use killerscope_explorer::library;
+use killerscope_log::EventLog;
+use killerscope_log::{Bound, MoveSource, NodeKind, SourceColour};
+use killerscope_trace::{Replay, SearchTree};
+use killerscope_trace::{jsonl::ImportOptions, jsonl::import_reader};
 use other_engine::{Truth, trace};
 use tui_support::{draw, press, screen};
 
@@ -97,7 +99,7 @@ fn killers_countermoves_and_stats_are_the_other_engines() {
         .countermoves_at(end)
         .into_iter()
         .map(|(key, reply, _)| {
-            let to = killerscope::chess::Square::from_index(key.to_index());
+            let to = killerscope_chess::Square::from_index(key.to_index());
             (to.to_string(), reply.to_string())
         })
         .collect();
@@ -148,7 +150,7 @@ fn the_explorer_shows_its_sources_and_killers() {
         killers: 2,
         ..Settings::default()
     };
-    let mut app = tui_support::App::new(killerscope::explorer::Explorer::new(
+    let mut app = tui_support::App::new(killerscope_explorer::Explorer::new(
         root.clone(),
         settings,
         library::embedded(),

@@ -8,13 +8,13 @@
 
 mod common;
 
-use killerscope::chess::Position;
-use killerscope::search::score::is_mate;
-use killerscope::search::{
-    Event, Limits, OrderingConfig, SearchConfig, SelectiveConfig, StaticKind,
-};
-use killerscope::trace::provenance::{Origin, Via, explain_score};
-use killerscope::trace::{EventLog, NodeId, SearchTree, record_search};
+use killerscope_analysis::{provenance::Origin, provenance::Via, provenance::explain_score};
+use killerscope_chess::Position;
+use killerscope_engine::score::is_mate;
+use killerscope_engine::{Limits, OrderingConfig, SearchConfig, SelectiveConfig};
+use killerscope_log::EventLog;
+use killerscope_log::{Event, StaticKind};
+use killerscope_trace::{NodeId, SearchTree, record_search};
 use std::collections::BTreeSet;
 
 /// Checks every chain of `log`; returns the names of the origins met.

@@ -2,9 +2,12 @@
 //! on unrecorded: `lesson --check` ran a `depth=255` step past 300 s, and depths 8–10 for
 //! 1–14 s, before refusing them as too big to record whole.
 
-use killerscope::chess::Position;
-use killerscope::search::{Limits, NullObserver, SearchConfig, Searcher};
-use killerscope::trace::{LogHeader, Recorder, record_search, record_search_capped};
+use killerscope_chess::Position;
+use killerscope_engine::HeaderSettings;
+use killerscope_engine::{Limits, SearchConfig, Searcher};
+use killerscope_log::NullObserver;
+use killerscope_log::{LogHeader, Recorder};
+use killerscope_trace::{record_search, record_search_capped};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -2,19 +2,20 @@
 
 mod trace_common;
 
-use killerscope::chess::Move;
-use killerscope::search::NodeKind;
-use killerscope::trace::{Event, EventKind, Recorder, SearchTree, TraceFilter};
+use killerscope_chess::Move;
+use killerscope_log::NodeKind;
+use killerscope_log::{Event, EventKind, Recorder, TraceFilter};
+use killerscope_trace::SearchTree;
 use std::sync::mpsc;
 use trace_common::{Hooks, header, record, toy_log};
 
 /// The moves of the line to `id` (these searches make no null moves).
-fn moves_to(tree: &SearchTree, id: u32) -> Vec<killerscope::chess::Move> {
+fn moves_to(tree: &SearchTree, id: u32) -> Vec<killerscope_chess::Move> {
     tree.line(id)
         .into_iter()
         .map(|(_, step)| match step {
-            killerscope::trace::line::Step::Move(mv) => mv,
-            killerscope::trace::line::Step::Pass => panic!("a null move on the line"),
+            killerscope_trace::line::Step::Move(mv) => mv,
+            killerscope_trace::line::Step::Pass => panic!("a null move on the line"),
         })
         .collect()
 }
@@ -22,7 +23,7 @@ fn moves_to(tree: &SearchTree, id: u32) -> Vec<killerscope::chess::Move> {
 #[test]
 fn events_are_at_most_16_bytes() {
     assert!(std::mem::size_of::<Event>() <= 16);
-    assert_eq!(killerscope::trace::EVENT_BYTES, 16);
+    assert_eq!(killerscope_log::EVENT_BYTES, 16);
 }
 
 #[test]

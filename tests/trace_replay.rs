@@ -3,9 +3,10 @@
 
 mod trace_common;
 
-use killerscope::chess::{Color, Move};
-use killerscope::trace::line::Step;
-use killerscope::trace::{Event, EventLog, Recorder, Replay, SearchTree};
+use killerscope_chess::{Color, Move};
+use killerscope_log::{Event, EventLog, Recorder};
+use killerscope_trace::line::Step;
+use killerscope_trace::{Replay, SearchTree};
 use trace_common::{HISTORY_CAP, header, record, toy_log};
 
 fn replay_of(log: &EventLog) -> Replay {

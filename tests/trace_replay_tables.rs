@@ -2,10 +2,13 @@
 //! exactly as the search left them: mate killers per ply, the countermove table, and killer rows
 //! indexed by remaining depth.
 
-use killerscope::chess::{Move, Position};
-use killerscope::search::countermove::{COUNTER_KEYS, CounterKey};
-use killerscope::search::{Limits, MAX_PLY, OrderingConfig, SearchConfig, Searcher};
-use killerscope::trace::{LogHeader, Recorder, Replay};
+use killerscope_chess::{Move, Position};
+use killerscope_engine::HeaderSettings;
+use killerscope_engine::{Limits, OrderingConfig, SearchConfig, Searcher};
+use killerscope_engine::{countermove::COUNTER_KEYS, countermove::CounterKey};
+use killerscope_log::MAX_PLY;
+use killerscope_log::{LogHeader, Recorder};
+use killerscope_trace::Replay;
 use std::sync::atomic::AtomicBool;
 
 const PUZZLE: &str = "6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1";

@@ -5,10 +5,10 @@
 
 mod binary;
 
-use killerscope::chess::Move;
-use killerscope::search::{Bound, Event, MoveSource, NodeKind, SourceRole};
-use killerscope::trace::jsonl::{ImportOptions, import_reader, write_jsonl};
-use killerscope::trace::{EventLog, LogErrorKind};
+use killerscope_chess::Move;
+use killerscope_log::{Bound, Event, MoveSource, NodeKind, SourceRole};
+use killerscope_log::{EventLog, LogErrorKind};
+use killerscope_trace::{jsonl::ImportOptions, jsonl::import_reader, write_jsonl};
 
 /// A version-2 `.kslog` (no role byte in its source rows), laid out byte by byte as
 /// `docs/kslog-format.md` describes it, with a root node and its exit.

@@ -2,9 +2,12 @@
 //! writes: every event kind has a section and a JSON Schema definition, and every line of a
 //! real export carries only keys its definition lists and every key it requires.
 
-use killerscope::chess::Position;
-use killerscope::search::{EventKind, Limits, SearchConfig, Searcher};
-use killerscope::trace::{LogHeader, Recorder, write_jsonl};
+use killerscope_chess::Position;
+use killerscope_engine::HeaderSettings;
+use killerscope_engine::{Limits, SearchConfig, Searcher};
+use killerscope_log::EventKind;
+use killerscope_log::{LogHeader, Recorder};
+use killerscope_trace::write_jsonl;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;
@@ -42,9 +45,9 @@ fn export_with_every_kind() -> String {
 /// exported from an imported trace that has them.
 fn export_of_foreign_kinds() -> String {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pseudo_legal.jsonl");
-    let (log, _) = killerscope::trace::jsonl::import_file(
+    let (log, _) = killerscope_trace::jsonl::import_file(
         std::path::Path::new(path),
-        killerscope::trace::jsonl::ImportOptions::default(),
+        killerscope_trace::jsonl::ImportOptions::default(),
     )
     .expect("the fixture imports");
     let mut out = Vec::new();

@@ -4,11 +4,11 @@
 
 mod binary;
 
-use killerscope::search::Event;
-use killerscope::search::score::{INFINITY, MATE};
-use killerscope::trace::jsonl::{ImportOptions, import_reader, write_jsonl};
+use killerscope_engine::{score::INFINITY, score::MATE};
+use killerscope_log::Event;
+use killerscope_trace::{jsonl::ImportOptions, jsonl::import_reader, write_jsonl};
 
-fn windows(trace: &str) -> (Vec<(i32, i32)>, killerscope::trace::jsonl::ImportSummary) {
+fn windows(trace: &str) -> (Vec<(i32, i32)>, killerscope_trace::jsonl::ImportSummary) {
     let (log, summary) =
         import_reader(trace.as_bytes(), ImportOptions::default()).expect("imports");
     let windows = log

@@ -1,12 +1,15 @@
 //! Event-log invariants on real searches: the classroom puzzle and Kiwipete at small depth.
 
-use killerscope::chess::notation::parse_uci;
-use killerscope::chess::{Color, Move, MoveFlag, Position, Square};
-use killerscope::search::{
-    CutoffStats, Limits, NullObserver, OrderingConfig, SearchConfig, SearchReport, Searcher,
+use killerscope_chess::notation::parse_uci;
+use killerscope_chess::{Color, Move, MoveFlag, Position, Square};
+use killerscope_engine::HeaderSettings;
+use killerscope_engine::{
+    CutoffStats, Limits, OrderingConfig, SearchConfig, SearchReport, Searcher,
 };
-use killerscope::trace::line::Step;
-use killerscope::trace::{Event, EventLog, LogHeader, Recorder, Replay, SearchTree, TraceFilter};
+use killerscope_log::NullObserver;
+use killerscope_log::{Event, EventLog, LogHeader, Recorder, TraceFilter};
+use killerscope_trace::line::Step;
+use killerscope_trace::{Replay, SearchTree};
 use std::sync::atomic::AtomicBool;
 
 const CLASSROOM: &str = "6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1";
@@ -52,7 +55,7 @@ fn recorded_with(
 
 fn assert_tables_equal(searcher: &Searcher, replay: &Replay, n: usize, what: &str) {
     let killers = searcher.killers();
-    for ply in 0..killerscope::search::MAX_PLY {
+    for ply in 0..killerscope_log::MAX_PLY {
         let live = killers.at(ply);
         let row = replay.killer_row(ply as u8, n);
         let mut replayed = vec![Move::NULL; live.len()];
@@ -268,7 +271,7 @@ fn replay_follows_the_logged_ordering_config() {
         let (searcher, _, log) = recorded_with(config, KIWIPETE, 4, Recorder::new(header));
         let replay = Replay::from_log(&log);
         assert_tables_equal(&searcher, &replay, log.len(), text);
-        let stores = log.counts()[killerscope::trace::EventKind::KillerStore.index()];
+        let stores = log.counts()[killerscope_log::EventKind::KillerStore.index()];
         assert_eq!(
             stores == 0,
             ordering.killer_slots == 0,
@@ -284,7 +287,7 @@ fn dot_writes_san_when_the_root_is_known() {
     let root = *tree.roots().last().expect("a root");
     let dot = |pos: Option<&Position>| {
         let mut out = Vec::new();
-        killerscope::trace::write_dot(&tree, root, 2, pos, &log.header().sources, &mut out)
+        killerscope_trace::write_dot(&tree, root, 2, pos, &log.header().sources, &mut out)
             .expect("Vec write");
         String::from_utf8(out).expect("UTF-8")
     };

@@ -5,9 +5,10 @@
 
 mod trace_stream_support;
 
-use killerscope::chess::Position;
-use killerscope::search::{CutoffStats, EventKind, SearchConfig};
-use killerscope::trace::{BATCH, Event, EventLog, Recorder};
+use killerscope_chess::Position;
+use killerscope_engine::{CutoffStats, SearchConfig};
+use killerscope_log::EventKind;
+use killerscope_log::{BATCH, Event, EventLog, Recorder};
 use trace_stream_support::{Case, Disk, Failure, encode};
 
 const PUZZLE: &str = "6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1";

@@ -7,9 +7,9 @@
 
 mod trace_stream_support;
 
-use killerscope::chess::Position;
-use killerscope::search::SearchConfig;
-use killerscope::trace::{Recorder, open_mapped};
+use killerscope_chess::Position;
+use killerscope_engine::SearchConfig;
+use killerscope_log::{Recorder, open_mapped};
 use std::ops::ControlFlow;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};

@@ -3,9 +3,11 @@
 //! while a counting allocator tracks the heap. A recorder that buffered without bound (or an
 //! unbounded channel to the writer) would hold most of the 336 MB at its peak.
 
-use killerscope::chess::Move;
-use killerscope::search::{Bound, Event, Limits, MoveSource, NodeKind, SearchObserver};
-use killerscope::trace::{LogHeader, LogOutput, Recorder};
+use killerscope_chess::Move;
+use killerscope_engine::HeaderSettings;
+use killerscope_engine::Limits;
+use killerscope_log::{Bound, Event, MoveSource, NodeKind, SearchObserver};
+use killerscope_log::{LogHeader, LogOutput, Recorder};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::{self, Seek, SeekFrom, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};

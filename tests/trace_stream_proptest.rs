@@ -7,8 +7,8 @@ mod common;
 mod trace_stream_support;
 
 use common::{SEEDS, walk};
-use killerscope::search::{OrderingConfig, SelectiveConfig};
-use killerscope::trace::EventLog;
+use killerscope_engine::{OrderingConfig, SelectiveConfig};
+use killerscope_log::EventLog;
 use proptest::prelude::*;
 use trace_stream_support::{Case, Disk, Failure, encode, switches};
 

@@ -5,9 +5,9 @@
 
 mod trace_stream_support;
 
-use killerscope::chess::Position;
-use killerscope::search::SearchConfig;
-use killerscope::trace::{EventLog, Recorder};
+use killerscope_chess::Position;
+use killerscope_engine::SearchConfig;
+use killerscope_log::{EventLog, Recorder};
 use std::io;
 use trace_stream_support::{Case, Disk, Failure, Reserving, encode};
 

@@ -2,9 +2,11 @@
 
 mod trace_common;
 
-use killerscope::chess::Move;
-use killerscope::search::Bound;
-use killerscope::trace::{Event, EventLog, Recorder, SearchTree};
+use killerscope_chess::Move;
+use killerscope_engine::HeaderSettings;
+use killerscope_log::Bound;
+use killerscope_log::{Event, EventLog, Recorder};
+use killerscope_trace::SearchTree;
 use trace_common::{header, record};
 
 fn toy_log(depth: i8) -> (EventLog, u64) {
@@ -166,7 +168,7 @@ fn malformed_sequences_are_counted_not_fatal() {
         Event::MoveTried {
             mv: Move::from_raw(77),
             index: 0,
-            source: killerscope::search::MoveSource::QUIET,
+            source: killerscope_log::MoveSource::QUIET,
         },
     ];
     let tree = SearchTree::build(&events);
@@ -208,7 +210,7 @@ fn chain(levels: usize) -> Vec<Event> {
     let enter = |level: usize| Event::NodeEnter {
         ply: level as u8,
         depth: 1,
-        kind: killerscope::search::NodeKind::Main,
+        kind: killerscope_log::NodeKind::Main,
         mv: Move::NULL,
         alpha: -30,
         beta: 30,
@@ -249,9 +251,10 @@ fn a_million_level_line_is_indexed_and_walked_on_a_small_stack() {
 /// aspiration windows), and each node's count of pruned moves matches its own `Pruned` events.
 #[test]
 fn a_selective_search_indexes_cleanly_and_counts_pruned_moves() {
-    use killerscope::chess::Position;
-    use killerscope::search::{Limits, SearchConfig, Searcher, SelectiveConfig};
-    use killerscope::trace::{LogHeader, Marks, pruned_moves};
+    use killerscope_chess::Position;
+    use killerscope_engine::{Limits, SearchConfig, Searcher, SelectiveConfig};
+    use killerscope_log::LogHeader;
+    use killerscope_trace::{Marks, pruned_moves};
     let root = Position::startpos();
     let config = SearchConfig {
         selective: SelectiveConfig::ALL,

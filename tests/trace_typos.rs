@@ -7,9 +7,9 @@ mod binary;
 mod import_support;
 
 use import_support::{HEADER, ROOT, import};
-use killerscope::cli::tui::{TuiArgs, prepare};
-use killerscope::explorer::library;
-use killerscope::trace::jsonl::{ImportOptions, import_reader};
+use killerscope::{cli::tui::TuiArgs, cli::tui::prepare};
+use killerscope_explorer::library;
+use killerscope_trace::{jsonl::ImportOptions, jsonl::import_reader};
 
 const TYPO_KEY: &str = r#"{"type":"move_tried","move":"e2e4","souce":"tt","scroe":1}"#;
 const TYPO_KIND: &str = r#"{"type":"cutof","move":"e2e4","score":120}"#;

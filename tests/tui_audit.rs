@@ -8,12 +8,12 @@ mod tui_support;
 use std::time::{Duration, Instant};
 
 use crossterm::event::KeyCode;
-use killerscope::chess::Position;
-use killerscope::chess::notation::parse_uci;
-use killerscope::explorer::audit::AuditView;
-use killerscope::explorer::{Action, Effect, NodeId, Runtime};
-use killerscope::search::{SearchConfig, SelectiveConfig};
-use killerscope::trace::audit::{Auditor, Technique, decisions_at};
+use killerscope_analysis::{audit::Auditor, audit::Technique, audit::decisions_at};
+use killerscope_chess::Position;
+use killerscope_chess::notation::parse_uci;
+use killerscope_engine::{SearchConfig, SelectiveConfig};
+use killerscope_explorer::audit::AuditView;
+use killerscope_explorer::{Action, Effect, NodeId, Runtime};
 use tui_support::{App, app_over, draw, press, record_config, screen};
 
 /// White to move; after Rf1 Black is in zugzwang and the null move (a pass) fails high where
@@ -91,9 +91,9 @@ fn the_audit_key_judges_the_zugzwang_null_move_cut_unsound_160x48() {
     // Word by word (the panel wraps): the verdict, the claim, both scores.
     for part in [
         "UNSOUND.".to_string(),
-        killerscope::fmt::score(d.beta),
-        killerscope::fmt::score(d.claimed),
-        killerscope::fmt::score(verdict.score),
+        killerscope_engine::fmt::score(d.beta),
+        killerscope_engine::fmt::score(d.claimed),
+        killerscope_engine::fmt::score(verdict.score),
     ] {
         assert!(text.contains(&part), "{part} missing:\n{text}");
     }

@@ -10,12 +10,12 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crossterm::event::KeyCode;
-use killerscope::chess::Position;
-use killerscope::chess::notation::{parse_uci, san};
-use killerscope::explorer::best::BestView;
-use killerscope::explorer::{Action, Effect, NodeId, Runtime};
-use killerscope::search::best_reply::{BestReply, best_reply};
-use killerscope::tui::widgets::explain::ExplainPanel;
+use killerscope_chess::Position;
+use killerscope_chess::{notation::parse_uci, notation::san};
+use killerscope_engine::{best_reply::BestReply, best_reply::best_reply};
+use killerscope_explorer::best::BestView;
+use killerscope_explorer::{Action, Effect, NodeId, Runtime};
+use killerscope_tui::widgets::explain::ExplainPanel;
 use tui_support::{App, PUZZLE, press, puzzle_app, screen};
 
 /// The root move …Ra5 (b5a5) in the last iteration.

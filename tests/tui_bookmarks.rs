@@ -8,12 +8,12 @@
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope::cli::tui::{TuiArgs, prepare};
-use killerscope::explorer::{Effect, Mode, Runtime, library};
-use killerscope::trace::NodeId;
-use killerscope::trace::bookmarks::{self, sidecar_path};
-use killerscope::tui::widgets::bookmarks::BookmarksOverlay;
-use killerscope::tui::widgets::line_field::FieldOverlay;
+use killerscope::{cli::tui::TuiArgs, cli::tui::prepare};
+use killerscope_explorer::{Effect, Mode, Runtime, library};
+use killerscope_trace::NodeId;
+use killerscope_trace::{bookmarks, bookmarks::sidecar_path};
+use killerscope_tui::widgets::bookmarks::BookmarksOverlay;
+use killerscope_tui::widgets::line_field::FieldOverlay;
 use tui_support::{App, DEPTH, PUZZLE, app_over, press, puzzle_app, record, screen, type_text};
 
 fn message(app: &App) -> String {
@@ -30,7 +30,7 @@ fn temp_log(name: &str) -> std::path::PathBuf {
 
 /// Bookmarks node `id` with `note` through the keys; returns the effects of Enter.
 fn bookmark(app: &mut App, id: NodeId, note: &str) -> Vec<Effect> {
-    app.update(killerscope::explorer::Action::SelectNode(id));
+    app.update(killerscope_explorer::Action::SelectNode(id));
     press(app, KeyCode::Char('b'));
     assert!(matches!(app.mode(), Mode::Note { node, .. } if *node == id));
     type_text(app, note);
@@ -192,8 +192,8 @@ fn saving_a_search_carries_its_bookmarks_to_a_sidecar_beside_the_saved_log() {
         "{said}"
     );
     let text = std::fs::read_to_string(&marks).expect("the sidecar was written");
-    let log = killerscope::trace::EventLog::read_file(&file).expect("the saved log");
-    let tree = killerscope::trace::SearchTree::build(log.events());
+    let log = killerscope_log::EventLog::read_file(&file).expect("the saved log");
+    let tree = killerscope_trace::SearchTree::build(log.events());
     let (read, problems) = bookmarks::read(&text, &tree);
     assert!(problems.is_empty(), "{problems:?}");
     assert_eq!(read.len(), 1, "{text}");
@@ -240,7 +240,7 @@ fn tui_log_reads_the_sidecar_beside_the_log_when_it_opens_it() {
 fn the_note_box_shows_its_prompt_its_node_and_where_the_note_goes() {
     let mut app = puzzle_app();
     let (a, _) = two_nodes(&app);
-    app.update(killerscope::explorer::Action::SelectNode(a));
+    app.update(killerscope_explorer::Action::SelectNode(a));
     press(&mut app, KeyCode::Char('b'));
     type_text(&mut app, "why here");
     let text = screen(&app.panel(&FieldOverlay, 100, 6));

@@ -7,13 +7,14 @@
 mod tui_support;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use killerscope::explorer::Mode;
-use killerscope::explorer::charts::data::{Counts, Cursor, RANKS};
-use killerscope::explorer::charts::{ChartKind, Colouring};
-use killerscope::search::{CutoffStats, SearchObserver};
-use killerscope::trace::Events;
-use killerscope::trace::SourceTable;
-use killerscope::tui::input::key_press;
+use killerscope_engine::CutoffStats;
+use killerscope_explorer::Mode;
+use killerscope_explorer::{charts::ChartKind, charts::Colouring};
+use killerscope_explorer::{charts::data::Counts, charts::data::Cursor, charts::data::RANKS};
+use killerscope_log::Events;
+use killerscope_log::SearchObserver;
+use killerscope_log::SourceTable;
+use killerscope_tui::input::key_press;
 use ratatui::style::Color;
 use tui_support::{App, draw, press, puzzle_app, screen};
 
@@ -110,7 +111,7 @@ fn the_chart_fold_follows_the_cursor_both_ways() {
         assert_eq!(cursor.fold(), &expected, "seek to {target}");
     }
     let mut app = charts_on(ChartKind::Plies);
-    app.update(killerscope::explorer::Action::Seek(1000));
+    app.update(killerscope_explorer::Action::Seek(1000));
     draw(&mut app, 80, 24);
     assert_eq!(
         app.session().chart_counts().applied(),

@@ -7,7 +7,7 @@
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope::explorer::charts::ChartKind;
+use killerscope_explorer::charts::ChartKind;
 use tui_support::App;
 use tui_support::synthetic::{deep, wide};
 use tui_support::{press, synthetic_app};

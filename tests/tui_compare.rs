@@ -7,10 +7,10 @@
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope::explorer::charts::Colouring;
-use killerscope::explorer::compare::{ComparePage, Compared};
-use killerscope::explorer::worker::{Report, spawn_compare};
-use killerscope::explorer::{Effect, Mode, Notice};
+use killerscope_explorer::charts::Colouring;
+use killerscope_explorer::{Effect, Mode, Notice};
+use killerscope_explorer::{compare::ComparePage, compare::Compared};
+use killerscope_explorer::{worker::Report, worker::spawn_compare};
 use tui_support::{App, draw, press, puzzle_app, screen};
 
 /// The explorer with the compare view open on a finished comparison of the configurations the
@@ -101,8 +101,8 @@ fn each_configurations_nodes_per_ply_add_up_to_its_search() {
     let [off, on] = [0, 1].map(|k| app.comparison().rows[k].stats.nodes());
     let total = format!(
         "all {:>6} {:>6} {:>6}",
-        killerscope::fmt::count(off),
-        killerscope::fmt::count(on),
+        killerscope_engine::fmt::count(off),
+        killerscope_engine::fmt::count(on),
         format!("×{:.2}", on as f64 / off as f64)
     );
     assert!(shown.contains(&total), "{total} in\n{shown}");

@@ -5,12 +5,12 @@
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope::chess::notation::Notation;
-use killerscope::explorer::{Action, KillerTab};
-use killerscope::search::OrderingConfig;
-use killerscope::trace::Event;
-use killerscope::tui::widgets::killers::{KillersPanel, focus_row};
-use killerscope::tui::widgets::{countermoves, explain};
+use killerscope_chess::notation::Notation;
+use killerscope_engine::OrderingConfig;
+use killerscope_explorer::{Action, KillerTab};
+use killerscope_log::Event;
+use killerscope_tui::{widgets::countermoves, widgets::explain};
+use killerscope_tui::{widgets::killers::KillersPanel, widgets::killers::focus_row};
 use tui_support::{App, PUZZLE, app_over, draw, press, puzzle_app, record_with, screen};
 
 fn ordering(text: &str) -> OrderingConfig {
@@ -91,7 +91,7 @@ fn the_countermove_table_follows_the_timeline_cursor() {
         .map(|(i, _)| i)
         .collect();
     let second = stores[1];
-    app.update(killerscope::explorer::Action::Seek(second + 1));
+    app.update(killerscope_explorer::Action::Seek(second + 1));
     let shown = panel(&mut app, 50, 10);
     let keys: std::collections::HashSet<_> = stores[..2]
         .iter()
@@ -107,7 +107,7 @@ fn the_countermove_table_follows_the_timeline_cursor() {
         "{shown}"
     );
     assert!(shown.contains(&format!("#{second}")), "{shown}");
-    app.update(killerscope::explorer::Action::Seek(0));
+    app.update(killerscope_explorer::Action::Seek(0));
     assert!(panel(&mut app, 50, 10).contains("no countermove stored yet"));
 }
 
@@ -218,7 +218,7 @@ fn killers_by_depth_are_headed_depth_and_follow_the_selected_nodes_depth() {
     assert!(shown.contains("Killers by depth"), "{shown}");
     let header = shown.lines().nth(1).expect("a header line");
     assert!(header.contains("depth slot 1"), "{shown}");
-    let killer = killerscope::search::MoveSource::killer(0);
+    let killer = killerscope_log::MoveSource::killer(0);
     let session = app.session();
     let (cut, ply, depth) = (0..session.events().len())
         .find_map(|i| {
@@ -231,9 +231,9 @@ fn killers_by_depth_are_headed_depth_and_follow_the_selected_nodes_depth() {
             (by_killer && apart).then_some((i, node.ply(), node.depth()))
         })
         .expect("a cutoff from killer slot 1 at a node whose ply and depth differ");
-    app.update(killerscope::explorer::Action::Seek(cut + 1));
+    app.update(killerscope_explorer::Action::Seek(cut + 1));
     let scan = app.session().scan();
-    let cutoff = Some(killerscope::explorer::session::scan::KillerMark::Cutoff(0));
+    let cutoff = Some(killerscope_explorer::session::scan::KillerMark::Cutoff(0));
     assert_eq!(
         scan.mark(usize::from(depth as u8)),
         cutoff,

@@ -9,11 +9,11 @@ mod binary;
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope::chess::Position;
-use killerscope::explorer::diff::Ranking;
-use killerscope::explorer::{Mode, Runtime, Session};
-use killerscope::trace::FoldControl;
-use killerscope::trace::tree_diff::{TreeDiff, diff_trees};
+use killerscope_analysis::{tree_diff::TreeDiff, tree_diff::diff_trees};
+use killerscope_chess::Position;
+use killerscope_explorer::diff::Ranking;
+use killerscope_explorer::{Mode, Runtime, Session};
+use killerscope_trace::FoldControl;
 use tui_support::{App, PUZZLE, app_over, draw, press, record, screen};
 
 const DEPTH: u8 = 4;
@@ -162,7 +162,7 @@ fn the_binary_refuses_other_positions_before_the_terminal() {
     let dir = std::env::temp_dir().join(format!("ks-tui-diff-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let (a, b) = (dir.join("a.kslog"), dir.join("b.kslog"));
-    for (path, fen) in [(&a, PUZZLE), (&b, killerscope::chess::START_FEN)] {
+    for (path, fen) in [(&a, PUZZLE), (&b, killerscope_chess::START_FEN)] {
         let out = binary::run(&[
             "search",
             "--fen",

@@ -3,14 +3,14 @@
 
 mod tui_support;
 
-use killerscope::tui::input::key_press;
+use killerscope_tui::input::key_press;
 use std::time::Instant;
 
 use crossterm::event::{Event as TermEvent, KeyCode, KeyEvent, KeyModifiers};
-use killerscope::explorer::Mode;
-use killerscope::explorer::Runtime;
-use killerscope::explorer::line_edit::CAPACITY;
-use killerscope::tui::run::{EVENT_BATCH, handle_events};
+use killerscope_explorer::Mode;
+use killerscope_explorer::Runtime;
+use killerscope_explorer::line_edit::CAPACITY;
+use killerscope_tui::{run::EVENT_BATCH, run::handle_events};
 use ratatui::layout::Position;
 use tui_support::{draw, press, puzzle_app, type_text};
 
@@ -176,7 +176,7 @@ fn an_unreachable_fen_is_searched_and_the_board_keeps_saying_so() {
     let said = app.message().map(|m| m.text.clone()).unwrap_or_default();
     assert!(said.contains("no game can reach"), "{said}");
     app.clear_message();
-    let terminal = app.panel(&killerscope::tui::widgets::board::BoardPanel, 60, 14);
+    let terminal = app.panel(&killerscope_tui::widgets::board::BoardPanel, 60, 14);
     let screen = tui_support::screen(&terminal);
     assert!(
         screen

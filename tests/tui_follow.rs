@@ -11,12 +11,12 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use killerscope::chess::Position;
-use killerscope::explorer::Runtime;
-use killerscope::explorer::follow::FollowSource;
-use killerscope::explorer::library;
-use killerscope::explorer::{Effect, Settings};
-use killerscope::trace::jsonl::ImportOptions;
+use killerscope_chess::Position;
+use killerscope_explorer::Runtime;
+use killerscope_explorer::follow::FollowSource;
+use killerscope_explorer::library;
+use killerscope_explorer::{Effect, Settings};
+use killerscope_trace::jsonl::ImportOptions;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ks-follow-{}-{name}", std::process::id()));
@@ -30,7 +30,7 @@ fn app() -> App {
         killers: 2,
         ..Settings::default()
     };
-    tui_support::App::new(killerscope::explorer::Explorer::new(
+    tui_support::App::new(killerscope_explorer::Explorer::new(
         Position::startpos(),
         settings,
         library::embedded(),

@@ -5,12 +5,12 @@
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope::chess::Position;
-use killerscope::explorer::Session;
-use killerscope::explorer::Settings;
-use killerscope::explorer::library;
-use killerscope::search::{Event, MoveSource, SourceColour};
-use killerscope::trace::{EventLog, SourceRow, SourceTable};
+use killerscope_chess::Position;
+use killerscope_explorer::Session;
+use killerscope_explorer::Settings;
+use killerscope_explorer::library;
+use killerscope_log::{Event, MoveSource, SourceColour};
+use killerscope_log::{EventLog, SourceRow, SourceTable};
 use tui_support::{PUZZLE, draw, press, record, screen};
 
 /// The puzzle's log as another engine might have written it: history moves carry code 42,
@@ -87,7 +87,7 @@ fn the_explorer_labels_sources_from_the_log_header() {
         killers: 2,
         ..Settings::default()
     };
-    let mut app = tui_support::App::new(killerscope::explorer::Explorer::new(
+    let mut app = tui_support::App::new(killerscope_explorer::Explorer::new(
         root.clone(),
         settings,
         library::embedded(),
@@ -136,14 +136,14 @@ fn header_text_reaches_the_screen_escaped() {
         killers: 2,
         ..Settings::default()
     };
-    let mut app = tui_support::App::new(killerscope::explorer::Explorer::new(
+    let mut app = tui_support::App::new(killerscope_explorer::Explorer::new(
         root.clone(),
         settings,
         library::embedded(),
     ));
     app.open_session(Session::from_log(root, hostile_log()));
     let half = app.session().events().len() / 2;
-    app.update(killerscope::explorer::Action::Seek(half));
+    app.update(killerscope_explorer::Action::Seek(half));
     let main = screen(&draw(&mut app, 200, 60));
     press(&mut app, KeyCode::Char('?'));
     let help = screen(&draw(&mut app, 200, 60));

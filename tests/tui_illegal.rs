@@ -9,13 +9,13 @@
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope::chess::notation::Notation;
-use killerscope::explorer::Action;
-use killerscope::explorer::charts::ChartKind;
-use killerscope::trace::Event;
-use killerscope::trace::jsonl::{ImportOptions, import_file};
-use killerscope::tui::widgets::killers::KillersPanel;
-use killerscope::tui::widgets::timeline::describe;
+use killerscope_chess::notation::Notation;
+use killerscope_explorer::Action;
+use killerscope_explorer::charts::ChartKind;
+use killerscope_log::Event;
+use killerscope_trace::{jsonl::ImportOptions, jsonl::import_file};
+use killerscope_tui::widgets::killers::KillersPanel;
+use killerscope_tui::widgets::timeline::describe;
 use std::path::Path;
 use tui_support::{App, app_over, draw, press, screen};
 
@@ -100,12 +100,12 @@ fn the_null_move_in_check_is_marked_and_the_board_never_shows_a_wrong_position()
     );
     for (id, text) in &screens {
         // The oracle: the line replayed with legality checked at every step.
-        let legal = killerscope::trace::line::position_at(session.tree(), session.root(), *id);
+        let legal = killerscope_trace::line::position_at(session.tree(), session.root(), *id);
         match legal {
             Some(pos) => {
                 let side = match pos.side_to_move() {
-                    killerscope::chess::Color::White => "White to move",
-                    killerscope::chess::Color::Black => "Black to move",
+                    killerscope_chess::Color::White => "White to move",
+                    killerscope_chess::Color::Black => "Black to move",
                 };
                 assert!(text.contains(side), "node {id}:\n{text}");
             }

@@ -7,12 +7,12 @@
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope::explorer::Action;
-use killerscope::search::MoveSource;
-use killerscope::trace::Event;
-use killerscope::trace::jsonl::{ImportOptions, import_reader};
-use killerscope::tui::widgets::killers::KillersPanel;
-use killerscope::tui::widgets::stats::StatsPanel;
+use killerscope_explorer::Action;
+use killerscope_log::Event;
+use killerscope_log::MoveSource;
+use killerscope_trace::{jsonl::ImportOptions, jsonl::import_reader};
+use killerscope_tui::widgets::killers::KillersPanel;
+use killerscope_tui::widgets::stats::StatsPanel;
 use tui_support::{App, app_over, press, screen};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -4,8 +4,8 @@
 
 mod tui_support;
 
-use killerscope::explorer::Action;
-use killerscope::tui::widgets::killers::KillersPanel;
+use killerscope_explorer::Action;
+use killerscope_tui::widgets::killers::KillersPanel;
 use tui_support::{puzzle_app, screen};
 
 /// Whether a word starts like a coordinate move (`g2c6`).

@@ -60,9 +60,8 @@ fn lesson_compare_step_80x24_and_160x48() {
         }
         if let Some(q) = &state.player.step().question {
             let digit = char::from(b'1' + q.answer as u8);
-            if let Some(killerscope::explorer::lesson::Wait::Select(id)) = state.player.step().wait
-            {
-                app.update(killerscope::explorer::Action::SelectNode(id));
+            if let Some(killerscope_explorer::lesson::Wait::Select(id)) = state.player.step().wait {
+                app.update(killerscope_explorer::Action::SelectNode(id));
                 key(&mut app, KeyCode::Char('F'));
                 key(&mut app, KeyCode::Char('F'));
             }

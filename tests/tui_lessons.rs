@@ -10,15 +10,18 @@
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope::chess::Position;
-use killerscope::explorer::lesson::file::{self, AnswerSpec, LessonFile, NodeSpec};
-use killerscope::explorer::lesson::{BUNDLED, SearchCheck, View, Wait};
-use killerscope::explorer::{Effect, Mode};
-use killerscope::search::Limits;
-use killerscope::trace::query::{
-    EventRef, NodeRef, cutoff_move, find_event, find_node, moves_tried, parse_move,
+use killerscope_analysis::{
+    query::EventRef, query::NodeRef, query::cutoff_move, query::find_event, query::find_node,
+    query::moves_tried, query::parse_move,
 };
-use killerscope::trace::{NodeId, record_search};
+use killerscope_chess::Position;
+use killerscope_engine::Limits;
+use killerscope_explorer::{Effect, Mode};
+use killerscope_explorer::{lesson::BUNDLED, lesson::SearchCheck, lesson::View, lesson::Wait};
+use killerscope_explorer::{
+    lesson::file, lesson::file::AnswerSpec, lesson::file::LessonFile, lesson::file::NodeSpec,
+};
+use killerscope_trace::{NodeId, record_search};
 use tui_support::lesson::{key, open};
 use tui_support::{App, draw, screen};
 
@@ -294,12 +297,12 @@ fn a_search_that_is_not_the_lessons_is_flagged_not_shown_as_fact() {
         "back and next restore the step's search"
     );
 
-    let effects = app.update(killerscope::explorer::keys::Action::LessonBack);
+    let effects = app.update(killerscope_explorer::keys::Action::LessonBack);
     assert!(
         effects.is_empty(),
         "step 1's search is on screen: nothing to re-run"
     );
-    let effects = app.update(killerscope::explorer::Action::Rerun);
+    let effects = app.update(killerscope_explorer::Action::Rerun);
     let [Effect::Search(request)] = effects.as_slice() else {
         panic!("r searches: {effects:?}");
     };
@@ -320,13 +323,13 @@ fn a_search_that_is_not_the_lessons_is_flagged_not_shown_as_fact() {
 fn the_lesson_search_selects_its_node_only_once_it_has_finished() {
     let mut app = tui_support::lesson::fresh_app();
     let text = BUNDLED[0].1;
-    let lesson = killerscope::explorer::lesson::load(text).expect("holds");
+    let lesson = killerscope_explorer::lesson::load(text).expect("holds");
     let effects = app.open_lesson(lesson);
     let [Effect::Search(request)] = effects.as_slice() else {
         panic!("the first step searches: {effects:?}");
     };
     let request = request.clone();
-    let effects = app.update(killerscope::explorer::keys::Action::LessonNext);
+    let effects = app.update(killerscope_explorer::keys::Action::LessonNext);
     assert!(effects.is_empty(), "the step's search is running already");
     assert_eq!(app.lesson_check(), Some(SearchCheck::Running { depth: 6 }));
     assert_eq!(app.view().selected_node(), None, "nothing to select yet");

@@ -6,17 +6,17 @@
 
 mod tui_support;
 
-use killerscope::explorer::Action;
+use killerscope_explorer::Action;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use killerscope::chess::Position;
-use killerscope::explorer::Runtime;
-use killerscope::explorer::Session;
-use killerscope::explorer::Settings;
-use killerscope::explorer::library;
-use killerscope::search::{OrderingConfig, SearchConfig, SelectiveConfig};
-use killerscope::trace::{EventLog, open_mapped};
+use killerscope_chess::Position;
+use killerscope_engine::{OrderingConfig, SearchConfig, SelectiveConfig};
+use killerscope_explorer::Runtime;
+use killerscope_explorer::Session;
+use killerscope_explorer::Settings;
+use killerscope_explorer::library;
+use killerscope_log::{EventLog, open_mapped};
 use tui_support::{App, draw, record_config, screen};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -34,7 +34,7 @@ fn app() -> App {
         ..Settings::default()
     };
     let root = Position::from_fen(KIWIPETE).expect("valid");
-    tui_support::App::new(killerscope::explorer::Explorer::new(
+    tui_support::App::new(killerscope_explorer::Explorer::new(
         root,
         settings,
         library::embedded(),
@@ -62,7 +62,7 @@ fn the_first_screen_comes_before_the_index_and_says_how_far_it_is() {
     let mut app = browsing(&path);
     let text = screen(&draw(&mut app, 160, 48));
     assert!(text.contains("indexing…"), "{text}");
-    let total = killerscope::fmt::grouped(log.len() as u64);
+    let total = killerscope_engine::fmt::grouped(log.len() as u64);
     assert!(text.contains(&format!("of {total} events")), "{text}");
     assert!(text.contains("Ply 0"), "the board is drawn: {text}");
     assert!(app.session().tree().is_empty(), "no index yet");

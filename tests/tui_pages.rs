@@ -5,15 +5,15 @@
 mod tui_support;
 
 use crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use killerscope::explorer::tree_view::Row;
+use killerscope_explorer::tree_view::Row;
 use tui_support::{draw, press};
 
 #[test]
 fn a_wide_node_shows_a_page_that_follows_the_selection_and_pages_by_mouse() {
-    use killerscope::chess::Position;
-    use killerscope::explorer::Session;
-    use killerscope::explorer::Settings;
-    use killerscope::explorer::tree_view::PAGE;
+    use killerscope_chess::Position;
+    use killerscope_explorer::Session;
+    use killerscope_explorer::Settings;
+    use killerscope_explorer::tree_view::PAGE;
     let fen = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1";
     let root = Position::from_fen(fen).expect("218-move position");
     let settings = Settings {
@@ -21,7 +21,7 @@ fn a_wide_node_shows_a_page_that_follows_the_selection_and_pages_by_mouse() {
         killers: 2,
         ..Settings::default()
     };
-    let mut app = tui_support::App::new(killerscope::explorer::Explorer::new(
+    let mut app = tui_support::App::new(killerscope_explorer::Explorer::new(
         root.clone(),
         settings,
         Vec::new(),

@@ -6,10 +6,12 @@
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope::explorer::Action;
-use killerscope::explorer::tools::{PlyOrdering, PlyTable};
-use killerscope::search::{CutoffStats, NodeKind, SearchObserver};
-use killerscope::trace::{EventSource, NodeId};
+use killerscope_engine::CutoffStats;
+use killerscope_explorer::Action;
+use killerscope_explorer::{tools::PlyOrdering, tools::PlyTable};
+use killerscope_log::EventSource;
+use killerscope_log::{NodeKind, SearchObserver};
+use killerscope_trace::NodeId;
 use tui_support::{App, draw, press, puzzle_app, screen, synthetic, synthetic_app};
 
 /// The table's figures per ply as drawn last.

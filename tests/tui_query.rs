@@ -8,10 +8,10 @@ mod binary;
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope::explorer::{Action, Mode};
-use killerscope::fmt::grouped;
-use killerscope::tui::widgets::line_field::FieldOverlay;
-use killerscope::tui::widgets::tree::TreePanel;
+use killerscope_engine::fmt::grouped;
+use killerscope_explorer::{Action, Mode};
+use killerscope_tui::widgets::line_field::FieldOverlay;
+use killerscope_tui::widgets::tree::TreePanel;
 use serde_json::Value;
 use tui_support::{App, press, puzzle_app, screen, type_text};
 
@@ -87,7 +87,7 @@ fn the_query_line_finds_what_log_query_counts_and_steps_through_it_in_tree_order
     let node = session.node(last).expect("the match exists");
     assert!(
         node.result()
-            .is_some_and(|(_, b)| b == killerscope::search::Bound::Lower)
+            .is_some_and(|(_, b)| b == killerscope_log::Bound::Lower)
     );
 }
 
@@ -157,10 +157,7 @@ fn a_big_log_is_queried_in_the_background_behind_a_gauge_and_marks_what_a_query_
     type_text(&mut app, query);
     let effects = press(&mut app, KeyCode::Enter);
     assert!(
-        matches!(
-            effects.as_slice(),
-            [killerscope::explorer::Effect::Query(_)]
-        ),
+        matches!(effects.as_slice(), [killerscope_explorer::Effect::Query(_)]),
         "{effects:?}"
     );
     assert_eq!(*app.mode(), Mode::Normal);
@@ -179,7 +176,7 @@ fn a_big_log_is_queried_in_the_background_behind_a_gauge_and_marks_what_a_query_
         "the gauge replaces the hint line:\n{hint}"
     );
 
-    let mut runtime = killerscope::explorer::Runtime::default();
+    let mut runtime = killerscope_explorer::Runtime::default();
     runtime.apply_all(&mut app, effects);
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     while app.query().running().is_some() {

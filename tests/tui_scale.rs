@@ -10,7 +10,7 @@ mod tui_support;
 use std::time::{Duration, Instant};
 
 use crossterm::event::KeyCode;
-use killerscope::explorer::tree_view::{LEVELS, PAGE};
+use killerscope_explorer::{tree_view::LEVELS, tree_view::PAGE};
 use tui_support::App;
 use tui_support::synthetic::{deep, roots, wide};
 use tui_support::{draw, press, screen, synthetic_app};
@@ -63,7 +63,7 @@ fn a_100k_level_line_opens_steps_and_draws_with_bounded_state() {
         assert_bounded(&app);
         let anchor = app.view().anchor().expect("the view moved down");
         let text = screen(&draw(&mut app, 160, 48));
-        let above = killerscope::fmt::grouped(anchor.levels as u64);
+        let above = killerscope_engine::fmt::grouped(anchor.levels as u64);
         assert!(text.contains(&format!("… {above} levels above")), "{text}");
         assert!(text.contains("Nf3") || text.contains("Ng1"), "{text}");
 
@@ -103,7 +103,7 @@ fn a_100k_level_line_opens_steps_and_draws_with_bounded_state() {
         let board = app.session().position_at(selected);
         assert_eq!(
             Some(board),
-            killerscope::trace::line::position_at(app.session().tree(), &app.setup().root, down),
+            killerscope_trace::line::position_at(app.session().tree(), &app.setup().root, down),
             "the board replays the line"
         );
 
@@ -132,7 +132,7 @@ fn a_closed_100k_level_line_steps_back_from_its_last_exit() {
         start();
         let t = Instant::now();
         draw(&mut app, 160, 48);
-        app.update(killerscope::explorer::Action::Seek(LINE + 1));
+        app.update(killerscope_explorer::Action::Seek(LINE + 1));
         draw(&mut app, 160, 48);
         assert_eq!(selected_level(&app), ((LINE - 1) as u32, LINE - 1));
         for _ in 0..100 {
@@ -217,7 +217,7 @@ fn a_million_top_level_nodes_page_to_the_far_end_with_bounded_state() {
             selected_index(&app),
             WIDE - 1 - 200 * app.view().page_rows()
         );
-        app.update(killerscope::explorer::Action::Seek(WIDE));
+        app.update(killerscope_explorer::Action::Seek(WIDE));
         draw(&mut app, 160, 48);
         assert_eq!(
             selected_index(&app),

@@ -5,13 +5,14 @@
 
 mod tui_support;
 
-use killerscope::chess::notation::Notation;
-use killerscope::explorer::Prefs;
-use killerscope::explorer::{NodeId, Session};
-use killerscope::fmt;
-use killerscope::search::{Event, PruneRule, SearchConfig, SelectiveConfig, WindowOutcome};
-use killerscope::trace::{Marks, ReSearch};
-use killerscope::tui::widgets::{explain, tree};
+use killerscope_chess::notation::Notation;
+use killerscope_engine::fmt;
+use killerscope_engine::{SearchConfig, SelectiveConfig};
+use killerscope_explorer::Prefs;
+use killerscope_explorer::{NodeId, Session};
+use killerscope_log::{Event, PruneRule, WindowOutcome};
+use killerscope_trace::{Marks, ReSearch};
+use killerscope_tui::{widgets::explain, widgets::tree};
 use tui_support::App;
 use tui_support::{app_over, draw, record_config, screen};
 
@@ -54,7 +55,7 @@ fn anywhere(session: &Session, wanted: impl Fn(&Marks) -> bool) -> Vec<NodeId> {
 fn label(session: &Session, id: NodeId) -> String {
     let before = session.position_at(session.parent(id));
     let node = session.node(id).expect("node exists");
-    killerscope::trace::line::node_label_known(Some(&before), node, Notation::San).0
+    killerscope_trace::line::node_label_known(Some(&before), node, Notation::San).0
 }
 
 fn explained(session: &Session, id: NodeId) -> String {
@@ -77,8 +78,8 @@ fn the_tree_marks_reductions_re_searches_null_moves_and_windows_160x48() {
         .session()
         .first_child(Some(after))
         .expect("its null-move search");
-    app.update(killerscope::explorer::Action::SelectNode(pass));
-    app.update(killerscope::explorer::Action::SelectNode(id));
+    app.update(killerscope_explorer::Action::SelectNode(pass));
+    app.update(killerscope_explorer::Action::SelectNode(id));
     draw(&mut app, 160, 48);
     let text = screen(&draw(&mut app, 160, 48));
     for marker in [
@@ -102,7 +103,7 @@ fn a_node_with_futility_pruned_moves_shows_the_count_and_names_them_80x24() {
     let mut app = start_app();
     let pruned = last_iteration(app.session(), |m| m.pruned_moves >= 3);
     let id = *pruned.first().expect("a node prunes moves by futility");
-    app.update(killerscope::explorer::Action::SelectNode(id));
+    app.update(killerscope_explorer::Action::SelectNode(id));
     draw(&mut app, 80, 24);
     let text = screen(&draw(&mut app, 80, 24));
     let count = app.session().marks(id).pruned_moves;
@@ -120,7 +121,7 @@ fn ascii_markers_read_without_unicode() {
         })
     });
     let research = last_iteration(app.session(), |m| m.research == Some(ReSearch::Reduction));
-    app.update(killerscope::explorer::Action::SelectNode(research[0]));
+    app.update(killerscope_explorer::Action::SelectNode(research[0]));
     draw(&mut app, 160, 48);
     let text = screen(&draw(&mut app, 160, 48));
     let tree_panel: String = text
@@ -170,7 +171,7 @@ fn a_reduced_move_says_by_how_much_where_it_stood_and_what_came_of_it() {
                 .expect("an event")
                 == Event::ReSearch {
                     mv: node.mv(),
-                    reason: killerscope::search::ReSearchReason::Reduction,
+                    reason: killerscope_log::ReSearchReason::Reduction,
                 }
         });
         if again {
@@ -229,8 +230,8 @@ fn null_moves_are_passes_that_cut_or_do_not() {
             .null_move
             .expect("the parent reports its null move");
         let passer = match s.position_at(Some(parent)).side_to_move() {
-            killerscope::chess::Color::White => "White",
-            killerscope::chess::Color::Black => "Black",
+            killerscope_chess::Color::White => "White",
+            killerscope_chess::Color::Black => "Black",
         };
         assert!(label(s, id).ends_with("--"), "{}", label(s, id));
         let text = explained(s, id);
@@ -312,7 +313,7 @@ fn reverse_futility_and_mate_distance_prune_whole_nodes() {
     let row = tree::row_line(
         s,
         tree::RowStyle {
-            theme: &killerscope::tui::theme::Theme::mono(),
+            theme: &killerscope_tui::theme::Theme::mono(),
             notation: Notation::San,
             ascii: false,
             live: false,
@@ -335,7 +336,7 @@ fn futility_pruned_moves_are_named_in_the_chosen_notation() {
     let id = anywhere(s, |m| m.pruned_moves >= 2)[0];
     let node = s.node(id).expect("node");
     // The pruned moves, found independently: `Pruned` events that belong to this very node.
-    let own: Vec<killerscope::chess::Move> = s
+    let own: Vec<killerscope_chess::Move> = s
         .tree()
         .event_range(id)
         .filter(|&i| s.node_at_event(i) == Some(id))
@@ -356,7 +357,7 @@ fn futility_pruned_moves_are_named_in_the_chosen_notation() {
             .iter()
             .map(|&mv| {
                 let name = notation.format(&pos, mv);
-                if pos.side_to_move() == killerscope::chess::Color::Black {
+                if pos.side_to_move() == killerscope_chess::Color::Black {
                     format!("…{name}")
                 } else {
                     name

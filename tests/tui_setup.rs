@@ -7,11 +7,12 @@
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope::chess::Position;
-use killerscope::cli::tui::{Prepared, TuiArgs, prepare};
-use killerscope::explorer::library;
-use killerscope::explorer::{Action, Effect, Explorer, Fixed, Mode, Session, Settings};
-use killerscope::search::{HistoryMode, SearchConfig, SelectiveConfig};
+use killerscope::{cli::tui::Prepared, cli::tui::TuiArgs, cli::tui::prepare};
+use killerscope_chess::Position;
+use killerscope_engine::HeaderSettings;
+use killerscope_engine::{HistoryMode, SearchConfig, SelectiveConfig};
+use killerscope_explorer::library;
+use killerscope_explorer::{Action, Effect, Explorer, Fixed, Mode, Session, Settings};
 use tui_support::{App, PUZZLE, app_over, draw, press, puzzle_app, record_config, screen};
 
 /// A library of three positions: one with both opcodes, one with none, one asking only for

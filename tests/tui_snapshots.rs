@@ -5,32 +5,32 @@
 
 mod tui_support;
 
-use killerscope::chess::notation::Notation;
-use killerscope::chess::{Move, Position};
-use killerscope::explorer::session::scan::KillerMark;
-use killerscope::explorer::{Action, Mode, Settings};
-use killerscope::search::MoveSource;
-use killerscope::trace::Event;
-use killerscope::trace::line::node_label_known;
-use killerscope::tui::theme::Theme;
-use killerscope::tui::widgets::help::HelpOverlay;
-use killerscope::tui::widgets::killers::KillersPanel;
-use killerscope::tui::widgets::lesson_picker::LessonPickerOverlay;
-use killerscope::tui::widgets::line_field::FieldOverlay;
-use killerscope::tui::widgets::picker::PickerOverlay;
-use killerscope::tui::widgets::{explain, help, killers, tree};
+use killerscope_chess::notation::Notation;
+use killerscope_chess::{Move, Position};
+use killerscope_explorer::session::scan::KillerMark;
+use killerscope_explorer::{Action, Mode, Settings};
+use killerscope_log::Event;
+use killerscope_log::MoveSource;
+use killerscope_trace::line::node_label_known;
+use killerscope_tui::theme::Theme;
+use killerscope_tui::widgets::help::HelpOverlay;
+use killerscope_tui::widgets::killers::KillersPanel;
+use killerscope_tui::widgets::lesson_picker::LessonPickerOverlay;
+use killerscope_tui::widgets::line_field::FieldOverlay;
+use killerscope_tui::widgets::picker::PickerOverlay;
+use killerscope_tui::{widgets::explain, widgets::help, widgets::killers, widgets::tree};
 use ratatui::text::Line;
 use tui_support::{App, PUZZLE, draw, puzzle_app, screen};
 
 fn g2c6(app: &App) -> Move {
-    killerscope::chess::notation::parse_uci(&app.setup().root, "g2c6")
+    killerscope_chess::notation::parse_uci(&app.setup().root, "g2c6")
         .or_else(|_| {
             let mut pos = app.setup().root.clone();
-            let mut list = killerscope::chess::MoveList::new();
+            let mut list = killerscope_chess::MoveList::new();
             pos.legal_moves(&mut list);
             let reply = list.first().copied().ok_or(())?;
             pos.make_move(reply);
-            killerscope::chess::notation::parse_uci(&pos, "g2c6").map_err(|_| ())
+            killerscope_chess::notation::parse_uci(&pos, "g2c6").map_err(|_| ())
         })
         .expect("g2c6 is a legal White move after Black's reply")
 }
@@ -114,7 +114,7 @@ fn killer_table_shows_g2c6_in_slot_1_at_ply_1_with_a_cutoff_marker() {
     let mut app = puzzle_app();
     let mv = g2c6(&app);
     let at = after_killer_cutoff(&app, mv);
-    app.update(killerscope::explorer::Action::Seek(at));
+    app.update(killerscope_explorer::Action::Seek(at));
     let ply = app
         .view()
         .selected_node()
@@ -234,7 +234,7 @@ fn fen_error_line() {
         killers: 2,
         ..Settings::default()
     };
-    let mut app = tui_support::App::new(killerscope::explorer::Explorer::new(
+    let mut app = tui_support::App::new(killerscope_explorer::Explorer::new(
         root,
         settings,
         Vec::new(),
@@ -262,7 +262,7 @@ fn help_overlay_lists_every_key_of_the_table() {
         .iter()
         .map(|l| line_text(l) + "\n")
         .collect();
-    for binding in killerscope::explorer::keys::bindings()
+    for binding in killerscope_explorer::keys::bindings()
         .iter()
         .filter(|b| !b.label.is_empty())
     {

@@ -11,10 +11,10 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crossterm::event::KeyCode;
-use killerscope::cli::tui::{TuiArgs, prepare};
-use killerscope::explorer::{Effect, Runtime, library};
-use killerscope::trace::Event;
-use killerscope::tui::widgets::stats::StatsPanel;
+use killerscope::{cli::tui::TuiArgs, cli::tui::prepare};
+use killerscope_explorer::{Effect, Runtime, library};
+use killerscope_log::Event;
+use killerscope_tui::widgets::stats::StatsPanel;
 use tui_support::App;
 
 /// The fake engine's command line, relative to the package root (where tests run), so the

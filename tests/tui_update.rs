@@ -4,13 +4,15 @@
 mod tui_support;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use killerscope::chess::notation::Notation;
-use killerscope::explorer::keys::{Context, KeyPress, Trigger, action_for, bindings};
-use killerscope::explorer::tree_view::Row;
-use killerscope::explorer::{Effect, Mode, Notice, SPEEDS};
-use killerscope::search::MAX_KILLER_SLOTS;
-use killerscope::trace::Event;
-use killerscope::tui::input::key_press;
+use killerscope_chess::notation::Notation;
+use killerscope_explorer::tree_view::Row;
+use killerscope_explorer::{Effect, Mode, Notice, SPEEDS};
+use killerscope_explorer::{
+    keys::Context, keys::KeyPress, keys::Trigger, keys::action_for, keys::bindings,
+};
+use killerscope_log::Event;
+use killerscope_log::MAX_KILLER_SLOTS;
+use killerscope_tui::input::key_press;
 use tui_support::{App, PUZZLE, draw, press, puzzle_app, type_text};
 
 #[test]
@@ -156,7 +158,7 @@ fn brackets_step_the_timeline_and_select_the_node() {
     press(&mut app, KeyCode::Char(']'));
     assert_eq!(app.session().position(), n - 1);
     press(&mut app, KeyCode::Char('g'));
-    app.update(killerscope::explorer::Action::Seek(10));
+    app.update(killerscope_explorer::Action::Seek(10));
     let node = app
         .session()
         .node_at_event(9)
@@ -185,7 +187,7 @@ fn t_moves_the_timeline_to_the_end_of_the_selected_node() {
 #[test]
 fn braces_jump_between_cutoffs_and_shift_k_to_killer_cutoffs() {
     let mut app = puzzle_app();
-    app.update(killerscope::explorer::Action::Seek(0));
+    app.update(killerscope_explorer::Action::Seek(0));
     draw(&mut app, 160, 48);
     press(&mut app, KeyCode::Char('}'));
     let first = app.session().position();
@@ -209,7 +211,7 @@ fn braces_jump_between_cutoffs_and_shift_k_to_killer_cutoffs() {
         Event::Cutoff { source, .. } if source.is_killer()
     ));
     let end = app.session().events().len();
-    app.update(killerscope::explorer::Action::Seek(end));
+    app.update(killerscope_explorer::Action::Seek(end));
     press(&mut app, KeyCode::Char('K'));
     assert_eq!(
         app.session().position(),
@@ -507,7 +509,7 @@ fn q_and_ctrl_c_quit() {
 fn mouse_click_selects_a_row_and_wheel_moves() {
     let mut app = puzzle_app();
     draw(&mut app, 160, 48);
-    let tree = killerscope::tui::layout::compute(ratatui::layout::Rect::new(0, 0, 160, 48)).tree;
+    let tree = killerscope_tui::layout::compute(ratatui::layout::Rect::new(0, 0, 160, 48)).tree;
     let click = |row: u16| MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
         column: tree.x + 4,
@@ -552,10 +554,10 @@ fn a_killer_store_shows_an_empty_slot_as_a_dot_not_the_null_move() {
         .iter()
         .position(|e| matches!(e, Event::KillerStore { slots, .. } if slots.as_slice().iter().any(|m| m.is_null())))
         .expect("the puzzle's first killer store leaves slot 2 empty");
-    let text = killerscope::tui::widgets::timeline::describe(
+    let text = killerscope_tui::widgets::timeline::describe(
         app.session(),
         first_store,
-        killerscope::chess::notation::Notation::Uci,
+        killerscope_chess::notation::Notation::Uci,
     );
     assert!(text.contains("store killer"), "{text}");
     assert!(text.contains(", ·]"), "{text}");
@@ -597,7 +599,7 @@ fn n_cycles_the_notation_of_every_move_on_screen() {
 
 #[test]
 fn the_compare_view_names_its_columns_and_the_sources_they_use() {
-    use killerscope::explorer::worker::{Report, spawn_compare};
+    use killerscope_explorer::{worker::Report, worker::spawn_compare};
     let mut app = puzzle_app();
     press(&mut app, KeyCode::Char('c'));
     for code in ['j', 'j', 'x'] {
@@ -618,7 +620,7 @@ fn the_compare_view_names_its_columns_and_the_sources_they_use() {
         panic!("expected the comparison, got {report:?}");
     };
     app.notice(Notice::Compared(rows));
-    let table = app.with_ctx(killerscope::tui::widgets::compare::rows);
+    let table = app.with_ctx(killerscope_tui::widgets::compare::rows);
     assert_eq!(
         table[0],
         ["", "history only", "countermove", "killers + history"]

@@ -8,10 +8,13 @@ mod tui_support;
 use std::collections::BTreeMap;
 
 use crossterm::event::KeyCode;
-use killerscope::search::{SearchConfig, SelectiveConfig};
-use killerscope::trace::NodeId;
-use killerscope::trace::provenance::{Origin, ScoreChain, Via, explain_score, origin_text};
-use killerscope::tui::widgets::explain::ExplainPanel;
+use killerscope_analysis::{
+    provenance::Origin, provenance::ScoreChain, provenance::Via, provenance::explain_score,
+    provenance::origin_text,
+};
+use killerscope_engine::{SearchConfig, SelectiveConfig};
+use killerscope_trace::NodeId;
+use killerscope_tui::widgets::explain::ExplainPanel;
 use tui_support::{App, app_over, press, puzzle_app, record_config, screen};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -44,7 +47,7 @@ fn birthplace(origin: Origin) -> &'static str {
 /// step against the oracle; returns the chain.
 fn walk(app: &mut App, id: NodeId) -> ScoreChain {
     let expected = oracle(app, id);
-    app.update(killerscope::explorer::Action::SelectNode(id));
+    app.update(killerscope_explorer::Action::SelectNode(id));
     press(app, KeyCode::Char('y'));
     let (chain, at) = app.why().chain_at(Some(id)).expect("y shows the chain");
     assert_eq!((chain, at), (&expected, 0), "node {id}");
@@ -131,7 +134,7 @@ fn y_walks_down_to_where_the_score_was_born_on_selective_searches() {
 fn the_explain_panel_shows_the_chain_with_the_step_the_selection_is_on() {
     let mut app = puzzle_app();
     let root = *app.session().tree().roots().last().expect("a root");
-    app.update(killerscope::explorer::Action::SelectNode(root));
+    app.update(killerscope_explorer::Action::SelectNode(root));
     press(&mut app, KeyCode::Char('y'));
     assert!(message(&app).contains("Y walks"), "{}", message(&app));
     press(&mut app, KeyCode::Char('Y'));
@@ -149,7 +152,7 @@ fn the_explain_panel_shows_the_chain_with_the_step_the_selection_is_on() {
     assert!(uci.contains(&second), "{second} in\n{uci}");
 
     // Leaving the chain hides it; y on its first node hides it too.
-    app.update(killerscope::explorer::Action::SelectNode(root));
+    app.update(killerscope_explorer::Action::SelectNode(root));
     press(&mut app, KeyCode::Char('y'));
     assert!(app.why().chain_at(Some(root)).is_none(), "y again hides it");
     let text = screen(&app.panel(&ExplainPanel, 100, 24));

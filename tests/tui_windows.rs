@@ -5,9 +5,9 @@
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope::chess::notation::Notation;
-use killerscope::trace::jsonl::{ImportOptions, import_reader};
-use killerscope::tui::widgets::explain;
+use killerscope_chess::notation::Notation;
+use killerscope_trace::{jsonl::ImportOptions, jsonl::import_reader};
+use killerscope_tui::widgets::explain;
 use tui_support::{app_over, draw, press};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

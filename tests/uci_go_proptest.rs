@@ -5,8 +5,8 @@
 
 mod uci_support;
 
-use killerscope::chess::Position;
-use killerscope::chess::notation::parse_uci;
+use killerscope_chess::Position;
+use killerscope_chess::notation::parse_uci;
 use proptest::prelude::*;
 use std::io::{self, Write};
 use std::sync::{Arc, Mutex};

@@ -2,7 +2,7 @@
 //! junk between them, parse without panicking and in bounded time, and whatever the parser
 //! reports back quotes at most a short, control-free piece of the input.
 
-use killerscope::uci::{UciCommand, parse};
+use killerscope::{uci::UciCommand, uci::parse};
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
 

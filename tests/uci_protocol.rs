@@ -5,8 +5,8 @@
 
 mod uci_support;
 
-use killerscope::chess::Position;
-use killerscope::chess::notation::parse_uci;
+use killerscope_chess::Position;
+use killerscope_chess::notation::parse_uci;
 use std::time::{Duration, Instant};
 use uci_support::{Engine, SHORT};
 
@@ -35,7 +35,7 @@ fn assert_best_is_legal(lines: &[String], fen: &str, moves: &[&str]) {
     );
 }
 
-const START: &str = killerscope::chess::START_FEN;
+const START: &str = killerscope_chess::START_FEN;
 
 fn count(lines: &[String], prefix: &str) -> usize {
     lines.iter().filter(|l| l.starts_with(prefix)).count()

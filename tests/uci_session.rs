@@ -2,8 +2,10 @@
 
 mod uci_support;
 
-use killerscope::chess::Position;
-use killerscope::search::{EvalKind, Limits, NullObserver, SearchConfig, Searcher};
+use killerscope_chess::Position;
+use killerscope_engine::HeaderSettings;
+use killerscope_engine::{EvalKind, Limits, SearchConfig, Searcher};
+use killerscope_log::NullObserver;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use uci_support::{Engine, SHORT};
@@ -171,7 +173,7 @@ fn trace_file_option_records_each_search() {
     engine.send("go depth 3");
     engine.expect("bestmove", SHORT);
     engine.quit();
-    let log = killerscope::trace::EventLog::read_file(&path).expect("a readable log");
+    let log = killerscope_log::EventLog::read_file(&path).expect("a readable log");
     assert!(!log.is_empty());
     assert_eq!(log.header().limits_text(), "depth 3");
     assert_eq!(

@@ -7,10 +7,11 @@
 
 mod binary;
 
-use killerscope::search::{Event, WindowOutcome, score::INFINITY};
-use killerscope::trace::SearchTree;
-use killerscope::trace::jsonl::{ImportOptions, import_reader};
-use killerscope::trace::uci_info::UciTrace;
+use killerscope_engine::score::INFINITY;
+use killerscope_log::{Event, WindowOutcome};
+use killerscope_trace::SearchTree;
+use killerscope_trace::uci_info::UciTrace;
+use killerscope_trace::{jsonl::ImportOptions, jsonl::import_reader};
 
 const SESSION: &str = include_str!("data/stockfish_15_1_movetime_5000.txt");
 const FEN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{Rng, SEEDS, pos};
-use killerscope::chess::{MoveList, Position};
+use killerscope_chess::{MoveList, Position};
 
 #[test]
 fn incremental_key_matches_scratch_key_along_random_games() {
@@ -48,7 +48,7 @@ fn transpositions_share_a_key_and_different_positions_do_not() {
         let mut p = Position::startpos();
         for m in moves {
             let mv =
-                killerscope::chess::notation::parse_uci(&p, m).unwrap_or_else(|e| panic!("{e}"));
+                killerscope_chess::notation::parse_uci(&p, m).unwrap_or_else(|e| panic!("{e}"));
             p.make_move(mv);
         }
         p

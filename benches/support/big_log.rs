@@ -5,13 +5,14 @@
 //! the mix of events of a real search of that size. Writing streams the events from a source
 //! that makes each one up from its index: only the one search is ever in memory.
 
+use killerscope_engine::HeaderSettings;
 use std::io;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
-use killerscope::chess::Position;
-use killerscope::search::{Limits, SearchConfig, Searcher};
-use killerscope::trace::{Event, EventLog, EventSource, LogHeader, Recorder};
+use killerscope_chess::Position;
+use killerscope_engine::{Limits, SearchConfig, Searcher};
+use killerscope_log::{Event, EventLog, EventSource, LogHeader, Recorder};
 
 /// `base` repeated until `len` events.
 struct Repeated {

@@ -4,14 +4,16 @@
 //! technique and depth and lists the unsound ones with their line, window and both scores.
 
 use super::CliError;
-use crate::chess::{Move, Position};
-use crate::text::printable;
-use crate::trace::audit::{Auditor, Claim, Decision, Technique, Verdict, collect};
-use crate::trace::jsonl::ImportOptions;
-use crate::trace::line::Step;
-use crate::trace::{read_record, san_steps};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use killerscope_analysis::{
+    audit::Auditor, audit::Claim, audit::Decision, audit::Technique, audit::Verdict, audit::collect,
+};
+use killerscope_chess::{Move, Position};
+use killerscope_text::printable;
+use killerscope_trace::jsonl::ImportOptions;
+use killerscope_trace::line::Step;
+use killerscope_trace::{read_record, san_steps};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;

@@ -12,13 +12,16 @@ pub(crate) use manifest::Manifest;
 
 use super::CliError;
 use super::log_report::{ReportFormat, write_report};
-use crate::chess::Position;
-use crate::fmt::grouped;
-use crate::search::selective::parse_switches;
-use crate::search::{Limits, SearchConfig, SearchObserver, Searcher, nodes_per_second};
-use crate::text::{printable, quote};
-use crate::trace::{LogHeader, OrderingReport, Recorder, ReportFold, SourceTable};
 use clap::Args;
+use killerscope_analysis::{OrderingReport, ReportFold};
+use killerscope_chess::Position;
+use killerscope_engine::HeaderSettings;
+use killerscope_engine::fmt::grouped;
+use killerscope_engine::selective::parse_switches;
+use killerscope_engine::{Limits, SearchConfig, Searcher, nodes_per_second};
+use killerscope_log::SearchObserver;
+use killerscope_log::{LogHeader, Recorder, SourceTable};
+use killerscope_text::{printable, quote};
 use manifest::ManifestEntry;
 use serde_json::json;
 use std::io::{BufWriter, Write};
@@ -171,7 +174,7 @@ fn search_one(
     let Some(path) = log else {
         let (nodes, time) = match fold.as_mut() {
             Some(f) => timed(pos, config, &limits, f),
-            None => timed(pos, config, &limits, &mut crate::search::NullObserver),
+            None => timed(pos, config, &limits, &mut killerscope_log::NullObserver),
         };
         return Ok((nodes, time, fold));
     };

@@ -1,11 +1,11 @@
 //! Clap's errors about the command line, made safe to print: clap quotes a bad argument whole
 //! and raw (`invalid value '<100 KB>' for '--depth'`), escape sequences included. The quoted
-//! argument is cut and escaped by [`crate::text::quote`]; when the command line holds anything
+//! argument is cut and escaped by [`killerscope_text::quote`]; when the command line holds anything
 //! long or unprintable, the message is printed as plain text, line by line made printable and
 //! cut, instead of by clap in colour (clap's colour codes cannot be told apart from the user's).
 
-use crate::text::{QUOTE_CHARS, printable, quote};
 use clap::error::{ContextKind, ContextValue, Error};
+use killerscope_text::{QUOTE_CHARS, printable, quote};
 use std::ffi::OsString;
 use std::process::ExitCode;
 

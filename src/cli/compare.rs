@@ -14,11 +14,11 @@ mod techniques;
 
 use super::CliError;
 use super::plot::SvgOutput;
-use crate::chess::START_FEN;
-use crate::search::{SearchConfig, Searcher, SelectiveConfig};
-use crate::text::printable;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use killerscope_chess::START_FEN;
+use killerscope_engine::{SearchConfig, Searcher, SelectiveConfig};
+use killerscope_text::printable;
 use lab::{Column, Cost, Named};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -254,7 +254,7 @@ fn progress_bar(searches: usize) -> ProgressBar {
 
 fn positions(args: &CompareArgs) -> Result<Vec<Named>, CliError> {
     if args.library {
-        return crate::explorer::library::embedded()
+        return killerscope_explorer::library::embedded()
             .into_iter()
             .map(|entry| {
                 let shown = format!("library position {}", printable(&entry.id));
@@ -267,7 +267,7 @@ fn positions(args: &CompareArgs) -> Result<Vec<Named>, CliError> {
             .collect();
     }
     if let Some(path) = &args.epd {
-        let text = crate::files::read_text(path, crate::chess::epd::MAX_FILE_BYTES)
+        let text = killerscope_log::files::read_text(path, killerscope_chess::epd::MAX_FILE_BYTES)
             .map_err(|e| CliError::new(format!("EPD file {}: {e}", path.display())))?;
         let list = parse_epd(&text)
             .map_err(|(line, why)| CliError::new(format!("{}:{line}: {why}", path.display())))?;
@@ -282,10 +282,10 @@ fn positions(args: &CompareArgs) -> Result<Vec<Named>, CliError> {
     Ok(vec![Named { name, pos }])
 }
 
-/// Reads EPD or plain FEN lines with the shared parser ([`crate::chess::epd`]); a position
+/// Reads EPD or plain FEN lines with the shared parser ([`killerscope_chess::epd`]); a position
 /// without an `id` is named by its place in the list. Errors carry the 1-based line number.
 fn parse_epd(text: &str) -> Result<Vec<Named>, (usize, String)> {
-    let records = crate::chess::epd::parse(text).map_err(|e| (e.line, e.message))?;
+    let records = killerscope_chess::epd::parse(text).map_err(|e| (e.line, e.message))?;
     let mut list = Vec::with_capacity(records.len());
     for record in records {
         let pos = super::fen::read_position(&record.fen, &format!("EPD line {}", record.line))

@@ -1,5 +1,5 @@
 //! `killerscope diff A B`: two searches of the same position compared node by node
-//! ([`crate::trace::tree_diff`]) — nodes of each and their ratio, per iteration, then the
+//! ([`killerscope_analysis::tree_diff`]) — nodes of each and their ratio, per iteration, then the
 //! divergences ranked by the nodes they explain, each with its path in SAN and a sentence. A and
 //! B are `.kslog` files or traces; `diff --fen FEN --depth D --config X --config Y` searches
 //! both first; two bench directories are compared position by position (`cli::bench`).
@@ -8,14 +8,16 @@ mod dirs;
 mod output;
 
 use super::CliError;
-use crate::chess::{Position, START_FEN};
-use crate::search::selective::parse_switches;
-use crate::search::{Limits, SearchConfig, Searcher};
-use crate::text::{printable, quote};
-use crate::trace::jsonl::ImportOptions;
-use crate::trace::tree_diff::{TreeDiff, alignable, diff_trees};
-use crate::trace::{FoldControl, LogHeader, Recorder, SearchTree, Spool, read_record};
 use clap::Args;
+use killerscope_analysis::{tree_diff::TreeDiff, tree_diff::alignable, tree_diff::diff_trees};
+use killerscope_chess::{Position, START_FEN};
+use killerscope_engine::HeaderSettings;
+use killerscope_engine::selective::parse_switches;
+use killerscope_engine::{Limits, SearchConfig, Searcher};
+use killerscope_log::{LogHeader, Recorder, Spool};
+use killerscope_text::{printable, quote};
+use killerscope_trace::jsonl::ImportOptions;
+use killerscope_trace::{FoldControl, SearchTree, read_record};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;

@@ -5,15 +5,20 @@
 //! same exercise, byte for byte.
 
 use super::CliError;
-use crate::chess::Position;
-use crate::chess::epd;
-use crate::files::{create_output, read_text};
-use crate::search::{Limits, OrderingConfig, SearchConfig};
-use crate::text::printable;
-use crate::trace::exercise::results::{self, Graded, Outcome};
-use crate::trace::exercise::{Exercise, ExerciseSpec, Kind, Question, generate};
-use crate::trace::record_search;
 use clap::Args;
+use killerscope_analysis::{
+    exercise::Exercise, exercise::ExerciseSpec, exercise::Kind, exercise::Question,
+    exercise::generate,
+};
+use killerscope_analysis::{
+    exercise::results, exercise::results::Graded, exercise::results::Outcome,
+};
+use killerscope_chess::Position;
+use killerscope_chess::epd;
+use killerscope_engine::{Limits, OrderingConfig, SearchConfig};
+use killerscope_log::{files::create_output, files::read_text};
+use killerscope_text::printable;
+use killerscope_trace::record_search;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;

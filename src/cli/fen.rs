@@ -2,9 +2,9 @@
 //! castling rights, en-passant square, Zobrist key and the legal moves in SAN.
 
 use super::CliError;
-use crate::chess::notation::san;
-use crate::chess::{Color, MoveList, Position, Square};
 use clap::Args;
+use killerscope_chess::notation::san;
+use killerscope_chess::{Color, MoveList, Position, Square};
 use std::io::Write;
 
 /// Arguments of `killerscope fen`.
@@ -22,7 +22,7 @@ pub struct FenArgs {
 /// id): refused with the FEN's own error, or accepted — with a warning on stderr naming the
 /// rule when the position cannot arise in a game (`Position::unreachable`), since classic
 /// perft suites hold such positions and the engine plays them correctly as given.
-pub fn read_position(fen: &str, source: &str) -> Result<Position, crate::chess::FenError> {
+pub fn read_position(fen: &str, source: &str) -> Result<Position, killerscope_chess::FenError> {
     let pos = Position::from_fen(fen)?;
     if let Some(why) = pos.unreachable() {
         eprintln!("warning: {source}: {why}; this position cannot arise in a game (used as given)");

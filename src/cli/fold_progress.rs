@@ -2,8 +2,8 @@
 //! report`): shown only on a terminal and for logs big enough to take a while, so a pipe, a
 //! file or a test sees nothing but the result.
 
-use crate::trace::FoldProgress;
 use indicatif::{ProgressBar, ProgressStyle};
+use killerscope_trace::FoldProgress;
 use std::io::IsTerminal;
 
 /// Logs below this many events are folded in well under a second: no bar.

@@ -5,14 +5,14 @@
 //! step, before any terminal is touched; `--check` prints what each step resolved to.
 
 use super::CliError;
-use crate::chess::Position;
-use crate::explorer::action::LessonSource;
-use crate::explorer::lesson::{self, BUNDLED, Lesson, View, Wait};
-use crate::explorer::library;
-use crate::explorer::{Effect, Explorer, Prefs, Settings};
-use crate::text::{printable, quote};
-use crate::tui::theme::Theme;
 use clap::Args;
+use killerscope_chess::Position;
+use killerscope_explorer::action::LessonSource;
+use killerscope_explorer::library;
+use killerscope_explorer::{Effect, Explorer, Prefs, Settings};
+use killerscope_explorer::{lesson, lesson::BUNDLED, lesson::Lesson, lesson::View, lesson::Wait};
+use killerscope_text::{printable, quote};
+use killerscope_tui::theme::Theme;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -64,7 +64,7 @@ pub fn run(args: &LessonArgs) -> Result<(), CliError> {
             (name.clone(), text.to_string())
         }
         (None, Some(path)) => {
-            let text = crate::files::read_text(path, MAX_LESSON_BYTES)
+            let text = killerscope_log::files::read_text(path, MAX_LESSON_BYTES)
                 .map_err(|e| CliError::new(format!("lesson file {}: {e}", path.display())))?;
             (path.display().to_string(), text)
         }

@@ -8,12 +8,13 @@
 use super::CliError;
 use super::log_stats::{self, Tally};
 use super::reading::{Reading, load_any, skipped_lines, sniff_file};
-use crate::chess::Position;
-use crate::text::printable;
-use crate::trace::jsonl::{ImportOptions, JsonlWriter, import_file};
-use crate::trace::texel::read_texel_file;
-use crate::trace::{Format, LogError, LogReader, NodeId, SearchTree, read_record, write_dot};
 use clap::{Args, Subcommand};
+use killerscope_chess::Position;
+use killerscope_log::{LogError, LogReader};
+use killerscope_text::printable;
+use killerscope_trace::texel::read_texel_file;
+use killerscope_trace::{Format, NodeId, SearchTree, read_record, write_dot};
+use killerscope_trace::{jsonl::ImportOptions, jsonl::JsonlWriter, jsonl::import_file};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 

@@ -3,11 +3,12 @@
 
 use super::CliError;
 use super::reading::{load_any, sniff_file};
-use crate::chess::Position;
-use crate::trace::jsonl::ImportOptions;
-use crate::trace::pgn::write_pgn;
-use crate::trace::speedscope::SpeedscopeWriter;
-use crate::trace::{Format, LogError, LogReader, NodeId, SearchTree, read_record};
+use killerscope_chess::Position;
+use killerscope_log::{LogError, LogReader};
+use killerscope_trace::jsonl::ImportOptions;
+use killerscope_trace::pgn::write_pgn;
+use killerscope_trace::speedscope::SpeedscopeWriter;
+use killerscope_trace::{Format, NodeId, SearchTree, read_record};
 use std::io::Write;
 use std::path::Path;
 

@@ -1,18 +1,21 @@
 //! `killerscope log query FILE 'EXPR'`: the nodes of a log that match a query
-//! ([`crate::trace::node_query`]) — their count, and the first matches by id with their path in
+//! ([`killerscope_analysis::node_query`]) — their count, and the first matches by id with their path in
 //! SAN and what the query can test — as text or one JSON document. The log is streamed, so a
 //! query over 100 million events runs in the memory of the matches it prints.
 
 use super::CliError;
 use super::fold_progress;
-use crate::chess::{Move, Position};
-use crate::fmt;
-use crate::search::score::mate_distance;
-use crate::text::{ordinal, printable, quote};
-use crate::trace::line::Step;
-use crate::trace::node_query::{FIELDS, NodeQuery, QueryMatch, QueryResult};
-use crate::trace::{FoldControl, LogHeader, RecordStream, WalkedNode, san_steps, uci_steps};
 use clap::Args;
+use killerscope_analysis::{
+    node_query::FIELDS, node_query::NodeQuery, node_query::QueryMatch, node_query::QueryResult,
+};
+use killerscope_chess::{Move, Position};
+use killerscope_engine::fmt;
+use killerscope_engine::score::mate_distance;
+use killerscope_log::LogHeader;
+use killerscope_text::{ordinal, printable, quote};
+use killerscope_trace::line::Step;
+use killerscope_trace::{FoldControl, RecordStream, WalkedNode, san_steps, uci_steps};
 use serde_json::{Value, json};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;

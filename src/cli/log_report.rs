@@ -1,4 +1,4 @@
-//! `killerscope log report FILE [B]`: the ordering report ([`crate::trace::ordering_report`])
+//! `killerscope log report FILE [B]`: the ordering report ([`killerscope_analysis::ordering_report`])
 //! of a log, as markdown, CSV or JSON — or of two logs side by side, with what changed marked.
 //! Each log is streamed, so a report of 100 million events runs in constant memory.
 
@@ -7,11 +7,13 @@ mod side;
 
 use super::CliError;
 use super::fold_progress;
-use crate::text::printable;
-use crate::trace::jsonl::ImportOptions;
-use crate::trace::{FoldControl, LogHeader, OrderingReport, RecordStream};
 use clap::{Args, ValueEnum};
 use figures::{COLUMNS, Figure, row_label, summary};
+use killerscope_analysis::OrderingReport;
+use killerscope_log::LogHeader;
+use killerscope_text::printable;
+use killerscope_trace::jsonl::ImportOptions;
+use killerscope_trace::{FoldControl, RecordStream};
 use serde_json::{Value, json};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -127,7 +129,7 @@ fn markdown(
     writeln!(out)?;
     writeln!(out, "## Cut-index histogram (rank of the cutting move)")?;
     writeln!(out)?;
-    let buckets = crate::trace::RANK_BUCKETS;
+    let buckets = killerscope_analysis::RANK_BUCKETS;
     writeln!(out, "| depth | type | {} |", buckets.join(" | "))?;
     writeln!(out, "| ---: | --- |{}", " ---: |".repeat(buckets.len()))?;
     for (key, stats) in report.rows.iter().filter(|(_, s)| s.cutoffs > 0) {
@@ -148,7 +150,7 @@ fn markdown(
         .map(|&c| {
             report
                 .sources
-                .label(crate::search::MoveSource::from_code(c))
+                .label(killerscope_log::MoveSource::from_code(c))
                 .into_owned()
         })
         .collect();
@@ -174,14 +176,14 @@ fn csv(out: &mut impl Write, report: &OrderingReport) -> std::io::Result<()> {
     let mut head = vec!["depth".to_string(), "type".to_string()];
     head.extend(COLUMNS.iter().map(|c| c.key.to_string()));
     head.extend(
-        crate::trace::RANK_BUCKETS
+        killerscope_analysis::RANK_BUCKETS
             .iter()
             .map(|b| format!("rank_{b}")),
     );
     head.extend(sources.iter().map(|&c| {
         let label = report
             .sources
-            .raw_label(crate::search::MoveSource::from_code(c));
+            .raw_label(killerscope_log::MoveSource::from_code(c));
         csv_field(&format!("source_{label}"))
     }));
     writeln!(out, "{}", head.join(","))?;
@@ -221,12 +223,12 @@ fn csv_field(text: &str) -> String {
 
 /// The report as one JSON value.
 pub(super) fn to_json(title: &str, report: &OrderingReport) -> Value {
-    let stats_json = |s: &crate::trace::OrderingStats| {
+    let stats_json = |s: &killerscope_analysis::OrderingStats| {
         let mut v = serde_json::Map::new();
         for c in COLUMNS {
             v.insert(c.key.to_string(), (c.value)(s).json());
         }
-        let ranks: serde_json::Map<String, Value> = crate::trace::RANK_BUCKETS
+        let ranks: serde_json::Map<String, Value> = killerscope_analysis::RANK_BUCKETS
             .iter()
             .zip(s.ranks)
             .map(|(b, n)| (b.to_string(), json!(n)))
@@ -238,7 +240,7 @@ pub(super) fn to_json(title: &str, report: &OrderingReport) -> Value {
             .map(|(&c, &n)| {
                 let label = report
                     .sources
-                    .raw_label(crate::search::MoveSource::from_code(c));
+                    .raw_label(killerscope_log::MoveSource::from_code(c));
                 (label.into_owned(), json!(n))
             })
             .collect();

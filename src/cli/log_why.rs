@@ -1,18 +1,20 @@
 //! `killerscope log why FILE --node ID`: where a node's score came from
-//! ([`crate::trace::provenance`]) — the chain of children that made it, each with its score,
+//! ([`killerscope_analysis::provenance`]) — the chain of children that made it, each with its score,
 //! window and bound, down to where the number was born.
 
 use super::CliError;
-use crate::chess::Position;
-use crate::fmt;
-use crate::search::score::mate_distance;
-use crate::text::printable;
-use crate::trace::line::Step;
-use crate::trace::provenance::{
-    Origin, ScoreChain, Via, explain_score, origin_text, score_text, via_text,
-};
-use crate::trace::{NodeId, SearchTree, SourceTable, read_record, san_steps};
 use clap::Args;
+use killerscope_analysis::{
+    provenance::Origin, provenance::ScoreChain, provenance::Via, provenance::explain_score,
+    provenance::origin_text, provenance::score_text, provenance::via_text,
+};
+use killerscope_chess::Position;
+use killerscope_engine::fmt;
+use killerscope_engine::score::mate_distance;
+use killerscope_log::SourceTable;
+use killerscope_text::printable;
+use killerscope_trace::line::Step;
+use killerscope_trace::{NodeId, SearchTree, read_record, san_steps};
 use serde_json::{Value, json};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;

@@ -2,8 +2,8 @@
 //! outputs can be diffed; timing goes to stderr to keep stdout comparable.
 
 use super::CliError;
-use crate::chess::{PerftMode, START_FEN};
 use clap::Args;
+use killerscope_chess::{PerftMode, START_FEN};
 use std::io::Write;
 use std::time::Instant;
 

@@ -4,34 +4,32 @@
 //! `Colouring::name`), so the command line and the charts view speak one vocabulary.
 
 use super::CliError;
-use crate::explorer::charts::{ChartKind, Colouring};
-use crate::plot::{self, Options};
-use crate::trace::{EventLog, NodeId};
-use clap::builder::PossibleValue;
-use clap::{Args, ValueEnum};
+use crate::{plot, plot::Options};
+use clap::Args;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use killerscope_explorer::{charts::ChartKind, charts::Colouring};
+use killerscope_log::EventLog;
+use killerscope_trace::NodeId;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// `--chart` takes the explorer's chart names (`nodes-per-ply`, `ranks`, …).
-impl ValueEnum for ChartKind {
-    fn value_variants<'a>() -> &'a [Self] {
-        &ChartKind::ALL
-    }
-
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(PossibleValue::new(self.key()).help(self.title()))
-    }
+/// `--chart` takes the explorer's chart names (`nodes-per-ply`, `ranks`, …), listed in the help
+/// with their titles.
+fn chart_kind() -> impl TypedValueParser<Value = ChartKind> {
+    let names = ChartKind::ALL.map(|c| PossibleValue::new(c.key()).help(c.title()));
+    PossibleValuesParser::new(names).try_map(|key: String| {
+        let found = ChartKind::ALL.into_iter().find(|c| c.key() == key);
+        found.ok_or_else(|| format!("no chart is named {key}"))
+    })
 }
 
 /// `--colour` takes the explorer's colourings of the icicle (`node-type`, `source`).
-impl ValueEnum for Colouring {
-    fn value_variants<'a>() -> &'a [Self] {
-        &Colouring::ALL
-    }
-
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(PossibleValue::new(self.name()))
-    }
+fn colouring() -> impl TypedValueParser<Value = Colouring> {
+    let names = Colouring::ALL.map(|c| PossibleValue::new(c.name()));
+    PossibleValuesParser::new(names).try_map(|name: String| {
+        let found = Colouring::ALL.into_iter().find(|c| c.name() == name);
+        found.ok_or_else(|| format!("no colouring is named {name}"))
+    })
 }
 
 /// Arguments of `killerscope log plot`.
@@ -40,14 +38,14 @@ pub struct PlotArgs {
     /// The .kslog file or JSON Lines trace.
     file: PathBuf,
     /// Which chart: the ones the explorer's charts view (`v`) cycles through.
-    #[arg(long)]
+    #[arg(long, value_parser = chart_kind())]
     chart: ChartKind,
     /// Where the SVG goes (`-` for stdout).
     #[arg(short = 'o', long = "output", value_name = "OUT.svg")]
     output: PathBuf,
     /// Icicle only: colour the blocks by node type (PV, CUT, ALL, quiescence) or by the source
     /// of the move that cut each node off (default: node-type).
-    #[arg(long)]
+    #[arg(long, value_parser = colouring())]
     colour: Option<Colouring>,
     /// Icicle only: the node at the top (default: the last iteration's root).
     #[arg(long)]

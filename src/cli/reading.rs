@@ -4,9 +4,10 @@
 //! opened and judged alike whichever command is given it.
 
 use super::CliError;
-use crate::trace::jsonl::{ImportOptions, ImportSummary};
-use crate::trace::{EventLog, Format, format_of, load_record};
 use clap::Args;
+use killerscope_log::EventLog;
+use killerscope_trace::{Format, format_of, load_record};
+use killerscope_trace::{jsonl::ImportOptions, jsonl::ImportSummary};
 use std::path::Path;
 
 /// How a JSON Lines trace is read (a `.kslog` is always read whole and checked).

@@ -5,14 +5,16 @@
 mod report;
 
 use super::CliError;
-use crate::chess::{Position, START_FEN};
-use crate::search::{
-    CutoffStats, EvalKind, HistoryMode, IterationReport, Limits, MAX_KILLER_SLOTS, OrderingConfig,
-    SearchConfig, SearchObserver, SearchReport, Searcher, SelectiveConfig,
-};
-use crate::trace::{LogError, LogHeader, Recorder, StreamedLog, Streaming, TraceFilter};
 use crate::uci::info_line;
 use clap::Args;
+use killerscope_chess::{Position, START_FEN};
+use killerscope_engine::HeaderSettings;
+use killerscope_engine::{
+    CutoffStats, EvalKind, HistoryMode, IterationReport, Limits, OrderingConfig, SearchConfig,
+    SearchReport, Searcher, SelectiveConfig,
+};
+use killerscope_log::{LogError, LogHeader, Recorder, StreamedLog, Streaming, TraceFilter};
+use killerscope_log::{MAX_KILLER_SLOTS, SearchObserver};
 use report::{to_json, write_summary};
 use serde_json::json;
 use std::io::Write;
@@ -225,7 +227,7 @@ fn stopped_warning(path: &Path, events: u64, e: &std::io::Error) -> String {
     format!(
         "warning: --log {}: recording stopped after {events} events: cannot write: {e}; \
          the log is valid and marked truncated, the search went on",
-        crate::text::printable(&path.display().to_string())
+        killerscope_text::printable(&path.display().to_string())
     )
 }
 
@@ -272,7 +274,7 @@ fn log_line(path: &Path, log: &StreamedLog) -> String {
     };
     format!(
         "log           {}: {} events{truncated}",
-        crate::text::printable(&path.display().to_string()),
+        killerscope_text::printable(&path.display().to_string()),
         log.events
     )
 }

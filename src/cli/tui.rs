@@ -9,23 +9,24 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
-use crate::chess::Position;
-use crate::explorer::follow::FollowSource;
-use crate::explorer::library::{self, Entry};
-use crate::explorer::{
+use killerscope_chess::Position;
+use killerscope_engine::{OrderingConfig, SelectiveConfig};
+use killerscope_explorer::follow::FollowSource;
+use killerscope_explorer::{
     Action, DEFAULT_DEPTH, Effect, Explorer, Fixed, MAX_DEPTH, PositionSettings, Prefs, Session,
     Settings,
 };
-use crate::search::{MAX_KILLER_SLOTS, OrderingConfig, SelectiveConfig};
-use crate::text::quote;
-use crate::trace::jsonl::{ImportOptions, ImportSummary};
-use crate::trace::uci_engine::{UciLimit, UciSearch, parse_option};
-use crate::tui::run::run as run_explorer;
+use killerscope_explorer::{library, library::Entry};
+use killerscope_log::MAX_KILLER_SLOTS;
+use killerscope_text::quote;
+use killerscope_trace::{jsonl::ImportOptions, jsonl::ImportSummary};
+use killerscope_trace::{uci_engine::UciLimit, uci_engine::UciSearch, uci_engine::parse_option};
+use killerscope_tui::run::run as run_explorer;
 use saved::{open_log, trace_note};
 
 mod saved;
 
-use crate::tui::theme::Theme;
+use killerscope_tui::theme::Theme;
 pub use saved::INDEX_BEFORE_SHOWING;
 
 /// Options of `killerscope tui`.
@@ -113,7 +114,7 @@ fn parse_fen(fen: &str, source: &str) -> Result<Position, CliError> {
 }
 
 fn from_epd(path: &std::path::Path, id: &str) -> Result<(Position, PositionSettings), CliError> {
-    let text = crate::files::read_text(path, crate::chess::epd::MAX_FILE_BYTES)
+    let text = killerscope_log::files::read_text(path, killerscope_chess::epd::MAX_FILE_BYTES)
         .map_err(|e| CliError::new(format!("EPD file {}: {e}", path.display())))?;
     let entries =
         library::parse(&text).map_err(|e| CliError::new(format!("{}: {e}", path.display())))?;
@@ -210,7 +211,8 @@ fn start(args: &TuiArgs, library: &[Entry]) -> Result<Start, CliError> {
                 .map_err(|e| CliError::new(format!("cannot open log {e}")))?;
             Ok(session)
         };
-        let names = [a, b].map(|p| crate::text::printable(&p.display().to_string()).into_owned());
+        let names =
+            [a, b].map(|p| killerscope_text::printable(&p.display().to_string()).into_owned());
         return Ok(Start::Diff(Box::new([open(a)?, open(b)?]), names));
     }
     if let Some(path) = &args.log {
@@ -318,7 +320,7 @@ pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<Prepared, CliError
                 ),
             }
             if let Some(log) = &args.log {
-                let marks = crate::trace::bookmarks::sidecar_path(log);
+                let marks = killerscope_trace::bookmarks::sidecar_path(log);
                 let text = match std::fs::read_to_string(&marks) {
                     Ok(text) => Ok(Some(text)),
                     Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),

@@ -6,10 +6,13 @@
 //! `tui --uci` follows live), so `log stats`, the charts and `diff` read it.
 
 use super::CliError;
-use crate::chess::START_FEN;
-use crate::trace::jsonl::{ImportError, ImportOptions};
-use crate::trace::uci_engine::{self, TraceFeed, UciLimit, UciRun, UciSearch, parse_option};
 use clap::Args;
+use killerscope_chess::START_FEN;
+use killerscope_trace::{jsonl::ImportError, jsonl::ImportOptions};
+use killerscope_trace::{
+    uci_engine, uci_engine::TraceFeed, uci_engine::UciLimit, uci_engine::UciRun,
+    uci_engine::UciSearch, uci_engine::parse_option,
+};
 use std::path::PathBuf;
 
 /// Arguments of `killerscope uci-trace`.
@@ -92,11 +95,11 @@ pub fn run(args: &UciTraceArgs) -> Result<(), CliError> {
         .map_err(|e| fail(format!("cannot write {}: {e}", args.output.display())))?;
     eprintln!(
         "{}: {} root nodes, {} iterations from {} lines of {}",
-        crate::text::printable(&args.output.display().to_string()),
+        killerscope_text::printable(&args.output.display().to_string()),
         summary.nodes,
         log.pvs().len(),
         engine.lines_read(),
-        crate::text::printable(&name)
+        killerscope_text::printable(&name)
     );
     Ok(())
 }

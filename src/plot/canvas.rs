@@ -18,7 +18,7 @@ use plotters::style::SizeDesc;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::PlotError;
-use crate::text::printable;
+use killerscope_text::printable;
 
 /// Page size in pixels: 16:9, the shape of a slide.
 pub const SIZE: (u32, u32) = (1280, 720);

@@ -10,13 +10,14 @@ use plotters::style::text_anchor::{HPos, VPos};
 use super::canvas::{self, Area, fail};
 use super::palette;
 use super::{Options, PlotError};
-use crate::chess::Position;
-use crate::chess::notation::Notation;
-use crate::explorer::charts::icicle::{self, Layout};
-use crate::explorer::charts::{Colouring, Shade};
-use crate::fmt;
-use crate::trace::line::node_label_known;
-use crate::trace::{EventLog, NodeId, SearchTree, SourceTable};
+use killerscope_chess::Position;
+use killerscope_chess::notation::Notation;
+use killerscope_engine::fmt;
+use killerscope_explorer::{charts::Colouring, charts::Shade};
+use killerscope_explorer::{charts::icicle, charts::icicle::Layout};
+use killerscope_log::{EventLog, SourceTable};
+use killerscope_trace::line::node_label_known;
+use killerscope_trace::{NodeId, SearchTree};
 
 /// Most bands drawn: deeper plies are left out.
 const MAX_BANDS: usize = 40;
@@ -103,7 +104,7 @@ pub fn draw(log: &EventLog, options: &Options) -> Result<String, PlotError> {
 
 /// The position before `id`'s move, replayed from the log's root.
 fn position_before(tree: &SearchTree, start: &Position, id: NodeId) -> Option<Position> {
-    crate::trace::line::position_before(tree, start, id)
+    killerscope_trace::line::position_before(tree, start, id)
 }
 
 /// What drawing the bands reads.

@@ -2,6 +2,7 @@
 //! end of the timeline: nodes per ply (main search and quiescence stacked), main-search cutoffs
 //! by rank and by source, and nodes per iteration with the effective branching factor.
 
+use killerscope_engine::HeaderSettings;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
 
@@ -9,12 +10,13 @@ use super::bars::{Arrange, Bars, Series, count_axis};
 use super::canvas::{self, Area, fail};
 use super::heading::Heading;
 use super::{Options, PlotError, palette, position};
-use crate::explorer::charts::data::{Counts, RANKS, rank_label};
-use crate::fmt;
-use crate::search::config::name::{display_name, switches};
-use crate::search::eval::EvalKind;
-use crate::search::{CutoffStats, MoveSource};
-use crate::trace::EventLog;
+use killerscope_engine::CutoffStats;
+use killerscope_engine::EvalKind;
+use killerscope_engine::fmt;
+use killerscope_engine::{config::name::display_name, config::name::switches};
+use killerscope_explorer::{charts::data::Counts, charts::data::RANKS, charts::data::rank_label};
+use killerscope_log::EventLog;
+use killerscope_log::MoveSource;
 
 /// The heading of every page of `log`: `title` over what was searched — the position by name,
 /// the limits, the configuration by name — and whether the log is whole.
@@ -63,12 +65,14 @@ pub fn plies(log: &EventLog, options: &Options) -> Result<String, PlotError> {
         fmt::grouped(counts.nodes() - main)
     ));
     let series =
-        |name: &str, colour, value: fn(&crate::explorer::charts::data::PlyNodes) -> u64| Series {
-            name: name.into(),
-            colour,
-            colours: Vec::new(),
-            values: plies.iter().map(|p| value(p) as f64).collect(),
-            labels: Vec::new(),
+        |name: &str, colour, value: fn(&killerscope_explorer::charts::data::PlyNodes) -> u64| {
+            Series {
+                name: name.into(),
+                colour,
+                colours: Vec::new(),
+                values: plies.iter().map(|p| value(p) as f64).collect(),
+                labels: Vec::new(),
+            }
         };
     let bars = Bars {
         categories: (0..plies.len()).map(|p| p.to_string()).collect(),

@@ -21,9 +21,10 @@ pub mod measure;
 pub mod palette;
 pub mod position;
 
-use crate::declare::message_error;
-use crate::explorer::charts::{ChartKind, Colouring};
-use crate::trace::{EventLog, NodeId};
+use killerscope_explorer::{charts::ChartKind, charts::Colouring};
+use killerscope_log::EventLog;
+use killerscope_text::message_error;
+use killerscope_trace::NodeId;
 
 message_error! {
     /// Why a picture could not be drawn.

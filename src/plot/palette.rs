@@ -10,9 +10,9 @@
 use plotters::style::RGBColor;
 use plotters::style::colors::{BLACK, WHITE};
 
-use crate::explorer::charts::Shade;
-use crate::search::{MoveSource, SourceColour};
-use crate::trace::SourceTable;
+use killerscope_explorer::charts::Shade;
+use killerscope_log::SourceTable;
+use killerscope_log::{MoveSource, SourceColour};
 
 /// Secondary text.
 pub const GREY: RGBColor = RGBColor(110, 110, 110);
@@ -105,7 +105,7 @@ pub fn ink(fill: RGBColor) -> RGBColor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::SOURCES;
+    use killerscope_log::SOURCES;
 
     /// How a viewer sees `c`: as it is, or through one of Machado et al.'s matrices of full
     /// protanopia, deuteranopia and tritanopia (applied in linear RGB); the result in CIE L*a*b*.

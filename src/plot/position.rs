@@ -3,7 +3,7 @@
 //! counters — the four fields EPD keeps, which say everything the search saw. A class reads a
 //! name; a FEN only when there is nothing better.
 
-use crate::chess::START_FEN;
+use killerscope_chess::START_FEN;
 
 /// The name of the position `fen`: `start position`, the library id of the same position
 /// (board, side to move, castling and en passant alike; the clocks do not count), else
@@ -13,7 +13,7 @@ pub fn name(fen: &str) -> String {
     if board == short_fen(START_FEN) {
         return "start position".into();
     }
-    crate::explorer::library::embedded()
+    killerscope_explorer::library::embedded()
         .into_iter()
         .find(|entry| short_fen(&entry.fen) == board)
         .map_or(board, |entry| entry.id)
@@ -44,7 +44,7 @@ mod tests {
 
     #[test]
     fn every_library_position_is_named_by_its_id() {
-        for entry in crate::explorer::library::embedded() {
+        for entry in killerscope_explorer::library::embedded() {
             if short_fen(&entry.fen) != short_fen(START_FEN) {
                 assert_eq!(name(&entry.fen), entry.id);
             }

@@ -5,7 +5,7 @@
 //! as an `info string` (harmless to GUIs, useful to a human typing into the engine).
 
 use super::go::{GoParams, parse_go};
-use crate::text::quote;
+use killerscope_text::quote;
 
 /// One command from the GUI.
 #[derive(Clone, Debug, PartialEq, Eq)]

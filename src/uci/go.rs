@@ -4,9 +4,9 @@
 //! an unknown word) is skipped and listed in [`GoParams::ignored`]; the engine searches with the
 //! parts that parse and says in an `info string` which were ignored.
 
-use crate::chess::Color;
-use crate::search::Limits;
-use crate::text::quote;
+use killerscope_chess::Color;
+use killerscope_engine::Limits;
+use killerscope_text::quote;
 use std::time::Duration;
 
 /// What a `go` line asks for beyond the search limits.
@@ -117,7 +117,7 @@ pub fn parse_go(args: &[&str]) -> GoParams {
                     .take_while(|t| !GO_KEYWORDS.contains(t))
                     .copied()
                     .collect();
-                let kept = moves.iter().take(crate::chess::MAX_MOVES);
+                let kept = moves.iter().take(killerscope_chess::MAX_MOVES);
                 go.searchmoves.extend(kept.map(|m| m.to_string()));
                 1 + moves.len()
             }

@@ -3,8 +3,10 @@
 //! a log header all speak one vocabulary; this module only prints and applies them. `Ordering`
 //! takes a whole configuration string at once.
 
-use crate::search::switches::{Switch, Switchboard, UciKind, UciOption, Values};
-use crate::search::{OrderingConfig, SelectiveConfig};
+use killerscope_engine::{OrderingConfig, SelectiveConfig};
+use killerscope_engine::{
+    Switchboard, switches::Switch, switches::UciKind, switches::UciOption, switches::Values,
+};
 
 /// Every UCI option of `C`'s switches with its switch, in the order `uci` lists them.
 fn options_of<C: Switchboard>() -> Vec<(&'static Switch<C>, &'static UciOption)> {
@@ -143,7 +145,7 @@ pub fn apply(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{HistoryMode, KillerPlacement, MoveOrder};
+    use killerscope_engine::{HistoryMode, KillerPlacement, MoveOrder};
 
     #[test]
     fn every_switch_is_declared_once_with_its_default() {

@@ -4,12 +4,13 @@
 //! (resizing, clearing) is counted in [`Progress`], so that `isready` is answered once the
 //! tables are usable, and so are unanswered `go`s, so that `quit` never drops one.
 
-use crate::chess::{Move, Position};
-use crate::search::{
-    IterationReport, Limits, NullObserver, SearchConfig, SearchReport, Searcher, nodes_per_second,
-    score,
+use killerscope_chess::{Move, Position};
+use killerscope_engine::HeaderSettings;
+use killerscope_engine::{
+    IterationReport, Limits, SearchConfig, SearchReport, Searcher, nodes_per_second, score,
 };
-use crate::trace::{LogHeader, Recorder};
+use killerscope_log::NullObserver;
+use killerscope_log::{LogHeader, Recorder};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -118,7 +119,7 @@ pub(super) fn run(
                 progress.unanswered.fetch_sub(1, Ordering::SeqCst);
             }
             Job::Refuse(why) => {
-                let why = crate::text::printable(&why).into_owned();
+                let why = killerscope_text::printable(&why).into_owned();
                 let _ = write_line(&out, &format!("info string {why}"));
                 let _ = write_line(&out, "bestmove 0000");
                 progress.unanswered.fetch_sub(1, Ordering::SeqCst);
@@ -191,7 +192,7 @@ impl SearchJob {
 /// Says why a trace went wrong in an `info string`. The message holds the path from the GUI's
 /// `Trace File` option: it is shown escaped.
 fn trace_message(out: &SharedOut, what: &str, why: &str) {
-    let why = crate::text::printable(why).into_owned();
+    let why = killerscope_text::printable(why).into_owned();
     let _ = write_line(out, &format!("info string {what}: {why}"));
 }
 

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)] // each test binary uses a different subset of these helpers
 
-use killerscope::chess::{MoveList, Position};
+use killerscope_chess::{MoveList, Position};
 
 /// Starting points chosen for rules coverage: the standard perft positions plus en-passant,
 /// promotion and castling corner cases.

@@ -2,8 +2,10 @@
 //! importing a list of lines strictly or leniently.
 #![allow(dead_code)]
 
-use killerscope::trace::EventLog;
-use killerscope::trace::jsonl::{ImportError, ImportOptions, ImportSummary, import_reader};
+use killerscope_log::EventLog;
+use killerscope_trace::{
+    jsonl::ImportError, jsonl::ImportOptions, jsonl::ImportSummary, jsonl::import_reader,
+};
 
 /// A header declaring `tt`, a killer slot and `quiet`.
 pub const HEADER: &str = r#"{"type":"header","schema":1,"engine":"toy 1.0","sources":[{"label":"tt","colour":"cyan"},{"label":"killer","colour":"yellow","killer_slot":0},{"label":"quiet"}]}"#;

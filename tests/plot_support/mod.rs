@@ -150,5 +150,5 @@ pub fn fill(colour: plotters::style::RGBColor) -> String {
 
 /// A count as the pictures write it over a bar: `12,345`.
 pub fn grouped(n: u64) -> String {
-    killerscope::fmt::grouped(n)
+    killerscope_engine::fmt::grouped(n)
 }

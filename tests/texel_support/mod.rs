@@ -4,8 +4,8 @@
 //! Texel's start and end records, so a Texel import can be checked node for node.
 #![allow(dead_code)]
 
-use killerscope::chess::{CastlingRights, Color, Move, PieceKind, Position, Square};
-use killerscope::search::{Bound, Event};
+use killerscope_chess::{CastlingRights, Color, Move, PieceKind, Position, Square};
+use killerscope_log::{Bound, Event};
 
 /// One Texel record.
 pub type Record = [u8; 18];

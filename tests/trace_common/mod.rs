@@ -4,12 +4,11 @@
 //! without depending on the engine.
 #![allow(dead_code)]
 
-use killerscope::chess::{Color, Move, MoveFlag, Square};
-use killerscope::search::{
-    Bound, Event, KillerSlots, Limits, MoveSource, NodeCount, NodeKind, OrderingConfig,
-    SearchObserver,
-};
-use killerscope::trace::HistoryScores;
+use killerscope_chess::{Color, Move, MoveFlag, Square};
+use killerscope_engine::HeaderSettings;
+use killerscope_engine::{Limits, OrderingConfig};
+use killerscope_log::{Bound, Event, KillerSlots, MoveSource, NodeCount, NodeKind, SearchObserver};
+use killerscope_trace::HistoryScores;
 
 /// One call per event kind, spelled as events: keeps the toy search as readable as the
 /// engine's own hook sites.
@@ -284,7 +283,7 @@ impl Toy {
 
 /// Records a toy search of `depth` (root side white) with the given recorder; returns the toy
 /// engine (for its final tables and node count) and the checkpoints.
-pub fn record(recorder: &mut killerscope::trace::Recorder, depth: i8) -> (Toy, Vec<Checkpoint>) {
+pub fn record(recorder: &mut killerscope_log::Recorder, depth: i8) -> (Toy, Vec<Checkpoint>) {
     let mut toy = Toy::new(Color::White);
     let mut checkpoints = Vec::new();
     toy.run(recorder, depth, &|r| r.events().len(), &mut checkpoints);
@@ -292,15 +291,15 @@ pub fn record(recorder: &mut killerscope::trace::Recorder, depth: i8) -> (Toy, V
 }
 
 /// The log of a toy search of `depth`, recorded in full: the input most trace tests start from.
-pub fn toy_log(depth: i8) -> killerscope::trace::EventLog {
-    let mut recorder = killerscope::trace::Recorder::new(header());
+pub fn toy_log(depth: i8) -> killerscope_log::EventLog {
+    let mut recorder = killerscope_log::Recorder::new(header());
     record(&mut recorder, depth);
     recorder.into_log()
 }
 
 /// A header for toy logs.
-pub fn header() -> killerscope::trace::LogHeader {
-    killerscope::trace::LogHeader::new(
+pub fn header() -> killerscope_log::LogHeader {
+    killerscope_log::LogHeader::new(
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         &OrderingConfig::default(),
         &Limits::depth(4),
@@ -312,7 +311,7 @@ pub fn header() -> killerscope::trace::LogHeader {
 pub fn assert_canonical(event: &Event) {
     let bytes = event.to_bytes();
     assert_eq!(Event::from_bytes(&bytes), Ok(*event));
-    for at in 0..killerscope::search::EVENT_BYTES {
+    for at in 0..killerscope_log::EVENT_BYTES {
         for mask in [0x01u8, 0x40, 0x80] {
             let mut bad = bytes;
             bad[at] ^= mask;

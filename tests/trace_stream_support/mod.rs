@@ -4,9 +4,10 @@
 //! It notes each request to set space aside and each cut, and answers the requests as told.
 #![allow(dead_code)] // each test binary uses a different subset of these helpers
 
-use killerscope::chess::Position;
-use killerscope::search::{Limits, OrderingConfig, SearchConfig, Searcher, SelectiveConfig};
-use killerscope::trace::{EventLog, LogHeader, LogOutput, Recorder, StreamedLog};
+use killerscope_chess::Position;
+use killerscope_engine::HeaderSettings;
+use killerscope_engine::{Limits, OrderingConfig, SearchConfig, Searcher, SelectiveConfig};
+use killerscope_log::{EventLog, LogHeader, LogOutput, Recorder, StreamedLog};
 use proptest::prelude::*;
 use std::io::{self, Seek, SeekFrom, Write};
 use std::sync::atomic::AtomicBool;
@@ -177,7 +178,7 @@ impl Case {
     }
 
     /// Runs the search (a fresh searcher each time, so runs are identical) with `observer`.
-    pub fn search(&self, observer: &mut impl killerscope::search::SearchObserver) {
+    pub fn search(&self, observer: &mut impl killerscope_log::SearchObserver) {
         let config = SearchConfig {
             ordering: self.ordering,
             selective: self.selective,

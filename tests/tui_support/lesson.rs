@@ -7,14 +7,14 @@
 use std::time::Duration;
 
 use crossterm::event::KeyCode;
-use killerscope::chess::Position;
-use killerscope::explorer::action::LessonSource;
-use killerscope::explorer::lesson::{self, BUNDLED};
-use killerscope::explorer::library;
-use killerscope::explorer::worker::{Report, spawn_compare};
-use killerscope::explorer::{Effect, Explorer, Notice, Settings};
-use killerscope::search::Limits;
-use killerscope::trace::record_search;
+use killerscope_chess::Position;
+use killerscope_engine::Limits;
+use killerscope_explorer::action::LessonSource;
+use killerscope_explorer::library;
+use killerscope_explorer::{Effect, Explorer, Notice, Settings};
+use killerscope_explorer::{lesson, lesson::BUNDLED};
+use killerscope_explorer::{worker::Report, worker::spawn_compare};
+use killerscope_trace::record_search;
 
 use super::{App, draw};
 

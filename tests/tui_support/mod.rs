@@ -3,18 +3,19 @@
 
 #![allow(dead_code)]
 
+use killerscope_engine::HeaderSettings;
 use std::ops::{Deref, DerefMut};
 use std::sync::atomic::AtomicBool;
 
 use crossterm::event::{Event as TermEvent, KeyCode, KeyEvent, KeyModifiers, MouseEvent};
-use killerscope::chess::Position;
-use killerscope::explorer::library;
-use killerscope::explorer::{Effect, Explorer, Session, Settings};
-use killerscope::search::{Limits, OrderingConfig, SearchConfig, Searcher};
-use killerscope::trace::{EventLog, LogHeader, Recorder};
-use killerscope::tui::run::handle_event;
-use killerscope::tui::ui::{self, Ctx, Ui};
-use killerscope::tui::widgets::Panel;
+use killerscope_chess::Position;
+use killerscope_engine::{Limits, OrderingConfig, SearchConfig, Searcher};
+use killerscope_explorer::library;
+use killerscope_explorer::{Effect, Explorer, Session, Settings};
+use killerscope_log::{EventLog, LogHeader, Recorder};
+use killerscope_tui::run::handle_event;
+use killerscope_tui::widgets::Panel;
+use killerscope_tui::{ui, ui::Ctx, ui::Ui};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -129,7 +130,7 @@ pub fn record_config(fen: &str, depth: u8, config: SearchConfig) -> EventLog {
     let header = LogHeader::new(
         root.to_fen(),
         &config.ordering,
-        &killerscope::search::Limits::depth(depth),
+        &killerscope_engine::Limits::depth(depth),
     )
     .with_selective(&config.selective);
     let mut recorder = Recorder::new(header);
@@ -161,7 +162,7 @@ pub fn app_over(fen: &str, log: EventLog) -> App {
 
 /// A monochrome explorer over synthetic `events` from the start position (see `synthetic`),
 /// with no library.
-pub fn synthetic_app(events: Vec<killerscope::trace::Event>, truncated: bool) -> App {
+pub fn synthetic_app(events: Vec<killerscope_log::Event>, truncated: bool) -> App {
     let root = Position::startpos();
     let settings = Settings {
         depth: 1,

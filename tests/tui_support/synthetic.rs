@@ -2,10 +2,12 @@
 //! a huge fan-out, many top-level nodes — for the explorer's scale tests and the
 //! `stress_log` example (which includes this file by path), so both build the very same trees.
 
-use killerscope::chess::notation::parse_uci;
-use killerscope::chess::{Move, Position};
-use killerscope::search::{Bound, Limits, NodeKind};
-use killerscope::trace::{Event, EventLog, LogHeader};
+use killerscope_chess::notation::parse_uci;
+use killerscope_chess::{Move, Position};
+use killerscope_engine::HeaderSettings;
+use killerscope_engine::Limits;
+use killerscope_log::{Bound, NodeKind};
+use killerscope_log::{Event, EventLog, LogHeader};
 
 /// A main-search node at `level` reached by `mv`, depth 1, window [-30, 30].
 pub fn enter(level: usize, mv: Move) -> Event {

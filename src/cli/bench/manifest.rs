@@ -37,7 +37,7 @@ impl Manifest {
 
     pub(crate) fn read(dir: &Path) -> Result<Manifest, CliError> {
         let path = dir.join(MANIFEST);
-        let text = crate::files::read_text(&path, 64 << 20).map_err(|e| {
+        let text = killerscope_log::files::read_text(&path, 64 << 20).map_err(|e| {
             CliError::new(format!(
                 "diff: {} is not a bench directory ({}: {e}; bench --log-dir writes one)",
                 dir.display(),

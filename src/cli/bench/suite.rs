@@ -1,8 +1,8 @@
 //! The positions a bench searches: the built-in suite, an EPD file, or the classroom library.
 
-use crate::chess::Position;
 use crate::cli::CliError;
-use crate::text::printable;
+use killerscope_chess::Position;
+use killerscope_text::printable;
 use std::path::Path;
 
 /// A position of the suite with the name it is shown under (safe to print).
@@ -50,7 +50,7 @@ pub(super) fn positions(epd: Option<&Path>, library: bool) -> Result<Vec<Named>,
         return from_epd(path);
     }
     let list: Vec<(String, String)> = if library {
-        crate::explorer::library::embedded()
+        killerscope_explorer::library::embedded()
             .into_iter()
             .map(|e| (e.id, e.fen))
             .collect()
@@ -75,9 +75,9 @@ pub(super) fn positions(epd: Option<&Path>, library: bool) -> Result<Vec<Named>,
 
 /// EPD or plain FEN lines; a position without an `id` is named by its place.
 fn from_epd(path: &Path) -> Result<Vec<Named>, CliError> {
-    let text = crate::files::read_text(path, crate::chess::epd::MAX_FILE_BYTES)
+    let text = killerscope_log::files::read_text(path, killerscope_chess::epd::MAX_FILE_BYTES)
         .map_err(|e| CliError::new(format!("EPD file {}: {e}", path.display())))?;
-    let records = crate::chess::epd::parse(&text)
+    let records = killerscope_chess::epd::parse(&text)
         .map_err(|e| CliError::new(format!("{}:{}: {}", path.display(), e.line, e.message)))?;
     let mut list = Vec::with_capacity(records.len());
     for record in records {

@@ -7,9 +7,9 @@
 
 use super::lab::Column;
 use crate::cli::CliError;
-use crate::search::config::name::{display_name, switches};
-use crate::search::selective::parse_switches;
-use crate::text::{is_unsafe, quote};
+use killerscope_engine::selective::parse_switches;
+use killerscope_engine::{config::name::display_name, config::name::switches};
+use killerscope_text::{is_unsafe, quote};
 
 /// Most characters of a column's name: what a legend entry and a table heading hold.
 pub const MAX_LABEL_CHARS: usize = 40;

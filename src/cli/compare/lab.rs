@@ -3,12 +3,12 @@
 //! node ratios. Kept apart from the output formats so that markdown, CSV and JSON print the
 //! same figures.
 
-use crate::chess::Position;
-use crate::explorer::charts::data::{Counts, PlyNodes};
-use crate::search::{
-    CutoffStats, Limits, MoveSource, OrderingConfig, SOURCES, SearchConfig, SearchObserver,
-    Searcher, SelectiveConfig, SourceInfo,
+use killerscope_chess::Position;
+use killerscope_engine::{
+    CutoffStats, Limits, OrderingConfig, SearchConfig, Searcher, SelectiveConfig,
 };
+use killerscope_explorer::{charts::data::Counts, charts::data::PlyNodes};
+use killerscope_log::{MoveSource, SOURCES, SearchObserver, SourceInfo};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 

@@ -3,11 +3,11 @@
 //! with the exact count over it, and the Knuth–Moore count of the minimal tree as the dashed
 //! line every ordering is measured against.
 
-use crate::fmt;
-use crate::plot::bars::{Arrange, Bars, Series, count_axis};
 use crate::plot::heading::Heading;
-use crate::plot::{PlotError, canvas, palette};
-use crate::search::ladder::Ladder;
+use crate::{plot::PlotError, plot::canvas, plot::palette};
+use crate::{plot::bars::Arrange, plot::bars::Bars, plot::bars::Series, plot::bars::count_axis};
+use killerscope_engine::fmt;
+use killerscope_engine::ladder::Ladder;
 
 /// The SVG document of `ladder`, the ladder of the position called `name`, under `title` when
 /// given (else one naming the position).

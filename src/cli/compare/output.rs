@@ -3,8 +3,8 @@
 //! lines) and JSON (one document). Names and labels arrive already made printable.
 
 use super::lab::{Column, Cost, Named, Summary, ratio};
-use crate::search::SourceInfo;
-use crate::search::stats::percent;
+use killerscope_engine::stats::percent;
+use killerscope_log::SourceInfo;
 use serde_json::{Map, Value, json};
 use std::io::Write;
 

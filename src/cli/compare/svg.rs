@@ -11,10 +11,10 @@
 
 use super::lab::ratio;
 use super::output::Lab;
-use crate::fmt;
-use crate::plot::bars::{Arrange, Bars, Series, count_axis};
 use crate::plot::heading::Heading;
-use crate::plot::{PlotError, canvas, palette};
+use crate::{plot::PlotError, plot::canvas, plot::palette};
+use crate::{plot::bars::Arrange, plot::bars::Bars, plot::bars::Series, plot::bars::count_axis};
+use killerscope_engine::fmt;
 
 /// The SVG document of the comparison, under `title` when given (else one the picture's kind
 /// names).

@@ -5,7 +5,7 @@
 //! technique is on (each row's node ratio to the first column, as in the main lab table).
 
 use super::lab::{Cost, Summary, geometric_mean, ratio, summarize};
-use crate::search::SelectiveConfig;
+use killerscope_engine::SelectiveConfig;
 use serde_json::{Value, json};
 use std::io::Write;
 
@@ -113,7 +113,7 @@ fn fixed(value: Option<f64>) -> String {
 }
 
 fn re_search_rate(cell: &Cell) -> String {
-    crate::search::stats::percent(cell.re_searched, cell.reductions)
+    killerscope_engine::stats::percent(cell.re_searched, cell.reductions)
 }
 
 /// The markdown table: a row per technique; per ordering column its nodes, the nodes it saved
@@ -172,7 +172,7 @@ pub fn markdown(
         row.push(if all.0 == 0 {
             "–".into()
         } else {
-            crate::search::stats::percent(all.1, all.0)
+            killerscope_engine::stats::percent(all.1, all.0)
         });
         writeln!(out, "| {} |", row.join(" | "))?;
     }

@@ -3,12 +3,12 @@
 //! position whose two logs are kept, the tree diff's divergences and the biggest of them.
 
 use super::{diff_searches, load, same_search_space};
-use crate::chess::Position;
 use crate::cli::CliError;
 use crate::cli::bench::Manifest;
-use crate::fmt::grouped;
-use crate::text::printable;
-use crate::trace::san_steps;
+use killerscope_chess::Position;
+use killerscope_engine::fmt::grouped;
+use killerscope_text::printable;
+use killerscope_trace::san_steps;
 use serde_json::json;
 use std::io::{BufWriter, Write};
 use std::path::Path;

@@ -1,12 +1,12 @@
 //! What `diff` prints: text for people, one JSON document for scripts.
 
 use super::Searched;
-use crate::chess::Position;
-use crate::fmt::grouped;
-use crate::text::printable;
-use crate::trace::line::Step;
-use crate::trace::tree_diff::{Divergence, SideFacts, TreeDiff};
-use crate::trace::{san_steps, uci_steps};
+use killerscope_analysis::{tree_diff::Divergence, tree_diff::SideFacts, tree_diff::TreeDiff};
+use killerscope_chess::Position;
+use killerscope_engine::fmt::grouped;
+use killerscope_text::printable;
+use killerscope_trace::line::Step;
+use killerscope_trace::{san_steps, uci_steps};
 use serde_json::{Value, json};
 use std::io::Write;
 
@@ -133,7 +133,7 @@ fn path_text(root: Option<&Position>, path: &[Step]) -> String {
     }
 }
 
-fn side_json(f: &Option<SideFacts>, header: &crate::trace::LogHeader) -> Value {
+fn side_json(f: &Option<SideFacts>, header: &killerscope_log::LogHeader) -> Value {
     let Some(f) = f else {
         return Value::Null;
     };

@@ -1,10 +1,10 @@
 //! The figures of the ordering report, declared once as columns, so markdown, CSV, JSON and the
 //! side-by-side view print the same numbers under the same names.
 
-use crate::fmt::grouped;
-use crate::search::MoveSource;
-use crate::search::stats::percent;
-use crate::trace::{OrderingReport, OrderingStats, RowKey};
+use killerscope_analysis::{OrderingReport, OrderingStats, RowKey};
+use killerscope_engine::fmt::grouped;
+use killerscope_engine::stats::percent;
+use killerscope_log::MoveSource;
 use serde_json::{Value, json};
 
 /// One figure, shown or written raw.

@@ -3,9 +3,10 @@
 
 use super::figures::{COLUMNS, Figure, row_label};
 use super::{ReportFormat, to_json};
-use crate::search::stats::percent;
-use crate::text::printable;
-use crate::trace::{LogHeader, OrderingReport, OrderingStats, RowKey};
+use killerscope_analysis::{OrderingReport, OrderingStats, RowKey};
+use killerscope_engine::stats::percent;
+use killerscope_log::LogHeader;
+use killerscope_text::printable;
 use serde_json::json;
 use std::collections::BTreeSet;
 use std::io::Write;

@@ -1,15 +1,15 @@
 //! What `killerscope search` prints: UCI `info` lines, the text summary of cutoffs by rank and
 //! ordering source, and the same as one JSON object.
 
-use crate::chess::notation::san;
-use crate::chess::{Move, Position};
-use crate::cli::selective_report::{selective_json, selective_lines};
-use crate::search::score::{format_uci, mate_distance};
-use crate::search::stats::{RANK_LABELS, percent};
-use crate::search::{
-    CutoffStats, IterationReport, MoveSource, OrderingConfig, SOURCES, SearchReport, SourceInfo,
-    nodes_per_second,
+use crate::{cli::selective_report::selective_json, cli::selective_report::selective_lines};
+use killerscope_chess::notation::san;
+use killerscope_chess::{Move, Position};
+use killerscope_engine::{
+    CutoffStats, IterationReport, OrderingConfig, SearchReport, nodes_per_second,
 };
+use killerscope_engine::{score::format_uci, score::mate_distance};
+use killerscope_engine::{stats::RANK_LABELS, stats::percent};
+use killerscope_log::{MoveSource, SOURCES, SourceInfo};
 use serde_json::{Value, json};
 use std::io::Write;
 

@@ -4,9 +4,9 @@
 
 use super::parse_fen;
 use crate::cli::CliError;
-use crate::explorer::Session;
-use crate::trace::jsonl::{ImportOptions, ImportSummary};
-use crate::trace::{Opened, open_record};
+use killerscope_explorer::Session;
+use killerscope_trace::{Opened, open_record};
+use killerscope_trace::{jsonl::ImportOptions, jsonl::ImportSummary};
 
 /// Logs of at most this many events are checked and indexed before the first screen (a
 /// fraction of a second); larger ones in the background, behind a progress gauge.

@@ -1,0 +1,386 @@
+//! Asking one question of one node: whether it can be asked there, then its prompt, choices,
+//! answer and explanation, all read from the node's events.
+
+use super::{Candidate, Kind, Question};
+use killerscope_chess::notation::san;
+use killerscope_chess::{Color, Move, MoveList, Position};
+use killerscope_engine::OrderingConfig;
+use killerscope_engine::order::splitmix64;
+use killerscope_engine::score::INFINITY;
+use killerscope_log::{Bound, MoveSource, SOURCES};
+use killerscope_trace::{Node, NodeId, SearchTree};
+
+/// Choices of a move question: the answer and three others, as the bundled lessons ask.
+const MOVE_CHOICES: usize = 4;
+
+/// Asks questions about the nodes of one search.
+pub(crate) struct Asker<'a> {
+    pub tree: &'a SearchTree,
+    pub root: &'a Position,
+    pub ordering: &'a OrderingConfig,
+    /// The last iteration's depth.
+    pub depth: u8,
+}
+
+impl Asker<'_> {
+    fn node(&self, id: NodeId) -> Option<Node<'_>> {
+        self.tree.node(id)
+    }
+
+    /// Whether `kind` can be asked about `c`.
+    pub fn can_ask(&self, kind: Kind, c: &Candidate) -> bool {
+        let Some(node) = self.node(c.id) else {
+            return false;
+        };
+        let moves = legal_moves(&c.pos);
+        let cutoff = node.cutoff();
+        match kind {
+            Kind::Refutation => cutoff.is_some() && moves.len() > 1,
+            Kind::FirstTried => self.first_move(c.id).is_some() && moves.len() > 1,
+            Kind::ChildWindow => self.tree.children(c.id).count() > 1,
+            Kind::NodeType | Kind::Window => c.id != self.root_id(c),
+            Kind::TriedBeforeCutoff => cutoff.is_some_and(|cut| cut.index < 9),
+            Kind::CutoffSource => {
+                cutoff.is_some_and(|cut| self.source_choices().contains(&cut.source))
+            }
+        }
+    }
+
+    /// The root of the iteration `c` belongs to.
+    fn root_id(&self, c: &Candidate) -> NodeId {
+        self.tree.path(c.id).first().copied().unwrap_or(c.id)
+    }
+
+    /// The question `kind` about `c`, its distractors drawn with `rng`.
+    pub fn ask(&self, kind: Kind, c: &Candidate, rng: &mut u64) -> Option<Question> {
+        if !self.can_ask(kind, c) {
+            return None;
+        }
+        let node = self.node(c.id)?;
+        let (prompt, choices, answer, explanation) = match kind {
+            Kind::Refutation => self.refutation(node, c, rng)?,
+            Kind::FirstTried => self.first_tried(c, rng)?,
+            Kind::ChildWindow => self.child_window(node, c, rng)?,
+            Kind::NodeType => node_type(node)?,
+            Kind::TriedBeforeCutoff => self.tried_before(node, c)?,
+            Kind::CutoffSource => self.cutoff_source(node, c)?,
+            Kind::Window => self.window(node, c, rng)?,
+        };
+        // A question needs a wrong choice to be one.
+        if choices.len() < 2 {
+            return None;
+        }
+        let answer = choices.iter().position(|choice| *choice == answer)?;
+        Some(Question {
+            kind,
+            path: c.path.clone(),
+            path_san: line_san(self.root, &c.path),
+            prompt: format!("{} {prompt}", self.place(c)),
+            choices,
+            answer,
+            explanation,
+        })
+    }
+
+    /// Where the node is: `Iteration 5, after Ra5 Bc6:` (`at the root` for the root).
+    fn place(&self, c: &Candidate) -> String {
+        if c.path.is_empty() {
+            return format!("Iteration {}, at the root:", self.depth);
+        }
+        format!(
+            "Iteration {}, after {}:",
+            self.depth,
+            line_san(self.root, &c.path)
+        )
+    }
+
+    /// The first move the node tried (its first child's move).
+    fn first_move(&self, id: NodeId) -> Option<Move> {
+        let first = self.node(self.tree.first_child(id)?)?;
+        Some(first.mv()).filter(|mv| !mv.is_null())
+    }
+
+    fn refutation(&self, node: Node<'_>, c: &Candidate, rng: &mut u64) -> Option<Asked> {
+        let cut = node.cutoff()?;
+        let (score, _) = node.result()?;
+        let side = side_name(c.pos.side_to_move());
+        let choices = move_choices(&c.pos, cut.mv, rng);
+        let answer = san(&c.pos, cut.mv);
+        let explanation = format!(
+            "{answer} was move {} in {side}'s order, placed there by {}; it scored {score}, at \
+             least beta {}, so the moves after it were never searched (a cut needs a move good \
+             enough to reach beta, not the best one).",
+            cut.index + 1,
+            source_name(cut.source),
+            node.window().1
+        );
+        Some((
+            format!("which {side} move cut this node off?"),
+            choices,
+            answer,
+            explanation,
+        ))
+    }
+
+    fn first_tried(&self, c: &Candidate, rng: &mut u64) -> Option<Asked> {
+        let first = self.first_move(c.id)?;
+        let child = self.node(self.tree.first_child(c.id)?)?;
+        let side = side_name(c.pos.side_to_move());
+        let answer = san(&c.pos, first);
+        let why = match self.tried_source(c.id, first) {
+            Some(source) => format!("placed first by {}", source_name(source)),
+            None => "tried first".to_string(),
+        };
+        let explanation = format!(
+            "{answer} was {why}, and searched with the window [{}, {}] from {side}'s side.",
+            -child.window().1,
+            -child.window().0
+        );
+        let choices = move_choices(&c.pos, first, rng);
+        Some((
+            format!("which move does {side} try first here?"),
+            choices,
+            answer,
+            explanation,
+        ))
+    }
+
+    /// The source the node's `MoveTried` of `mv` names.
+    fn tried_source(&self, id: NodeId, mv: Move) -> Option<MoveSource> {
+        let range = self.tree.event_range(id);
+        self.tree.events().range(range).find_map(|e| match e {
+            killerscope_log::Event::MoveTried {
+                mv: tried, source, ..
+            } if tried == mv => Some(source),
+            _ => None,
+        })
+    }
+
+    fn child_window(&self, node: Node<'_>, c: &Candidate, rng: &mut u64) -> Option<Asked> {
+        let children: Vec<NodeId> = self.tree.children(c.id).collect();
+        let k = 1 + (splitmix64(rng) % (children.len() as u64 - 1)) as usize;
+        let child = self.node(children[k])?;
+        let mv = child.mv();
+        let first = self
+            .tree
+            .children(c.id)
+            .position(|id| self.node(id).is_some_and(|n| n.mv() == mv))?;
+        let child = self.node(children[first])?;
+        let options = window_choices(child.window(), node.window(), rng);
+        let answer = window_text(child.window());
+        let name = san(&c.pos, mv);
+        let explanation = format!(
+            "{name} was move {} here; {}",
+            first + 1,
+            window_reason(first == 0, child.window())
+        );
+        Some((
+            format!("with what window [alpha, beta] is {name} searched (its first search)?"),
+            options,
+            answer,
+            explanation,
+        ))
+    }
+
+    fn tried_before(&self, node: Node<'_>, c: &Candidate) -> Option<Asked> {
+        let cut = node.cutoff()?;
+        let top = (usize::from(cut.index) + 3).clamp(4, 9);
+        let choices: Vec<String> = (0..top).map(|n| n.to_string()).collect();
+        let answer = usize::from(cut.index).to_string();
+        let explanation = format!(
+            "{} cut off as move {} of the order, so {} moves were searched before it.",
+            san(&c.pos, cut.mv),
+            cut.index + 1,
+            cut.index
+        );
+        Some((
+            "how many moves are searched before the one that cuts off?".to_string(),
+            choices,
+            answer,
+            explanation,
+        ))
+    }
+
+    /// Every source this search could place a move by, at most nine.
+    fn source_choices(&self) -> Vec<MoveSource> {
+        MoveSource::all()
+            .filter(|&s| self.ordering.uses(s))
+            .take(9)
+            .collect()
+    }
+
+    fn cutoff_source(&self, node: Node<'_>, c: &Candidate) -> Option<Asked> {
+        let cut = node.cutoff()?;
+        let choices: Vec<String> = self.source_choices().into_iter().map(source_name).collect();
+        let answer = source_name(cut.source);
+        let explanation = format!(
+            "{} was move {} in the order, placed there by {answer}.",
+            san(&c.pos, cut.mv),
+            cut.index + 1
+        );
+        Some((
+            "which heuristic put the refutation where it was in the move order?".to_string(),
+            choices,
+            answer,
+            explanation,
+        ))
+    }
+
+    fn window(&self, node: Node<'_>, c: &Candidate, rng: &mut u64) -> Option<Asked> {
+        let parent = self.node(node.parent()?)?;
+        let options = window_choices(node.window(), parent.window(), rng);
+        let answer = window_text(node.window());
+        let index = self
+            .tree
+            .children(parent.id())
+            .position(|id| id == c.id)
+            .unwrap_or(0);
+        Some((
+            "what window [alpha, beta] is this node entered with?".to_string(),
+            options,
+            answer,
+            window_reason(index == 0, node.window()),
+        ))
+    }
+}
+
+/// A question's prompt, choices, right choice and explanation.
+type Asked = (String, Vec<String>, String, String);
+
+/// PV, CUT or ALL, from the node's result.
+fn node_type(node: Node<'_>) -> Option<Asked> {
+    let (score, bound) = node.result()?;
+    let (alpha, beta) = node.window();
+    let (answer, why) = match bound {
+        Bound::Exact => (
+            "PV",
+            format!("its score {score} fell inside [{alpha}, {beta}]"),
+        ),
+        Bound::Lower => (
+            "CUT",
+            format!("its score {score} reached beta {beta}: a move refuted it"),
+        ),
+        Bound::Upper => (
+            "ALL",
+            format!(
+                "its score {score} stayed at or below alpha {alpha}: every move was searched and none was good enough"
+            ),
+        ),
+    };
+    let choices = ["PV", "CUT", "ALL"].map(String::from).to_vec();
+    Some((
+        "will this node be PV, CUT or ALL?".to_string(),
+        choices,
+        answer.to_string(),
+        format!("{answer}: {why}."),
+    ))
+}
+
+/// Why a child gets its window: the full negated window first, a null window after.
+fn window_reason(first: bool, (alpha, beta): (i32, i32)) -> String {
+    if first {
+        format!(
+            "the first move is searched with the parent's window, negated and swapped: [{alpha}, {beta}]."
+        )
+    } else if beta - alpha == 1 {
+        format!(
+            "a later move is first searched with a null window at the parent's alpha: [{alpha}, {beta}] only asks whether it beats alpha."
+        )
+    } else {
+        format!("it was searched with [{alpha}, {beta}].")
+    }
+}
+
+/// The right window of a child and the mistakes a student makes with it: forgetting to negate
+/// and swap, the full window where a null window was used (or the other way round), the
+/// parent's entry window where its raised alpha counts — the implausible ones (empty, or past
+/// the infinite bounds) left out, in a seeded order.
+fn window_choices(child: (i32, i32), parent: (i32, i32), rng: &mut u64) -> Vec<String> {
+    let (lo, hi) = child;
+    let (alpha, beta) = parent;
+    // The parent's alpha when the child was searched: what a null window at it implies.
+    let raised = if hi - lo == 1 { -hi } else { alpha };
+    let candidates = [
+        child,
+        (-hi, -lo),
+        (-beta, -raised),
+        (-raised - 1, -raised),
+        (-beta, -alpha),
+        (alpha, beta),
+    ];
+    let plausible = |&(a, b): &(i32, i32)| {
+        a < b && a >= -INFINITY && b <= INFINITY && a < INFINITY - 1 && b > -INFINITY + 1
+    };
+    let mut options: Vec<String> = candidates
+        .iter()
+        .filter(|w| plausible(w))
+        .map(|&w| window_text(w))
+        .collect();
+    dedupe(&mut options);
+    options.truncate(MOVE_CHOICES);
+    shuffle(&mut options, rng);
+    options
+}
+
+fn window_text((alpha, beta): (i32, i32)) -> String {
+    format!("[{alpha}, {beta}]")
+}
+
+fn side_name(side: Color) -> &'static str {
+    match side {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// `capture (Cap)`, `killer 1 (K1)`, `TT`: the name, and the short label when it differs.
+fn source_name(source: MoveSource) -> String {
+    match SOURCES.get(usize::from(source.code())) {
+        Some(row) if row.name == row.label => row.name.to_string(),
+        Some(row) => format!("{} ({})", row.name, row.label),
+        None => source.label(),
+    }
+}
+
+fn legal_moves(pos: &Position) -> MoveList {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    moves
+}
+
+/// `right` and up to three other legal moves of `pos`, in SAN, in a seeded order.
+fn move_choices(pos: &Position, right: Move, rng: &mut u64) -> Vec<String> {
+    let mut others: Vec<Move> = legal_moves(pos).iter().filter(|&m| m != right).collect();
+    shuffle(&mut others, rng);
+    let mut choices: Vec<String> = std::iter::once(right)
+        .chain(others.into_iter().take(MOVE_CHOICES - 1))
+        .map(|m| san(pos, m))
+        .collect();
+    shuffle(&mut choices, rng);
+    choices
+}
+
+/// Fisher–Yates with the seeded generator.
+fn shuffle<T>(items: &mut [T], rng: &mut u64) {
+    for i in (1..items.len()).rev() {
+        let j = (splitmix64(rng) % (i as u64 + 1)) as usize;
+        items.swap(i, j);
+    }
+}
+
+/// Drops repeated choices, keeping the first of each.
+fn dedupe(options: &mut Vec<String>) {
+    let mut seen = std::collections::HashSet::new();
+    options.retain(|o| seen.insert(o.clone()));
+}
+
+/// `path` from `root` in SAN, space-separated (the moves were checked legal).
+pub(crate) fn line_san(root: &Position, path: &[Move]) -> String {
+    let mut pos = root.clone();
+    let mut words = Vec::with_capacity(path.len());
+    for &mv in path {
+        words.push(san(&pos, mv));
+        pos.make_move(mv);
+    }
+    words.join(" ")
+}

@@ -1,0 +1,296 @@
+//! The ordering ladder: one position searched to one depth under orders from the worst to the
+//! oracle's, each heuristic added on its own rung, beside the Knuth–Moore count of the minimal
+//! tree — how much of alpha-beta's promise each heuristic delivers. The data the lab
+//! (`compare --ladder`) prints and draws, and the explorer charts; no terminal, no files.
+//!
+//! Knuth and Moore (1975) proved that a uniform tree of branching factor `b` searched to depth
+//! `d` with perfect ordering has `b^⌈d/2⌉ + b^⌊d/2⌋ − 1` leaves. A chess tree is not uniform, so
+//! `b` is the position's mean branching factor over those `d` plies, `perft(d)^(1/d)` (every
+//! legal line counted once), and the search's leaves are its horizon nodes — where the last
+//! iteration hands over to quiescence.
+
+use super::config::MoveOrder;
+use super::config::{HistoryMode, OrderingConfig, SearchConfig};
+use super::limits::Limits;
+use super::searcher::Searcher;
+use killerscope_chess::Position;
+use killerscope_log::Event;
+use killerscope_log::NodeKind;
+use killerscope_log::SearchObserver;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// One rung: a named ordering.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rung {
+    /// Its key on the command line (`--rungs`): `worst`, `killers`, `oracle-no-tt`.
+    pub key: &'static str,
+    /// Its name in tables and charts: `worst`, `+ killers`.
+    pub name: &'static str,
+    /// The ordering it searches with.
+    pub ordering: OrderingConfig,
+}
+
+/// The rungs, worst first: the worst and a random order, then the heuristics added one at a
+/// time (all without the transposition table until `+ TT`), then the oracle without and with
+/// the table. `seed` seeds the random rung.
+pub fn rungs(seed: u64) -> Vec<Rung> {
+    let bare = OrderingConfig {
+        tt_move: false,
+        mvv_lva: false,
+        killer_slots: 0,
+        history: HistoryMode::Off,
+        ..OrderingConfig::default()
+    };
+    let mvv_lva = OrderingConfig {
+        mvv_lva: true,
+        ..bare
+    };
+    let killers = OrderingConfig {
+        killer_slots: OrderingConfig::default().killer_slots,
+        ..mvv_lva
+    };
+    let history = OrderingConfig {
+        history: HistoryMode::Plain,
+        ..killers
+    };
+    let with_tt = OrderingConfig::default();
+    let order = |order: MoveOrder, base: OrderingConfig| OrderingConfig { order, ..base };
+    let rung = |key, name, ordering| Rung {
+        key,
+        name,
+        ordering,
+    };
+    vec![
+        rung("worst", "worst", order(MoveOrder::Worst, history)),
+        rung("random", "random", order(MoveOrder::Random(seed), history)),
+        rung("generation", "generation order", bare),
+        rung("mvv-lva", "MVV-LVA", mvv_lva),
+        rung("killers", "+ killers", killers),
+        rung("history", "+ history", history),
+        rung("tt", "+ TT", with_tt),
+        rung(
+            "oracle-no-tt",
+            "oracle, no TT",
+            order(MoveOrder::Oracle, history),
+        ),
+        rung("oracle", "oracle", order(MoveOrder::Oracle, with_tt)),
+    ]
+}
+
+/// The size of one search's tree.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TreeSize {
+    /// Every node of every iteration, main and quiescence (what `search` reports).
+    pub nodes: u64,
+    /// The main-search nodes of the last iteration.
+    pub last_main: u64,
+    /// The horizon nodes of the last iteration: quiescence nodes entered from the main search,
+    /// the leaves Knuth and Moore count.
+    pub leaves: u64,
+}
+
+/// Counts main nodes and horizon leaves per iteration.
+#[derive(Debug, Default)]
+pub struct TreeCounter {
+    /// The kind of each open node, innermost last.
+    open: Vec<NodeKind>,
+    main: u64,
+    leaves: u64,
+    nodes: u64,
+    /// The last completed iteration's figures.
+    last: TreeSize,
+}
+
+impl TreeCounter {
+    /// The counts of the last completed iteration (`nodes`: every node so far).
+    pub fn size(&self) -> TreeSize {
+        TreeSize {
+            nodes: self.nodes,
+            ..self.last
+        }
+    }
+}
+
+impl SearchObserver for TreeCounter {
+    fn observe(&mut self, event: Event) {
+        match event {
+            Event::NodeEnter { kind, .. } => {
+                self.nodes += 1;
+                match kind {
+                    NodeKind::Main => self.main += 1,
+                    NodeKind::Quiescence if self.open.last() == Some(&NodeKind::Main) => {
+                        self.leaves += 1;
+                    }
+                    NodeKind::Quiescence => {}
+                }
+                self.open.push(kind);
+            }
+            Event::NodeExit { .. } => {
+                self.open.pop();
+            }
+            Event::Iteration { .. } => {
+                self.last = TreeSize {
+                    nodes: 0,
+                    last_main: std::mem::take(&mut self.main),
+                    leaves: std::mem::take(&mut self.leaves),
+                };
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Searches `pos` to `depth` under `ordering` (full width, from an empty table of `hash_mib`)
+/// and measures its tree.
+pub fn tree_size(pos: &Position, depth: u8, ordering: OrderingConfig, hash_mib: usize) -> TreeSize {
+    tree_size_until(pos, depth, ordering, hash_mib, &AtomicBool::new(false))
+}
+
+/// The same, the search ending early once `stop` is set (its figures are then of a partial
+/// tree: the caller drops them).
+fn tree_size_until(
+    pos: &Position,
+    depth: u8,
+    ordering: OrderingConfig,
+    hash_mib: usize,
+    stop: &AtomicBool,
+) -> TreeSize {
+    let mut searcher = Searcher::new(SearchConfig {
+        ordering,
+        hash_mib,
+        ..SearchConfig::default()
+    });
+    let mut counter = TreeCounter::default();
+    searcher.search(
+        pos,
+        &[],
+        &Limits::depth(depth),
+        stop,
+        &mut counter,
+        &mut |_| {},
+    );
+    counter.size()
+}
+
+/// The position's mean branching factor over `depth` plies: `perft(depth)^(1/depth)` (0 when
+/// the position has no legal move).
+pub fn branching_factor(pos: &Position, depth: u8) -> f64 {
+    let leaves = pos.clone().perft(u32::from(depth.max(1)));
+    (leaves as f64).powf(1.0 / f64::from(depth.max(1)))
+}
+
+/// Knuth and Moore's count of the leaves of the minimal tree of a uniform tree with branching
+/// factor `b` and depth `d`: `b^⌈d/2⌉ + b^⌊d/2⌋ − 1`.
+pub fn knuth_moore(b: f64, d: u8) -> f64 {
+    let d = i32::from(d);
+    b.powi((d + 1) / 2) + b.powi(d / 2) - 1.0
+}
+
+/// A whole ladder for one position and depth.
+#[derive(Clone, Debug)]
+pub struct Ladder {
+    /// The depth every rung searched to.
+    pub depth: u8,
+    /// The position's mean branching factor over that depth.
+    pub branching: f64,
+    /// The Knuth–Moore leaf count for that branching factor and depth.
+    pub knuth_moore: f64,
+    /// Every rung with its tree, worst first.
+    pub rungs: Vec<(Rung, TreeSize)>,
+}
+
+impl Ladder {
+    /// The oracle's rung (with the table when both were climbed) and its tree: the
+    /// perfect-ordering tree a real search produced.
+    pub fn oracle(&self) -> Option<&(Rung, TreeSize)> {
+        self.rungs
+            .iter()
+            .rev()
+            .find(|(rung, _)| rung.ordering.order == MoveOrder::Oracle)
+    }
+}
+
+/// Climbs `rungs` (usually `rungs(seed)`, or some of them) for `pos` at `depth`, `on_rung`
+/// told each rung's name before it starts (for a progress bar). Once `stop` is set (the
+/// explorer's `s` / Esc) the rung being searched is dropped and no other starts: the ladder
+/// holds the rungs climbed whole before it.
+pub fn climb(
+    pos: &Position,
+    depth: u8,
+    rungs: &[Rung],
+    hash_mib: usize,
+    on_rung: &mut dyn FnMut(&str),
+    stop: &AtomicBool,
+) -> Ladder {
+    let branching = branching_factor(pos, depth);
+    let mut climbed = Vec::with_capacity(rungs.len());
+    for rung in rungs {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        on_rung(rung.name);
+        let size = tree_size_until(pos, depth, rung.ordering, hash_mib, stop);
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        climbed.push((rung.clone(), size));
+    }
+    let rungs = climbed;
+    Ladder {
+        depth,
+        branching,
+        knuth_moore: knuth_moore(branching, depth),
+        rungs,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn knuth_moore_on_uniform_trees() {
+        // b = 2, d = 3: 2² + 2¹ − 1 = 5 leaves of the 8.
+        assert_eq!(knuth_moore(2.0, 3), 5.0);
+        // d = 4: b² + b² − 1.
+        assert_eq!(knuth_moore(10.0, 4), 199.0);
+        assert_eq!(knuth_moore(20.0, 1), 20.0);
+    }
+
+    #[test]
+    fn the_branching_factor_of_the_start_position() {
+        // perft(2) = 400: twenty moves each side.
+        let b = branching_factor(&Position::startpos(), 2);
+        assert!((b - 20.0).abs() < 1e-9, "{b}");
+    }
+
+    #[test]
+    fn rungs_add_one_heuristic_each() {
+        let keys: Vec<&str> = rungs(1).iter().map(|r| r.key).collect();
+        assert_eq!(
+            keys,
+            [
+                "worst",
+                "random",
+                "generation",
+                "mvv-lva",
+                "killers",
+                "history",
+                "tt",
+                "oracle-no-tt",
+                "oracle"
+            ]
+        );
+        let changes: Vec<String> = rungs(1).iter().map(|r| r.ordering.changes()).collect();
+        assert_eq!(
+            changes[2..7],
+            [
+                "killers=0,history=off,tt=off,mvvlva=off",
+                "killers=0,history=off,tt=off",
+                "history=off,tt=off",
+                "tt=off",
+                "default",
+            ]
+        );
+    }
+}

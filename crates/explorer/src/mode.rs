@@ -1,0 +1,255 @@
+//! Which overlay or view has the keyboard, and what each overlay remembers while it is open:
+//! the help's scroll, the FEN being typed, the highlighted position or lesson, the compare
+//! checklist. An overlay's own keys change only the overlay; what they ask of the explorer
+//! beyond it (load a position, run a comparison) comes back as an `Outcome` for the router.
+
+use super::action::Action;
+use super::config_picker::{ConfigPicker, Preset};
+use super::keys::Context;
+use super::line_edit::{CAPACITY, LineEdit};
+
+/// What the keyboard is talking to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Tree, timeline and search keys.
+    Normal,
+    /// The help overlay, scrolled down this many lines (it can be taller than a small screen).
+    Help(u16),
+    /// Typing a FEN; `error` is the reason the last attempt was refused.
+    Fen {
+        /// The text typed so far and the cursor.
+        input: LineEdit,
+        /// Why the last Enter (or paste) was refused.
+        error: Option<String>,
+    },
+    /// Choosing a library position; the index of the highlighted one.
+    Picker(usize),
+    /// Choosing the configurations to compare.
+    ComparePicker(ConfigPicker),
+    /// The comparison of the chosen configurations.
+    Compare,
+    /// The charts view in place of the lower panels.
+    Charts,
+    /// Choosing a bundled lesson; the index of the highlighted one.
+    LessonPicker(usize),
+    /// Two searches as one tree (`tui --diff A B`).
+    Diff,
+    /// Typing a node query (`/`), edited as the FEN box is; `error` is why the last Enter
+    /// was refused (the query language's error, which names the column).
+    Query {
+        /// The text typed so far and the cursor.
+        input: LineEdit,
+        /// Why the last Enter was refused.
+        error: Option<String>,
+    },
+    /// Writing the note of a bookmark on `node` (`b`), edited as the FEN box is.
+    Note {
+        /// The text typed so far and the cursor.
+        input: LineEdit,
+        /// The node bookmarked.
+        node: super::session::NodeId,
+        /// Why the last paste was cut short.
+        error: Option<String>,
+    },
+    /// The bookmarks (`B`); the index of the highlighted one.
+    Bookmarks(usize),
+}
+
+/// What the note editor or the bookmark list asks of the bookmarks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BookmarkOp {
+    /// Bookmark this node with this note (replacing its bookmark if it has one).
+    Save(super::session::NodeId, String),
+    /// Select the bookmark with this index.
+    Jump(usize),
+    /// Delete the bookmark with this index.
+    Delete(usize),
+}
+
+/// What an overlay key asks of the explorer beyond the overlay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Nothing: the overlay changed (or not) by itself.
+    Stay,
+    /// The overlay closed; `was_comparing` when it was a comparison still running.
+    Closed {
+        /// A running comparison was left: it must stop.
+        was_comparing: bool,
+    },
+    /// Load the FEN typed (the box stays open until it is accepted).
+    SubmitFen(String),
+    /// Load the library position with this index.
+    LoadPosition(usize),
+    /// Check and open the bundled lesson with this index.
+    OpenLesson(usize),
+    /// Compare these configurations.
+    RunCompare(Vec<Preset>),
+    /// Run the node query typed (the line stays open until it is accepted).
+    RunQuery(String),
+    /// Save, jump to or delete a bookmark.
+    Bookmark(BookmarkOp),
+}
+
+impl Mode {
+    /// The key-table context of this mode: which rows of `keys::bindings` apply.
+    pub fn context(&self) -> Context {
+        match self {
+            Mode::Normal => Context::Normal,
+            Mode::Help(_) => Context::Help,
+            Mode::Fen { .. } => Context::Fen,
+            Mode::Picker(_) => Context::Picker,
+            Mode::ComparePicker(_) => Context::ComparePicker,
+            Mode::Compare => Context::Compare,
+            Mode::Charts => Context::Charts,
+            Mode::LessonPicker(_) => Context::LessonPicker,
+            Mode::Diff => Context::Diff,
+            Mode::Query { .. } => Context::Query,
+            Mode::Note { .. } => Context::Note,
+            Mode::Bookmarks(_) => Context::Bookmarks,
+        }
+    }
+
+    /// Whether the lesson panel is on screen (and its keys work) in this mode: the views a
+    /// lesson drives, not the pickers, the FEN box or the help.
+    pub fn shows_lesson(&self) -> bool {
+        matches!(self, Mode::Normal | Mode::Charts | Mode::Compare)
+    }
+
+    /// Whether the charts panel is on screen.
+    pub fn shows_charts(&self) -> bool {
+        *self == Mode::Charts
+    }
+
+    /// An empty FEN box.
+    pub fn fen_box() -> Mode {
+        Mode::Fen {
+            input: LineEdit::default(),
+            error: None,
+        }
+    }
+
+    /// The query line, opening with `text` (the last query run).
+    pub fn query_line(text: &str) -> Mode {
+        Mode::Query {
+            input: LineEdit::with_text(text),
+            error: None,
+        }
+    }
+
+    /// Applies a key of an overlay; `choices` is how many lines its picker lists.
+    pub fn update(&mut self, action: &Action, choices: usize) -> Outcome {
+        match (&mut *self, action) {
+            (Mode::Help(scroll), Action::Scroll(lines)) => {
+                *scroll = scroll.saturating_add_signed(*lines);
+            }
+            (
+                Mode::Picker(index) | Mode::LessonPicker(index) | Mode::Bookmarks(index),
+                Action::PickerPrev,
+            ) => *index = index.saturating_sub(1),
+            (
+                Mode::Picker(index) | Mode::LessonPicker(index) | Mode::Bookmarks(index),
+                Action::PickerNext,
+            ) => *index = (*index + 1).min(choices.saturating_sub(1)),
+            (Mode::Bookmarks(index), Action::PickerLoad) if *index < choices => {
+                let chosen = *index;
+                *self = Mode::Normal;
+                return Outcome::Bookmark(BookmarkOp::Jump(chosen));
+            }
+            (Mode::Bookmarks(index), Action::BookmarkDelete) if *index < choices => {
+                let chosen = *index;
+                *index = index.saturating_sub(usize::from(chosen + 1 >= choices));
+                return Outcome::Bookmark(BookmarkOp::Delete(chosen));
+            }
+            (Mode::Note { input, node, .. }, Action::NoteSubmit) => {
+                let op = BookmarkOp::Save(*node, input.text().trim().to_string());
+                *self = Mode::Normal;
+                return Outcome::Bookmark(op);
+            }
+            (Mode::LessonPicker(index), Action::LessonLoad) => {
+                let chosen = *index;
+                *self = Mode::Normal;
+                return Outcome::OpenLesson(chosen);
+            }
+            (Mode::Picker(index), Action::PickerLoad) => {
+                let chosen = *index;
+                *self = Mode::Normal;
+                return Outcome::LoadPosition(chosen);
+            }
+            (Mode::ComparePicker(picker), Action::PickerPrev) => picker.up(),
+            (Mode::ComparePicker(picker), Action::PickerNext) => picker.down(),
+            (Mode::ComparePicker(picker), Action::CompareToggle) => picker.toggle(),
+            (Mode::ComparePicker(picker), Action::CompareRun) => match picker.choice() {
+                Ok(chosen) => {
+                    *self = Mode::Compare;
+                    return Outcome::RunCompare(chosen);
+                }
+                Err(why) => picker.error = Some(why),
+            },
+            (Mode::Fen { input, .. }, Action::FenSubmit) => {
+                return Outcome::SubmitFen(input.text().trim().to_string());
+            }
+            (Mode::Query { input, .. }, Action::QuerySubmit) => {
+                return Outcome::RunQuery(input.text().trim().to_string());
+            }
+            (mode, Action::FenEdit(edit)) if mode.field().is_some() => {
+                if let Some((input, error)) = mode.field_mut() {
+                    input.apply(*edit);
+                    *error = None;
+                }
+            }
+            (mode, Action::Insert(c)) if mode.field().is_some() => {
+                mode.paste(c.encode_utf8(&mut [0; 4]))
+            }
+            (mode, Action::Leave) => {
+                let was_comparing = *mode == Mode::Compare;
+                *mode = Mode::Normal;
+                return Outcome::Closed { was_comparing };
+            }
+            _ => {}
+        }
+        Outcome::Stay
+    }
+
+    /// Pasted (or typed) text: goes into the one-line field (FEN, query, note) at the cursor in one
+    /// step, what does not fit is left out with a message; ignored elsewhere, so a paste into
+    /// the tree view is not taken for a burst of commands.
+    pub fn paste(&mut self, text: &str) {
+        if let Some((input, error)) = self.field_mut() {
+            let dropped = input.insert(text);
+            *error = (dropped > 0).then(|| {
+                format!(
+                    "the box holds {CAPACITY} characters (a FEN is under 100): {} left out",
+                    killerscope_engine::fmt::grouped(dropped as u64)
+                )
+            });
+        }
+    }
+
+    /// The one-line field being typed in (the FEN box, the query line, the note) and why its
+    /// last Enter was refused, if this mode has one.
+    pub fn field(&self) -> Option<(&LineEdit, Option<&str>)> {
+        match self {
+            Mode::Fen { input, error }
+            | Mode::Query { input, error }
+            | Mode::Note { input, error, .. } => Some((input, error.as_deref())),
+            _ => None,
+        }
+    }
+
+    /// The same, to edit: the text and the refusal it clears.
+    fn field_mut(&mut self) -> Option<(&mut LineEdit, &mut Option<String>)> {
+        match self {
+            Mode::Fen { input, error }
+            | Mode::Query { input, error }
+            | Mode::Note { input, error, .. } => Some((input, error)),
+            _ => None,
+        }
+    }
+
+    /// The FEN box or the query line says why the text was refused (it stays open).
+    pub fn refuse_fen(&mut self, why: String) {
+        if let Mode::Fen { error, .. } | Mode::Query { error, .. } = self {
+            *error = Some(why);
+        }
+    }
+}

@@ -1,0 +1,358 @@
+//! The `.kslog` file format (layout in `docs/kslog-format.md`): its constants, and reading with
+//! full validation (writing is in `encode.rs`). Every malformed input — empty, cut short, foreign, bit-flipped — is a `LogError`
+//! with the byte offset where it was noticed, never a panic, and never an allocation sized by an
+//! unchecked number from the file.
+
+use super::codec::{BadRecord, decode_records, iteration_events};
+use super::error::{LogError, LogErrorKind};
+use super::header::{LogHeader, Setting};
+use super::log::EventLog;
+use super::sources::{SourceRow, SourceTable, default_role};
+use crate::{EVENT_BYTES, Event, SOURCES, SourceColour, SourceRole};
+use crc32fast::Hasher as Checksum;
+use killerscope_chess::Move;
+use std::io::{self, BufReader, Read};
+use std::path::Path;
+
+/// First eight bytes of every `.kslog` file.
+pub const MAGIC: [u8; 8] = *b"KSLOG\r\n\x1a";
+/// The format version this build writes.
+pub const VERSION: u16 = 3;
+/// The oldest version this build reads: version 2 lacks the source roles (read from the
+/// killer slot, or this build's row of the same label and name).
+pub const OLDEST_READABLE: u16 = 2;
+/// Marks the start of the trailer.
+pub(super) const TRAILER_MAGIC: [u8; 4] = *b"KEND";
+/// Longest header string accepted; real ones are a few dozen bytes.
+const MAX_STRING: u32 = 1 << 20;
+/// Most settings or source rows one header list may hold; real ones hold a dozen.
+pub(super) const MAX_LIST: u16 = 1024;
+/// Killer-slot byte of a source row that is not a killer.
+pub(super) const NOT_A_KILLER: u8 = u8::MAX;
+/// Events decoded per read call.
+pub(super) const CHUNK_EVENTS: usize = 4096;
+pub(super) const FLAG_TRUNCATED: u16 = 1;
+
+/// A reader that counts its offset (for errors) and checksums what it reads.
+pub(super) struct Input<R: Read> {
+    pub(super) r: R,
+    pub(super) offset: u64,
+    pub(super) sum: Checksum,
+}
+
+impl<R: Read> Input<R> {
+    /// Reads from `r`, which starts at byte `offset` of the file.
+    pub(super) fn at(r: R, offset: u64) -> Input<R> {
+        Input {
+            r,
+            offset,
+            sum: Checksum::new(),
+        }
+    }
+
+    /// Fills `buf` completely or fails with `Truncated { what }` at the end of the file.
+    pub(super) fn fill(&mut self, buf: &mut [u8], what: &'static str) -> Result<(), LogError> {
+        let mut done = 0;
+        while done < buf.len() {
+            match self.r.read(&mut buf[done..]) {
+                Ok(0) => {
+                    let kind = if self.offset + done as u64 == 0 {
+                        LogErrorKind::Empty
+                    } else {
+                        LogErrorKind::Truncated { what }
+                    };
+                    return Err(LogError::at(self.offset + done as u64, kind));
+                }
+                Ok(n) => done += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(LogError::at(self.offset + done as u64, LogErrorKind::Io(e))),
+            }
+        }
+        self.sum.update(buf);
+        self.offset += buf.len() as u64;
+        Ok(())
+    }
+
+    pub(super) fn array<const N: usize>(
+        &mut self,
+        what: &'static str,
+    ) -> Result<[u8; N], LogError> {
+        let mut a = [0u8; N];
+        self.fill(&mut a, what)?;
+        Ok(a)
+    }
+
+    fn u16(&mut self, what: &'static str) -> Result<u16, LogError> {
+        self.array(what).map(u16::from_le_bytes)
+    }
+
+    pub(super) fn u32(&mut self, what: &'static str) -> Result<u32, LogError> {
+        self.array(what).map(u32::from_le_bytes)
+    }
+
+    pub(super) fn u64(&mut self, what: &'static str) -> Result<u64, LogError> {
+        self.array(what).map(u64::from_le_bytes)
+    }
+
+    fn string(&mut self, field: &'static str) -> Result<String, LogError> {
+        let at = self.offset;
+        let len = self.u32(field)?;
+        if len > MAX_STRING {
+            return Err(LogError::at(at, LogErrorKind::StringTooLong { field, len }));
+        }
+        let mut bytes = vec![0u8; len as usize];
+        let start = self.offset;
+        self.fill(&mut bytes, field)?;
+        String::from_utf8(bytes).map_err(|_| LogError::at(start, LogErrorKind::NotUtf8 { field }))
+    }
+
+    fn list_len(&mut self, what: &'static str) -> Result<u16, LogError> {
+        let at = self.offset;
+        let len = self.u16(what)?;
+        if len > MAX_LIST {
+            return Err(LogError::at(
+                at,
+                LogErrorKind::ListTooLong { list: what, len },
+            ));
+        }
+        Ok(len)
+    }
+
+    fn settings(&mut self, what: &'static str) -> Result<Vec<Setting>, LogError> {
+        let len = self.list_len(what)?;
+        (0..len)
+            .map(|_| Ok((self.string(what)?, self.string(what)?)))
+            .collect()
+    }
+
+    fn sources(&mut self, version: u16) -> Result<SourceTable, LogError> {
+        let len = self.list_len("source table")?;
+        let mut rows = Vec::with_capacity(usize::from(len));
+        for _ in 0..len {
+            let [code, slot] = self.array::<2>("source table")?;
+            let role = match version {
+                OLDEST_READABLE => None,
+                _ => {
+                    let at = self.offset;
+                    let [role] = self.array::<1>("source table")?;
+                    let role = SourceRole::from_code(role)
+                        .ok_or(LogError::at(at, LogErrorKind::UnknownRole(role)))?;
+                    Some(role)
+                }
+            };
+            let row = SourceRow {
+                code,
+                killer_slot: (slot != NOT_A_KILLER).then_some(slot),
+                label: self.string("source label")?,
+                name: self.string("source name")?,
+                colour: SourceColour::from_name(&self.string("source colour")?),
+            };
+            let role = role.unwrap_or_else(|| role_before_v3(&row));
+            rows.push((row, role));
+        }
+        Ok(SourceTable::with_roles(rows))
+    }
+
+    fn header(&mut self, version: u16) -> Result<LogHeader, LogError> {
+        Ok(LogHeader {
+            fen: self.string("FEN")?,
+            engine: self.string("engine")?,
+            filter: self.string("filter")?,
+            ordering: self.settings("ordering settings")?,
+            limits: self.settings("limits")?,
+            sources: self.sources(version)?,
+        })
+    }
+}
+
+/// The role of a version-2 row, which stored none: this build's row with the same label and
+/// name (a log killerscope wrote), else a killer when it has a killer slot.
+fn role_before_v3(row: &SourceRow) -> SourceRole {
+    SOURCES
+        .iter()
+        .find(|s| s.label == row.label && s.name == row.name)
+        .map_or_else(|| default_role(row), |s| s.role)
+}
+
+/// Reads a `.kslog` file; errors name the file and the byte offset. Only a regular file is
+/// opened: a FIFO or a device is refused at once instead of waiting for a writer or
+/// reading forever (see [`crate::files`]).
+pub(super) fn read_log_file(path: impl AsRef<Path>) -> Result<EventLog, LogError> {
+    let path = path.as_ref();
+    let file = crate::files::open_input(path)
+        .map_err(|e| LogError::at(0, LogErrorKind::Open(e)).in_file(path))?;
+    let size = file.metadata().ok().map(|m| m.len());
+    read(BufReader::with_capacity(1 << 16, file), size).map_err(|e| e.in_file(path))
+}
+
+/// What comes before the events: the flags, the header and the event count.
+pub(super) struct Head {
+    pub flags: u16,
+    pub header: LogHeader,
+    pub count: u64,
+}
+
+/// Reads and checks the magic, version, flags, header and event count.
+pub(super) fn read_head<R: Read>(input: &mut Input<R>) -> Result<Head, LogError> {
+    if input.array::<8>("magic")? != MAGIC {
+        return Err(LogError::at(0, LogErrorKind::NotAKslog));
+    }
+    let version = input.u16("version")?;
+    if !(OLDEST_READABLE..=VERSION).contains(&version) {
+        return Err(LogError::at(8, LogErrorKind::UnsupportedVersion(version)));
+    }
+    let flags = input.u16("flags")?;
+    if flags & !FLAG_TRUNCATED != 0 {
+        return Err(LogError::at(10, LogErrorKind::UnknownFlags(flags)));
+    }
+    let header = input.header(version)?;
+    let count = input.u64("event count")?;
+    Ok(Head {
+        flags,
+        header,
+        count,
+    })
+}
+
+/// Where the PV count is stored, and the count.
+pub(super) type PvCount = (u64, u32);
+
+/// Reads the PVs and the trailer up to (not including) the checksum. The PV count must equal
+/// `iterations` when it is known; when it is not (a mapped file whose events are checked
+/// later) the count and its offset are returned for that check.
+pub(super) fn read_tail<R: Read>(
+    input: &mut Input<R>,
+    count: u64,
+    iterations: Option<u64>,
+) -> Result<(Vec<Vec<Move>>, PvCount), LogError> {
+    let pvs_at = input.offset;
+    let pv_count = input.u32("PV count")?;
+    if let Some(actual) = iterations {
+        check_pv_count(pvs_at, pv_count, actual)?;
+    }
+    let mut pvs = Vec::new();
+    for _ in 0..pv_count {
+        let len = input.u16("PV length")?;
+        let mut bytes = vec![0u8; usize::from(len) * 2];
+        input.fill(&mut bytes, "PV")?;
+        let pv = bytes.chunks_exact(2);
+        pvs.push(
+            pv.map(|m| Move::from_raw(u16::from_le_bytes([m[0], m[1]])))
+                .collect(),
+        );
+    }
+    let trailer_at = input.offset;
+    if input.array::<4>("trailer")? != TRAILER_MAGIC {
+        return Err(LogError::at(trailer_at, LogErrorKind::NoTrailer));
+    }
+    let trailer_count = input.u64("trailer event count")?;
+    if trailer_count != count {
+        return Err(LogError::at(
+            trailer_at + 4,
+            LogErrorKind::CountMismatch {
+                what: "trailer event count",
+                stored: trailer_count,
+                actual: count,
+            },
+        ));
+    }
+    Ok((pvs, (pvs_at, pv_count)))
+}
+
+/// The PV count stored at `at` must be one per iteration event.
+pub(super) fn check_pv_count(at: u64, stored: u32, iterations: u64) -> Result<(), LogError> {
+    if u64::from(stored) == iterations {
+        return Ok(());
+    }
+    Err(LogError::at(
+        at,
+        LogErrorKind::CountMismatch {
+            what: "PV count (one per iteration event)",
+            stored: stored.into(),
+            actual: iterations,
+        },
+    ))
+}
+
+/// Reads the stored checksum and checks that nothing follows it; returns it and its offset.
+pub(super) fn read_checksum<R: Read>(input: &mut Input<R>) -> Result<(u32, u64), LogError> {
+    let sum_at = input.offset;
+    let stored = input.u32("checksum")?;
+    let mut probe = [0u8; 1];
+    match input.fill(&mut probe, "end") {
+        Ok(()) => Err(LogError::at(sum_at + 4, LogErrorKind::TrailingData)),
+        Err(e) if matches!(e.kind, LogErrorKind::Truncated { .. }) => Ok((stored, sum_at)),
+        Err(e) => Err(e),
+    }
+}
+
+/// The error for a checksum that does not match the bytes.
+pub(super) fn check_sum(at: u64, stored: u32, computed: u32) -> Result<(), LogError> {
+    if stored == computed {
+        return Ok(());
+    }
+    Err(LogError::at(
+        at,
+        LogErrorKind::ChecksumMismatch { stored, computed },
+    ))
+}
+
+/// Reads and validates a `.kslog` stream; `size` (the file's length, when known) bounds the
+/// event count so the event vector can be allocated once, exactly.
+pub(super) fn read<R: Read>(r: R, size: Option<u64>) -> Result<EventLog, LogError> {
+    let mut input = Input::at(r, 0);
+    let head = read_head(&mut input)?;
+    let (events, iterations) = read_events(&mut input, head.count, size)?;
+    let (pvs, _) = read_tail(&mut input, head.count, Some(iterations))?;
+    let computed = input.sum.clone().finalize();
+    let sum_at = input.offset;
+    let stored = input.u32("checksum")?;
+    check_sum(sum_at, stored, computed)?;
+    let mut probe = [0u8; 1];
+    match input.fill(&mut probe, "end") {
+        Ok(()) => return Err(LogError::at(sum_at + 4, LogErrorKind::TrailingData)),
+        Err(e) if matches!(e.kind, LogErrorKind::Truncated { .. }) => {}
+        Err(e) => return Err(e),
+    }
+    Ok(EventLog {
+        header: head.header,
+        events,
+        pvs,
+        truncated: head.flags & FLAG_TRUNCATED != 0,
+    })
+}
+
+/// Reads `count` events in chunks; returns them and how many are iterations. The initial
+/// capacity is bounded by what the file can hold (one chunk for a stream of unknown length,
+/// growing as events arrive), so a corrupted count cannot trigger a huge allocation.
+fn read_events<R: Read>(
+    input: &mut Input<R>,
+    count: u64,
+    size: Option<u64>,
+) -> Result<(Vec<Event>, u64), LogError> {
+    let plausible = size.map_or(CHUNK_EVENTS as u64, |bytes| bytes / EVENT_BYTES as u64);
+    let mut events = Vec::with_capacity(count.min(plausible) as usize);
+    let mut buf = vec![0u8; CHUNK_EVENTS * EVENT_BYTES];
+    let mut iterations = 0u64;
+    let mut index = 0u64;
+    while index < count {
+        let n = (count - index).min(CHUNK_EVENTS as u64) as usize;
+        let chunk_at = input.offset;
+        input.fill(&mut buf[..n * EVENT_BYTES], "events")?;
+        let first = events.len();
+        decode_records(&buf[..n * EVENT_BYTES], &mut events).map_err(
+            |BadRecord { index: i, reason }| {
+                LogError::at(
+                    chunk_at + (i * EVENT_BYTES) as u64,
+                    LogErrorKind::BadEvent {
+                        index: index + i as u64,
+                        reason,
+                    },
+                )
+            },
+        )?;
+        iterations += iteration_events(&events[first..]);
+        index += n as u64;
+    }
+    Ok((events, iterations))
+}

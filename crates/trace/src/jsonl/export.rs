@@ -1,0 +1,423 @@
+//! Logs as JSON Lines in the public trace schema (`docs/trace-schema.md`): a header line, then
+//! one object per event, for jq and pandas and for `log import` to read back. Each event line
+//! is a serde value of `Line`, whose `type` is the event kind's name (`EventKind::name`),
+//! whose `source` fields carry the labels of the log's own source table and whose scores are
+//! `JsonScore`s. Export → import → export gives the same bytes.
+
+use super::header::header_line;
+use super::score::{JsonScore, to_json};
+use killerscope_chess::{Move, Square};
+use killerscope_engine::countermove::CounterKey;
+use killerscope_log::Event;
+use killerscope_log::NodeEntry;
+use killerscope_log::{EventLog, EventSource, LogHeader, SourceTable};
+use serde::Serialize;
+use std::borrow::Cow;
+use std::io::{self, Write};
+
+/// A move in UCI notation, `null` for `Move::NULL`.
+fn json_move(mv: Move) -> Option<String> {
+    (!mv.is_null()).then(|| mv.to_string())
+}
+
+/// The opponent move a countermove answers: the piece that moved (FEN letter) and where to.
+#[derive(Serialize)]
+struct CounterAnswer {
+    piece: String,
+    to: String,
+}
+
+impl CounterAnswer {
+    fn of(key: u16) -> CounterAnswer {
+        match CounterKey::from_index(usize::from(key)) {
+            Some(key) => CounterAnswer {
+                piece: key.piece().fen_char().to_string(),
+                to: Square::from_index(key.to_index()).to_string(),
+            },
+            None => CounterAnswer {
+                piece: "?".into(),
+                to: key.to_string(),
+            },
+        }
+    }
+}
+
+/// One exported line: the event's index, then its kind-tagged fields.
+#[derive(Serialize)]
+struct Line<'a> {
+    i: usize,
+    #[serde(flatten)]
+    record: Record<'a>,
+}
+
+/// The JSON shape of each event kind (variant names are `EventKind::name`s).
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Record<'a> {
+    NodeEnter {
+        ply: u8,
+        depth: i8,
+        alpha: JsonScore,
+        beta: JsonScore,
+        #[serde(rename = "move")]
+        mv: Option<String>,
+        kind: &'static str,
+    },
+    MoveTried {
+        ply: u8,
+        #[serde(rename = "move")]
+        mv: Option<String>,
+        index: u8,
+        source: Cow<'a, str>,
+    },
+    Cutoff {
+        ply: u8,
+        #[serde(rename = "move")]
+        mv: Option<String>,
+        index: u8,
+        source: Cow<'a, str>,
+        score: JsonScore,
+        beta: JsonScore,
+    },
+    KillerStore {
+        ply: u8,
+        #[serde(rename = "move")]
+        mv: Option<String>,
+        slots: Vec<Option<String>>,
+    },
+    MateKillerStore {
+        ply: u8,
+        #[serde(rename = "move")]
+        mv: Option<String>,
+    },
+    CounterStore {
+        ply: u8,
+        answers: CounterAnswer,
+        #[serde(rename = "move")]
+        mv: Option<String>,
+    },
+    NullMove {
+        ply: u8,
+        depth: i8,
+        reduction: u8,
+        score: JsonScore,
+        cutoff: bool,
+    },
+    Reduction {
+        ply: u8,
+        #[serde(rename = "move")]
+        mv: Option<String>,
+        by: u8,
+    },
+    ReSearch {
+        ply: u8,
+        #[serde(rename = "move")]
+        mv: Option<String>,
+        reason: &'static str,
+    },
+    Pruned {
+        ply: u8,
+        #[serde(rename = "move")]
+        mv: Option<String>,
+        rule: &'static str,
+        score: JsonScore,
+    },
+    StaticScore {
+        ply: u8,
+        kind: &'static str,
+        score: JsonScore,
+    },
+    Aspiration {
+        depth: u8,
+        alpha: JsonScore,
+        beta: JsonScore,
+        outcome: &'static str,
+    },
+    TtHit {
+        ply: u8,
+        #[serde(rename = "move")]
+        mv: Option<String>,
+        depth: i8,
+        score: JsonScore,
+        bound: &'static str,
+        cutoff: bool,
+    },
+    NodeExit {
+        ply: u8,
+        score: JsonScore,
+        bound: &'static str,
+    },
+    Iteration {
+        depth: u8,
+        score: JsonScore,
+        nodes: u64,
+        pv: Vec<String>,
+    },
+    Illegal {
+        ply: u8,
+        #[serde(rename = "move")]
+        mv: Option<String>,
+    },
+}
+
+/// `json` with every character a terminal must not receive raw ([`killerscope_text::is_unsafe`]:
+/// DEL, C1 controls such as U+009B CSI, bidirectional overrides…) written as a `\uXXXX`
+/// escape. serde_json escapes only the C0 controls; outside strings JSON text is plain ASCII,
+/// so every such character sits in a string, and a reader decodes the escape to the same text.
+fn terminal_safe(json: &str) -> Cow<'_, str> {
+    if !json.chars().any(killerscope_text::is_unsafe) {
+        return Cow::Borrowed(json);
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if killerscope_text::is_unsafe(c) {
+            // Every unsafe character is in the Basic Multilingual Plane: one escape each.
+            out.push_str(&format!("\\u{:04x}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Writes `log` as a trace: its header line, then every event as one JSON object per line.
+/// Events inside a node carry the node's `ply`; sources are labelled from the log's header;
+/// scores are centipawns, or `{"mate": n}` from the event's node.
+pub fn write_jsonl<E: EventSource, W: Write>(log: &EventLog<E>, w: W) -> io::Result<()> {
+    let mut out = JsonlWriter::new(log.header(), log.is_truncated(), w)?;
+    let mut result = Ok(());
+    log.source().for_each_chunk(0..log.len(), &mut |chunk| {
+        if result.is_ok() {
+            result = out.events(chunk, log.pvs());
+        }
+    });
+    result?;
+    out.finish()
+}
+
+/// A trace written as its events come, a chunk at a time (so `log export` streams a file of
+/// any size): it remembers the open nodes' plies, the next event number and iteration.
+pub struct JsonlWriter<'h, W: Write> {
+    w: W,
+    /// The line being written, kept for its capacity.
+    line: Vec<u8>,
+    sources: &'h SourceTable,
+    plies: Vec<u8>,
+    next: usize,
+    iteration: usize,
+}
+
+impl<'h, W: Write> JsonlWriter<'h, W> {
+    /// Starts a trace of the search `header` describes by writing its header line.
+    pub fn new(header: &'h LogHeader, truncated: bool, mut w: W) -> io::Result<Self> {
+        w.write_all(terminal_safe(&header_line(header, truncated)?).as_bytes())?;
+        w.write_all(b"\n")?;
+        Ok(JsonlWriter {
+            w,
+            line: Vec::new(),
+            sources: &header.sources,
+            plies: Vec::new(),
+            next: 0,
+            iteration: 0,
+        })
+    }
+
+    /// Writes the next events, one line each; `pvs` are the log's PVs (the k-th iteration
+    /// event carries the k-th).
+    pub fn events(&mut self, chunk: &[Event], pvs: &[Vec<Move>]) -> io::Result<()> {
+        for &event in chunk {
+            let record = self.record(event, pvs);
+            let i = self.next;
+            self.next += 1;
+            self.line.clear();
+            serde_json::to_writer(&mut self.line, &Line { i, record })?;
+            // Only a source label from the header can hold such characters; most lines are
+            // plain ASCII and written as they are.
+            if self.line.iter().all(|&b| b.is_ascii() && b != 0x7f) {
+                self.w.write_all(&self.line)?;
+            } else {
+                let text = String::from_utf8_lossy(&self.line);
+                self.w.write_all(terminal_safe(&text).as_bytes())?;
+            }
+            self.w.write_all(b"\n")?;
+        }
+        Ok(())
+    }
+
+    /// Flushes the output.
+    pub fn finish(mut self) -> io::Result<()> {
+        self.w.flush()
+    }
+
+    fn record(&mut self, event: Event, pvs: &[Vec<Move>]) -> Record<'h> {
+        let plies = &mut self.plies;
+        let ply = plies.last().copied().unwrap_or(0);
+        let at = |score| to_json(score, u32::from(ply));
+        if let Some(NodeEntry {
+            ply,
+            depth,
+            kind,
+            mv,
+            window: (alpha, beta),
+        }) = NodeEntry::of(&event)
+        {
+            plies.push(ply);
+            return Record::NodeEnter {
+                ply,
+                depth,
+                alpha: to_json(alpha, u32::from(ply)),
+                beta: to_json(beta, u32::from(ply)),
+                mv: json_move(mv),
+                kind: kind.name(),
+            };
+        }
+        match event {
+            Event::NodeExit { score, bound } => {
+                plies.pop();
+                Record::NodeExit {
+                    ply,
+                    score: at(score),
+                    bound: bound.name(),
+                }
+            }
+            Event::Iteration {
+                depth,
+                score,
+                nodes,
+            } => {
+                let pv = pvs
+                    .get(self.iteration)
+                    .map_or(Vec::new(), |pv| pv.iter().map(Move::to_string).collect());
+                self.iteration += 1;
+                Record::Iteration {
+                    depth,
+                    score: to_json(score, 0),
+                    nodes: nodes.get(),
+                    pv,
+                }
+            }
+            Event::NullMove { .. }
+            | Event::Reduction { .. }
+            | Event::ReSearch { .. }
+            | Event::Pruned { .. }
+            | Event::StaticScore { .. }
+            | Event::Aspiration { .. }
+            | Event::Illegal { .. } => selective_record(event, ply),
+            _ => ordering_record(event, ply, self.sources),
+        }
+    }
+}
+
+/// The record of an ordering event (a move tried or cutting, a table store, a TT hit) at
+/// `ply`, its sources named by the log's own table.
+fn ordering_record(event: Event, ply: u8, sources: &SourceTable) -> Record<'_> {
+    let at = |score| to_json(score, u32::from(ply));
+    match event {
+        Event::MoveTried { mv, index, source } => Record::MoveTried {
+            ply,
+            mv: json_move(mv),
+            index,
+            source: sources.raw_label(source),
+        },
+        Event::Cutoff {
+            mv,
+            index,
+            source,
+            score,
+            beta,
+        } => Record::Cutoff {
+            ply,
+            mv: json_move(mv),
+            index,
+            source: sources.raw_label(source),
+            score: at(score),
+            beta: at(beta),
+        },
+        Event::KillerStore { ply, mv, slots } => Record::KillerStore {
+            ply,
+            mv: json_move(mv),
+            slots: slots.as_slice().iter().map(|&m| json_move(m)).collect(),
+        },
+        Event::MateKillerStore { ply, mv } => Record::MateKillerStore {
+            ply,
+            mv: json_move(mv),
+        },
+        Event::CounterStore { key, mv } => Record::CounterStore {
+            ply,
+            answers: CounterAnswer::of(key),
+            mv: json_move(mv),
+        },
+        Event::TtHit {
+            mv,
+            depth,
+            score,
+            bound,
+            cutoff,
+        } => Record::TtHit {
+            ply,
+            mv: json_move(mv),
+            depth,
+            score: at(score),
+            bound: bound.name(),
+            cutoff,
+        },
+        _ => unreachable!("record() passes ordering events only"),
+    }
+}
+
+/// The record of a selective event (null move, reduction, re-search, prune, static score,
+/// aspiration window, illegal try) at `ply`.
+fn selective_record(event: Event, ply: u8) -> Record<'static> {
+    let at = |score| to_json(score, u32::from(ply));
+    match event {
+        Event::NullMove {
+            depth,
+            reduction,
+            score,
+            cutoff,
+        } => Record::NullMove {
+            ply,
+            depth,
+            reduction,
+            score: at(score),
+            cutoff,
+        },
+        Event::Reduction { mv, by } => Record::Reduction {
+            ply,
+            mv: json_move(mv),
+            by,
+        },
+        Event::ReSearch { mv, reason } => Record::ReSearch {
+            ply,
+            mv: json_move(mv),
+            reason: reason.name(),
+        },
+        Event::Pruned { mv, rule, score } => Record::Pruned {
+            ply,
+            mv: json_move(mv),
+            rule: rule.name(),
+            score: at(score),
+        },
+        Event::StaticScore { kind, score } => Record::StaticScore {
+            ply,
+            kind: kind.name(),
+            score: at(score),
+        },
+        Event::Aspiration {
+            depth,
+            alpha,
+            beta,
+            outcome,
+        } => Record::Aspiration {
+            depth,
+            alpha: to_json(alpha, 0),
+            beta: to_json(beta, 0),
+            outcome: outcome.name(),
+        },
+        Event::Illegal { mv } => Record::Illegal {
+            ply,
+            mv: json_move(mv),
+        },
+        _ => unreachable!("record() passes selective events only"),
+    }
+}

@@ -1,0 +1,347 @@
+//! The header line of a trace: schema version, root FEN, engine, the engine's own ordering
+//! sources, and (for killerscope's own logs) the settings, limits and recording filter — what
+//! a `.kslog` header holds, as the trace's first line.
+
+use super::error::{ImportError, ImportErrorKind, LinePlace};
+use super::fields::{Bad, bad};
+use super::labels::Labels;
+use super::scan::{Val, object_entries};
+use killerscope_chess::{Position, START_FEN};
+use killerscope_log::{LogHeader, Setting, SourceRow, default_role};
+use killerscope_log::{SourceColour, SourceRole};
+use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
+use std::borrow::Cow;
+use std::fmt;
+
+/// The schema version this build writes and reads (`"schema"` in the header line).
+pub const SCHEMA_VERSION: i64 = 1;
+
+/// One source in the header line.
+#[derive(Serialize)]
+struct SourceLine<'a> {
+    label: &'a str,
+    name: &'a str,
+    colour: &'static str,
+    code: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    killer_slot: Option<u8>,
+    role: &'static str,
+}
+
+/// The header line as the export writes it.
+#[derive(Serialize)]
+struct HeaderLine<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    schema: i64,
+    engine: &'a str,
+    fen: &'a str,
+    #[serde(serialize_with = "as_map")]
+    ordering: &'a [Setting],
+    #[serde(serialize_with = "as_map")]
+    limits: &'a [Setting],
+    filter: &'a str,
+    truncated: bool,
+    sources: Vec<SourceLine<'a>>,
+}
+
+/// Settings as a JSON object, in their order.
+fn as_map<S: Serializer>(settings: &&[Setting], s: S) -> Result<S::Ok, S::Error> {
+    let mut map = s.serialize_map(Some(settings.len()))?;
+    for (key, value) in settings.iter() {
+        map.serialize_entry(key, value)?;
+    }
+    map.end()
+}
+
+/// The header line for `header` (without its newline).
+pub fn header_line(header: &LogHeader, truncated: bool) -> serde_json::Result<String> {
+    let sources = header
+        .sources
+        .rows()
+        .iter()
+        .map(|r| SourceLine {
+            label: &r.label,
+            name: &r.name,
+            colour: r.colour.name(),
+            code: r.code,
+            killer_slot: r.killer_slot,
+            role: header
+                .sources
+                .role(killerscope_log::MoveSource::from_code(r.code))
+                .name(),
+        })
+        .collect();
+    serde_json::to_string(&HeaderLine {
+        kind: "header",
+        schema: SCHEMA_VERSION,
+        engine: &header.engine,
+        fen: &header.fen,
+        ordering: &header.ordering,
+        limits: &header.limits,
+        filter: &header.filter,
+        truncated,
+        sources,
+    })
+}
+
+/// What the header line says.
+#[derive(Debug)]
+pub struct HeaderRead {
+    /// The log header (its source table is `labels.table()` as declared).
+    pub header: LogHeader,
+    /// The declared sources, for the events to name.
+    pub labels: Labels,
+    /// The root position.
+    pub root: Position,
+    /// Whether the writer says the trace was cut short.
+    pub truncated: bool,
+    /// Keys the schema does not have (skipped).
+    pub unknown_keys: u64,
+    /// The engine's own mate score (`"mate"`), when declared: its integer scores are read on
+    /// its scale.
+    pub engine_mate: Option<i64>,
+    /// The first key of the header line the schema does not have, and its column (unknown keys
+    /// inside a source object are counted, not named).
+    pub first_unknown: Option<(String, usize)>,
+}
+
+fn text<'v>(name: &str, col: usize, val: &'v Val) -> Result<&'v str, Bad> {
+    match val {
+        Val::Str(s) => Ok(s),
+        other => wrong(
+            col,
+            format_args!("header field \"{name}\" must be a string"),
+            other,
+        ),
+    }
+}
+
+/// The error for a header value of the wrong type: what it `must` be, then what it is.
+fn wrong<T>(col: usize, must: fmt::Arguments<'_>, val: &Val) -> Result<T, Bad> {
+    bad(col, format!("{must}, found {}", val.describe()))
+}
+
+fn settings(name: &str, col: usize, val: &Val) -> Result<Vec<Setting>, Bad> {
+    let Val::Obj(entries) = val else {
+        return wrong(
+            col,
+            format_args!("header field \"{name}\" must be an object of settings"),
+            val,
+        );
+    };
+    entries
+        .iter()
+        .map(|(key, col, val)| {
+            let value = match val {
+                Val::Str(s) => s.to_string(),
+                Val::Int(n) => n.to_string(),
+                Val::Bool(b) => b.to_string(),
+                other => {
+                    return wrong(
+                        *col,
+                        format_args!(
+                            "setting \"{}\" in \"{name}\" must be a string, number or boolean",
+                            killerscope_text::quote(key)
+                        ),
+                        other,
+                    );
+                }
+            };
+            Ok((key.to_string(), value))
+        })
+        .collect()
+}
+
+/// A source object of the header: its row, its role, and its code when it gives one.
+type SourceRead = (SourceRow, SourceRole, Option<u8>);
+
+fn source_row(col: usize, val: &Val, unknown: &mut u64) -> Result<SourceRead, Bad> {
+    let Val::Obj(entries) = val else {
+        return wrong(
+            col,
+            format_args!("each source must be an object like {{\"label\": \"K1\"}}"),
+            val,
+        );
+    };
+    let (mut label, mut name, mut colour, mut slot, mut code) = (None, None, None, None, None);
+    let mut role = None;
+    for (key, col, val) in entries {
+        let small = |max: i64| match val {
+            Val::Int(n) if (0..=max).contains(n) => Ok(*n as u8),
+            other => wrong(
+                *col,
+                format_args!("source field \"{key}\" must be an integer in 0..={max}"),
+                other,
+            ),
+        };
+        match key.as_ref() {
+            "label" => label = Some(text("label", *col, val)?.to_string()),
+            "name" => name = Some(text("name", *col, val)?.to_string()),
+            "colour" | "color" => colour = Some(SourceColour::from_name(text(key, *col, val)?)),
+            "killer_slot" => slot = Some(small(254)?),
+            "code" => code = Some(small(255)?),
+            "role" => {
+                let text = text("role", *col, val)?;
+                let names = SourceRole::ALL.map(SourceRole::name);
+                role = Some(SourceRole::from_name(text).ok_or_else(|| Bad {
+                    col: *col,
+                    what: format!(
+                        "source field \"role\" is \"{}\"; it must be one of: {}",
+                        killerscope_text::quote(text),
+                        names.join(", ")
+                    ),
+                })?);
+            }
+            _ => *unknown += 1,
+        }
+    }
+    let Some(label) = label else {
+        return bad(col, "a source has no \"label\"");
+    };
+    let row = SourceRow {
+        code: 0,
+        name: name.unwrap_or_else(|| label.clone()),
+        label,
+        colour: colour.unwrap_or(SourceColour::Plain),
+        killer_slot: slot,
+    };
+    let role = role.unwrap_or_else(|| default_role(&row));
+    Ok((row, role, code))
+}
+
+/// Reads the header line at `place`.
+pub fn read_header(line: &str, place: LinePlace) -> Result<HeaderRead, ImportError> {
+    let mut header = LogHeader {
+        sources: Default::default(),
+        fen: START_FEN.to_string(),
+        ..LogHeader::default()
+    };
+    let mut labels = Labels::default();
+    let (mut kind, mut schema, mut fen_col) = (None::<(usize, String)>, None, 0);
+    let mut truncated = false;
+    let mut unknown_keys = 0;
+    let mut engine_mate = None;
+    let mut first_unknown = None;
+    let result = object_entries(line, |key: Cow<str>, key_col, col, val| {
+        let fail = |b: Bad| super::scan::SyntaxError {
+            at: b.col,
+            what: b.what,
+        };
+        let mut step = || -> Result<(), Bad> {
+            match key.as_ref() {
+                "type" => kind = Some((col, text("type", col, &val)?.to_string())),
+                "schema" => match val {
+                    Val::Int(n) => schema = Some((col, n)),
+                    _ => return bad(col, "header field \"schema\" must be an integer (1)"),
+                },
+                "fen" => {
+                    header.fen = text("fen", col, &val)?.to_string();
+                    fen_col = col;
+                }
+                "engine" => header.engine = text("engine", col, &val)?.to_string(),
+                "filter" => header.filter = text("filter", col, &val)?.to_string(),
+                "ordering" => header.ordering = settings("ordering", col, &val)?,
+                "limits" => header.limits = settings("limits", col, &val)?,
+                "mate" => match val {
+                    Val::Int(n) if (1000..=i64::from(i32::MAX)).contains(&n) => {
+                        engine_mate = Some(n)
+                    }
+                    _ => {
+                        return bad(
+                            col,
+                            "header field \"mate\" must be the engine's mate score, an integer \
+                             from 1000 up (mate at ply p scores mate - p)",
+                        );
+                    }
+                },
+                "truncated" => match val {
+                    Val::Bool(b) => truncated = b,
+                    _ => return bad(col, "header field \"truncated\" must be true or false"),
+                },
+                "sources" => {
+                    let Val::List(items) = &val else {
+                        return bad(col, "header field \"sources\" must be an array of sources");
+                    };
+                    for (col, item) in items {
+                        let (row, role, code) = source_row(*col, item, &mut unknown_keys)?;
+                        labels
+                            .declare(row, role, code)
+                            .map_err(|what| Bad { col: *col, what })?;
+                    }
+                }
+                _ => {
+                    unknown_keys += 1;
+                    first_unknown.get_or_insert_with(|| (key.to_string(), key_col));
+                }
+            }
+            Ok(())
+        };
+        step().map_err(fail)
+    });
+    let invalid = |col: usize, what: String| place.error(ImportErrorKind::Invalid, col, what);
+    if let Err(e) = result {
+        return Err(place.error(ImportErrorKind::Syntax, e.at, e.what));
+    }
+    check_kind_and_schema(kind, schema, place)?;
+    let root = Position::from_fen(&header.fen)
+        .map_err(|e| invalid(fen_col, format!("header field \"fen\": {e}")))?;
+    header.sources = labels.table();
+    Ok(HeaderRead {
+        header,
+        labels,
+        root,
+        truncated,
+        unknown_keys,
+        engine_mate,
+        first_unknown,
+    })
+}
+
+/// The header line's `type` must be `header` and its `schema` this build's version: either
+/// wrong is refused at the key's column (column 0 when the key is missing).
+fn check_kind_and_schema(
+    kind: Option<(usize, String)>,
+    schema: Option<(usize, i64)>,
+    place: LinePlace,
+) -> Result<(), ImportError> {
+    let invalid = |col: usize, what: String| place.error(ImportErrorKind::Invalid, col, what);
+    match kind {
+        Some((_, k)) if k == "header" => {}
+        Some((col, k)) => {
+            return Err(invalid(
+                col,
+                format!(
+                    "the first line must be the trace header ({{\"type\":\"header\",\"schema\":1,…}}), \
+                     found a \"{}\" line",
+                    killerscope_text::quote(&k)
+                ),
+            ));
+        }
+        None => {
+            return Err(invalid(
+                0,
+                "the first line must be the trace header ({\"type\":\"header\",\"schema\":1,…}): \
+                 it has no \"type\""
+                    .into(),
+            ));
+        }
+    }
+    match schema {
+        Some((_, SCHEMA_VERSION)) => {}
+        Some((col, v)) => {
+            return Err(invalid(
+                col,
+                format!("schema version {v}: this build reads version {SCHEMA_VERSION}"),
+            ));
+        }
+        None => {
+            return Err(invalid(
+                0,
+                "missing required header field \"schema\"".into(),
+            ));
+        }
+    }
+    Ok(())
+}

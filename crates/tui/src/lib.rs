@@ -1,0 +1,15 @@
+//! The terminal: it draws the explorer's model (`killerscope_explorer`) and turns the terminal's
+//! input into the model's actions. Terminal set-up and the panic hook (`terminal`), the layout
+//! for the screen size (`layout`), every colour (`theme`), the translation of keys and clicks
+//! (`input`), one widget per panel drawing from `&Explorer` (`widgets`, laid out by `ui`), and
+//! the run loop (`run`). What a widget must remember between frames (the tree's scroll) is the
+//! terminal's own state (`ui::Ui`), never the model's.
+
+pub mod ctx;
+pub mod input;
+pub mod layout;
+pub mod run;
+pub mod terminal;
+pub mod theme;
+pub mod ui;
+pub mod widgets;

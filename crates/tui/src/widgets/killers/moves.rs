@@ -1,0 +1,105 @@
+//! How the killer tables write their moves: each row against the position of the selected
+//! node's line at that row's ply, or the position a move was stored in, and in coordinates
+//! where no chess position is known (below a pseudo-legal engine's illegal try) — never read
+//! in a position that is not there.
+
+use std::ops::Range;
+
+use killerscope_chess::notation::Notation;
+use killerscope_chess::{Move, Position};
+use killerscope_explorer::{NodeId, Session};
+use killerscope_trace::line::Step;
+
+/// A killer move of killer row `row` in `notation`: from `pos` (the row's position on the
+/// selected line) when it is a move there, else from the position it was stored in (the node
+/// of its latest store at the cursor), so a teacher never has to translate coordinates; in
+/// coordinates only for a move no position on screen or in the log can play — and where the
+/// row's line has no chess position (`None`: below a pseudo-legal engine's illegal try) and
+/// the store's has none either, rather than read in a position that is not there.
+pub fn killer_text(
+    session: &Session,
+    row: usize,
+    mv: Move,
+    pos: Option<&Position>,
+    notation: Notation,
+) -> String {
+    if let Some(pos) = pos.filter(|p| p.is_legal(mv)) {
+        return notation.format(pos, mv);
+    }
+    let stored = session
+        .scan()
+        .stored_at(row, mv)
+        .and_then(|i| session.node_at_event(i))
+        .and_then(|node| session.known_position_at(Some(node)));
+    match stored.as_ref().or(pos) {
+        Some(at) => notation.format(at, mv),
+        None => mv.to_string(),
+    }
+}
+
+/// The position each row of `rows` writes its moves against: on the selected node's line, the
+/// position at that row's ply; elsewhere (deeper rows, or rows that are depths) the selected
+/// node's own. `None` where the line has no chess position (at and below a pseudo-legal
+/// engine's illegal try). One position lookup, then a move per row.
+pub fn row_positions(
+    session: &Session,
+    selected: Option<NodeId>,
+    rows: Range<usize>,
+) -> Vec<Option<Position>> {
+    let own = session.known_position_at(selected);
+    let mut out = vec![own.clone(); rows.len()];
+    if session.replay().killer_rows_by_depth() {
+        return out;
+    }
+    let focus = selected
+        .and_then(|id| session.node(id))
+        .map_or(0, |n| usize::from(n.ply()));
+    let Some(steps) = focus.checked_sub(rows.start) else {
+        return out;
+    };
+    // The line from the row at `rows.start` down to the selected node, top first.
+    let mut line: Vec<NodeId> = selected.into_iter().collect();
+    while line.len() <= steps {
+        match line.last().and_then(|&id| session.parent(id)) {
+            Some(parent) => line.push(parent),
+            None => break,
+        }
+    }
+    line.reverse();
+    let Some(&top) = line.first() else {
+        return out;
+    };
+    let mut pos = session.known_position_at(Some(top));
+    for &id in &line {
+        let Some(node) = session.node(id) else {
+            break;
+        };
+        if id != top
+            && let Some(step) = Step::of(node)
+        {
+            pos = pos.and_then(|p| step.play(&p));
+        }
+        if let Some(k) = usize::from(node.ply()).checked_sub(rows.start)
+            && let Some(slot) = out.get_mut(k)
+        {
+            slot.clone_from(&pos);
+        }
+    }
+    out
+}
+
+/// What a table's border says when the selected node has no chess position (below a
+/// pseudo-legal engine's illegal try, from whose ply on the line has none; or in a log whose
+/// moves do not fit its root), so moves written in coordinates are not taken for a slip.
+pub fn no_position_note(session: &Session, selected: Option<NodeId>) -> Option<String> {
+    if session.known_position_at(selected).is_some() {
+        return None;
+    }
+    let step = selected
+        .and_then(|id| session.illegal_above(id))
+        .and_then(|step| session.node(step));
+    Some(match step {
+        Some(step) => format!("no chess position from ply {}", step.ply()),
+        None => "no chess position".to_string(),
+    })
+}
