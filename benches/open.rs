@@ -23,7 +23,7 @@ use killerscope_chess::Position;
 use killerscope_explorer::{DEFAULT_DEPTH, Session, library};
 use killerscope_log::open_mapped;
 use killerscope_trace::SearchTree;
-use killerscope_tui::{ui, ui::Ui};
+use killerscope_tui::{Ui, ui};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

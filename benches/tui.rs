@@ -13,8 +13,8 @@ use killerscope_chess::{Move, MoveList, Position};
 use killerscope_explorer::{Action, Explorer, Session, Settings};
 use killerscope_log::{Bound, MoveSource, NodeKind};
 use killerscope_log::{Event, EventLog, LogHeader};
-use killerscope_tui::input::key_press;
-use killerscope_tui::{ui, ui::Ui};
+use killerscope_tui::key_press;
+use killerscope_tui::{Ui, ui};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

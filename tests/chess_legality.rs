@@ -66,7 +66,7 @@ fn en_passant_square_is_kept_only_when_the_capture_is_legal() {
 
     // The same rule when the double push is played on the board.
     let mut played = pos("8/3p4/8/K3P2r/8/8/8/7k b - - 0 1");
-    let push = killerscope_chess::notation::parse_uci(&played, "d7d5").expect("legal push");
+    let push = killerscope_chess::parse_uci(&played, "d7d5").expect("legal push");
     played.make_move(push);
     assert_eq!(
         played.en_passant(),

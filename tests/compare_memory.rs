@@ -10,7 +10,7 @@
 mod binary;
 
 use killerscope_chess::Position;
-use killerscope_engine::selective::parse_switches;
+use killerscope_engine::parse_switches;
 use killerscope_engine::{Limits, SearchConfig, Searcher};
 use killerscope_log::NullObserver;
 use std::process::{Command, Stdio};

@@ -11,7 +11,7 @@ use crossterm::event::KeyCode;
 use killerscope_analysis::exercise::results::HEADER;
 use killerscope_explorer::Action;
 use killerscope_explorer::Effect;
-use killerscope_explorer::action::LessonSource;
+use killerscope_explorer::LessonSource;
 use killerscope_explorer::lesson::score::Score;
 use tui_support::lesson::{apply, fresh_app, key};
 use tui_support::{App, draw, screen};

@@ -2,9 +2,9 @@
 //! events and answers, and a lesson naming something the search does not produce is refused
 //! with the step and the reason.
 
-use killerscope_analysis::query::parse_move;
+use killerscope_analysis::parse_move;
 use killerscope_chess::Position;
-use killerscope_chess::{notation::parse_san, notation::san};
+use killerscope_chess::{parse_san, san};
 use killerscope_engine::{Limits, SearchConfig};
 use killerscope_explorer::library;
 use killerscope_explorer::{lesson, lesson::View, lesson::Wait, lesson::file};

@@ -4,11 +4,9 @@
 
 mod binary;
 
-use killerscope_analysis::{
-    audit::Auditor, audit::Technique, audit::collect, audit::decisions_at, audit::decisions_of,
-};
+use killerscope_analysis::{Auditor, Technique, collect_decisions, decisions_at, decisions_of};
 use killerscope_chess::Position;
-use killerscope_chess::notation::parse_uci;
+use killerscope_chess::parse_uci;
 use killerscope_engine::{Limits, SearchConfig};
 use killerscope_log::EventLog;
 use killerscope_log::{Event, PruneRule, ReSearchReason};
@@ -33,7 +31,7 @@ fn a_null_move_cut_in_zugzwang_is_unsound() {
     let log = record(ZUGZWANG, 7, "nmp=on");
     let root = Position::from_fen(ZUGZWANG).expect("valid FEN");
     let rf1 = parse_uci(&root, "e1f1").expect("legal");
-    let decisions = collect(log.events());
+    let decisions = collect_decisions(log.events());
     let cut = decisions
         .iter()
         .find(|d| d.technique == Technique::NullMove && d.iteration == 7 && d.path == [rf1])
@@ -58,7 +56,7 @@ fn a_null_move_cut_in_zugzwang_is_unsound() {
 #[test]
 fn one_nodes_decisions_are_the_whole_logs_for_that_node() {
     let log = record(PUZZLE, 5, "all=on");
-    let all = collect(log.events());
+    let all = collect_decisions(log.events());
     assert!(all.len() > 100, "only {} decisions", all.len());
     let tree = SearchTree::build(log.events());
     let mut found = 0;
@@ -75,7 +73,7 @@ fn one_nodes_decisions_are_the_whole_logs_for_that_node() {
 #[test]
 fn a_full_width_log_has_no_decision_to_audit() {
     let log = record(PUZZLE, 5, "");
-    assert!(collect(log.events()).is_empty());
+    assert!(collect_decisions(log.events()).is_empty());
 }
 
 /// The decisions, counted from the events directly: null moves that cut, futility and reverse
@@ -115,7 +113,7 @@ fn decisions_match_the_selective_events_counted_independently() {
             }
         )
     });
-    let decisions = collect(log.events());
+    let decisions = collect_decisions(log.events());
     let of = |t: Technique| decisions.iter().filter(|d| d.technique == t).count();
     assert_eq!(of(Technique::NullMove), null_cuts);
     assert_eq!(of(Technique::Futility), futile);

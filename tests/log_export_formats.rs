@@ -6,7 +6,7 @@
 mod binary;
 
 use killerscope_chess::Position;
-use killerscope_chess::notation::parse_san;
+use killerscope_chess::parse_san;
 use killerscope_trace::SearchTree;
 use killerscope_trace::{jsonl::ImportOptions, jsonl::import_file};
 use serde_json::Value;

@@ -123,8 +123,7 @@ fn main_search_figures_are_the_search_commands() {
         );
 
         // The rate as text is written the way `search` writes it.
-        let rate =
-            killerscope_engine::stats::percent(n("1"), cutoffs["total"].as_u64().expect("total"));
+        let rate = killerscope_engine::percent(n("1"), cutoffs["total"].as_u64().expect("total"));
         let md = run(&["log", "report", path.to_str().expect("UTF-8")]);
         assert!(
             text(&md.stdout).contains(&format!("first move {rate}")),

@@ -5,9 +5,7 @@ mod common;
 
 use common::{pos, sample_positions};
 use killerscope_chess::{MoveList, Position};
-use killerscope_chess::{
-    notation::long_algebraic, notation::parse_san, notation::parse_uci, notation::san,
-};
+use killerscope_chess::{long_algebraic, parse_san, parse_uci, san};
 
 #[test]
 fn san_and_uci_round_trip_on_every_legal_move() {
@@ -111,8 +109,7 @@ fn disambiguation_by_file_rank_and_square() {
 #[test]
 fn parse_errors_say_what_is_wrong() {
     let p = Position::startpos();
-    let msg =
-        |r: Result<_, killerscope_chess::notation::MoveParseError>| r.unwrap_err().to_string();
+    let msg = |r: Result<_, killerscope_chess::MoveParseError>| r.unwrap_err().to_string();
     assert_eq!(
         msg(parse_uci(&p, "e2e5")),
         "move \"e2e5\" is not legal in this position"
@@ -139,7 +136,7 @@ fn parse_errors_say_what_is_wrong() {
 
 #[test]
 fn each_notation_writes_the_classroom_killer_its_own_way() {
-    use killerscope_chess::notation::Notation;
+    use killerscope_chess::Notation;
     let mut p = pos("6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1");
     play(&mut p, &["Nf6"]);
     let bc6 = parse_uci(&p, "g2c6").expect("legal");
@@ -152,7 +149,7 @@ fn each_notation_writes_the_classroom_killer_its_own_way() {
 #[test]
 fn a_move_not_legal_in_the_position_falls_back_to_uci() {
     use killerscope_chess::Move;
-    use killerscope_chess::notation::Notation;
+    use killerscope_chess::Notation;
     let start = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     let mut after = start.clone();
     play(&mut after, &["e4"]);
@@ -167,7 +164,7 @@ fn a_move_not_legal_in_the_position_falls_back_to_uci() {
 
 #[test]
 fn castling_captures_and_promotions_in_every_notation() {
-    use killerscope_chess::notation::Notation;
+    use killerscope_chess::Notation;
     let p = pos("r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1");
     let cases = [
         ("e1g1", "O-O", "O-O"),

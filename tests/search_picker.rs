@@ -2,13 +2,13 @@
 //! right `MoveSource`, under every ordering configuration.
 
 use killerscope_chess::{Move, MoveList, Position};
-use killerscope_engine::countermove::CounterKey;
-use killerscope_engine::tables::Line;
+use killerscope_engine::CounterKey;
+use killerscope_engine::Line;
 use killerscope_engine::{
     HistoryMode, KillerPlacement, KillerTable, OrderingConfig, OrderingTables,
 };
-use killerscope_engine::{picker::MoveBuffer, picker::MovePicker};
-use killerscope_engine::{see::mvv_lva, see::see};
+use killerscope_engine::{MoveBuffer, MovePicker};
+use killerscope_engine::{mvv_lva, see};
 use killerscope_log::MoveSource;
 use std::collections::HashSet;
 

@@ -9,7 +9,7 @@
 mod other_engine;
 
 use killerscope_chess::Position;
-use killerscope_chess::notation::parse_uci;
+use killerscope_chess::parse_uci;
 use killerscope_engine::HeaderSettings;
 use killerscope_engine::{Limits, SearchConfig, Searcher};
 use killerscope_log::{EventLog, LogHeader, Recorder};

@@ -7,7 +7,7 @@ mod binary;
 use binary::{run, text};
 
 use killerscope_chess::Position;
-use killerscope_chess::notation::parse_uci;
+use killerscope_chess::parse_uci;
 use killerscope_engine::{Limits, SearchConfig, SelectiveConfig};
 use killerscope_trace::record_search;
 use serde_json::Value;
@@ -404,7 +404,7 @@ fn errors_name_the_column_and_exit_2() {
 fn the_docs_list_every_field_the_parser_knows() {
     let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/workbench.md"))
         .expect("docs/workbench.md");
-    for field in killerscope_analysis::node_query::FIELDS {
+    for field in killerscope_analysis::FIELDS {
         assert!(
             docs.contains(&format!("`{}`", field.name)),
             "docs/workbench.md does not list the field {}",
@@ -413,7 +413,7 @@ fn the_docs_list_every_field_the_parser_knows() {
     }
     let help = run(&["log", "query", "--help"]);
     let help = text(&help.stdout);
-    for field in killerscope_analysis::node_query::FIELDS {
+    for field in killerscope_analysis::FIELDS {
         assert!(
             help.contains(field.name),
             "--help does not list {}",

@@ -8,7 +8,7 @@
 
 mod common;
 
-use killerscope_analysis::{provenance::Origin, provenance::Via, provenance::explain_score};
+use killerscope_analysis::{Origin, Via, explain_score};
 use killerscope_chess::Position;
 use killerscope_engine::score::is_mate;
 use killerscope_engine::{Limits, OrderingConfig, SearchConfig, SelectiveConfig};

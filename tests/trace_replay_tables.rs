@@ -4,8 +4,8 @@
 
 use killerscope_chess::{Move, Position};
 use killerscope_engine::HeaderSettings;
+use killerscope_engine::{COUNTER_KEYS, CounterKey};
 use killerscope_engine::{Limits, OrderingConfig, SearchConfig, Searcher};
-use killerscope_engine::{countermove::COUNTER_KEYS, countermove::CounterKey};
 use killerscope_log::MAX_PLY;
 use killerscope_log::{LogHeader, Recorder};
 use killerscope_trace::Replay;

@@ -1,6 +1,6 @@
 //! Event-log invariants on real searches: the classroom puzzle and Kiwipete at small depth.
 
-use killerscope_chess::notation::parse_uci;
+use killerscope_chess::parse_uci;
 use killerscope_chess::{Color, Move, MoveFlag, Position, Square};
 use killerscope_engine::HeaderSettings;
 use killerscope_engine::{

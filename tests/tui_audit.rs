@@ -8,11 +8,11 @@ mod tui_support;
 use std::time::{Duration, Instant};
 
 use crossterm::event::KeyCode;
-use killerscope_analysis::{audit::Auditor, audit::Technique, audit::decisions_at};
+use killerscope_analysis::{Auditor, Technique, decisions_at};
 use killerscope_chess::Position;
-use killerscope_chess::notation::parse_uci;
+use killerscope_chess::parse_uci;
 use killerscope_engine::{SearchConfig, SelectiveConfig};
-use killerscope_explorer::audit::AuditView;
+use killerscope_explorer::AuditView;
 use killerscope_explorer::{Action, Effect, NodeId, Runtime};
 use tui_support::{App, app_over, draw, press, record_config, screen};
 

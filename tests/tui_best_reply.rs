@@ -11,9 +11,9 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::KeyCode;
 use killerscope_chess::Position;
-use killerscope_chess::{notation::parse_uci, notation::san};
-use killerscope_engine::{best_reply::BestReply, best_reply::best_reply};
-use killerscope_explorer::best::BestView;
+use killerscope_chess::{parse_uci, san};
+use killerscope_engine::{BestReply, best_reply};
+use killerscope_explorer::BestView;
 use killerscope_explorer::{Action, Effect, NodeId, Runtime};
 use killerscope_tui::widgets::explain::ExplainPanel;
 use tui_support::{App, PUZZLE, press, puzzle_app, screen};

@@ -14,7 +14,7 @@ use killerscope_explorer::{charts::data::Counts, charts::data::Cursor, charts::d
 use killerscope_log::Events;
 use killerscope_log::SearchObserver;
 use killerscope_log::SourceTable;
-use killerscope_tui::input::key_press;
+use killerscope_tui::key_press;
 use ratatui::style::Color;
 use tui_support::{App, draw, press, puzzle_app, screen};
 

@@ -8,9 +8,9 @@ mod tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope_explorer::charts::Colouring;
+use killerscope_explorer::{ComparePage, Compared};
 use killerscope_explorer::{Effect, Mode, Notice};
-use killerscope_explorer::{compare::ComparePage, compare::Compared};
-use killerscope_explorer::{worker::Report, worker::spawn_compare};
+use killerscope_explorer::{Report, spawn_compare};
 use tui_support::{App, draw, press, puzzle_app, screen};
 
 /// The explorer with the compare view open on a finished comparison of the configurations the

@@ -5,7 +5,7 @@
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope_chess::notation::Notation;
+use killerscope_chess::Notation;
 use killerscope_engine::OrderingConfig;
 use killerscope_explorer::{Action, KillerTab};
 use killerscope_log::Event;
@@ -233,7 +233,7 @@ fn killers_by_depth_are_headed_depth_and_follow_the_selected_nodes_depth() {
         .expect("a cutoff from killer slot 1 at a node whose ply and depth differ");
     app.update(killerscope_explorer::Action::Seek(cut + 1));
     let scan = app.session().scan();
-    let cutoff = Some(killerscope_explorer::session::scan::KillerMark::Cutoff(0));
+    let cutoff = Some(killerscope_explorer::KillerMark::Cutoff(0));
     assert_eq!(
         scan.mark(usize::from(depth as u8)),
         cutoff,

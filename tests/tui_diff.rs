@@ -9,9 +9,9 @@ mod binary;
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope_analysis::{tree_diff::TreeDiff, tree_diff::diff_trees};
+use killerscope_analysis::{TreeDiff, diff_trees};
 use killerscope_chess::Position;
-use killerscope_explorer::diff::Ranking;
+use killerscope_explorer::Ranking;
 use killerscope_explorer::{Mode, Runtime, Session};
 use killerscope_trace::FoldControl;
 use tui_support::{App, PUZZLE, app_over, draw, press, record, screen};

@@ -3,13 +3,13 @@
 
 mod tui_support;
 
-use killerscope_tui::input::key_press;
+use killerscope_tui::key_press;
 use std::time::Instant;
 
 use crossterm::event::{Event as TermEvent, KeyCode, KeyEvent, KeyModifiers};
+use killerscope_explorer::CAPACITY;
 use killerscope_explorer::Mode;
 use killerscope_explorer::Runtime;
-use killerscope_explorer::line_edit::CAPACITY;
 use killerscope_tui::{run::EVENT_BATCH, run::handle_events};
 use ratatui::layout::Position;
 use tui_support::{draw, press, puzzle_app, type_text};

@@ -12,8 +12,8 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use killerscope_chess::Position;
+use killerscope_explorer::FollowSource;
 use killerscope_explorer::Runtime;
-use killerscope_explorer::follow::FollowSource;
 use killerscope_explorer::library;
 use killerscope_explorer::{Effect, Settings};
 use killerscope_trace::jsonl::ImportOptions;

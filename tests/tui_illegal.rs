@@ -9,7 +9,7 @@
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope_chess::notation::Notation;
+use killerscope_chess::Notation;
 use killerscope_explorer::Action;
 use killerscope_explorer::charts::ChartKind;
 use killerscope_log::Event;

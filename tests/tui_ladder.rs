@@ -13,9 +13,9 @@ use std::time::{Duration, Instant};
 use crossterm::event::KeyCode;
 use killerscope_chess::Position;
 use killerscope_engine::{ladder::climb, ladder::rungs};
-use killerscope_explorer::compare::ComparePage;
+use killerscope_explorer::ComparePage;
 use killerscope_explorer::{Effect, Mode, Runtime};
-use killerscope_explorer::{ladder::HASH_MIB, ladder::SEED};
+use killerscope_explorer::{HASH_MIB, SEED};
 use tui_support::{App, PUZZLE, draw, press, puzzle_app, screen};
 
 /// The ladder's depth: the puzzle app's 5, two presses of `-` down (quick, whole tree).

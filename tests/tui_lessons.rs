@@ -11,8 +11,7 @@ mod tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope_analysis::{
-    query::EventRef, query::NodeRef, query::cutoff_move, query::find_event, query::find_node,
-    query::moves_tried, query::parse_move,
+    EventRef, NodeRef, cutoff_move, find_event, find_node, moves_tried, parse_move,
 };
 use killerscope_chess::Position;
 use killerscope_engine::Limits;

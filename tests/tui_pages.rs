@@ -5,15 +5,15 @@
 mod tui_support;
 
 use crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use killerscope_explorer::tree_view::Row;
+use killerscope_explorer::Row;
 use tui_support::{draw, press};
 
 #[test]
 fn a_wide_node_shows_a_page_that_follows_the_selection_and_pages_by_mouse() {
     use killerscope_chess::Position;
+    use killerscope_explorer::PAGE;
     use killerscope_explorer::Session;
     use killerscope_explorer::Settings;
-    use killerscope_explorer::tree_view::PAGE;
     let fen = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1";
     let root = Position::from_fen(fen).expect("218-move position");
     let settings = Settings {

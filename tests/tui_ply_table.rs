@@ -8,7 +8,7 @@ mod tui_support;
 use crossterm::event::KeyCode;
 use killerscope_engine::CutoffStats;
 use killerscope_explorer::Action;
-use killerscope_explorer::{tools::PlyOrdering, tools::PlyTable};
+use killerscope_explorer::{PlyOrdering, PlyTable};
 use killerscope_log::EventSource;
 use killerscope_log::{NodeKind, SearchObserver};
 use killerscope_trace::NodeId;

@@ -10,7 +10,7 @@ mod tui_support;
 use std::time::{Duration, Instant};
 
 use crossterm::event::KeyCode;
-use killerscope_explorer::{tree_view::LEVELS, tree_view::PAGE};
+use killerscope_explorer::{LEVELS, PAGE};
 use tui_support::App;
 use tui_support::synthetic::{deep, roots, wide};
 use tui_support::{draw, press, screen, synthetic_app};

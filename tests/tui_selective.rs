@@ -5,7 +5,7 @@
 
 mod tui_support;
 
-use killerscope_chess::notation::Notation;
+use killerscope_chess::Notation;
 use killerscope_engine::fmt;
 use killerscope_engine::{SearchConfig, SelectiveConfig};
 use killerscope_explorer::Prefs;
@@ -313,7 +313,7 @@ fn reverse_futility_and_mate_distance_prune_whole_nodes() {
     let row = tree::row_line(
         s,
         tree::RowStyle {
-            theme: &killerscope_tui::theme::Theme::mono(),
+            theme: &killerscope_tui::Theme::mono(),
             notation: Notation::San,
             ascii: false,
             live: false,

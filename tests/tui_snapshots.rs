@@ -5,14 +5,14 @@
 
 mod tui_support;
 
-use killerscope_chess::notation::Notation;
+use killerscope_chess::Notation;
 use killerscope_chess::{Move, Position};
-use killerscope_explorer::session::scan::KillerMark;
+use killerscope_explorer::KillerMark;
 use killerscope_explorer::{Action, Mode, Settings};
 use killerscope_log::Event;
 use killerscope_log::MoveSource;
 use killerscope_trace::line::node_label_known;
-use killerscope_tui::theme::Theme;
+use killerscope_tui::Theme;
 use killerscope_tui::widgets::help::HelpOverlay;
 use killerscope_tui::widgets::killers::KillersPanel;
 use killerscope_tui::widgets::lesson_picker::LessonPickerOverlay;
@@ -23,14 +23,14 @@ use ratatui::text::Line;
 use tui_support::{App, PUZZLE, draw, puzzle_app, screen};
 
 fn g2c6(app: &App) -> Move {
-    killerscope_chess::notation::parse_uci(&app.setup().root, "g2c6")
+    killerscope_chess::parse_uci(&app.setup().root, "g2c6")
         .or_else(|_| {
             let mut pos = app.setup().root.clone();
             let mut list = killerscope_chess::MoveList::new();
             pos.legal_moves(&mut list);
             let reply = list.first().copied().ok_or(())?;
             pos.make_move(reply);
-            killerscope_chess::notation::parse_uci(&pos, "g2c6").map_err(|_| ())
+            killerscope_chess::parse_uci(&pos, "g2c6").map_err(|_| ())
         })
         .expect("g2c6 is a legal White move after Black's reply")
 }

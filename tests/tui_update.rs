@@ -4,15 +4,15 @@
 mod tui_support;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use killerscope_chess::notation::Notation;
-use killerscope_explorer::tree_view::Row;
+use killerscope_chess::Notation;
+use killerscope_explorer::Row;
 use killerscope_explorer::{Effect, Mode, Notice, SPEEDS};
 use killerscope_explorer::{
     keys::Context, keys::KeyPress, keys::Trigger, keys::action_for, keys::bindings,
 };
 use killerscope_log::Event;
 use killerscope_log::MAX_KILLER_SLOTS;
-use killerscope_tui::input::key_press;
+use killerscope_tui::key_press;
 use tui_support::{App, PUZZLE, draw, press, puzzle_app, type_text};
 
 #[test]
@@ -557,7 +557,7 @@ fn a_killer_store_shows_an_empty_slot_as_a_dot_not_the_null_move() {
     let text = killerscope_tui::widgets::timeline::describe(
         app.session(),
         first_store,
-        killerscope_chess::notation::Notation::Uci,
+        killerscope_chess::Notation::Uci,
     );
     assert!(text.contains("store killer"), "{text}");
     assert!(text.contains(", ·]"), "{text}");
@@ -599,7 +599,7 @@ fn n_cycles_the_notation_of_every_move_on_screen() {
 
 #[test]
 fn the_compare_view_names_its_columns_and_the_sources_they_use() {
-    use killerscope_explorer::{worker::Report, worker::spawn_compare};
+    use killerscope_explorer::{Report, spawn_compare};
     let mut app = puzzle_app();
     press(&mut app, KeyCode::Char('c'));
     for code in ['j', 'j', 'x'] {

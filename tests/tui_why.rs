@@ -8,10 +8,7 @@ mod tui_support;
 use std::collections::BTreeMap;
 
 use crossterm::event::KeyCode;
-use killerscope_analysis::{
-    provenance::Origin, provenance::ScoreChain, provenance::Via, provenance::explain_score,
-    provenance::origin_text,
-};
+use killerscope_analysis::{Origin, ScoreChain, Via, explain_score, origin_text};
 use killerscope_engine::{SearchConfig, SelectiveConfig};
 use killerscope_trace::NodeId;
 use killerscope_tui::widgets::explain::ExplainPanel;

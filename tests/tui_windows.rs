@@ -5,7 +5,7 @@
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope_chess::notation::Notation;
+use killerscope_chess::Notation;
 use killerscope_trace::{jsonl::ImportOptions, jsonl::import_reader};
 use killerscope_tui::widgets::explain;
 use tui_support::{app_over, draw, press};

@@ -6,7 +6,7 @@
 mod uci_support;
 
 use killerscope_chess::Position;
-use killerscope_chess::notation::parse_uci;
+use killerscope_chess::parse_uci;
 use proptest::prelude::*;
 use std::io::{self, Write};
 use std::sync::{Arc, Mutex};

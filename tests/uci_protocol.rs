@@ -6,7 +6,7 @@
 mod uci_support;
 
 use killerscope_chess::Position;
-use killerscope_chess::notation::parse_uci;
+use killerscope_chess::parse_uci;
 use std::time::{Duration, Instant};
 use uci_support::{Engine, SHORT};
 

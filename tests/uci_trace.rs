@@ -10,7 +10,7 @@ mod binary;
 use killerscope_engine::score::INFINITY;
 use killerscope_log::{Event, WindowOutcome};
 use killerscope_trace::SearchTree;
-use killerscope_trace::uci_info::UciTrace;
+use killerscope_trace::UciTrace;
 use killerscope_trace::{jsonl::ImportOptions, jsonl::import_reader};
 
 const SESSION: &str = include_str!("data/stockfish_15_1_movetime_5000.txt");

@@ -47,8 +47,7 @@ fn transpositions_share_a_key_and_different_positions_do_not() {
     let play = |moves: &[&str]| {
         let mut p = Position::startpos();
         for m in moves {
-            let mv =
-                killerscope_chess::notation::parse_uci(&p, m).unwrap_or_else(|e| panic!("{e}"));
+            let mv = killerscope_chess::parse_uci(&p, m).unwrap_or_else(|e| panic!("{e}"));
             p.make_move(mv);
         }
         p

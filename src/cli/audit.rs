@@ -6,9 +6,7 @@
 use super::CliError;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use killerscope_analysis::{
-    audit::Auditor, audit::Claim, audit::Decision, audit::Technique, audit::Verdict, audit::collect,
-};
+use killerscope_analysis::{Auditor, Claim, Decision, Technique, Verdict, collect_decisions};
 use killerscope_chess::{Move, Position};
 use killerscope_text::printable;
 use killerscope_trace::jsonl::ImportOptions;
@@ -44,7 +42,7 @@ pub fn run(args: &AuditArgs) -> Result<(), CliError> {
     let file = printable(&args.file.display().to_string()).into_owned();
     let auditor =
         Auditor::new(log.header()).map_err(|e| CliError::new(format!("log audit {file}: {e}")))?;
-    let chosen = choose(collect(log.events()), &techniques, args.limit);
+    let chosen = choose(collect_decisions(log.events()), &techniques, args.limit);
     let progress = progress_bar(chosen.len());
     let mut judged = Vec::with_capacity(chosen.len());
     for decision in chosen {

@@ -17,7 +17,7 @@ use killerscope_analysis::{OrderingReport, ReportFold};
 use killerscope_chess::Position;
 use killerscope_engine::HeaderSettings;
 use killerscope_engine::fmt::grouped;
-use killerscope_engine::selective::parse_switches;
+use killerscope_engine::parse_switches;
 use killerscope_engine::{Limits, SearchConfig, Searcher, nodes_per_second};
 use killerscope_log::SearchObserver;
 use killerscope_log::{LogHeader, Recorder, SourceTable};

@@ -9,10 +9,10 @@ mod output;
 
 use super::CliError;
 use clap::Args;
-use killerscope_analysis::{tree_diff::TreeDiff, tree_diff::alignable, tree_diff::diff_trees};
+use killerscope_analysis::{TreeDiff, alignable, diff_trees};
 use killerscope_chess::{Position, START_FEN};
 use killerscope_engine::HeaderSettings;
-use killerscope_engine::selective::parse_switches;
+use killerscope_engine::parse_switches;
 use killerscope_engine::{Limits, SearchConfig, Searcher};
 use killerscope_log::{LogHeader, Recorder, Spool};
 use killerscope_text::{printable, quote};

@@ -3,7 +3,7 @@
 
 use super::CliError;
 use clap::Args;
-use killerscope_chess::notation::san;
+use killerscope_chess::san;
 use killerscope_chess::{Color, MoveList, Position, Square};
 use std::io::Write;
 

@@ -7,12 +7,12 @@
 use super::CliError;
 use clap::Args;
 use killerscope_chess::Position;
-use killerscope_explorer::action::LessonSource;
+use killerscope_explorer::LessonSource;
 use killerscope_explorer::library;
 use killerscope_explorer::{Effect, Explorer, Prefs, Settings};
 use killerscope_explorer::{lesson, lesson::BUNDLED, lesson::Lesson, lesson::View, lesson::Wait};
 use killerscope_text::{printable, quote};
-use killerscope_tui::theme::Theme;
+use killerscope_tui::Theme;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 

@@ -6,9 +6,7 @@
 use super::CliError;
 use super::fold_progress;
 use clap::Args;
-use killerscope_analysis::{
-    node_query::FIELDS, node_query::NodeQuery, node_query::QueryMatch, node_query::QueryResult,
-};
+use killerscope_analysis::{FIELDS, NodeQuery, QueryMatch, QueryResult};
 use killerscope_chess::{Move, Position};
 use killerscope_engine::fmt;
 use killerscope_engine::score::mate_distance;

@@ -5,8 +5,7 @@
 use super::CliError;
 use clap::Args;
 use killerscope_analysis::{
-    provenance::Origin, provenance::ScoreChain, provenance::Via, provenance::explain_score,
-    provenance::origin_text, provenance::score_text, provenance::via_text,
+    Origin, ScoreChain, Via, explain_score, origin_text, score_text, via_text,
 };
 use killerscope_chess::Position;
 use killerscope_engine::fmt;

@@ -3,9 +3,9 @@
 //! rule, aspiration windows by outcome. Printed only when selective search did something, so a
 //! full-width report stays as it was.
 
+use killerscope_engine::REDUCTION_LABELS;
 use killerscope_engine::SelectiveCounts;
-use killerscope_engine::selective_stats::REDUCTION_LABELS;
-use killerscope_engine::stats::percent;
+use killerscope_engine::percent;
 use serde_json::{Value, json};
 
 /// The report lines, each starting with its label padded to `width`; none for a full-width

@@ -11,7 +11,7 @@ use clap::Args;
 use super::CliError;
 use killerscope_chess::Position;
 use killerscope_engine::{OrderingConfig, SelectiveConfig};
-use killerscope_explorer::follow::FollowSource;
+use killerscope_explorer::FollowSource;
 use killerscope_explorer::{
     Action, DEFAULT_DEPTH, Effect, Explorer, Fixed, MAX_DEPTH, PositionSettings, Prefs, Session,
     Settings,
@@ -26,7 +26,7 @@ use saved::{open_log, trace_note};
 
 mod saved;
 
-use killerscope_tui::theme::Theme;
+use killerscope_tui::Theme;
 pub use saved::INDEX_BEFORE_SHOWING;
 
 /// Options of `killerscope tui`.

@@ -13,7 +13,7 @@ use super::{Options, PlotError, palette, position};
 use killerscope_engine::CutoffStats;
 use killerscope_engine::EvalKind;
 use killerscope_engine::fmt;
-use killerscope_engine::{config::name::display_name, config::name::switches};
+use killerscope_engine::{display_name, switches};
 use killerscope_explorer::{charts::data::Counts, charts::data::RANKS, charts::data::rank_label};
 use killerscope_log::EventLog;
 use killerscope_log::MoveSource;

@@ -12,7 +12,7 @@ use super::go::GoParams;
 use super::options;
 use super::worker::{self, Job, Progress, SearchControl, SearchJob, SharedOut, write_line};
 use killerscope_chess::Position;
-use killerscope_chess::notation::parse_uci;
+use killerscope_chess::parse_uci;
 use killerscope_engine::{EvalKind, SearchConfig, Searcher, SelectiveConfig};
 use killerscope_text::{printable, quote};
 use std::io::{self, Write};

@@ -4,9 +4,7 @@
 //! takes a whole configuration string at once.
 
 use killerscope_engine::{OrderingConfig, SelectiveConfig};
-use killerscope_engine::{
-    Switchboard, switches::Switch, switches::UciKind, switches::UciOption, switches::Values,
-};
+use killerscope_engine::{Switch, Switchboard, UciKind, UciOption, Values};
 
 /// Every UCI option of `C`'s switches with its switch, in the order `uci` lists them.
 fn options_of<C: Switchboard>() -> Vec<(&'static Switch<C>, &'static UciOption)> {

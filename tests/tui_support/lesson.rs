@@ -9,11 +9,11 @@ use std::time::Duration;
 use crossterm::event::KeyCode;
 use killerscope_chess::Position;
 use killerscope_engine::Limits;
-use killerscope_explorer::action::LessonSource;
+use killerscope_explorer::LessonSource;
 use killerscope_explorer::library;
 use killerscope_explorer::{Effect, Explorer, Notice, Settings};
+use killerscope_explorer::{Report, spawn_compare};
 use killerscope_explorer::{lesson, lesson::BUNDLED};
-use killerscope_explorer::{worker::Report, worker::spawn_compare};
 use killerscope_trace::record_search;
 
 use super::{App, draw};

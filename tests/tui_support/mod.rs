@@ -15,7 +15,7 @@ use killerscope_explorer::{Effect, Explorer, Session, Settings};
 use killerscope_log::{EventLog, LogHeader, Recorder};
 use killerscope_tui::run::handle_event;
 use killerscope_tui::widgets::Panel;
-use killerscope_tui::{ui, ui::Ctx, ui::Ui};
+use killerscope_tui::{Ctx, Ui, ui};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

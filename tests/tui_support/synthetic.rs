@@ -2,7 +2,7 @@
 //! a huge fan-out, many top-level nodes — for the explorer's scale tests and the
 //! `stress_log` example (which includes this file by path), so both build the very same trees.
 
-use killerscope_chess::notation::parse_uci;
+use killerscope_chess::parse_uci;
 use killerscope_chess::{Move, Position};
 use killerscope_engine::HeaderSettings;
 use killerscope_engine::Limits;

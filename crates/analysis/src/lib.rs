@@ -4,12 +4,51 @@
 //! (`tree_diff`), where a score came from (`provenance`, `log why`), the ordering report, the
 //! audit of each cutoff against a re-search (`audit`) and the exercises drawn from a log.
 
-pub mod audit;
+mod audit;
 pub mod exercise;
-pub mod node_query;
+mod node_query;
 mod ordering_report;
-pub mod provenance;
-pub mod query;
-pub mod tree_diff;
+mod provenance;
+mod query;
+mod tree_diff;
 
+pub use audit::Auditor;
+pub use audit::Claim;
+pub use audit::Decision;
+pub use audit::Technique;
+pub use audit::Verdict;
+pub use audit::collect_decisions;
+pub use audit::decisions_at;
+pub use audit::decisions_of;
+pub use node_query::FIELDS;
+pub use node_query::MatchSet;
+pub use node_query::NodeQuery;
+pub use node_query::QueryMatch;
+pub use node_query::QueryResult;
 pub use ordering_report::{OrderingReport, OrderingStats, RANK_BUCKETS, ReportFold, RowKey};
+pub use provenance::Origin;
+pub use provenance::ScoreChain;
+pub use provenance::Via;
+pub use provenance::explain_score;
+pub use provenance::origin_text;
+pub use provenance::score_text;
+pub use provenance::via_text;
+pub use query::EventRef;
+pub use query::NodeRef;
+pub use query::cutoff_move;
+pub use query::find_event;
+pub use query::find_node;
+pub use query::moves_tried;
+pub use query::parse_move;
+pub use tree_diff::Divergence;
+pub use tree_diff::DivergenceKinds;
+pub use tree_diff::Pair;
+pub use tree_diff::SideFacts;
+pub use tree_diff::TreeDiff;
+pub use tree_diff::alignable;
+pub use tree_diff::child_pairs;
+pub use tree_diff::diff_trees;
+pub use tree_diff::divergence_at;
+pub use tree_diff::kinds_at;
+pub use tree_diff::pair_has_children;
+pub use tree_diff::root_pairs;

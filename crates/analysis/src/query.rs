@@ -5,7 +5,7 @@
 //! something that is not there.
 
 use killerscope_chess::{Move, Position};
-use killerscope_chess::{notation::parse_san, notation::parse_uci};
+use killerscope_chess::{parse_san, parse_uci};
 use killerscope_log::EventSource;
 use killerscope_log::{Event, EventKind, SOURCES};
 use killerscope_text::message_error;

@@ -1,23 +1,23 @@
 //! The rules of chess on our own bitboards. Knows nothing of search or screens.
 
 pub mod attacks;
-pub mod bitboard;
+mod bitboard;
 mod board;
-pub mod castling;
+mod castling;
 mod count;
 pub mod epd;
-pub mod fen;
+mod fen;
 mod legality;
 mod line;
 mod magic;
 mod makemove;
 mod movegen;
-pub mod moves;
-pub mod notation;
+mod moves;
+mod notation;
 mod perft;
-pub mod piece;
-pub mod position;
-pub mod square;
+mod piece;
+mod position;
+mod square;
 mod targets;
 mod zobrist;
 
@@ -26,6 +26,12 @@ pub use castling::CastlingRights;
 pub use fen::{FenError, FenField};
 pub use makemove::{NullUndo, Undo};
 pub use moves::{MAX_MOVES, Move, MoveFlag, MoveList};
+pub use notation::MoveParseError;
+pub use notation::Notation;
+pub use notation::long_algebraic;
+pub use notation::parse_san;
+pub use notation::parse_uci;
+pub use notation::san;
 pub use perft::PerftMode;
 pub use piece::{Color, Piece, PieceKind};
 pub use position::{Position, START_FEN};

@@ -45,7 +45,7 @@ pub fn best_reply(pos: &Position, depth: u8, stop: &AtomicBool) -> Option<BestRe
 #[cfg(test)]
 mod tests {
     use super::*;
-    use killerscope_chess::notation::san;
+    use killerscope_chess::san;
 
     #[test]
     fn after_ra5_white_s_best_is_qd2_not_the_cutting_bc6() {

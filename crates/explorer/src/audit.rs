@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use super::job_slot::{JobSlot, JobView};
 use super::session::{NodeId, Session};
 use super::status::Message;
-use killerscope_analysis::{audit::Auditor, audit::Decision, audit::Verdict, audit::decisions_at};
+use killerscope_analysis::{Auditor, Decision, Verdict, decisions_at};
 use killerscope_log::LogHeader;
 
 /// Which node of which search an audit is about. A search is deterministic, so the same header

@@ -12,7 +12,7 @@ use super::job_slot::{JobSlot, JobView};
 use super::session::{NodeId, Session};
 use super::status::Message;
 use killerscope_chess::{Move, Position};
-use killerscope_engine::{best_reply::BestReply, best_reply::best_reply};
+use killerscope_engine::{BestReply, best_reply};
 
 /// What the runtime searches for one node's best reply.
 #[derive(Clone, Debug, PartialEq, Eq)]

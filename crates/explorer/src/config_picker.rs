@@ -5,7 +5,7 @@
 //! `search::config::name::display_name`, as `compare` names its columns and `compare --svg` its
 //! legend, so one configuration reads the same on the screen and on a slide.
 
-use killerscope_engine::config::name::display_name;
+use killerscope_engine::display_name;
 use killerscope_engine::{OrderingConfig, SelectiveConfig};
 
 /// A line of the checklist: a name for the column and the configuration it searches with.

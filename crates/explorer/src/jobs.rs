@@ -12,7 +12,7 @@ use super::background::{Background, Polled};
 use super::best::{self, BestRequest};
 use super::ladder::{self, LadderKey, LadderRequest};
 use super::notice::Notice;
-use killerscope_engine::best_reply::BestReply;
+use killerscope_engine::BestReply;
 use killerscope_engine::ladder::Ladder;
 
 /// The jobs running.

@@ -58,7 +58,7 @@ pub enum Notice {
     /// The audit stopped before it ended (a new search, the user left).
     AuditStopped,
     /// The full-window search of a cut node (`E`) found this best reply.
-    BestFound(AuditKey, killerscope_engine::best_reply::BestReply),
+    BestFound(AuditKey, killerscope_engine::BestReply),
     /// That search stopped before it ended.
     BestStopped,
     /// The ordering ladder has started this many rungs.
@@ -72,7 +72,7 @@ pub enum Notice {
     /// How far the query running on the runtime's thread has got.
     Querying(killerscope_trace::FoldProgress),
     /// The query on the runtime's thread ended: its matches, or why not ("cancelled").
-    Queried(Result<killerscope_analysis::node_query::QueryResult, String>),
+    Queried(Result<killerscope_analysis::QueryResult, String>),
     /// The lesson the runtime checked does not hold: why; `leave` for an explorer opened for
     /// that lesson alone, which ends with it as its error.
     LessonRefused {

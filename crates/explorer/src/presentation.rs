@@ -4,7 +4,7 @@
 //! and focus (only the board, the killers, the tree and the lesson, so a class reads what the
 //! lesson is about). The terminal picks its theme and layout from these (`tui::theme`, `tui::layout`).
 
-use killerscope_chess::notation::Notation;
+use killerscope_chess::Notation;
 
 /// What the killer panel shows: the killer rows (with the mate killers when the search kept
 /// them) or the countermove table — the tables a quiet cutoff writes to.

@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::session::{NodeId, Session};
 use super::tree_view::TreeView;
-use killerscope_analysis::{node_query::MatchSet, node_query::NodeQuery, node_query::QueryResult};
+use killerscope_analysis::{MatchSet, NodeQuery, QueryResult};
 use killerscope_engine::fmt::grouped;
 use killerscope_log::{Events, LogHeader};
 use killerscope_trace::{FoldControl, FoldProgress, RecordStream};

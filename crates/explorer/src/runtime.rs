@@ -18,7 +18,7 @@ use super::app::Explorer;
 use super::audit::{self, AuditKey, Judged};
 use super::jobs::Jobs;
 use super::query::QueryJob;
-use killerscope_analysis::node_query::QueryResult;
+use killerscope_analysis::QueryResult;
 use killerscope_trace::FoldProgress;
 
 /// A node's audit running on its own thread: its result (`None` if stopped) and its stop flag.

@@ -6,9 +6,7 @@
 
 use super::session::{NodeId, Session};
 use super::tree_view::TreeView;
-use killerscope_analysis::{
-    provenance::ScoreChain, provenance::explain_score, provenance::origin_text,
-};
+use killerscope_analysis::{ScoreChain, explain_score, origin_text};
 use killerscope_engine::fmt::grouped;
 
 /// The chain traced last, if any.

@@ -2,7 +2,7 @@
 //! how to read one from the command line (`--trace-line g2c6,d7e8`, `--trace-plies 0..4`).
 
 use crate::MAX_PLY;
-use killerscope_chess::notation::parse_uci;
+use killerscope_chess::parse_uci;
 use killerscope_chess::{Move, Position};
 use killerscope_text::quote;
 use std::fmt;

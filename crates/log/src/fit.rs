@@ -276,7 +276,7 @@ mod tests {
     use super::*;
     use crate::entry::enter_event as enter;
     use crate::{Bound, MoveSource};
-    use killerscope_chess::notation::parse_uci;
+    use killerscope_chess::parse_uci;
 
     fn tried(mv: Move) -> Event {
         Event::MoveTried {

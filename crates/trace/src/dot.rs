@@ -3,7 +3,7 @@
 //! as a bold red edge labelled with its rank and ordering source.
 
 use super::tree::{NodeId, SearchTree};
-use killerscope_chess::notation::san;
+use killerscope_chess::san;
 use killerscope_chess::{Move, Position};
 use killerscope_engine::fmt::score;
 use killerscope_log::NodeKind;

@@ -43,15 +43,15 @@ pub mod line;
 mod load;
 mod marks;
 mod node_walk;
-pub mod pgn;
+mod pgn;
 mod record;
 mod replay;
-pub mod speedscope;
+mod speedscope;
 mod stores;
 pub mod texel;
 mod tree;
 pub mod uci_engine;
-pub mod uci_info;
+mod uci_info;
 
 pub use dot::{DOT_NODE_LIMIT, write_dot};
 pub use fold::{FoldControl, FoldError, FoldProgress, RecordStream, fold_events};
@@ -62,6 +62,9 @@ pub use load::{
 };
 pub use marks::{Marks, NullTry, PrunedMove, ReSearch, Window, move_order, pruned_moves};
 pub use node_walk::{NodeType, NodeWalk, TtProbe, WalkPath, WalkedNode};
+pub use pgn::write_pgn;
 pub use record::{record_search, record_search_capped};
 pub use replay::{HistoryScores, KillerCutoff, Replay};
+pub use speedscope::SpeedscopeWriter;
 pub use tree::{CutoffInfo, Node, NodeId, SearchTree};
+pub use uci_info::UciTrace;

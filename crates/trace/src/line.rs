@@ -5,7 +5,7 @@
 //! the line stops being playable at the first step that is not legal).
 
 use super::tree::{Node, NodeId, SearchTree};
-use killerscope_chess::notation::Notation;
+use killerscope_chess::Notation;
 use killerscope_chess::{Color, Move, Position};
 
 /// One step of a line.
@@ -189,7 +189,7 @@ pub fn uci_steps(steps: &[Step]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use killerscope_chess::notation::parse_uci;
+    use killerscope_chess::parse_uci;
     use killerscope_log::{Bound, Event, NodeKind};
 
     /// A move in UCI, legal in `pos`.

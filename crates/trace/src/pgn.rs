@@ -12,7 +12,7 @@
 use super::line::position_at;
 use super::tree::{Node, NodeId, SearchTree};
 use killerscope_chess::{Color, Position};
-use killerscope_chess::{notation::Notation, notation::san};
+use killerscope_chess::{Notation, san};
 use killerscope_engine::score::format_uci;
 use killerscope_log::Bound;
 use std::io::{self, Write};

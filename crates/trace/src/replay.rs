@@ -13,16 +13,16 @@
 
 use crate::stores::StoreHistory;
 use killerscope_chess::{Color, Move};
+use killerscope_engine::HISTORY_MAX;
 use killerscope_engine::HistoryTable;
-use killerscope_engine::history::HISTORY_MAX;
-use killerscope_engine::{countermove::COUNTER_KEYS, countermove::CounterKey};
+use killerscope_engine::{COUNTER_KEYS, CounterKey};
 use killerscope_log::EventLog;
 use killerscope_log::EventSource;
 use killerscope_log::LogHeader;
 use killerscope_log::SourceTable;
 use killerscope_log::{Event, KillerSlots, MoveSource, NodeKind};
 
-pub use killerscope_engine::history::HistoryScores;
+pub use killerscope_engine::HistoryScores;
 
 /// Where a killer cut off: the ply, slot, move and event index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

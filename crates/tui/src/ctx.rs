@@ -9,7 +9,7 @@ use tui_tree_widget::TreeState;
 
 use crate::layout::Areas;
 use crate::theme::Theme;
-use killerscope_explorer::tree_view::Row;
+use killerscope_explorer::Row;
 use killerscope_explorer::{Area, Explorer};
 
 /// What the terminal remembers between frames: monochrome or not, the tree widget's own state

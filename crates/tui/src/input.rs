@@ -6,7 +6,7 @@
 use crossterm::event::{KeyCode as Code, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
 use ratatui::layout::Position as Cell;
 
-use killerscope_explorer::tree_view::Row;
+use killerscope_explorer::Row;
 use killerscope_explorer::{Action, Explorer, Mode};
 use killerscope_explorer::{keys::KeyCode, keys::KeyPress};
 

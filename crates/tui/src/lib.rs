@@ -5,11 +5,15 @@
 //! the run loop (`run`). What a widget must remember between frames (the tree's scroll) is the
 //! terminal's own state (`ui::Ui`), never the model's.
 
-pub mod ctx;
-pub mod input;
+mod ctx;
+mod input;
 pub mod layout;
 pub mod run;
-pub mod terminal;
-pub mod theme;
+mod terminal;
+mod theme;
 pub mod ui;
 pub mod widgets;
+pub use input::key_press;
+pub use theme::Theme;
+pub use ui::Ctx;
+pub use ui::Ui;

@@ -12,7 +12,7 @@ use crossterm::event::{self, Event as TermEvent, KeyEventKind};
 use crate::terminal;
 use crate::{input::key_press, input::mouse_action};
 use crate::{ui, ui::Ui};
-use killerscope_explorer::status::FRAME;
+use killerscope_explorer::FRAME;
 use killerscope_explorer::{Action, Effect, Explorer, Runtime};
 
 /// Input poll interval when nothing is moving.

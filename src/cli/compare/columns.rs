@@ -7,8 +7,8 @@
 
 use super::lab::Column;
 use crate::cli::CliError;
-use killerscope_engine::selective::parse_switches;
-use killerscope_engine::{config::name::display_name, config::name::switches};
+use killerscope_engine::parse_switches;
+use killerscope_engine::{display_name, switches};
 use killerscope_text::{is_unsafe, quote};
 
 /// Most characters of a column's name: what a legend entry and a table heading hold.

@@ -3,7 +3,7 @@
 //! lines) and JSON (one document). Names and labels arrive already made printable.
 
 use super::lab::{Column, Cost, Named, Summary, ratio};
-use killerscope_engine::stats::percent;
+use killerscope_engine::percent;
 use killerscope_log::SourceInfo;
 use serde_json::{Map, Value, json};
 use std::io::Write;

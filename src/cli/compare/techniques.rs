@@ -113,7 +113,7 @@ fn fixed(value: Option<f64>) -> String {
 }
 
 fn re_search_rate(cell: &Cell) -> String {
-    killerscope_engine::stats::percent(cell.re_searched, cell.reductions)
+    killerscope_engine::percent(cell.re_searched, cell.reductions)
 }
 
 /// The markdown table: a row per technique; per ordering column its nodes, the nodes it saved
@@ -172,7 +172,7 @@ pub fn markdown(
         row.push(if all.0 == 0 {
             "–".into()
         } else {
-            killerscope_engine::stats::percent(all.1, all.0)
+            killerscope_engine::percent(all.1, all.0)
         });
         writeln!(out, "| {} |", row.join(" | "))?;
     }

@@ -1,7 +1,7 @@
 //! What `diff` prints: text for people, one JSON document for scripts.
 
 use super::Searched;
-use killerscope_analysis::{tree_diff::Divergence, tree_diff::SideFacts, tree_diff::TreeDiff};
+use killerscope_analysis::{Divergence, SideFacts, TreeDiff};
 use killerscope_chess::Position;
 use killerscope_engine::fmt::grouped;
 use killerscope_text::printable;

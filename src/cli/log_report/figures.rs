@@ -3,7 +3,7 @@
 
 use killerscope_analysis::{OrderingReport, OrderingStats, RowKey};
 use killerscope_engine::fmt::grouped;
-use killerscope_engine::stats::percent;
+use killerscope_engine::percent;
 use killerscope_log::MoveSource;
 use serde_json::{Value, json};
 

@@ -4,7 +4,7 @@
 use super::figures::{COLUMNS, Figure, row_label};
 use super::{ReportFormat, to_json};
 use killerscope_analysis::{OrderingReport, OrderingStats, RowKey};
-use killerscope_engine::stats::percent;
+use killerscope_engine::percent;
 use killerscope_log::LogHeader;
 use killerscope_text::printable;
 use serde_json::json;

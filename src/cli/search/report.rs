@@ -2,13 +2,13 @@
 //! ordering source, and the same as one JSON object.
 
 use crate::{cli::selective_report::selective_json, cli::selective_report::selective_lines};
-use killerscope_chess::notation::san;
+use killerscope_chess::san;
 use killerscope_chess::{Move, Position};
 use killerscope_engine::{
     CutoffStats, IterationReport, OrderingConfig, SearchReport, nodes_per_second,
 };
+use killerscope_engine::{RANK_LABELS, percent};
 use killerscope_engine::{score::format_uci, score::mate_distance};
-use killerscope_engine::{stats::RANK_LABELS, stats::percent};
 use killerscope_log::{MoveSource, SOURCES, SourceInfo};
 use serde_json::{Value, json};
 use std::io::Write;

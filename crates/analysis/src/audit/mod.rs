@@ -160,7 +160,7 @@ pub struct Verdict {
 
 /// Every decision of `events`, in log order (the events of one whole log: a filtered
 /// recording has no coherent lines and gives nonsense), read a chunk at a time.
-pub fn collect<E: EventSource + ?Sized>(events: &E) -> Vec<Decision> {
+pub fn collect_decisions<E: EventSource + ?Sized>(events: &E) -> Vec<Decision> {
     let mut collector = Collector::new();
     events.for_each_chunk(0..events.event_count(), &mut |chunk| collector.feed(chunk));
     collector.finish()

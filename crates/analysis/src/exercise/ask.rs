@@ -2,11 +2,11 @@
 //! answer and explanation, all read from the node's events.
 
 use super::{Candidate, Kind, Question};
-use killerscope_chess::notation::san;
+use killerscope_chess::san;
 use killerscope_chess::{Color, Move, MoveList, Position};
 use killerscope_engine::OrderingConfig;
-use killerscope_engine::order::splitmix64;
 use killerscope_engine::score::INFINITY;
+use killerscope_engine::splitmix64;
 use killerscope_log::{Bound, MoveSource, SOURCES};
 use killerscope_trace::{Node, NodeId, SearchTree};
 

@@ -15,7 +15,7 @@ pub mod results;
 use killerscope_chess::{Move, Position};
 use killerscope_engine::HeaderSettings;
 use killerscope_engine::OrderingConfig;
-use killerscope_engine::order::splitmix64;
+use killerscope_engine::splitmix64;
 use killerscope_log::EventLog;
 use killerscope_log::NodeKind;
 use killerscope_text::message_error;

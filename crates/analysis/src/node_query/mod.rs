@@ -18,7 +18,7 @@ mod moves;
 mod parse;
 mod set;
 
-pub use fields::{FIELDS, FieldInfo};
+pub use fields::FIELDS;
 pub use set::MatchSet;
 
 use fields::{BoolField, IntField, MoveField};

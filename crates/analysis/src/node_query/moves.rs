@@ -3,7 +3,7 @@
 
 use super::QueryError;
 use crate::query::parse_move;
-use killerscope_chess::notation::parse_san;
+use killerscope_chess::parse_san;
 use killerscope_chess::{Move, PieceKind, Position, Square};
 use killerscope_text::quote;
 use killerscope_trace::line::Step;

@@ -3,7 +3,7 @@
 //! played), sources the labels of each log's own header.
 
 use super::{Divergence, OnlyIn, SideFacts};
-use killerscope_chess::notation::Notation;
+use killerscope_chess::Notation;
 use killerscope_chess::{Move, Position};
 use killerscope_engine::fmt::grouped;
 use killerscope_log::LogHeader;

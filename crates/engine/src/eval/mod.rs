@@ -198,7 +198,9 @@ impl EvalState {
 }
 
 /// The position's value in centipawns for the side to move under `kind`: midgame and endgame
-/// scores blended by how much non-pawn material is left.
+/// scores blended by how much non-pawn material is left (the search folds it incrementally;
+/// the tests ask for it whole).
+#[cfg(test)]
 pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
     let state = EvalState::of(pos, kind);
     match kind {

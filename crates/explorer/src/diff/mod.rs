@@ -11,9 +11,8 @@ pub mod rows;
 use super::action::Action;
 use super::session::Session;
 use killerscope_analysis::{
-    tree_diff::Divergence, tree_diff::DivergenceKinds, tree_diff::Pair, tree_diff::TreeDiff,
-    tree_diff::alignable, tree_diff::child_pairs, tree_diff::divergence_at, tree_diff::kinds_at,
-    tree_diff::root_pairs,
+    Divergence, DivergenceKinds, Pair, TreeDiff, alignable, child_pairs, divergence_at, kinds_at,
+    root_pairs,
 };
 use killerscope_engine::HeaderSettings;
 use killerscope_log::LogHeader;
@@ -207,8 +206,8 @@ impl DiffState {
             Action::Down => rows.step(1),
             Action::PageUp => rows.step(-page),
             Action::PageDown => rows.step(page),
-            Action::First => rows.to_end(false),
-            Action::Last => rows.to_end(true),
+            Action::First => rows.jump_to_end(false),
+            Action::Last => rows.jump_to_end(true),
             Action::Open => rows.open_close(ta, tb, Some(true)),
             Action::Close => rows.open_close(ta, tb, Some(false)),
             Action::Toggle => rows.open_close(ta, tb, None),

@@ -8,7 +8,7 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 
 use super::{RANKED, Ranking};
-use killerscope_analysis::tree_diff::diff_trees;
+use killerscope_analysis::diff_trees;
 use killerscope_log::LogHeader;
 use killerscope_trace::{FoldControl, SearchTree};
 

@@ -5,9 +5,7 @@
 
 use std::collections::HashSet;
 
-use killerscope_analysis::{
-    tree_diff::Pair, tree_diff::child_pairs, tree_diff::pair_has_children, tree_diff::root_pairs,
-};
+use killerscope_analysis::{Pair, child_pairs, pair_has_children, root_pairs};
 use killerscope_trace::SearchTree;
 
 /// One row of the diff tree.
@@ -83,7 +81,7 @@ impl PairRows {
     }
 
     /// Selects the first (`false`) or last (`true`) row.
-    pub fn to_end(&mut self, last: bool) {
+    pub fn jump_to_end(&mut self, last: bool) {
         self.selected = if last {
             self.rows.len().saturating_sub(1)
         } else {

@@ -4,9 +4,9 @@
 //! refused with the reason a player would give ("White's queen already stands on b2"), so a
 //! class never has to pick between a right answer and a move that cannot be played.
 
-use killerscope_analysis::query::parse_move;
+use killerscope_analysis::parse_move;
 use killerscope_chess::{Bitboard, Color, Move, MoveList, PieceKind, Position, Square, attacks};
-use killerscope_chess::{notation::long_algebraic, notation::san};
+use killerscope_chess::{long_algebraic, san};
 
 /// The notation a choice is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

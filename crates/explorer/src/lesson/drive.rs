@@ -10,7 +10,7 @@ use super::scene::SearchPlan;
 use super::scene::{Scene, View};
 use super::state::{LessonState, Stage, compare, holds, labels, search_against};
 use crate::{action::Action, action::CompareRequest};
-use killerscope_engine::selective::parse_switches;
+use killerscope_engine::parse_switches;
 use killerscope_engine::{OrderingConfig, SelectiveConfig};
 
 /// What showing a step takes: the actions, and whether the lesson then waits for its search.

@@ -10,9 +10,9 @@ use crate::charts::ChartKind;
 use crate::library::Entry;
 use crate::setup::MAX_DEPTH;
 use crate::{keys::Context, keys::Key, keys::KeyCode, keys::action_for};
-use killerscope_analysis::{query::EventRef, query::NodeRef, query::find_event, query::find_node};
+use killerscope_analysis::{EventRef, NodeRef, find_event, find_node};
 use killerscope_chess::Position;
-use killerscope_engine::selective::parse_switches;
+use killerscope_engine::parse_switches;
 use killerscope_engine::{
     CutoffStats, Limits, OrderingConfig, SearchConfig, Searcher, SelectiveConfig,
 };

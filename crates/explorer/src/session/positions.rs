@@ -79,7 +79,7 @@ impl PositionCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use killerscope_chess::notation::parse_uci;
+    use killerscope_chess::parse_uci;
     use killerscope_log::{Bound, Event, NodeKind};
 
     /// A line of `n` knight moves from the start position, one node per move under a root.

@@ -17,7 +17,7 @@ use super::tree_view::TreeView;
 
 mod ply_table;
 
-pub use ply_table::{PlyFold, PlyOrdering, PlyTable};
+pub use ply_table::{PlyOrdering, PlyTable};
 
 /// Every tool, in the order their keys are listed: one line each.
 fn registry() -> Vec<Box<dyn Tool>> {

@@ -7,7 +7,7 @@
 use super::header::header_line;
 use super::score::{JsonScore, to_json};
 use killerscope_chess::{Move, Square};
-use killerscope_engine::countermove::CounterKey;
+use killerscope_engine::CounterKey;
 use killerscope_log::Event;
 use killerscope_log::NodeEntry;
 use killerscope_log::{EventLog, EventSource, LogHeader, SourceTable};

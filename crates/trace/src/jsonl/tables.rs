@@ -5,7 +5,7 @@ use super::fields::{Bad, Fields, Key, bad};
 use super::scan::Val;
 use super::state::{State, row_index};
 use killerscope_chess::{Move, Piece, Square};
-use killerscope_engine::countermove::CounterKey;
+use killerscope_engine::CounterKey;
 use killerscope_log::Board;
 use killerscope_log::{Event, KillerSlots, MAX_KILLER_SLOTS, NodeCount};
 

@@ -108,7 +108,7 @@ impl Positions {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use killerscope_chess::notation::parse_uci;
+    use killerscope_chess::parse_uci;
 
     fn step(pos: &Position, uci: &str) -> Step {
         Step::Move(parse_uci(pos, uci).expect("legal"))

@@ -17,7 +17,7 @@ use crate::layout::centered;
 use crate::widgets::charts::paired;
 use crate::{widgets::Panel, widgets::compare_icicle, widgets::compare_ladder};
 use killerscope_engine::fmt;
-use killerscope_explorer::compare::ComparePage;
+use killerscope_explorer::ComparePage;
 use killerscope_explorer::keys::Action;
 use killerscope_log::{MoveSource, SOURCES};
 

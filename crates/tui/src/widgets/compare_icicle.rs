@@ -12,8 +12,8 @@ use crate::ctx::Ctx;
 use crate::widgets::charts::paired;
 use crate::widgets::icicle_bands::Painter;
 use killerscope_engine::fmt;
+use killerscope_explorer::Compared;
 use killerscope_explorer::charts::icicle;
-use killerscope_explorer::compare::Compared;
 use killerscope_trace::SearchTree;
 
 /// Draws the two icicles and their legend in `area`.
@@ -97,7 +97,7 @@ fn side(
         let why = format!(
             "{} {name}: too big to draw here (over its share of {} events recorded); compare at a lower depth",
             paired::fill(k),
-            fmt::count(killerscope_explorer::compare::RECORD_BUDGET as u64)
+            fmt::count(killerscope_explorer::RECORD_BUDGET as u64)
         );
         frame.render_widget(Line::styled(why, theme.dim), title);
         return;

@@ -14,7 +14,7 @@ use crate::theme::Theme;
 use crate::widgets::overlay_frame;
 use killerscope_engine::fmt;
 use killerscope_engine::ladder::Ladder;
-use killerscope_explorer::ladder::LadderKey;
+use killerscope_explorer::LadderKey;
 
 /// Width of the rung's name.
 const NAME: usize = 17;

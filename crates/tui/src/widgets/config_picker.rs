@@ -10,7 +10,7 @@ use crate::ctx::Ctx;
 use crate::layout::centered;
 use crate::{widgets::Panel, widgets::overlay_frame};
 use killerscope_explorer::Mode;
-use killerscope_explorer::{config_picker::ConfigPicker, config_picker::MIN_CHOSEN};
+use killerscope_explorer::{ConfigPicker, MIN_CHOSEN};
 
 /// One line of the checklist as text: the box, the name, the settings it changes (the last
 /// line, the search on screen's, says so).

@@ -12,9 +12,9 @@ use ratatui::widgets::{Cell, Paragraph, Row, Table, Wrap};
 
 use crate::ctx::Ctx;
 use crate::widgets::killers::table_block;
-use killerscope_chess::notation::Notation;
+use killerscope_chess::Notation;
 use killerscope_chess::{Color, PieceKind, Position, Square};
-use killerscope_engine::countermove::CounterKey;
+use killerscope_engine::CounterKey;
 use killerscope_explorer::{NodeId, Session};
 
 /// One entry of the table as text: the answered move, the stored reply, the storing event.

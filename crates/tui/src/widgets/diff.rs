@@ -12,14 +12,14 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use crate::widgets::Panel;
 use crate::{ctx::Ctx, ctx::area_of};
 use crate::{widgets::board, widgets::board::BoardView};
-use killerscope_analysis::tree_diff::DivergenceKinds;
+use killerscope_analysis::DivergenceKinds;
 use killerscope_chess::{Move, Position};
 use killerscope_engine::fmt::grouped;
+use killerscope_explorer::PairRow;
 use killerscope_explorer::Session;
-use killerscope_explorer::diff::rows::PairRow;
 use killerscope_explorer::keys::Action;
 use killerscope_explorer::{Area, NodeId};
-use killerscope_explorer::{diff::DiffState, diff::Ranking};
+use killerscope_explorer::{DiffState, Ranking};
 use killerscope_trace::line::Step;
 
 /// The actions the hint line names while the diff view is open, with a word each.

@@ -14,9 +14,9 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use crate::ctx::Ctx;
 use crate::{widgets::Panel, widgets::countermoves};
-use killerscope_chess::notation::Notation;
+use killerscope_chess::Notation;
 use killerscope_chess::{Color, Move};
-use killerscope_engine::countermove::CounterKey;
+use killerscope_engine::CounterKey;
 use killerscope_engine::fmt;
 use killerscope_explorer::{NodeId, Session};
 use killerscope_log::Event;

@@ -10,8 +10,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use crate::theme::Theme;
+use killerscope_chess::Notation;
 use killerscope_chess::Position;
-use killerscope_chess::notation::Notation;
 use killerscope_explorer::{charts::Colouring, charts::Shade};
 use killerscope_explorer::{charts::icicle::Block, charts::icicle::Layout};
 use killerscope_log::MoveSource;

@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, Gauge, Paragraph, Wrap};
 use crate::ctx::Ctx;
 use crate::widgets::Panel;
 use killerscope_engine::fmt;
-use killerscope_explorer::session::indexer::IndexState;
+use killerscope_explorer::IndexState;
 
 /// The placeholder of a panel waiting for the indexes.
 pub struct IndexingPanel;

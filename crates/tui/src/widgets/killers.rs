@@ -18,12 +18,12 @@ use ratatui::widgets::{Block, Cell, Row, Table};
 
 use crate::ctx::Ctx;
 use crate::{widgets::Panel, widgets::countermoves};
-use killerscope_chess::notation::Notation;
+use killerscope_chess::Notation;
 use killerscope_chess::{Move, Position};
 use killerscope_engine::fmt;
+use killerscope_explorer::KillerMark;
 use killerscope_explorer::KillerTab;
 use killerscope_explorer::Session;
-use killerscope_explorer::session::scan::KillerMark;
 use killerscope_log::MoveSource;
 use killerscope_text::printable;
 

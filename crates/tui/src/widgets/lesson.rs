@@ -16,7 +16,7 @@ use crate::ctx::Ctx;
 use crate::theme::Theme;
 use crate::widgets::Panel;
 use crate::widgets::timeline::describe;
-use killerscope_chess::notation::Notation;
+use killerscope_chess::Notation;
 use killerscope_engine::fmt;
 use killerscope_explorer::{lesson::LessonState, lesson::SearchCheck, lesson::View, lesson::Wait};
 use killerscope_trace::NodeId;

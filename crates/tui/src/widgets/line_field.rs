@@ -13,9 +13,9 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use crate::ctx::Ctx;
 use crate::theme::Theme;
 use crate::widgets::Panel;
+use killerscope_explorer::Edit;
+use killerscope_explorer::LineEdit;
 use killerscope_explorer::Mode;
-use killerscope_explorer::line_edit::Edit;
-use killerscope_explorer::line_edit::LineEdit;
 use killerscope_explorer::{keys, keys::Action};
 use killerscope_text::printable;
 

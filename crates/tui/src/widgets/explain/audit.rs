@@ -3,12 +3,12 @@
 //! without its technique found, and the verdict — sound (the same side of the window) or
 //! unsound (it changed the node's result).
 
-use killerscope_analysis::{audit::Claim, audit::Technique};
+use killerscope_analysis::{Claim, Technique};
+use killerscope_chess::Notation;
 use killerscope_chess::Position;
-use killerscope_chess::notation::Notation;
 use killerscope_engine::fmt;
+use killerscope_explorer::{AuditView, Judged};
 use killerscope_explorer::{NodeId, Session};
-use killerscope_explorer::{audit::AuditView, audit::Judged};
 
 /// Decisions described one by one; the rest are counted (a node can prune dozens of moves).
 const LISTED: usize = 4;

@@ -4,10 +4,10 @@
 //! cutting move is the best one too.
 
 use killerscope_chess::Color;
-use killerscope_chess::notation::Notation;
-use killerscope_engine::best_reply::BestReply;
+use killerscope_chess::Notation;
+use killerscope_engine::BestReply;
 use killerscope_engine::fmt;
-use killerscope_explorer::best::BestView;
+use killerscope_explorer::BestView;
 use killerscope_explorer::{NodeId, Session};
 
 /// `explained` (the panel's text for node `id`) with the best reply's paragraph first, if `E`

@@ -3,7 +3,7 @@
 //! without searching a move (a null-move cutoff, reverse futility, mate distance), and which of
 //! its moves were pruned without a search — the moves no row shows.
 
-use killerscope_chess::notation::Notation;
+use killerscope_chess::Notation;
 use killerscope_chess::{Color, Move, Position};
 use killerscope_engine::fmt;
 use killerscope_explorer::{NodeId, Session};

@@ -3,7 +3,7 @@
 //! is not a chess position (a king can be captured) and nothing about it is invented.
 
 use killerscope_chess::Color;
-use killerscope_chess::notation::Notation;
+use killerscope_chess::Notation;
 use killerscope_engine::fmt;
 use killerscope_explorer::{NodeId, Session};
 use killerscope_log::Bound;

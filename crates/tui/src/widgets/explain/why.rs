@@ -5,12 +5,10 @@
 //! leading spaces). The words are `log why`'s
 //! ([`killerscope_analysis::provenance`]).
 
-use killerscope_analysis::{
-    provenance::ScoreChain, provenance::origin_text, provenance::score_text, provenance::via_text,
-};
-use killerscope_chess::notation::Notation;
+use killerscope_analysis::{ScoreChain, origin_text, score_text, via_text};
+use killerscope_chess::Notation;
 use killerscope_engine::fmt;
-use killerscope_explorer::why::WhyState;
+use killerscope_explorer::WhyState;
 use killerscope_explorer::{NodeId, Session};
 
 /// The chain's paragraph while the selection `id` is on the chain `why` traced, else empty.

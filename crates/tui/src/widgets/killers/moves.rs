@@ -5,7 +5,7 @@
 
 use std::ops::Range;
 
-use killerscope_chess::notation::Notation;
+use killerscope_chess::Notation;
 use killerscope_chess::{Move, Position};
 use killerscope_explorer::{NodeId, Session};
 use killerscope_trace::line::Step;

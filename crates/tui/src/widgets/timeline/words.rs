@@ -4,9 +4,9 @@
 //! line can colour it from the log's source table. One function per family of events, so a new
 //! kind has one obvious place to go (the compiler points at `parts`).
 
-use killerscope_chess::notation::Notation;
+use killerscope_chess::Notation;
 use killerscope_chess::{Position, Square};
-use killerscope_engine::countermove::CounterKey;
+use killerscope_engine::CounterKey;
 use killerscope_engine::fmt;
 use killerscope_explorer::{NodeId, Session};
 use killerscope_log::{Bound, MoveSource, NodeKind};

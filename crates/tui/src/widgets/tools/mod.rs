@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Paragraph};
 
 use crate::ctx::Ctx;
 use crate::widgets::Panel;
-use killerscope_explorer::tools::Tool;
+use killerscope_explorer::Tool;
 
 mod ply_table;
 

@@ -12,7 +12,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 use super::ToolView;
 use crate::ctx::Ctx;
 use killerscope_engine::fmt;
-use killerscope_explorer::{tools::PlyOrdering, tools::PlyTable, tools::Tool};
+use killerscope_explorer::{PlyOrdering, PlyTable, Tool};
 
 /// Draws `PlyTable`.
 pub(super) struct PlyTableView;

@@ -14,7 +14,7 @@ use crate::theme::Theme;
 use killerscope_chess::{Move, Position};
 use killerscope_engine::fmt;
 use killerscope_explorer::{NodeId, Session};
-use killerscope_explorer::{tree_view::Row, tree_view::TreeView};
+use killerscope_explorer::{Row, TreeView};
 use killerscope_trace::{line::Step, line::node_label_known};
 
 /// The widget's input for one frame.
