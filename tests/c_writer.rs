@@ -168,7 +168,8 @@ fn killer_figures(stats: &str, label: &str) -> (u64, u64) {
 #[test]
 fn traced_searches_read_back_with_the_engines_own_figures() {
     let Some(b) = built() else { return };
-    for (name, fen, depth) in [("start", START, 4), ("kiwipete", KIWIPETE, 3)] {
+    // Kiwipete to depth 4 writes more than one buffer (65,536 events) before the last.
+    for (name, fen, depth) in [("start", START, 4), ("kiwipete", KIWIPETE, 4)] {
         let log = scratch().join(format!("{name}.kslog"));
         let printed = search(b, fen, depth, &["--trace", log.to_str().expect("UTF-8")]);
         let stats = stats(&log);
@@ -176,6 +177,7 @@ fn traced_searches_read_back_with_the_engines_own_figures() {
         assert_eq!(field(&stats, "truncated"), "no");
         assert_eq!(field(&stats, "sources"), "0 TT, 1 Cap, 2 K1, 3 K2, 4 Quiet");
         let events = printed.events.expect("the engine reports its events");
+        assert!(name == "start" || events > 2 * 65_536, "{name}: {events} events");
         assert!(field(&stats, "events").starts_with(&format!("{events} (16 bytes each")));
         // The node count the engine printed, split as it split it, every node closed.
         let nodes = field(&stats, "nodes");
@@ -288,26 +290,17 @@ fn the_header_writes_the_bytes_killerscope_writes() {
 fn a_capped_recording_opens_marked_truncated() {
     let Some(b) = built() else { return };
     let log = scratch().join("capped.kslog");
-    let printed = search(
-        b,
-        START,
-        4,
-        &[
-            "--trace",
-            log.to_str().expect("UTF-8"),
-            "--trace-cap",
-            "1000",
-        ],
-    );
-    assert_eq!(printed.events, Some(1000));
-    let stats = stats(&log);
-    assert!(field(&stats, "truncated").starts_with("yes"), "{stats}");
-    assert!(field(&stats, "events").starts_with("1000 "), "{stats}");
-    // Cut mid-search, nodes stay open; no iteration finished inside the cap, so no PV either.
-    assert!(
-        !field(&stats, "nodes").ends_with("open at end 0"),
-        "{stats}"
-    );
+    let path = log.to_str().expect("UTF-8");
+    // A cap inside the first buffer, and one past it (the second buffer is cut).
+    for (fen, depth, cap) in [(START, 4, 1000), (KIWIPETE, 4, 100_000)] {
+        let printed = search(b, fen, depth, &["--trace", path, "--trace-cap", &cap.to_string()]);
+        assert_eq!(printed.events, Some(cap));
+        let stats = stats(&log);
+        assert!(field(&stats, "truncated").starts_with("yes"), "{stats}");
+        assert!(field(&stats, "events").starts_with(&format!("{cap} ")), "{stats}");
+        // Cut mid-search: nodes stay open.
+        assert!(!field(&stats, "nodes").ends_with("open at end 0"), "{stats}");
+    }
 }
 
 /// A `.kslog` carries its event count before the events and a checksum after them, both
