@@ -50,6 +50,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Cutting a file short, to finish a log after a failed write (where the platform has it). */
+#if defined(_WIN32)
+#include <io.h>
+#define KS__CUT(f, len) (fflush(f) == 0 && _chsize_s(_fileno(f), (long long)(len)) == 0)
+#elif (defined(__unix__) || defined(__APPLE__)) && !defined(__STRICT_ANSI__)
+#include <unistd.h>
+#define KS__CUT(f, len) (fflush(f) == 0 && ftruncate(fileno(f), (off_t)(len)) == 0)
+#else
+#define KS__CUT(f, len) ((void)(f), (void)(len), 0)
+#endif
+
 #if defined(__GNUC__) || defined(__clang__)
 /* Kept out of the event functions, which stay a few stores each. */
 #define KS__COLD static __attribute__((noinline, cold, unused))
@@ -201,6 +212,7 @@ typedef struct ks_trace {
     unsigned char *head;        /* magic .. end of header (flags bytes written as truncated) */
     size_t head_len;
     uint32_t events_crc;        /* CRC-32 of the kept events */
+    uint64_t file_end;          /* how many bytes the file is known to hold */
     uint16_t *pvs;              /* per iteration: length, then the moves */
     size_t pvs_len, pvs_cap;
     uint64_t *pv_at;            /* per iteration: its event number */
@@ -435,6 +447,8 @@ static inline void *ks__grow(void *p, size_t *cap, size_t need, size_t size) {
 /* Writes `n` bytes; on a failure the whole records accepted are kept and recording stops. */
 static inline void ks__write_events(ks_trace *t, const unsigned char *p, size_t n) {
     size_t done = fwrite(p, 1, n, t->f);
+    uint64_t reached = t->head_len + t->kept * 16 + done;
+    t->file_end = reached > t->file_end ? reached : t->file_end;
     size_t whole = done - done % 16;
     t->events_crc = ks__crc_wide(t, t->events_crc, p, whole);
     t->kept += whole / 16;
@@ -470,6 +484,7 @@ static inline int ks__start_file(ks_trace *t) {
              fwrite(tail, 1, tail_len + 4, t->f) == tail_len + 4 &&
              fseek(t->f, (long)t->head_len, SEEK_SET) == 0;
     free(tail);
+    t->file_end = t->head_len + tail_len + 4;
     return ok ? 0 : ks__fail(t, "cannot write the log file");
 }
 
@@ -486,7 +501,7 @@ static inline ks_trace *ks_open(const char *path, const ks_header *h, char *mess
         t->cap = h->max_events ? h->max_events : UINT64_MAX;
         ok = ks__encode_head(t, h) == 0;
     }
-    if (ok && !(t->f = fopen(path, "wb")))
+    if (ok && !(t->f = fopen(path, "wb+"))) /* read back only after a failed write */
         ok = ks__fail(t, "cannot create the log file") == 0;
     if (ok) {
         setvbuf(t->f, NULL, _IONBF, 0); /* the records are buffered here already */
@@ -681,6 +696,60 @@ static inline uint64_t ks_events(const ks_trace *t) {
     return t->emitted + t->used / 16;
 }
 
+/* Writes the tail of a log of its first `events` events, whose CRC-32 is `events_crc`, right
+ * after them, then the flags and the count at the front. */
+static inline int ks__finish(ks_trace *t, uint64_t events, uint32_t events_crc) {
+    unsigned char *tail = NULL;
+    size_t tail_len = ks__encode_tail(t, events, &tail);
+    if (!tail_len)
+        return -1;
+    ks__put_le(t->head + 10, t->truncated ? 1 : 0, 2);
+    ks__put_le(t->head + t->head_len - 8, events, 8);
+    uint32_t crc = ks__crc(t, 0, t->head, t->head_len);
+    crc = ks__crc_combine(crc, events_crc, events * 16);
+    crc = ks__crc(t, crc, tail, tail_len);
+    ks__put_le(tail + tail_len, crc, 4);
+    uint64_t at = t->head_len + events * 16;
+    size_t done = fseek(t->f, (long)at, SEEK_SET) == 0 ? fwrite(tail, 1, tail_len + 4, t->f) : 0;
+    t->file_end = at + done > t->file_end ? at + done : t->file_end;
+    int ok = done == tail_len + 4 && fseek(t->f, 10, SEEK_SET) == 0 &&
+             fwrite(t->head + 10, 1, 2, t->f) == 2 &&
+             fseek(t->f, (long)t->head_len - 8, SEEK_SET) == 0 &&
+             fwrite(t->head + t->head_len - 8, 1, 8, t->f) == 8;
+    free(tail);
+    return ok ? 0 : -1;
+}
+
+/* After a failed write: the log is finished with the most events whose tail fits in the bytes
+ * the file already holds (the disk may be full), their CRC-32 read back from the file, and the
+ * file cut after it. */
+static inline int ks__roll_back(ks_trace *t) {
+    uint64_t k = t->kept;
+    unsigned char *tail = NULL;
+    size_t tail_len = 0;
+    while (k > 0) {
+        tail_len = ks__encode_tail(t, k, &tail);
+        free(tail);
+        if (!tail_len || t->head_len + 16 * k + tail_len + 4 <= t->file_end)
+            break;
+        k--;
+    }
+    uint32_t crc = 0;
+    int ok = tail_len != 0 || k == 0;
+    ok = ok && fseek(t->f, (long)t->head_len, SEEK_SET) == 0;
+    for (uint64_t left = k * 16; ok && left > 0;) {
+        size_t n = left < (uint64_t)KS_BUFFER_EVENTS * 16 ? (size_t)left : KS_BUFFER_EVENTS * 16;
+        ok = fread(t->buf, 1, n, t->f) == n;
+        crc = ok ? ks__crc_wide(t, crc, t->buf, n) : crc;
+        left -= n;
+    }
+    t->truncated = 1;
+    if (!ok || ks__finish(t, k, crc))
+        return -1;
+    t->kept = k;
+    return KS__CUT(t->f, t->head_len + 16 * k + tail_len + 4) ? 0 : -1;
+}
+
 /* What ks_close left. */
 typedef struct ks_closed {
     uint64_t events;       /* events in the file */
@@ -689,40 +758,25 @@ typedef struct ks_closed {
 } ks_closed;
 
 /* Finishes the log: the last events, the PVs, the trailer and the CRC-32, then the flags and
- * the event count at the front. Frees the writer. Returns 0 when the file is a valid log
+ * the event count at the front. After a failed write the tail goes where the file has room,
+ * over the last events if need be. Frees the writer. Returns 0 when the file is a valid log
  * (marked truncated when recording stopped early), -1 when it is not; `out`, when not NULL,
  * says what was written. */
 static inline int ks_close(ks_trace *t, ks_closed *out) {
     if (!t)
         return -1;
     ks__flush(t);
-    unsigned char *tail = NULL;
-    size_t tail_len = ks__encode_tail(t, t->kept, &tail);
-    int ok = tail_len != 0;
-    if (ok) {
-        ks__put_le(t->head + 10, t->truncated ? 1 : 0, 2);
-        ks__put_le(t->head + t->head_len - 8, t->kept, 8);
-        uint32_t crc = ks__crc(t, 0, t->head, t->head_len);
-        crc = ks__crc_combine(crc, t->events_crc, t->kept * 16);
-        crc = ks__crc(t, crc, tail, tail_len);
-        ks__put_le(tail + tail_len, crc, 4);
-        /* After a failed write the position is unknown: the tail goes after the kept events. */
-        long tail_at = (long)(t->head_len + t->kept * 16);
-        ok = (!t->error || fseek(t->f, tail_at, SEEK_SET) == 0) &&
-             fwrite(tail, 1, tail_len + 4, t->f) == tail_len + 4 &&
-             fseek(t->f, 10, SEEK_SET) == 0 && fwrite(t->head + 10, 1, 2, t->f) == 2 &&
-             fseek(t->f, (long)t->head_len - 8, SEEK_SET) == 0 &&
-             fwrite(t->head + t->head_len - 8, 1, 8, t->f) == 8;
-        if (!ok)
-            ks__fail(t, "cannot finish the log: the file is not a valid .kslog");
-    } else {
-        ks__fail(t, "out of memory finishing the log: the file is not a valid .kslog");
+    int ok = ks__finish(t, t->kept, t->events_crc) == 0;
+    if (!ok && (t->error || ferror(t->f))) {
+        clearerr(t->f);
+        ok = ks__roll_back(t) == 0;
     }
-    free(tail);
-    if (fclose(t->f) != 0 && ok) {
+    if (fclose(t->f) != 0)
         ok = 0;
-        ks__fail(t, "closing the log failed: the file may not be a valid .kslog");
-    }
+    if (!ok)
+        ks__fail(t, "cannot finish the log (a full disk?): the file is not a valid .kslog");
+    else if (t->error)
+        ks__fail(t, "a write failed: the log is cut short there, marked truncated");
     if (out) {
         out->events = t->kept;
         out->truncated = t->truncated;

@@ -177,7 +177,10 @@ fn traced_searches_read_back_with_the_engines_own_figures() {
         assert_eq!(field(&stats, "truncated"), "no");
         assert_eq!(field(&stats, "sources"), "0 TT, 1 Cap, 2 K1, 3 K2, 4 Quiet");
         let events = printed.events.expect("the engine reports its events");
-        assert!(name == "start" || events > 2 * 65_536, "{name}: {events} events");
+        assert!(
+            name == "start" || events > 2 * 65_536,
+            "{name}: {events} events"
+        );
         assert!(field(&stats, "events").starts_with(&format!("{events} (16 bytes each")));
         // The node count the engine printed, split as it split it, every node closed.
         let nodes = field(&stats, "nodes");
@@ -293,13 +296,24 @@ fn a_capped_recording_opens_marked_truncated() {
     let path = log.to_str().expect("UTF-8");
     // A cap inside the first buffer, and one past it (the second buffer is cut).
     for (fen, depth, cap) in [(START, 4, 1000), (KIWIPETE, 4, 100_000)] {
-        let printed = search(b, fen, depth, &["--trace", path, "--trace-cap", &cap.to_string()]);
+        let printed = search(
+            b,
+            fen,
+            depth,
+            &["--trace", path, "--trace-cap", &cap.to_string()],
+        );
         assert_eq!(printed.events, Some(cap));
         let stats = stats(&log);
         assert!(field(&stats, "truncated").starts_with("yes"), "{stats}");
-        assert!(field(&stats, "events").starts_with(&format!("{cap} ")), "{stats}");
+        assert!(
+            field(&stats, "events").starts_with(&format!("{cap} ")),
+            "{stats}"
+        );
         // Cut mid-search: nodes stay open.
-        assert!(!field(&stats, "nodes").ends_with("open at end 0"), "{stats}");
+        assert!(
+            !field(&stats, "nodes").ends_with("open at end 0"),
+            "{stats}"
+        );
     }
 }
 
@@ -321,6 +335,36 @@ fn a_log_cut_short_is_refused_never_misread() {
         let message = text(&out.stderr);
         assert!(message.contains("truncated?"), "{keep} bytes: {message}");
     }
+}
+
+/// A write that fails mid-search (a file-size limit here, a full disk elsewhere) stops the
+/// recording; the log is finished in the bytes the file already holds, cut short and marked
+/// truncated, and the search goes on to its end.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_write_failing_mid_search_leaves_a_valid_log_cut_short() {
+    let Some(b) = built() else { return };
+    let log = scratch().join("limited.kslog");
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 300; exec '{}' --fen '{KIWIPETE}' --depth 4 --trace '{}'",
+        b.engine.display(),
+        log.display()
+    );
+    let Ok(out) = Command::new("bash").args(["-c", &script]).output() else {
+        eprintln!("c_writer: no bash, the file-size limit is not tried");
+        return;
+    };
+    let printed = text(&out.stdout);
+    assert!(out.status.success(), "{printed}{}", text(&out.stderr));
+    assert!(
+        printed.contains("nodes 49341 "),
+        "the search ran to its end: {printed}"
+    );
+    assert!(printed.contains("(truncated: a write failed"), "{printed}");
+    let size = std::fs::metadata(&log).expect("the log").len();
+    assert!(size <= 300 * 1024, "{size} bytes");
+    let stats = stats(&log);
+    assert!(field(&stats, "truncated").starts_with("yes"), "{stats}");
 }
 
 #[cfg(target_os = "linux")]

@@ -120,8 +120,9 @@ int main(int argc, char **argv) {
             fprintf(stderr, "ksc: %s: %s\n", o.trace, closed.message);
             status = 1;
         } else {
-            printf("trace %s: %llu events%s\n", o.trace, (unsigned long long)closed.events,
-                   closed.truncated ? " (truncated: recording stopped early)" : "");
+            const char *why = closed.message[0] ? closed.message : "the event cap was reached";
+            printf("trace %s: %llu events", o.trace, (unsigned long long)closed.events);
+            printf(closed.truncated ? " (truncated: %s)\n" : "\n", why);
         }
     }
     engine_free(&e);
