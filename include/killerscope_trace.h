@@ -542,6 +542,16 @@ static inline void ks__record(ks_trace *t, uint64_t lo, uint64_t hi) {
         ks__flush(t);
 }
 
+/* A count (ply, index, depth, plies) capped to a byte, as killerscope's writers cap it. */
+static inline int ks__u8(int v) {
+    return v < 0 ? 0 : v > 255 ? 255 : v;
+}
+
+/* A remaining depth clamped to a signed byte. */
+static inline int ks__i8(int v) {
+    return v < -128 ? -128 : v > 127 ? 127 : v;
+}
+
 #define KS__B(v, at) ((uint64_t)(uint8_t)(v) << (8 * (at)))
 #define KS__W(v, at) ((uint64_t)(uint16_t)(v) << (8 * (at)))
 #define KS__I(v, at) ((uint64_t)(uint32_t)(int32_t)(v) << (8 * (at)))
@@ -553,9 +563,8 @@ static inline void ks__record(ks_trace *t, uint64_t lo, uint64_t hi) {
  * the move that led to it (0 at the root, 0 below it for a null move), its window. */
 static inline void ks_node_enter(ks_trace *t, int ply, int depth, int kind, uint16_t led_by,
                                  int32_t alpha, int32_t beta) {
-    int d = depth < -128 ? -128 : depth > 127 ? 127 : depth;
     ks__record(t,
-               KS_TAG_NODE_ENTER | KS__B(ply > 255 ? 255 : ply, 1) | KS__B((int8_t)d, 2) |
+               KS_TAG_NODE_ENTER | KS__B(ks__u8(ply), 1) | KS__B((int8_t)ks__i8(depth), 2) |
                    KS__B(kind, 3) | KS__W(led_by, 4),
                KS__I(alpha, 0) | KS__I(beta, 4));
 }
@@ -568,7 +577,7 @@ static inline void ks_node_exit(ks_trace *t, int32_t score, int bound) {
 /* The node is about to search `mv`, the `index`-th (0-based) of its ordered list, placed
  * there by `source`. */
 static inline void ks_move_tried(ks_trace *t, uint16_t mv, int index, int source) {
-    ks__record(t, KS_TAG_MOVE_TRIED | KS__B(index > 255 ? 255 : index, 1) | KS__B(source, 2) |
+    ks__record(t, KS_TAG_MOVE_TRIED | KS__B(ks__u8(index), 1) | KS__B(source, 2) |
                       KS__W(mv, 4),
                0);
 }
@@ -576,7 +585,7 @@ static inline void ks_move_tried(ks_trace *t, uint16_t mv, int index, int source
 /* `mv` failed high: `score` >= `beta`. */
 static inline void ks_cutoff(ks_trace *t, uint16_t mv, int index, int source, int32_t score,
                              int32_t beta) {
-    ks__record(t, KS_TAG_CUTOFF | KS__B(index > 255 ? 255 : index, 1) | KS__B(source, 2) |
+    ks__record(t, KS_TAG_CUTOFF | KS__B(ks__u8(index), 1) | KS__B(source, 2) |
                       KS__W(mv, 4),
                KS__I(score, 0) | KS__I(beta, 4));
 }
@@ -589,7 +598,7 @@ static inline void ks_killer_store(ks_trace *t, int ply, uint16_t mv, const uint
     int n = slots_len < 0 ? 0 : slots_len > KS_MAX_KILLER_SLOTS ? KS_MAX_KILLER_SLOTS : slots_len;
     for (int i = 0; i < n; i++)
         s[i] = slots[i];
-    ks__record(t, KS_TAG_KILLER_STORE | KS__B(ply, 1) | KS__B(n, 2) | KS__W(mv, 4) |
+    ks__record(t, KS_TAG_KILLER_STORE | KS__B(ks__u8(ply), 1) | KS__B(n, 2) | KS__W(mv, 4) |
                       KS__W(s[0], 6),
                KS__W(s[1], 0) | KS__W(s[2], 2) | KS__W(s[3], 4));
 }
@@ -598,8 +607,7 @@ static inline void ks_killer_store(ks_trace *t, int ply, uint16_t mv, const uint
  * the node uses it: mates relative to the root), bound, and whether it ended the node. */
 static inline void ks_tt_hit(ks_trace *t, uint16_t mv, int depth, int32_t score, int bound,
                              int cutoff) {
-    int d = depth < -128 ? -128 : depth > 127 ? 127 : depth;
-    ks__record(t, KS_TAG_TT_HIT | KS__B((int8_t)d, 1) | KS__B(bound, 2) |
+    ks__record(t, KS_TAG_TT_HIT | KS__B((int8_t)ks__i8(depth), 1) | KS__B(bound, 2) |
                       KS__B(cutoff ? 1 : 0, 3) | KS__W(mv, 4),
                KS__I(score, 0));
 }
@@ -638,13 +646,13 @@ static inline void ks_iteration(ks_trace *t, int depth, int32_t score, uint64_t 
             ks__fail(t, "out of memory for a PV: recording stopped (truncated)");
         }
     }
-    ks__record(t, KS_TAG_ITERATION | KS__B(depth > 255 ? 255 : depth, 1) | KS__I(score, 4),
+    ks__record(t, KS_TAG_ITERATION | KS__B(ks__u8(depth), 1) | KS__I(score, 4),
                nodes);
 }
 
 /* `mv` found a mate and became the mate killer of row `ply`. */
 static inline void ks_mate_killer_store(ks_trace *t, int ply, uint16_t mv) {
-    ks__record(t, KS_TAG_MATE_KILLER_STORE | KS__B(ply, 1) | KS__W(mv, 4), 0);
+    ks__record(t, KS_TAG_MATE_KILLER_STORE | KS__B(ks__u8(ply), 1) | KS__W(mv, 4), 0);
 }
 
 /* `mv` became the countermove of the opponent move keyed `key` = piece * 64 + to-square
@@ -656,14 +664,15 @@ static inline void ks_counter_store(ks_trace *t, int key, uint16_t mv) {
 /* The node searched a null move to `depth`, `reduction` plies shallower; its node (entered
  * with move 0, one ply down) precedes this record; `score` from the node's side. */
 static inline void ks_null_move(ks_trace *t, int depth, int reduction, int32_t score, int cutoff) {
-    ks__record(t, KS_TAG_NULL_MOVE | KS__B((int8_t)depth, 1) | KS__B(reduction, 2) |
+    ks__record(t, KS_TAG_NULL_MOVE | KS__B((int8_t)ks__i8(depth), 1) |
+                      KS__B(ks__u8(reduction), 2) |
                       KS__B(cutoff ? 1 : 0, 3),
                KS__I(score, 0));
 }
 
 /* The next search of `mv` (just tried) is `by` plies shallower (a late move reduction). */
 static inline void ks_reduction(ks_trace *t, uint16_t mv, int by) {
-    ks__record(t, KS_TAG_REDUCTION | KS__B(by, 1) | KS__W(mv, 4), 0);
+    ks__record(t, KS_TAG_REDUCTION | KS__B(ks__u8(by), 1) | KS__W(mv, 4), 0);
 }
 
 /* `mv` is searched again at full depth: its reduced search failed high. */
@@ -681,7 +690,8 @@ static inline void ks_pruned(ks_trace *t, uint16_t mv, int rule, int32_t score) 
  * root node it judged. */
 static inline void ks_aspiration(ks_trace *t, int depth, int32_t alpha, int32_t beta,
                                  int outcome) {
-    ks__record(t, KS_TAG_ASPIRATION | KS__B(depth, 1) | KS__B(outcome, 2) | KS__I(alpha, 4),
+    ks__record(t, KS_TAG_ASPIRATION | KS__B(ks__u8(depth), 1) | KS__B(outcome, 2) |
+                      KS__I(alpha, 4),
                KS__I(beta, 0));
 }
 
