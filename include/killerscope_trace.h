@@ -2,8 +2,9 @@
  * killerscope_trace.h: write killerscope's binary search log (.kslog) straight from a C or
  * C++ chess engine.
  *
- * One header, C99, nothing beyond the C library. Include it in any number of files: every
- * function is `static inline`, so there is nothing to link. The bytes are the ones
+ * One header, C99, nothing beyond the C library (and, where there is one, POSIX's ftruncate
+ * or Windows' _chsize_s to finish a log on a full disk). It compiles as C++ too. Include it in
+ * any number of files: every function is `static inline`, so there is nothing to link. The bytes are the ones
  * killerscope's own recorder writes (format version 3, docs/kslog-format.md): a header with
  * the root FEN, the engine's name, its settings and its table of move-ordering sources, then
  * one 16-byte record per event, then the principal variations and a trailer with a CRC-32.
@@ -19,8 +20,9 @@
  * Then `killerscope log stats search.kslog`, or `killerscope tui --log search.kslog`.
  *
  * Cost: an event is two 64-bit words put into a buffer of KS_BUFFER_EVENTS records; a full
- * buffer is checksummed (CRC-32, slicing by 8) and handed to fwrite. No formatting, no
- * allocation while the search runs, 16 bytes per event.
+ * buffer is checksummed (CRC-32, slicing by 8, four quarters at once) and handed to fwrite.
+ * No formatting, no allocation while the search runs, 16 bytes and about 7 ns per event (the
+ * writes into the page cache come on top). examples/c/README.md measures a whole engine.
  *
  * What the values mean (killerscope reads every move of the log against the header's FEN,
  * replaying the tree, and refuses a log whose moves do not fit):
@@ -39,7 +41,8 @@
  * or a write fails; the log is then finished valid up to the last event kept and marked
  * truncated. A process killed before ks_close leaves a file that killerscope refuses (as it
  * refuses one of its own recordings killed mid-search), never one it misreads: the event
- * count and the checksum are written last.
+ * count and the checksum are written last. (Killed before its first 65,536 events were
+ * written, the file is still the valid, empty, truncated log ks_open wrote.)
  */
 #ifndef KILLERSCOPE_TRACE_H
 #define KILLERSCOPE_TRACE_H
