@@ -129,7 +129,9 @@ fn section<'d>(doc: &'d str, heading: &str) -> &'d str {
 /// The C example's header line: the string literals of its `EMIT` joined, their `\"`
 /// escapes undone.
 fn c_example_header(code: &str) -> String {
-    let emit = &code[code.find("EMIT(\"{\\\"type\\\":\\\"header").expect("a header EMIT")..];
+    let emit = &code[code
+        .find("EMIT(\"{\\\"type\\\":\\\"header")
+        .expect("a header EMIT")..];
     let emit = &emit[..emit.find(");").expect("the EMIT ends")];
     // An escaped quote is part of a literal; the others open and close literals.
     let marked = emit.replace("\\\"", "\u{1}");
@@ -155,14 +157,20 @@ fn the_c_example_declares_every_source_it_emits() {
         .expect("source_of's declaration");
     let emitted: BTreeSet<&str> = comment.split('"').skip(1).step_by(2).collect();
     assert!(emitted.len() >= 5, "{comment}");
-    assert!(emitted.is_subset(&declared), "{emitted:?} not all in {declared:?}");
+    assert!(
+        emitted.is_subset(&declared),
+        "{emitted:?} not all in {declared:?}"
+    );
     let killers = header["sources"]
         .as_array()
         .expect("sources")
         .iter()
         .filter(|s| s["killer_slot"].is_u64())
         .count();
-    assert_eq!(killers, 2, "the killer table needs the killer slots declared");
+    assert_eq!(
+        killers, 2,
+        "the killer table needs the killer slots declared"
+    );
     // The header reads as killerscope reads it, the roles and slots as declared.
     let line = serde_json::to_string(&header).expect("JSON") + "\n";
     let trace = line + "{\"type\":\"node_enter\",\"depth\":1,\"alpha\":0,\"beta\":1}\n";
@@ -197,20 +205,35 @@ fn every_corner_is_answered_with_two_lines_the_schema_allows() {
             .unwrap_or_else(|| panic!("no corner {n}"));
         let block = item.split("```json\n").nth(1).expect("an example");
         let block = &block[..block.find("```").expect("its end")];
-        let lines: Vec<&str> = block.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        let lines: Vec<&str> = block
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
         assert_eq!(lines.len(), 2, "corner {n}: {block}");
         for line in lines {
-            let v: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{n}: {e}: {line}"));
+            let v: Value =
+                serde_json::from_str(line).unwrap_or_else(|e| panic!("{n}: {e}: {line}"));
             let kind = v["type"].as_str().expect("a type");
             let def = &schema["$defs"][kind];
             assert!(def.is_object(), "corner {n}: no definition for {kind}");
-            let present: BTreeSet<String> = v.as_object().expect("object").keys().cloned().collect();
-            assert!(present.is_subset(&keys(def, "properties")), "corner {n}: {line}");
-            assert!(keys(def, "required").is_subset(&present), "corner {n}: {line}");
+            let present: BTreeSet<String> =
+                v.as_object().expect("object").keys().cloned().collect();
+            assert!(
+                present.is_subset(&keys(def, "properties")),
+                "corner {n}: {line}"
+            );
+            assert!(
+                keys(def, "required").is_subset(&present),
+                "corner {n}: {line}"
+            );
         }
         answered += 1;
     }
     assert_eq!(answered, 12);
-    assert_eq!(schema["$defs"]["truncated"]["properties"]["type"]["const"], "truncated");
+    assert_eq!(
+        schema["$defs"]["truncated"]["properties"]["type"]["const"],
+        "truncated"
+    );
     assert!(doc.contains("### `truncated`"));
 }
