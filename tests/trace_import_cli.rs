@@ -100,3 +100,31 @@ fn a_broken_trace_fails_with_its_place_and_lenient_reads_past_it() {
     assert!(report.contains("first skipped: line 4"), "{report}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_file_of_two_searches_imports_the_first_and_says_where_the_next_starts() {
+    let dir = scratch("two");
+    let trace = dir.join("session.jsonl");
+    let search = [
+        r#"{"type":"header","schema":1}"#,
+        r#"{"type":"node_enter","depth":1,"alpha":-100,"beta":100}"#,
+        r#"{"type":"node_exit","score":0}"#,
+    ];
+    std::fs::write(&trace, [search, search].concat().join("\n") + "\n").expect("write");
+    let out = run(&[
+        "log",
+        "import",
+        trace.to_str().expect("UTF-8"),
+        "-o",
+        "/dev/null",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report = text(&out.stderr);
+    assert!(report.contains("imported 2 events (1 nodes)"), "{report}");
+    assert!(
+        report.contains("another search starts at line 4 (3 lines not read)")
+            && report.contains("tail -n +4 FILE"),
+        "{report}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

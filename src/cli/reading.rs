@@ -76,10 +76,18 @@ pub fn skipped_lines(summary: &ImportSummary) -> Vec<String> {
     if let Some(first) = &summary.first_unknown {
         out.push(format!("first unknown: {first} (--strict refuses them)"));
     }
+    if let Some(line) = summary.next_search {
+        out.push(format!(
+            "another search starts at line {line} ({} lines not read): a trace holds one \
+             search, the first; `tail -n +{line} FILE` is the next",
+            summary.lines_not_read
+        ));
+    }
     if summary.scores_cut > 0 {
         out.push(format!(
             "{} scores cut to fit killerscope's range (±32001 infinite, 31000–32000 mates), \
-             the first at {}: declare your engine's mate score in the header (\"mate\")",
+             the first at {}: declare your engine's mate score in the header (\"mate\"), \
+             and its infinity (\"infinity\")",
             summary.scores_cut,
             summary.first_cut.as_deref().unwrap_or("?")
         ));

@@ -24,6 +24,7 @@ impl State {
             stack: Vec::new(),
             rows: Vec::new(),
             nodes: 0,
+            fail_hard: false,
         }
     }
 
@@ -235,6 +236,18 @@ impl State {
         };
         check_ply(f, &node)?;
         let score = f.need(Key::Score, f.score(Key::Score, node.ply)?)?;
+        if self.fail_hard && !(node.alpha..=node.beta).contains(&score) {
+            return bad(
+                f.col(Key::Score),
+                format!(
+                    "score {} lies outside the node's window [{}, {}], but the header says the \
+                     engine is fail-hard (\"fail\": \"hard\"), which clamps every score to it",
+                    format_uci(score),
+                    format_uci(node.alpha),
+                    format_uci(node.beta)
+                ),
+            );
+        }
         let bound = match f.named(Key::Bound, Bound::ALL, Bound::name)? {
             Some(b) => b,
             None if score <= node.alpha => Bound::Upper,

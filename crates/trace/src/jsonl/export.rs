@@ -5,7 +5,7 @@
 //! `JsonScore`s. Export → import → export gives the same bytes.
 
 use super::header::header_line;
-use super::score::{JsonScore, to_json};
+use super::score::{JsonScore, to_json, window_to_json};
 use killerscope_chess::{Move, Square};
 use killerscope_engine::CounterKey;
 use killerscope_log::Event;
@@ -195,14 +195,22 @@ pub fn write_jsonl<E: EventSource, W: Write>(log: &EventLog<E>, w: W) -> io::Res
     out.finish()
 }
 
+/// An open node as the export follows it: its ply, and whether its window was written as
+/// integers (a cutoff's beta is written as its node's was).
+#[derive(Clone, Copy)]
+struct OpenNode {
+    ply: u8,
+    window_in_cp: bool,
+}
+
 /// A trace written as its events come, a chunk at a time (so `log export` streams a file of
-/// any size): it remembers the open nodes' plies, the next event number and iteration.
+/// any size): it remembers the open nodes, the next event number and iteration.
 pub struct JsonlWriter<'h, W: Write> {
     w: W,
     /// The line being written, kept for its capacity.
     line: Vec<u8>,
     sources: &'h SourceTable,
-    plies: Vec<u8>,
+    plies: Vec<OpenNode>,
     next: usize,
     iteration: usize,
 }
@@ -251,7 +259,11 @@ impl<'h, W: Write> JsonlWriter<'h, W> {
 
     fn record(&mut self, event: Event, pvs: &[Vec<Move>]) -> Record<'h> {
         let plies = &mut self.plies;
-        let ply = plies.last().copied().unwrap_or(0);
+        let open = plies.last().copied().unwrap_or(OpenNode {
+            ply: 0,
+            window_in_cp: false,
+        });
+        let ply = open.ply;
         let at = |score| to_json(score, u32::from(ply));
         if let Some(NodeEntry {
             ply,
@@ -261,12 +273,16 @@ impl<'h, W: Write> JsonlWriter<'h, W> {
             window: (alpha, beta),
         }) = NodeEntry::of(&event)
         {
-            plies.push(ply);
+            let (alpha, beta) = window_to_json(alpha, beta, u32::from(ply));
+            plies.push(OpenNode {
+                ply,
+                window_in_cp: matches!(alpha, JsonScore::Cp(_)),
+            });
             return Record::NodeEnter {
                 ply,
                 depth,
-                alpha: to_json(alpha, u32::from(ply)),
-                beta: to_json(beta, u32::from(ply)),
+                alpha,
+                beta,
                 mv: json_move(mv),
                 kind: kind.name(),
             };
@@ -303,14 +319,15 @@ impl<'h, W: Write> JsonlWriter<'h, W> {
             | Event::StaticScore { .. }
             | Event::Aspiration { .. }
             | Event::Illegal { .. } => selective_record(event, ply),
-            _ => ordering_record(event, ply, self.sources),
+            _ => ordering_record(event, open, self.sources),
         }
     }
 }
 
-/// The record of an ordering event (a move tried or cutting, a table store, a TT hit) at
-/// `ply`, its sources named by the log's own table.
-fn ordering_record(event: Event, ply: u8, sources: &SourceTable) -> Record<'_> {
+/// The record of an ordering event (a move tried or cutting, a table store, a TT hit) in the
+/// node `open`, its sources named by the log's own table.
+fn ordering_record(event: Event, open: OpenNode, sources: &SourceTable) -> Record<'_> {
+    let ply = open.ply;
     let at = |score| to_json(score, u32::from(ply));
     match event {
         Event::MoveTried { mv, index, source } => Record::MoveTried {
@@ -331,7 +348,10 @@ fn ordering_record(event: Event, ply: u8, sources: &SourceTable) -> Record<'_> {
             index,
             source: sources.raw_label(source),
             score: at(score),
-            beta: at(beta),
+            beta: match open.window_in_cp {
+                true => JsonScore::Cp(beta),
+                false => at(beta),
+            },
         },
         Event::KillerStore { ply, mv, slots } => Record::KillerStore {
             ply,
@@ -408,12 +428,15 @@ fn selective_record(event: Event, ply: u8) -> Record<'static> {
             alpha,
             beta,
             outcome,
-        } => Record::Aspiration {
-            depth,
-            alpha: to_json(alpha, 0),
-            beta: to_json(beta, 0),
-            outcome: outcome.name(),
-        },
+        } => {
+            let (alpha, beta) = window_to_json(alpha, beta, 0);
+            Record::Aspiration {
+                depth,
+                alpha,
+                beta,
+                outcome: outcome.name(),
+            }
+        }
         Event::Illegal { mv } => Record::Illegal {
             ply,
             mv: json_move(mv),

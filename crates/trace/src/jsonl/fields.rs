@@ -4,7 +4,7 @@
 //! the field, what it must be and what the line holds instead.
 
 use super::scan::{Entry, Val};
-use super::score::{mate_score, read_cp};
+use super::score::{Scale, mate_score, read_cp};
 use std::cell::Cell;
 
 /// Every key an event line may carry; anything else is an unknown key, skipped and counted.
@@ -192,8 +192,8 @@ pub struct Fields<'a> {
     pub first_unknown: Option<(String, usize)>,
     /// The column of each known key present (its name, not its value).
     key_cols: [usize; KEYS],
-    /// The engine's own mate score, when the header declares one (`"mate"`).
-    pub engine_mate: Option<i64>,
+    /// The scale the engine's integer scores are on (its header's `"mate"` and `"infinity"`).
+    pub scale: Scale,
     /// The column of the first score cut to fit killerscope's range, and how many were.
     pub cut: Cell<(Option<usize>, u32)>,
 }
@@ -206,7 +206,7 @@ impl Default for Fields<'_> {
             unknown: 0,
             first_unknown: None,
             key_cols: [0; KEYS],
-            engine_mate: None,
+            scale: Scale::default(),
             cut: Cell::new((None, 0)),
         }
     }
@@ -353,7 +353,7 @@ impl<'a> Fields<'a> {
         match self.get(key) {
             None => Ok(None),
             Some(&(col, Val::Int(cp))) => {
-                let (score, cut) = read_cp(cp, self.engine_mate);
+                let (score, cut) = read_cp(cp, self.scale);
                 if cut {
                     let (first, n) = self.cut.get();
                     self.cut.set((first.or(Some(col)), n + 1));

@@ -6,6 +6,7 @@ use super::error::{ImportError, ImportErrorKind, LinePlace};
 use super::fields::{Bad, bad};
 use super::labels::Labels;
 use super::scan::{Val, object_entries};
+use super::score::Scale;
 use killerscope_chess::{Position, START_FEN};
 use killerscope_log::{LogHeader, Setting, SourceRow, default_role};
 use killerscope_log::{SourceColour, SourceRole};
@@ -99,9 +100,9 @@ pub struct HeaderRead {
     pub truncated: bool,
     /// Keys the schema does not have (skipped).
     pub unknown_keys: u64,
-    /// The engine's own mate score (`"mate"`), when declared: its integer scores are read on
-    /// its scale.
-    pub engine_mate: Option<i64>,
+    /// The engine's own mate score and infinity (`"mate"`, `"infinity"`), when declared: its
+    /// integer scores are read on its scale.
+    pub scale: Scale,
     /// The first key of the header line the schema does not have, and its column (unknown keys
     /// inside a source object are counted, not named).
     pub first_unknown: Option<(String, usize)>,
@@ -222,7 +223,8 @@ pub fn read_header(line: &str, place: LinePlace) -> Result<HeaderRead, ImportErr
     let (mut kind, mut schema, mut fen_col) = (None::<(usize, String)>, None, 0);
     let mut truncated = false;
     let mut unknown_keys = 0;
-    let mut engine_mate = None;
+    let mut scale = Scale::default();
+    let mut infinity_col = 0;
     let mut first_unknown = None;
     let result = object_entries(line, |key: Cow<str>, key_col, col, val| {
         let fail = |b: Bad| super::scan::SyntaxError {
@@ -246,13 +248,26 @@ pub fn read_header(line: &str, place: LinePlace) -> Result<HeaderRead, ImportErr
                 "limits" => header.limits = settings("limits", col, &val)?,
                 "mate" => match val {
                     Val::Int(n) if (1000..=i64::from(i32::MAX)).contains(&n) => {
-                        engine_mate = Some(n)
+                        scale.mate = Some(n)
                     }
                     _ => {
                         return bad(
                             col,
                             "header field \"mate\" must be the engine's mate score, an integer \
                              from 1000 up (mate at ply p scores mate - p)",
+                        );
+                    }
+                },
+                "infinity" => match val {
+                    Val::Int(n) if (1000..=i64::from(i32::MAX)).contains(&n) => {
+                        scale.infinity = Some(n);
+                        infinity_col = col;
+                    }
+                    _ => {
+                        return bad(
+                            col,
+                            "header field \"infinity\" must be the engine's infinite score, an \
+                             integer from 1000 up (at least its mate score, and it may equal it)",
                         );
                     }
                 },
@@ -285,6 +300,8 @@ pub fn read_header(line: &str, place: LinePlace) -> Result<HeaderRead, ImportErr
         return Err(place.error(ImportErrorKind::Syntax, e.at, e.what));
     }
     check_kind_and_schema(kind, schema, place)?;
+    check_scale(scale, infinity_col, place)?;
+    check_fail(&header.ordering, place)?;
     let root = Position::from_fen(&header.fen)
         .map_err(|e| invalid(fen_col, format!("header field \"fen\": {e}")))?;
     header.sources = labels.table();
@@ -294,7 +311,7 @@ pub fn read_header(line: &str, place: LinePlace) -> Result<HeaderRead, ImportErr
         root,
         truncated,
         unknown_keys,
-        engine_mate,
+        scale,
         first_unknown,
     })
 }
@@ -344,4 +361,50 @@ fn check_kind_and_schema(
         }
     }
     Ok(())
+}
+
+/// A declared infinity must be at least the mate score (the declared one, or killerscope's
+/// 32000): scores past infinity cannot be mates.
+fn check_scale(scale: Scale, col: usize, place: LinePlace) -> Result<(), ImportError> {
+    let mate = scale
+        .mate
+        .unwrap_or(i64::from(killerscope_engine::score::MATE));
+    match scale.infinity {
+        Some(infinity) if infinity < mate => Err(place.error(
+            ImportErrorKind::Invalid,
+            col,
+            format!(
+                "header field \"infinity\" is {infinity}, below the mate score {mate}: \
+                 infinity is at least the mate score (and may equal it)"
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The `fail` ordering setting, when given, says `hard` or `soft`.
+fn check_fail(ordering: &[Setting], place: LinePlace) -> Result<(), ImportError> {
+    match ordering.iter().find(|(k, _)| k == FAIL_KEY) {
+        Some((_, v)) if v != "hard" && v != "soft" => Err(place.error(
+            ImportErrorKind::Invalid,
+            0,
+            format!(
+                "ordering setting \"fail\" is \"{}\": it says whether the engine is \
+                 fail-hard (\"hard\": scores clamped to the window) or fail-soft (\"soft\")",
+                killerscope_text::quote(v)
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The ordering setting that says an engine is fail-hard (`"fail": "hard"`): every node's
+/// score is clamped to its window, so an exit at alpha or beta may hide a better or worse
+/// true value, and `static_score` holds the score before the clamp.
+pub const FAIL_KEY: &str = "fail";
+
+/// Whether the log's engine declares itself fail-hard (`fail=hard` among its ordering
+/// settings).
+pub fn fail_hard(header: &LogHeader) -> bool {
+    header.ordering_setting(FAIL_KEY) == Some("hard")
 }

@@ -9,8 +9,9 @@ use super::error::{ImportError, ImportErrorKind, LinePlace};
 use super::fields::{Fields, Key};
 use super::header::read_header;
 use super::scan::{SyntaxError, object_entries};
+use super::score::Scale;
 use super::state::State;
-use super::unknown::{first_unknown_key, known_kind, unknown_kind};
+use super::unknown::{TRUNCATED_LINE, first_unknown_key, known_kind, unknown_kind};
 use killerscope_chess::{Move, Position};
 use killerscope_log::{Bound, Event};
 use killerscope_log::{EventLog, LogHeader, SourceTable};
@@ -54,6 +55,11 @@ pub struct ImportSummary {
     pub scores_cut: u64,
     /// Where the first such score is (`line L, column C`).
     pub first_cut: Option<String>,
+    /// The line of a second header: another search starts there. A trace holds one search,
+    /// so the import stops at it (the lines from there on are counted in `lines_not_read`).
+    pub next_search: Option<u64>,
+    /// Lines from the second header on, read past without being imported.
+    pub lines_not_read: u64,
 }
 
 /// What a live reader hands on between frames: the events and PVs read since the last batch,
@@ -80,8 +86,10 @@ pub struct Importer {
     summary: ImportSummary,
     /// Inside a skipped subtree: how many of its nodes are open.
     skipping: u64,
-    /// The engine's own mate score, from the header.
-    engine_mate: Option<i64>,
+    /// The scale of the engine's integer scores, from the header.
+    scale: Scale,
+    /// A `{"type":"truncated"}` line said the recording stopped early.
+    marked_truncated: bool,
 }
 
 /// The keys each kind reads (besides `type` and `i`); others on its line are unknown.
@@ -134,7 +142,8 @@ impl Importer {
             pvs: Vec::new(),
             summary: ImportSummary::default(),
             skipping: 0,
-            engine_mate: None,
+            scale: Scale::default(),
+            marked_truncated: false,
         }
     }
 
@@ -161,6 +170,10 @@ impl Importer {
     /// Reads one line (without its newline) that starts at `place`.
     pub fn line(&mut self, bytes: &[u8], place: LinePlace) -> Result<(), ImportError> {
         self.summary.lines += 1;
+        if self.summary.next_search.is_some() {
+            self.summary.lines_not_read += 1;
+            return Ok(());
+        }
         let text = match line_text(bytes, place) {
             Ok(Some(text)) => text,
             Ok(None) => return Ok(()),
@@ -170,7 +183,7 @@ impl Importer {
             return self.header_line(text, place);
         }
         let mut fields = Fields::default();
-        fields.engine_mate = self.engine_mate;
+        fields.scale = self.scale;
         let parsed = object_entries(text, |key, key_col, col, val| {
             fields
                 .add(&key, key_col, col, val)
@@ -193,6 +206,19 @@ impl Importer {
                 return self.failed(err, structural_hint(bytes));
             }
         };
+        match kind {
+            // Another search: a trace holds one, so the import ends with the first.
+            "header" => {
+                self.summary.next_search = Some(place.line);
+                self.summary.lines_not_read = 1;
+                return Ok(());
+            }
+            TRUNCATED_LINE => {
+                self.marked_truncated |= self.known(kind, &fields, place, bytes)?;
+                return Ok(());
+            }
+            _ => {}
+        }
         if self.skipped(kind) || !self.known(kind, &fields, place, bytes)? {
             return Ok(());
         }
@@ -210,8 +236,10 @@ impl Importer {
             self.unknown(place.error(ImportErrorKind::Invalid, *col, what), None)?;
         }
         self.summary.unknown_keys += read.unknown_keys;
-        self.state = Some(State::new(read.root, read.labels));
-        self.engine_mate = read.engine_mate;
+        let mut state = State::new(read.root, read.labels);
+        state.fail_hard = super::header::fail_hard(&read.header);
+        self.state = Some(state);
+        self.scale = read.scale;
         self.header = Some((read.header, read.truncated));
         Ok(())
     }
@@ -371,7 +399,8 @@ impl Importer {
     }
 
     /// The log read: the header (with every source the events used), the events, the PVs,
-    /// and truncated when the header says so or nodes are still open.
+    /// and truncated when the header says so, a `truncated` line does, or nodes are still
+    /// open.
     pub fn finish(mut self) -> Result<(EventLog, ImportSummary), ImportError> {
         let (Some((mut header, truncated)), Some(state)) = (self.header.take(), self.state.take())
         else {
@@ -381,7 +410,7 @@ impl Importer {
         self.summary.nodes = state.nodes;
         self.summary.undeclared_sources = state.labels.undeclared;
         header.sources = state.labels.table();
-        let truncated = truncated || !state.stack.is_empty();
+        let truncated = truncated || self.marked_truncated || !state.stack.is_empty();
         let log = EventLog::from_parts(header, self.events, self.pvs, truncated);
         Ok((log, self.summary))
     }

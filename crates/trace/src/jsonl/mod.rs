@@ -27,6 +27,6 @@ mod unknown;
 
 pub use error::{ImportError, ImportErrorKind, LinePlace};
 pub use export::{JsonlWriter, write_jsonl};
-pub use header::SCHEMA_VERSION;
+pub use header::{FAIL_KEY, SCHEMA_VERSION, fail_hard};
 pub use import::{Batch, ImportOptions, ImportSummary, Importer};
 pub use read::{Got, LineReader, MAX_LINE, feed, import_file, import_reader};

@@ -74,23 +74,53 @@ pub fn clamp_cp(cp: i64) -> i32 {
     cp.clamp(i64::from(-INFINITY), i64::from(INFINITY)) as i32
 }
 
-/// An integer score read from a trace whose header declares the engine's own mate score
-/// `engine_mate` (its score for mating at the root; mate at ply `p` is `engine_mate - p`):
-/// the engine's mate band (within 1000 plies of `engine_mate`) becomes killerscope's at the
-/// same distance from the root, beyond `engine_mate` is infinite, and an evaluation is kept as
-/// it is. Without a declared mate score, killerscope's own scale applies ([`clamp_cp`]).
-/// Returns the score and whether it had to be cut to fit (an evaluation of the engine's that
-/// reaches killerscope's mate band, or a magnitude past infinity without a declared scale).
-pub fn read_cp(cp: i64, engine_mate: Option<i64>) -> (i32, bool) {
+/// How a trace's integer scores are read: on killerscope's scale, or on the engine's own when
+/// its header declares its mate score (`"mate"`) and, or, its infinity (`"infinity"`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Scale {
+    /// The engine's score for mating at the root (mate at ply `p` scores `mate - p`).
+    pub mate: Option<i64>,
+    /// The engine's infinite score: at least its mate score, and may equal it.
+    pub infinity: Option<i64>,
+}
+
+/// An integer score read from a trace on `scale`. With a declared mate score `m`: from
+/// `m - 1000` up to `m` inclusive is a mate at the same distance from the root on
+/// killerscope's scale; above `m` (`m + 1000` too) is infinite; below, an evaluation, cut to
+/// ±30999 (and counted) if it reaches killerscope's mate band. Without one, killerscope's own
+/// scale applies ([`clamp_cp`]). A declared infinity `i` reads as infinite exactly, even when
+/// it equals the mate score; any other magnitude past the mate score (or past ±32001 on
+/// killerscope's scale) also reads as infinite but is counted, since two such bounds can no
+/// longer be told apart. Returns the score and whether it had to be cut to fit.
+pub fn read_cp(cp: i64, scale: Scale) -> (i32, bool) {
     let sign = if cp < 0 { -1 } else { 1 };
     let magnitude = cp.unsigned_abs().min(i64::MAX as u64) as i64;
-    match engine_mate {
-        Some(m) if magnitude > m => (sign * INFINITY, false),
+    if let Some(i) = scale.infinity
+        && magnitude >= i
+    {
+        return (sign * INFINITY, magnitude > i);
+    }
+    let declared_infinity = scale.infinity.is_some();
+    match scale.mate {
+        Some(m) if magnitude > m => (sign * INFINITY, declared_infinity),
         Some(m) if magnitude >= m - i64::from(MATE - MATE_BOUND) => {
             (sign * (MATE - (m - magnitude) as i32), false)
         }
         Some(_) if magnitude >= i64::from(MATE_BOUND) => (sign * (MATE_BOUND - 1), true),
-        _ => (clamp_cp(cp), magnitude > i64::from(INFINITY)),
+        Some(_) => (cp as i32, false),
+        None if declared_infinity && magnitude >= i64::from(INFINITY) => (sign * INFINITY, true),
+        None => (clamp_cp(cp), magnitude > i64::from(INFINITY)),
+    }
+}
+
+/// How a window — a node's `(alpha, beta)` or an aspiration window — is written at a node
+/// `ply` plies from the root: both bounds in the mate form when both have one, else both as
+/// integers, so the two bounds of one window always read alike (a root window of ±32000 is
+/// `-32000, 32000`, not `{"mate": 0}, 32000`). Exact either way: [`to_json`]'s rule.
+pub fn window_to_json(alpha: i32, beta: i32, ply: u32) -> (JsonScore, JsonScore) {
+    match (to_json(alpha, ply), to_json(beta, ply)) {
+        (a @ JsonScore::Mate { .. }, b @ JsonScore::Mate { .. }) => (a, b),
+        _ => (JsonScore::Cp(alpha), JsonScore::Cp(beta)),
     }
 }
 
@@ -135,7 +165,10 @@ mod tests {
 
     #[test]
     fn an_engines_own_mate_scale_maps_onto_killerscopes_at_the_same_distance() {
-        let m = Some(100_000);
+        let m = Scale {
+            mate: Some(100_000),
+            infinity: None,
+        };
         assert_eq!(read_cp(99_995, m), (MATE - 5, false));
         assert_eq!(
             read_cp(99_994, m),
@@ -150,12 +183,79 @@ mod tests {
             (MATE_BOUND - 1, true),
             "an evaluation cut to fit"
         );
+        let own = Scale::default();
         assert_eq!(
-            read_cp(31_500, None),
+            read_cp(31_500, own),
             (31_500, false),
             "killerscope's own mate band"
         );
-        assert_eq!(read_cp(-40_000, None), (-INFINITY, true));
-        assert_eq!(read_cp(i64::MIN, None), (-INFINITY, true));
+        assert_eq!(read_cp(-40_000, own), (-INFINITY, true));
+        assert_eq!(read_cp(i64::MIN, own), (-INFINITY, true));
+    }
+
+    #[test]
+    fn the_mate_band_ends_at_the_mate_score_and_infinity_begins_past_it() {
+        let m = Scale {
+            mate: Some(30_000),
+            infinity: None,
+        };
+        assert_eq!(read_cp(30_000, m), (MATE, false), "mate at the root");
+        assert_eq!(
+            read_cp(29_000, m),
+            (MATE_BOUND, false),
+            "the band's far end"
+        );
+        assert_eq!(read_cp(28_999, m), (28_999, false), "an evaluation");
+        assert_eq!(
+            read_cp(31_000, m),
+            (INFINITY, false),
+            "mate + 1000 is infinite"
+        );
+        assert_eq!(read_cp(-30_001, m), (-INFINITY, false));
+    }
+
+    #[test]
+    fn a_declared_infinity_is_exact_and_other_values_past_mate_are_counted() {
+        // An engine whose infinity is its mate score: ±30000 is infinite, not mate at the root.
+        let same = Scale {
+            mate: Some(30_000),
+            infinity: Some(30_000),
+        };
+        assert_eq!(read_cp(30_000, same), (INFINITY, false));
+        assert_eq!(read_cp(-30_000, same), (-INFINITY, false));
+        assert_eq!(read_cp(29_999, same), (MATE - 1, false));
+        assert_eq!(read_cp(30_001, same), (INFINITY, true));
+        // Infinity above the mate score: values between them collapse, so they count.
+        let above = Scale {
+            mate: Some(30_000),
+            infinity: Some(31_000),
+        };
+        assert_eq!(read_cp(31_000, above), (INFINITY, false));
+        assert_eq!(read_cp(30_500, above), (INFINITY, true));
+        assert_eq!(read_cp(30_000, above), (MATE, false));
+        // On killerscope's own scale.
+        let own = Scale {
+            mate: None,
+            infinity: Some(32_000),
+        };
+        assert_eq!(read_cp(32_000, own), (INFINITY, false));
+        assert_eq!(read_cp(32_001, own), (INFINITY, true));
+        assert_eq!(read_cp(31_999, own), (31_999, false));
+    }
+
+    #[test]
+    fn a_windows_bounds_are_written_alike() {
+        let cp = JsonScore::Cp;
+        let mate = |mate| JsonScore::Mate { mate };
+        assert_eq!(window_to_json(-MATE, MATE, 0), (cp(-MATE), cp(MATE)));
+        assert_eq!(window_to_json(-(MATE - 3), MATE - 4, 3), (mate(0), mate(1)));
+        assert_eq!(
+            window_to_json(-(MATE - 3), 50, 3),
+            (cp(-(MATE - 3)), cp(50))
+        );
+        assert_eq!(
+            window_to_json(-INFINITY, INFINITY, 0),
+            (cp(-INFINITY), cp(INFINITY))
+        );
     }
 }

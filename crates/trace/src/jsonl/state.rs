@@ -72,6 +72,8 @@ pub struct State {
     pub(super) rows: Vec<KillerSlots>,
     /// Nodes entered so far.
     pub nodes: u64,
+    /// The header declares the engine fail-hard (`fail=hard`): every exit lies in its window.
+    pub fail_hard: bool,
 }
 
 const PLY_CAP: u32 = u8::MAX as u32;

@@ -40,9 +40,13 @@ fn guess(name: &str, candidates: impl Iterator<Item = &'static str>) -> String {
         .unwrap_or_default()
 }
 
-/// Whether `kind` is an event kind of the schema.
+/// The line a writer adds when it learns only at the end that its recording stopped early
+/// (`{"type":"truncated"}`): a mark on the whole trace, not an event.
+pub const TRUNCATED_LINE: &str = "truncated";
+
+/// Whether `kind` is a kind of line of the schema: an event kind, or the truncation mark.
 pub fn known_kind(kind: &str) -> bool {
-    EventKind::from_name(kind).is_some()
+    EventKind::from_name(kind).is_some() || kind == TRUNCATED_LINE
 }
 
 /// What to say of the unknown event kind `kind`.
@@ -50,7 +54,13 @@ pub fn unknown_kind(kind: &str) -> String {
     format!(
         "unknown event kind \"{}\"{}",
         killerscope_text::quote(kind),
-        guess(kind, EventKind::ALL.iter().map(|k| k.name()))
+        guess(
+            kind,
+            EventKind::ALL
+                .iter()
+                .map(|k| k.name())
+                .chain([TRUNCATED_LINE])
+        )
     )
 }
 
