@@ -1,7 +1,7 @@
 //! The follow-up move heuristic (`followup=on`, source `FU`) in whole searches: it changes the
 //! tree but never the score of an exact search, its tries and cutoffs reach `log stats` and a
 //! JSON Lines export that imports back unchanged, and GUIs see its UCI option. Off by default,
-//! so every published tree stays (tests/search_node_counts.rs pins them).
+//! so every published tree stays (crates/engine/tests/node_counts.rs pins them).
 
 mod binary;
 

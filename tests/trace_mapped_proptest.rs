@@ -8,6 +8,7 @@
 //! mapped file, indexed on its background thread, equals the session from memory, at every
 //! sampled timeline position.
 
+#[path = "../crates/chess/tests/common/mod.rs"]
 mod common;
 mod trace_stream_support;
 

@@ -3,6 +3,7 @@
 //! caps and batch sizes — the streamed file is byte-identical to the in-memory encoding of the
 //! same search, and reads back as the in-memory log.
 
+#[path = "../crates/chess/tests/common/mod.rs"]
 mod common;
 mod trace_stream_support;
 

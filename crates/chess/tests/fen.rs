@@ -1,4 +1,4 @@
-//! FEN: round trips, every refusal class (from `tests/data/invalid_fens.txt`), lenient forms
+//! FEN: round trips, every refusal class (from `data/invalid_fens.txt`), lenient forms
 //! that must be accepted, and a fuzz test that no input makes the parser panic.
 
 mod common;

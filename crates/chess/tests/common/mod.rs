@@ -1,5 +1,6 @@
-//! Shared helpers for the chess integration tests: a seeded generator (no `rand` dependency)
-//! and positions reached by random games from a set of tricky starting positions.
+//! Shared helpers for the chess integration tests (and the workspace's trace tests that need
+//! positions, which include this file by path): a seeded generator (no `rand` dependency) and
+//! positions reached by random games from a set of tricky starting positions.
 
 #![allow(dead_code)] // each test binary uses a different subset of these helpers
 

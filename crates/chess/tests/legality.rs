@@ -89,7 +89,7 @@ fn standard_and_library_positions_are_still_accepted() {
     for fen in SEEDS {
         pos(fen);
     }
-    let library = include_str!("../assets/positions.epd");
+    let library = include_str!("../../../assets/positions.epd");
     let records = epd::parse(library).expect("the library parses");
     assert!(records.len() > 5);
     for record in records {
