@@ -38,6 +38,7 @@
 pub mod audit;
 pub mod bookmarks;
 mod codec;
+pub mod doctor;
 mod dot;
 mod encode;
 mod entry;
