@@ -32,12 +32,14 @@ pub(super) enum Detail {
         killer: (Move, MoveSource),
         quiet: (Move, MoveSource),
     },
-    /// Killer `mv` labelled `source`, but the node's row holds it elsewhere.
+    /// Killer `mv` labelled `source`, but the node's row holds it elsewhere; `also`: another
+    /// row that holds it in the labelled slot.
     Label {
         mv: Move,
         source: MoveSource,
         row: u8,
         reading: Reading,
+        also: Option<u8>,
     },
     /// Killer `mv` (labelled `source`) is not in the node's row `row`; `found`: the row that
     /// holds it.
@@ -65,10 +67,27 @@ pub(super) enum Detail {
     Illegal { mv: Move, source: MoveSource },
 }
 
+/// Where an issue is counted: under its code, or — a killer try that both a wrong label and
+/// a wrong row explain — apart, until the log's other tries say which it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Bucket {
+    Code(Code),
+    Ambiguous,
+}
+
+impl Bucket {
+    fn bit(self) -> u16 {
+        match self {
+            Bucket::Code(code) => 1 << code.index(),
+            Bucket::Ambiguous => 1 << 15,
+        }
+    }
+}
+
 /// An issue found at the node, to be written out if the node is kept as an example.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Issue {
-    pub code: Code,
+    pub bucket: Bucket,
     pub detail: Detail,
 }
 
@@ -140,12 +159,17 @@ impl Frame {
     /// Records an issue of `code`; only the first of each code becomes the node's example.
     /// Returns whether it is the node's first of that code.
     pub fn issue(&mut self, code: Code, detail: Detail) -> bool {
-        let bit = 1u16 << code.index();
+        self.issue_in(Bucket::Code(code), detail)
+    }
+
+    /// Records an issue counted in `bucket` (the first of each bucket is the node's example).
+    pub fn issue_in(&mut self, bucket: Bucket, detail: Detail) -> bool {
+        let bit = bucket.bit();
         if self.found & bit != 0 {
             return false;
         }
         self.found |= bit;
-        self.issues.push(Issue { code, detail });
+        self.issues.push(Issue { bucket, detail });
         true
     }
 }
@@ -210,12 +234,19 @@ impl Words<'_> {
                 source,
                 row,
                 reading,
-            } => format!(
-                "{} labelled {}, but row {row} holds it elsewhere: {}",
-                self.mv(mv),
-                self.sources.label(source),
-                Words::row(&reading)
-            ),
+                also,
+            } => {
+                let also = match also {
+                    Some(r) => format!(" (row {r} holds it in that slot)"),
+                    None => String::new(),
+                };
+                format!(
+                    "{} labelled {}, but row {row} holds it in another slot: {}{also}",
+                    self.mv(mv),
+                    self.sources.label(source),
+                    Words::row(&reading)
+                )
+            }
             Detail::ReadElsewhere {
                 mv,
                 source,

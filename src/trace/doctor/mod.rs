@@ -86,6 +86,7 @@ impl Doctor {
     pub fn finish(self) -> Diagnosis {
         let Doctor { walk, mut state } = self;
         walk.finish(&mut |node, path| state.close(node, path));
+        state.settle_ambiguous();
         if state.iterations == 0 {
             let segment = std::mem::take(&mut state.segment);
             let limit = state.examples;

@@ -121,24 +121,31 @@ impl Rows {
         }
     }
 
-    /// The first known row other than `except` (and `also`) that holds `mv`, and whether it
-    /// holds it in slot `slot`: rows where the label fits come first.
-    pub fn elsewhere(&self, mv: Move, slot: u8, except: [Option<u8>; 2]) -> Option<u8> {
-        let others = || {
-            self.rows.iter().enumerate().filter_map(|(k, r)| {
-                let k = k as u8;
-                let row = (*r)?;
-                (!except.contains(&Some(k))).then_some((k, row))
+    /// The known rows other than `except`, with their index.
+    fn others(&self, except: [Option<u8>; 2]) -> impl Iterator<Item = (u8, KillerSlots)> + '_ {
+        self.rows.iter().enumerate().filter_map(move |(k, r)| {
+            let k = k as u8;
+            let row = (*r)?;
+            (!except.contains(&Some(k))).then_some((k, row))
+        })
+    }
+
+    /// The first known row other than `except` that holds `mv` in slot `slot`: the row a try
+    /// labelled with that slot may have been read from.
+    pub fn at_slot(&self, mv: Move, slot: u8, except: [Option<u8>; 2]) -> Option<u8> {
+        self.others(except)
+            .find(|(_, row)| {
+                row.as_slice()
+                    .get(usize::from(slot))
+                    .is_some_and(|&m| same(m, mv))
             })
-        };
-        let at_slot = |row: &KillerSlots| {
-            row.as_slice()
-                .get(usize::from(slot))
-                .is_some_and(|&m| same(m, mv))
-        };
-        others()
-            .find(|(_, row)| at_slot(row))
-            .or_else(|| others().find(|(_, row)| row.as_slice().iter().any(|&m| same(m, mv))))
+            .map(|(k, _)| k)
+    }
+
+    /// The first known row other than `except` that holds `mv` in any slot.
+    pub fn holding(&self, mv: Move, except: [Option<u8>; 2]) -> Option<u8> {
+        self.others(except)
+            .find(|(_, row)| row.as_slice().iter().any(|&m| same(m, mv)))
             .map(|(k, _)| k)
     }
 }
@@ -172,15 +179,16 @@ mod tests {
     }
 
     #[test]
-    fn the_mirror_finds_a_move_in_another_row_preferring_the_labelled_slot() {
+    fn the_mirror_finds_a_move_in_another_row_at_a_slot_or_anywhere() {
         let (a, b) = (Move::quiet(1, 18), Move::quiet(6, 21));
         let mut rows = Rows::default();
         rows.store(2, KillerSlots::new(&[a, b]));
         rows.store(4, KillerSlots::new(&[b, a]));
-        assert_eq!(rows.elsewhere(a, 1, [Some(3), None]), Some(4));
-        assert_eq!(rows.elsewhere(a, 0, [Some(3), None]), Some(2));
-        assert_eq!(rows.elsewhere(a, 0, [Some(2), None]), Some(4));
-        assert_eq!(rows.elsewhere(a, 0, [Some(2), Some(4)]), None);
+        assert_eq!(rows.at_slot(a, 1, [Some(3), None]), Some(4));
+        assert_eq!(rows.at_slot(a, 0, [Some(3), None]), Some(2));
+        assert_eq!(rows.at_slot(a, 0, [Some(2), None]), None);
+        assert_eq!(rows.holding(a, [Some(2), None]), Some(4));
+        assert_eq!(rows.holding(a, [Some(2), Some(4)]), None);
         assert_eq!(rows.row(3), None, "never stored: unknown");
         rows.store_mate(3, a);
         assert_eq!(rows.reading(3, 3, None, true).mate_killer, a);

@@ -5,7 +5,7 @@
 use super::code::Code;
 use super::declared::Declared;
 use super::finding::{Counter, Example, KillerFigures};
-use super::frame::{Frame, Words};
+use super::frame::{Bucket, Frame, Words};
 use super::rows::{Rows, same};
 use crate::chess::{Move, Position};
 use crate::search::{Event, MoveSource, SourceRole};
@@ -40,6 +40,11 @@ pub(super) struct State {
     /// stopped in returns from its nodes early, so it counts only once it is finished.
     pub segment: Counter,
     pub iterations: u64,
+    /// Killer tries both a wrong label and a wrong row explain (the labelled slot of another
+    /// row, another slot of the own row), counted under the code the others point to.
+    pub ambiguous: Counter,
+    /// Tries only a wrong label explains, and tries only a wrong row explains.
+    pub misfits: (u64, u64),
     pub killers: KillerFigures,
     pub stores: u64,
     pub nodes: u64,
@@ -69,6 +74,8 @@ impl State {
             counters: Default::default(),
             segment: Counter::default(),
             iterations: 0,
+            ambiguous: Counter::default(),
+            misfits: (0, 0),
             killers: KillerFigures::default(),
             stores: 0,
             nodes: 0,
@@ -88,6 +95,28 @@ impl State {
             Code::MoveNeverTried => &mut self.segment,
             _ => &mut self.counters[code.index()],
         }
+    }
+
+    /// The counter of `bucket`.
+    fn bucket(&mut self, bucket: Bucket) -> &mut Counter {
+        match bucket {
+            Bucket::Code(code) => self.counter(code),
+            Bucket::Ambiguous => &mut self.ambiguous,
+        }
+    }
+
+    /// After the last event: the ambiguous killer tries go to the code the unambiguous ones
+    /// point to (a wrong row only when more tries show one than show a wrong label).
+    pub fn settle_ambiguous(&mut self) {
+        let (label, row) = self.misfits;
+        let code = if row > label {
+            Code::RowMismatch
+        } else {
+            Code::SlotLabel
+        };
+        let ambiguous = std::mem::take(&mut self.ambiguous);
+        let limit = self.examples;
+        self.counters[code.index()].merge(ambiguous, limit);
     }
 
     /// Reads one event, before the walk does (so a node is opened here before the walk
@@ -183,7 +212,7 @@ impl State {
     fn write_examples(&mut self, frame: &Frame, node: &WalkedNode, path: &WalkPath<'_>) {
         let limit = self.examples;
         for issue in &frame.issues {
-            if !self.counter(issue.code).wants(node.id, limit) {
+            if !self.bucket(issue.bucket).wants(node.id, limit) {
                 continue;
             }
             let words = Words {
@@ -198,7 +227,7 @@ impl State {
                 line: san_steps(self.root.as_ref(), path.steps()),
                 detail: words.detail(&issue.detail),
             };
-            self.counter(issue.code).keep(example, limit);
+            self.bucket(issue.bucket).keep(example, limit);
         }
     }
 

@@ -9,7 +9,7 @@
 
 use super::code::Code;
 use super::declared::Arrangement;
-use super::frame::{Detail, Frame};
+use super::frame::{Bucket, Detail, Frame};
 use super::rows::{Reading, same};
 use super::state::{Kind, State};
 use crate::chess::Move;
@@ -137,7 +137,10 @@ impl State {
         self.judge_read(frame, (mv, source), slot);
     }
 
-    /// `slot-label` and `row-mismatch` of one slotted killer try.
+    /// `slot-label` and `row-mismatch` of one slotted killer try that the rows are known for.
+    /// A try that does not fit its label is a wrong label when the node's own row holds it in
+    /// another slot, a wrong row when another row holds it in the labelled slot (or it is in
+    /// no row the node reads); a try both explain is settled at the end by the others.
     fn judge_read(&mut self, frame: &mut Frame, (mv, source): (Move, MoveSource), slot: u8) {
         let now = self.read(frame);
         let then = frame.snapshot.unwrap_or(now);
@@ -150,32 +153,36 @@ impl State {
             return;
         }
         let row = frame.row;
+        let read = [Some(row), frame.grandparent];
+        let also = self.rows.at_slot(mv, slot, read);
         if then.holds(mv) || now.holds(mv) {
-            self.counter(Code::SlotLabel).count += 1;
             let reading = if now.holds(mv) { now } else { then };
-            frame.issue(
-                Code::SlotLabel,
-                Detail::Label {
-                    mv,
-                    source,
-                    row,
-                    reading,
-                },
-            );
-            return;
-        }
-        let found = self
-            .rows
-            .elsewhere(mv, slot, [Some(row), frame.grandparent]);
-        self.counter(Code::RowMismatch).count += 1;
-        frame.issue(
-            Code::RowMismatch,
-            Detail::ReadElsewhere {
+            let detail = Detail::Label {
                 mv,
                 source,
                 row,
-                found,
-            },
-        );
+                reading,
+                also,
+            };
+            if also.is_some() {
+                self.ambiguous.count += 1;
+                frame.issue_in(Bucket::Ambiguous, detail);
+            } else {
+                self.misfits.0 += 1;
+                self.counter(Code::SlotLabel).count += 1;
+                frame.issue(Code::SlotLabel, detail);
+            }
+            return;
+        }
+        let found = also.or_else(|| self.rows.holding(mv, read));
+        self.misfits.1 += 1;
+        self.counter(Code::RowMismatch).count += 1;
+        let detail = Detail::ReadElsewhere {
+            mv,
+            source,
+            row,
+            found,
+        };
+        frame.issue(Code::RowMismatch, detail);
     }
 }
