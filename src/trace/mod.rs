@@ -58,6 +58,7 @@ mod log;
 mod log_io;
 mod mapped;
 mod marks;
+mod node_killers;
 pub mod node_query;
 mod node_walk;
 mod ordering_report;
@@ -100,8 +101,11 @@ pub use load::{
 pub use log::{DEFAULT_EVENT_CAP, EventLog};
 pub use mapped::{Checked, Unchecked, open_mapped, read_mapped};
 pub use marks::{Marks, NullTry, PrunedMove, ReSearch, Window, move_order, pruned_moves};
+pub use node_killers::{KillerTry, KillerWalk, NodeKillers};
 pub use node_walk::{NodeType, NodeWalk, TtProbe, WalkPath, WalkedNode};
-pub use ordering_report::{OrderingReport, OrderingStats, RANK_BUCKETS, ReportFold, RowKey};
+pub use ordering_report::{
+    KillerStats, OrderingReport, OrderingStats, RANK_BUCKETS, ReportFold, RowKey,
+};
 pub use reader::LogReader;
 pub use record::{record_search, record_search_capped};
 pub use recorder::Recorder;
