@@ -9,7 +9,7 @@ mod doctor_support;
 use binary::{run, text};
 use doctor_support::{Bug, trace};
 use serde_json::Value;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 const PUZZLE: &str = "6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1";
 
@@ -37,7 +37,7 @@ fn wording(code: &str) -> (&'static str, &'static str) {
     }
 }
 
-fn doctor(path: &PathBuf, more: &[&str]) -> std::process::Output {
+fn doctor(path: &Path, more: &[&str]) -> std::process::Output {
     let mut args = vec!["doctor", path.to_str().expect("UTF-8 temp path")];
     args.extend_from_slice(more);
     run(&args)

@@ -180,7 +180,7 @@ impl Engine {
         led_by: Option<Move>,
     ) -> i32 {
         if depth <= 0 {
-            return self.quiesce(pos, window, ply, led_by);
+            return self.quiesce(pos, window, led_by);
         }
         self.out.enter(depth, window, led_by, false);
         let score = self.node(pos, depth, window, ply);
@@ -192,7 +192,6 @@ impl Engine {
         &mut self,
         pos: &mut Position,
         (mut alpha, beta): (i32, i32),
-        ply: usize,
         led_by: Option<Move>,
     ) -> i32 {
         self.out.enter(0, (alpha, beta), led_by, true);
@@ -206,7 +205,7 @@ impl Engine {
             for mv in captures {
                 self.out.tried(mv, "capture", false);
                 let undo = pos.make_move(mv);
-                let score = -self.quiesce(pos, (-beta, -alpha), ply + 1, Some(mv));
+                let score = -self.quiesce(pos, (-beta, -alpha), Some(mv));
                 pos.unmake_move(mv, undo);
                 best = best.max(score);
                 alpha = alpha.max(score);
