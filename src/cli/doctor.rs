@@ -7,6 +7,7 @@
 use super::CliError;
 use super::fold_progress;
 use super::reading::{Reading, skipped_lines};
+use crate::chess::Position;
 use crate::fmt::grouped;
 use crate::search::stats::percent;
 use crate::text::printable;
@@ -81,12 +82,13 @@ fn tally(f: &Finding) -> String {
     )
 }
 
-/// An example node: its id, place and line from the root, and what happened there.
-fn example_line(e: &Example) -> String {
-    let line = if e.line.is_empty() {
-        "(root)".to_string()
-    } else {
-        e.line.join(" ")
+/// An example node: its id, place and line from the root (a Black first move marked `…f5`, as
+/// lines are written), and what happened there.
+fn example_line(e: &Example, black_first: bool) -> String {
+    let line = match e.line.as_slice() {
+        [] => "(root)".to_string(),
+        words if black_first => format!("…{}", words.join(" ")),
+        words => words.join(" "),
     };
     format!(
         "node {} · ply {} · depth {} · {}: {}",
@@ -128,6 +130,8 @@ fn write_text(
     for line in skipped {
         writeln!(out, "trace    {}", printable(line))?;
     }
+    let black_first = Position::from_fen(&header.fen)
+        .is_ok_and(|p| p.side_to_move() == crate::chess::Color::Black);
     for f in &d.findings {
         writeln!(out)?;
         writeln!(out, "{:<8} {}: {}", f.severity().name(), f.code, tally(f))?;
@@ -136,7 +140,7 @@ fn write_text(
         }
         writeln!(out, "         {}", f.code.info().why)?;
         for e in &f.examples {
-            writeln!(out, "         - {}", example_line(e))?;
+            writeln!(out, "         - {}", example_line(e, black_first))?;
         }
     }
     if !d.unchecked.is_empty() {
