@@ -9,6 +9,7 @@ mod bench;
 mod clap_error;
 mod compare;
 mod diff;
+mod doctor;
 mod exercise;
 mod fen;
 mod fold_progress;
@@ -71,6 +72,9 @@ pub enum Command {
     /// Questions drawn from a real search (which move cut a node off, what window a child gets,
     /// PV/CUT/ALL, …): a worksheet, a quiz with a results CSV, or a lesson file.
     Exercise(exercise::ExerciseArgs),
+    /// Name the bugs in a search's move ordering (any engine's log or trace): each finding with
+    /// a stable code, severity, count, first nodes and why it costs; exit 1 on a bug or suspect.
+    Doctor(doctor::DoctorArgs),
     /// Speak the UCI protocol on stdin/stdout, for chess GUIs (Hash, Killers, History, Trace File options).
     Uci,
 }
@@ -150,6 +154,10 @@ pub fn run() -> ExitCode {
         Some(Command::Lesson(args)) => lesson::run(&args),
         Some(Command::UciTrace(args)) => uci_trace::run(&args),
         Some(Command::Exercise(args)) => exercise::run(&args),
+        Some(Command::Doctor(args)) => match doctor::run(&args) {
+            Ok(true) => return ExitCode::from(1),
+            other => other.map(drop),
+        },
         Some(Command::Uci) => {
             crate::uci::run(io::stdin().lock(), io::stdout()).map_err(CliError::from)
         }

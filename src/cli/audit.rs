@@ -2,6 +2,10 @@
 //! Every selective decision of the log is re-searched without its technique (same node, depth
 //! and window, transposition table off) and judged sound or unsound; the report counts them per
 //! technique and depth and lists the unsound ones with their line, window and both scores.
+//!
+//! A log the audit cannot judge — another engine's, one under switches this build does not
+//! know, one recorded with a filter — gets what can be done: its decisions counted per
+//! technique and depth, and what judging them would take.
 
 use super::CliError;
 use clap::Args;
@@ -19,7 +23,9 @@ use std::path::PathBuf;
 /// Arguments of `killerscope log audit`.
 #[derive(Args, Debug)]
 pub struct AuditArgs {
-    /// The .kslog file (or JSON Lines trace) of a killerscope search with selective search on.
+    /// The .kslog file (or JSON Lines trace) of a killerscope search with selective search on
+    /// (another engine's: its decisions are counted, and the report says what judging them
+    /// would take).
     file: PathBuf,
     /// Only these techniques, comma-separated: nmp, lmr, futility, rfp, mdp (default: all).
     #[arg(long, value_name = "LIST")]
@@ -40,9 +46,16 @@ pub fn run(args: &AuditArgs) -> Result<(), CliError> {
     let techniques = techniques(args.technique.as_deref())?;
     let (log, _) = read_record(&args.file, ImportOptions::default())?;
     let file = printable(&args.file.display().to_string()).into_owned();
-    let auditor =
-        Auditor::new(log.header()).map_err(|e| CliError::new(format!("log audit {file}: {e}")))?;
     let chosen = choose(collect_decisions(log.events()), &techniques, args.limit);
+    let auditor = match Auditor::new(log.header()) {
+        Ok(auditor) => auditor,
+        Err(why) => {
+            let mut out = std::io::stdout().lock();
+            counted(&mut out, &file, &why.to_string(), &chosen)?;
+            out.flush()?;
+            return Ok(());
+        }
+    };
     let progress = progress_bar(chosen.len());
     let mut judged = Vec::with_capacity(chosen.len());
     for decision in chosen {
@@ -183,6 +196,36 @@ fn row(name: &str, depth: &str, cell: &Tally) -> String {
         "| {name} | {depth} | {all} | {} | {} | {share:.1}% |",
         cell.sound, cell.unsound
     )
+}
+
+/// The report of a log that cannot be judged: why, what it would take, and its decisions
+/// counted per technique and depth.
+fn counted(
+    out: &mut impl Write,
+    file: &str,
+    why: &str,
+    decisions: &[Decision],
+) -> Result<(), CliError> {
+    writeln!(out, "Audit of {file}: not judged: {why}.\n")?;
+    if decisions.is_empty() {
+        writeln!(out, "The log records no selective decision to count.")?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "Its {} selective decisions, counted but not judged:\n",
+        decisions.len()
+    )?;
+    let mut table: BTreeMap<(Technique, i32), u64> = BTreeMap::new();
+    for d in decisions {
+        *table.entry((d.technique, d.node_depth)).or_default() += 1;
+    }
+    writeln!(out, "| technique | node depth | decisions |")?;
+    writeln!(out, "| --- | ---: | ---: |")?;
+    for ((technique, depth), n) in table {
+        writeln!(out, "| {technique} | {depth} | {n} |")?;
+    }
+    Ok(())
 }
 
 /// One unsound decision in a line: technique, iteration, the line in SAN (`--` for a pass),

@@ -3,7 +3,9 @@
 //! Each log is streamed, so a report of 100 million events runs in constant memory.
 
 mod figures;
+mod killers;
 mod side;
+mod side_tables;
 
 use super::CliError;
 use super::fold_progress;
@@ -166,7 +168,7 @@ fn markdown(
         let (depth, kind) = row_label(key);
         writeln!(out, "| {depth} | {kind} | {} |", cells.join(" | "))?;
     }
-    Ok(())
+    killers::markdown(out, report)
 }
 
 /// One CSV table: a row per remaining depth and node type, then the full-width and quiescence
@@ -186,6 +188,17 @@ fn csv(out: &mut impl Write, report: &OrderingReport) -> std::io::Result<()> {
             .raw_label(killerscope_log::MoveSource::from_code(c));
         csv_field(&format!("source_{label}"))
     }));
+    let killer_codes: Vec<Option<u8>> = report.killer_sources().into_iter().map(Some).collect();
+    let killer_labels: Vec<String> = killer_codes
+        .iter()
+        .flatten()
+        .map(|&c| {
+            let source = killerscope_log::MoveSource::from_code(c);
+            report.sources.raw_label(source).into_owned()
+        })
+        .collect();
+    let killer_heads = killers::csv_heads(killer_labels.iter().map(String::as_str));
+    head.extend(killer_heads.iter().map(|h| csv_field(h)));
     writeln!(out, "{}", head.join(","))?;
     let totals = [
         ("all", "main", &report.main),
@@ -207,13 +220,14 @@ fn csv(out: &mut impl Write, report: &OrderingReport) -> std::io::Result<()> {
                 .iter()
                 .map(|c| stats.by_source.get(c).copied().unwrap_or(0).to_string()),
         );
+        cells.extend(killers::csv_cells(&stats.killers, &killer_codes));
         writeln!(out, "{}", cells.join(","))?;
     }
     Ok(())
 }
 
 /// A CSV field, quoted when the log's own label would break the row.
-fn csv_field(text: &str) -> String {
+pub(super) fn csv_field(text: &str) -> String {
     if text.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
@@ -245,6 +259,7 @@ pub(super) fn to_json(title: &str, report: &OrderingReport) -> Value {
             })
             .collect();
         v.insert("sources".into(), Value::Object(sources));
+        v.insert("killers".into(), killers::json(report, &s.killers));
         Value::Object(v)
     };
     let rows: Vec<Value> = report
@@ -257,8 +272,18 @@ pub(super) fn to_json(title: &str, report: &OrderingReport) -> Value {
             v
         })
         .collect();
+    let killer_rows: Vec<Value> = report
+        .killer_rows()
+        .iter()
+        .map(|(depth, k)| {
+            let mut v = killers::json(report, k);
+            v["depth"] = json!(depth.0);
+            v
+        })
+        .collect();
     json!({
         "log": title,
+        "killer_rows": killer_rows,
         "main": stats_json(&report.main),
         "quiescence": stats_json(&report.quiescence),
         "tree": report.tree,

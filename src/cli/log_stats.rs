@@ -14,6 +14,7 @@ use killerscope_log::{MoveSource, SearchObserver};
 use killerscope_text::printable;
 use killerscope_trace::jsonl::ImportSummary;
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
 
@@ -30,6 +31,10 @@ pub(super) struct Tally {
     open: usize,
     /// Depth, score and node count of each iteration event.
     iterations: Vec<(u8, i32, u64)>,
+    /// The move the last event announced illegal, for the try right after it.
+    announced: Option<Move>,
+    /// Illegal tries per source code (a pseudo-legal engine's: they count as misses).
+    illegal_by_source: BTreeMap<u8, u64>,
 }
 
 impl Tally {
@@ -38,7 +43,12 @@ impl Tally {
         for &event in chunk {
             self.counts[event.kind().index()] += 1;
             self.stats.observe(event);
+            let announced = self.announced.take();
             match event {
+                Event::Illegal { mv } if !mv.is_null() => self.announced = Some(mv),
+                Event::MoveTried { mv, source, .. } if announced == Some(mv) => {
+                    *self.illegal_by_source.entry(source.code()).or_default() += 1;
+                }
                 Event::NodeEnter { ply, .. } => {
                     self.max_ply = self.max_ply.max(ply);
                     self.open += 1;
@@ -66,7 +76,7 @@ pub(super) fn print(
     print_header((file, h, truncated), summary, &mut out)?;
     print_events(events, tally, &mut out)?;
     print_cutoffs(h, tally, &mut out)?;
-    print_tables(h, &tally.stats, &mut out)?;
+    print_tables(h, tally, &mut out)?;
     let stats = &tally.stats;
     for line in selective_lines(&stats.selective, 12) {
         writeln!(out, "{line}")?;
@@ -202,10 +212,26 @@ fn print_cutoffs(h: &LogHeader, tally: &Tally, out: &mut impl Write) -> Result<(
     Ok(())
 }
 
-/// Killers (every source the header calls one), the TT and illegal tries.
-fn print_tables(h: &LogHeader, stats: &CutoffStats, out: &mut impl Write) -> Result<(), CliError> {
+/// A hit rate, and the one over the legal tries when some were illegal.
+fn hit_rate(tried: u64, cut: u64, illegal: u64) -> String {
+    let all = percent(cut, tried);
+    if illegal == 0 {
+        return all;
+    }
+    format!(
+        "{all}; {illegal} illegal, over the {} legal tries {}",
+        tried - illegal,
+        percent(cut, tried - illegal)
+    )
+}
+
+/// Killers (every source the header calls one): each source's tries and hit rate and the
+/// rate over them all — over the legal tries too when some were illegal — then the TT and
+/// the illegal tries.
+fn print_tables(h: &LogHeader, tally: &Tally, out: &mut impl Write) -> Result<(), CliError> {
+    let stats = &tally.stats;
     // Every source the header calls a killer, per-ply slot or not (`SourceTable::is_killer`).
-    let killers: Vec<(Cow<str>, u64, u64)> = h
+    let killers: Vec<(Cow<str>, u64, u64, u64)> = h
         .sources
         .killer_sources()
         .map(|row| {
@@ -214,21 +240,24 @@ fn print_tables(h: &LogHeader, stats: &CutoffStats, out: &mut impl Write) -> Res
                 printable(&row.label),
                 stats.tries.get(source),
                 stats.cutoffs_by(source),
+                tally.illegal_by_source.get(&row.code).copied().unwrap_or(0),
             )
         })
         .collect();
+    let tried = killers.iter().map(|k| k.1).sum::<u64>();
+    let cut = killers.iter().map(|k| k.2).sum::<u64>();
+    let illegal = killers.iter().map(|k| k.3).sum::<u64>();
     writeln!(
         out,
-        "killers:    {} stores, {} tried, {} cut off",
+        "killers:    {} stores, {tried} tried, {cut} cut off: hit rate {}",
         stats.killer_stores,
-        killers.iter().map(|k| k.1).sum::<u64>(),
-        killers.iter().map(|k| k.2).sum::<u64>()
+        hit_rate(tried, cut, illegal)
     )?;
-    for (label, tried, cut) in killers.into_iter().filter(|k| k.1 > 0) {
+    for (label, tried, cut, illegal) in killers.into_iter().filter(|k| k.1 > 0) {
         writeln!(
             out,
             "  {label}: tried {tried}, cut {cut} ({})",
-            percent(cut, tried)
+            hit_rate(tried, cut, illegal)
         )?;
     }
     writeln!(

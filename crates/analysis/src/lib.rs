@@ -5,7 +5,9 @@
 //! audit of each cutoff against a re-search (`audit`) and the exercises drawn from a log.
 
 mod audit;
+pub mod doctor;
 pub mod exercise;
+mod node_killers;
 mod node_query;
 mod ordering_report;
 mod provenance;
@@ -20,12 +22,15 @@ pub use audit::Verdict;
 pub use audit::collect_decisions;
 pub use audit::decisions_at;
 pub use audit::decisions_of;
+pub use node_killers::{KillerTry, KillerWalk, NodeKillers};
 pub use node_query::FIELDS;
 pub use node_query::MatchSet;
 pub use node_query::NodeQuery;
 pub use node_query::QueryMatch;
 pub use node_query::QueryResult;
-pub use ordering_report::{OrderingReport, OrderingStats, RANK_BUCKETS, ReportFold, RowKey};
+pub use ordering_report::{
+    KillerStats, OrderingReport, OrderingStats, RANK_BUCKETS, ReportFold, RowKey,
+};
 pub use provenance::Origin;
 pub use provenance::ScoreChain;
 pub use provenance::Via;

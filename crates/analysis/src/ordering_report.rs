@@ -6,10 +6,15 @@
 //! ordering could still remove: the tree against the same tree with every cut node cut by its
 //! first move (each cut node's children replaced by the search of its cutting move alone).
 //!
-//! Folded over the event stream ([`NodeWalk`]) in constant memory, from the log's own events
+//! Beside them, the killers: tries and cutoffs per killer source (each killer slot, and any
+//! other source the log's header calls a killer) and the slot order — how many nodes tried a
+//! later slot before an earlier one — per remaining depth.
+//!
+//! Folded over the event stream ([`KillerWalk`]) in constant memory, from the log's own events
 //! and source codes: another engine's trace reports the same way. The TT move is the move of
 //! the node's `tt_hit` event, whatever source label an engine gives it.
 
+use crate::{node_killers::KillerWalk, node_killers::NodeKillers};
 use killerscope_log::SourceTable;
 use killerscope_log::{Event, NodeKind, SearchObserver};
 use killerscope_trace::{FoldControl, FoldError, RecordStream};
@@ -25,6 +30,55 @@ fn bucket(rank: u64) -> usize {
         0..=5 => rank.saturating_sub(1) as usize,
         6..=10 => 5,
         _ => 6,
+    }
+}
+
+/// The killers of one group of nodes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KillerStats {
+    /// Per killer source code: moves tried, and cutoffs.
+    pub by_source: BTreeMap<u8, (u64, u64)>,
+    /// Nodes that tried two killer slots or more.
+    pub multi_slot: u64,
+    /// Of which a later slot came before an earlier one.
+    pub inverted: u64,
+}
+
+impl KillerStats {
+    fn add(&mut self, killers: &NodeKillers) {
+        for t in &killers.tries {
+            self.by_source.entry(t.source.code()).or_default().0 += 1;
+        }
+        if let Some(cut) = killers.cut {
+            self.by_source.entry(cut.source.code()).or_default().1 += 1;
+        }
+        if killers.slots().nth(1).is_some() {
+            self.multi_slot += 1;
+            self.inverted += u64::from(killers.inverted());
+        }
+    }
+
+    /// Adds another group's killers.
+    pub fn merge(&mut self, other: &KillerStats) {
+        for (&code, &(tries, cuts)) in &other.by_source {
+            let mine = self.by_source.entry(code).or_default();
+            mine.0 += tries;
+            mine.1 += cuts;
+        }
+        self.multi_slot += other.multi_slot;
+        self.inverted += other.inverted;
+    }
+
+    /// Tries and cutoffs of the killer source `code` (0, 0 when it tried nothing here).
+    pub fn of(&self, code: u8) -> (u64, u64) {
+        self.by_source.get(&code).copied().unwrap_or_default()
+    }
+
+    /// Tries and cutoffs over every killer source.
+    pub fn total(&self) -> (u64, u64) {
+        self.by_source
+            .values()
+            .fold((0, 0), |(t, c), &(tries, cuts)| (t + tries, c + cuts))
     }
 }
 
@@ -52,11 +106,14 @@ pub struct OrderingStats {
     pub before_cut: u64,
     /// Cutoffs by the source code of the cutting move.
     pub by_source: BTreeMap<u8, u64>,
+    /// The killers: tries and cutoffs per killer source, and the slot order.
+    pub killers: KillerStats,
 }
 
 impl OrderingStats {
-    fn add(&mut self, node: &WalkedNode) {
+    fn add(&mut self, node: &WalkedNode, killers: &NodeKillers) {
         self.nodes += 1;
+        self.killers.add(killers);
         self.tt_tried += u64::from(node.tt_move_tried);
         self.tt_cut += u64::from(node.tt_move_cut);
         let Some(cut) = node.cutoff else {
@@ -88,6 +145,7 @@ impl OrderingStats {
         for (&code, &n) in &other.by_source {
             *self.by_source.entry(code).or_default() += n;
         }
+        self.killers.merge(&other.killers);
     }
 
     /// TT moves tried that did not cut.
@@ -153,7 +211,7 @@ impl OrderingReport {
         Ok(fold.finish())
     }
 
-    fn add(&mut self, node: &WalkedNode) {
+    fn add(&mut self, node: &WalkedNode, killers: &NodeKillers) {
         if node.top_level {
             self.tree += node.subtree;
             self.minimal += node.minimal;
@@ -165,10 +223,10 @@ impl OrderingReport {
         self.rows
             .entry((Reverse(node.depth), kind))
             .or_default()
-            .add(node);
+            .add(node, killers);
         match node.kind {
-            NodeKind::Main => self.main.add(node),
-            NodeKind::Quiescence => self.quiescence.add(node),
+            NodeKind::Main => self.main.add(node, killers),
+            NodeKind::Quiescence => self.quiescence.add(node, killers),
         }
     }
 
@@ -212,11 +270,35 @@ impl OrderingReport {
         used.sort_by_key(|c| (order(c), *c));
         used
     }
+
+    /// The killers per remaining depth, every node type together (deepest first).
+    pub fn killer_rows(&self) -> BTreeMap<Reverse<i8>, KillerStats> {
+        let mut rows: BTreeMap<Reverse<i8>, KillerStats> = BTreeMap::new();
+        for ((depth, _), stats) in &self.rows {
+            rows.entry(*depth).or_default().merge(&stats.killers);
+        }
+        rows
+    }
+
+    /// Killer source codes that tried a move anywhere: the log's killer sources in slot order
+    /// (then its other killers), codes it does not name last.
+    pub fn killer_sources(&self) -> Vec<u8> {
+        let mut used: Vec<u8> = self
+            .rows
+            .values()
+            .flat_map(|r| r.killers.by_source.keys().copied())
+            .collect();
+        used.sort_unstable();
+        used.dedup();
+        let order: Vec<u8> = self.sources.killer_sources().map(|r| r.code).collect();
+        used.sort_by_key(|c| (order.iter().position(|o| o == c).unwrap_or(usize::MAX), *c));
+        used
+    }
 }
 
 /// The report being folded: feed it the events in order, then `finish`.
 pub struct ReportFold {
-    walk: NodeWalk,
+    walk: KillerWalk,
     report: OrderingReport,
 }
 
@@ -224,7 +306,7 @@ impl ReportFold {
     /// A fold for a log whose sources are `sources`.
     pub fn new(sources: SourceTable) -> ReportFold {
         ReportFold {
-            walk: NodeWalk::new(),
+            walk: KillerWalk::new(NodeWalk::new(), &sources),
             report: OrderingReport::new(sources),
         }
     }
@@ -232,13 +314,14 @@ impl ReportFold {
     /// Folds in the next events.
     pub fn feed(&mut self, chunk: &[Event]) {
         let report = &mut self.report;
-        self.walk.feed(chunk, &mut |node, _| report.add(node));
+        self.walk
+            .feed(chunk, &mut |node, _, killers| report.add(node, killers));
     }
 
     /// After the last event: the report (nodes still open counted as unfinished).
     pub fn finish(self) -> OrderingReport {
         let ReportFold { walk, mut report } = self;
-        walk.finish(&mut |node, _| report.add(node));
+        walk.finish(&mut |node, _, killers| report.add(node, killers));
         report
     }
 }

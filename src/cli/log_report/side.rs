@@ -1,8 +1,12 @@
 //! `log report A B`: two ordering reports side by side — the summary with the change of each
-//! figure, then every per-row column for A and B, B's cell in bold where it differs from A's.
+//! figure, then every per-row column for A and B, B's cell in bold where it differs from A's,
+//! the cut-rank histogram, the cutting sources and the killer table, A's cell beside B's: every
+//! figure the single-log report has, in markdown and CSV as in JSON.
 
 use super::figures::{COLUMNS, Figure, row_label};
-use super::{ReportFormat, to_json};
+use super::side_tables::{cutting_pairs, cutting_sources, histogram, killer_pairs};
+use super::{ReportFormat, csv_field, killers, to_json};
+use killerscope_analysis::RANK_BUCKETS;
 use killerscope_analysis::{OrderingReport, OrderingStats, RowKey};
 use killerscope_engine::percent;
 use killerscope_log::LogHeader;
@@ -32,19 +36,20 @@ pub(super) fn write(
 }
 
 /// Every row key of either report, in report order.
-fn keys(reports: [&OrderingReport; 2]) -> BTreeSet<RowKey> {
+pub(super) fn keys(reports: [&OrderingReport; 2]) -> BTreeSet<RowKey> {
     reports
         .iter()
         .flat_map(|r| r.rows.keys().copied())
         .collect()
 }
 
-fn row(report: &OrderingReport, key: &RowKey) -> OrderingStats {
+/// A report's row, empty where it has none.
+pub(super) fn row(report: &OrderingReport, key: &RowKey) -> OrderingStats {
     report.rows.get(key).cloned().unwrap_or_default()
 }
 
 /// B's cell, bold when it differs from A's.
-fn marked(a: Figure, b: Figure) -> String {
+pub(super) fn marked(a: Figure, b: Figure) -> String {
     if a.number() == b.number() {
         b.text()
     } else {
@@ -146,15 +151,37 @@ fn markdown(
         "First-move cutoff rate in the main search: A {}, B {}.",
         percent(a.main.first_move_cutoffs, a.main.cutoffs),
         percent(b.main.first_move_cutoffs, b.main.cutoffs)
-    )
+    )?;
+    histogram(out, [a, b])?;
+    cutting_sources(out, [a, b])?;
+    killers::markdown_side(out, [a, b], &killer_pairs([a, b]))
 }
 
-fn csv(out: &mut impl Write, [a, b]: [&OrderingReport; 2]) -> std::io::Result<()> {
+fn csv(out: &mut impl Write, reports: [&OrderingReport; 2]) -> std::io::Result<()> {
+    let [a, b] = reports;
     let mut head = vec!["depth".to_string(), "type".to_string()];
     for c in COLUMNS {
         head.push(format!("{}_a", c.key));
         head.push(format!("{}_b", c.key));
     }
+    for r in RANK_BUCKETS {
+        head.extend([format!("rank_{r}_a"), format!("rank_{r}_b")]);
+    }
+    let sources = cutting_pairs(reports);
+    for p in &sources {
+        let l = &p.label;
+        head.extend([
+            csv_field(&format!("source_{l}_a")),
+            csv_field(&format!("source_{l}_b")),
+        ]);
+    }
+    let killer = killer_pairs(reports);
+    for h in killers::csv_heads(killer.iter().map(|p| p.label.as_str())) {
+        head.extend([csv_field(&format!("{h}_a")), csv_field(&format!("{h}_b"))]);
+    }
+    let killer_codes =
+        |k: usize| -> Vec<Option<u8>> { killer.iter().map(|p| p.codes[k]).collect() };
+    let killer_codes = [killer_codes(0), killer_codes(1)];
     writeln!(out, "{}", head.join(","))?;
     let rows = keys([a, b]).into_iter().map(|key| {
         let (depth, kind) = row_label(&key);
@@ -171,6 +198,24 @@ fn csv(out: &mut impl Write, [a, b]: [&OrderingReport; 2]) -> std::io::Result<()
         for c in COLUMNS {
             cells.push((c.value)(&ra).raw());
             cells.push((c.value)(&rb).raw());
+        }
+        for (x, y) in ra.ranks.iter().zip(rb.ranks) {
+            cells.extend([x.to_string(), y.to_string()]);
+        }
+        for p in &sources {
+            let n = |s: &OrderingStats, c: Option<u8>| {
+                c.and_then(|c| s.by_source.get(&c).copied())
+                    .unwrap_or(0)
+                    .to_string()
+            };
+            cells.extend([n(&ra, p.codes[0]), n(&rb, p.codes[1])]);
+        }
+        let (ka, kb) = (
+            killers::csv_cells(&ra.killers, &killer_codes[0]),
+            killers::csv_cells(&rb.killers, &killer_codes[1]),
+        );
+        for (x, y) in ka.into_iter().zip(kb) {
+            cells.extend([x, y]);
         }
         writeln!(out, "{}", cells.join(","))?;
     }

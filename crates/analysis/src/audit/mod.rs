@@ -12,9 +12,11 @@
 
 mod at_node;
 mod collect;
+mod judgeable;
 
 pub use at_node::decisions_at;
 pub use collect::Collector;
+pub use judgeable::why_not_judged;
 use killerscope_engine::HeaderSettings;
 
 use killerscope_chess::{Move, Position};
@@ -190,17 +192,15 @@ pub struct Auditor {
 }
 
 impl Auditor {
-    /// An auditor for a log with `header`: killerscope's own (or one naming only its
-    /// switches), recorded whole (no `--trace-*` filter).
+    /// An auditor for a log with `header`: killerscope's own, under switches this build knows,
+    /// recorded whole (no `--trace-*` filter); the error says what else it would take
+    /// ([`why_not_judged`]).
     pub fn new(header: &LogHeader) -> Result<Auditor, AuditError> {
+        if let Some(why) = why_not_judged(header) {
+            return Err(AuditError(why));
+        }
         let root = Position::from_fen(&header.fen)
             .map_err(|e| AuditError(format!("the log's root does not read: {e}")))?;
-        if !header.filter.is_empty() {
-            return Err(AuditError(format!(
-                "the log was recorded with a filter ({}): its lines are incomplete",
-                header.filter
-            )));
-        }
         let ordering = header.ordering_config().ok_or_else(|| {
             AuditError("the log's ordering switches are not killerscope's".to_string())
         })?;

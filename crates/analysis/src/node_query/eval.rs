@@ -3,16 +3,24 @@
 use super::fields::cut_source;
 use super::lex::Op;
 use super::{Expr, Test};
+use crate::node_killers::NodeKillers;
 use killerscope_trace::{WalkPath, WalkedNode};
 
+/// A node as a query sees it: the walk's node, where it sits, and its killers.
+pub(super) struct Seen<'a, 'p> {
+    pub node: &'a WalkedNode,
+    pub path: &'a WalkPath<'p>,
+    pub killers: &'a NodeKillers,
+}
+
 impl Expr {
-    /// Whether the query holds at `node`; `and` and `or` stop at the first term that decides.
-    pub(super) fn eval(&self, node: &WalkedNode, path: &WalkPath<'_>) -> bool {
+    /// Whether the query holds at a node; `and` and `or` stop at the first term that decides.
+    pub(super) fn eval(&self, at: &Seen<'_, '_>) -> bool {
         match self {
-            Expr::And(terms) => terms.iter().all(|t| t.eval(node, path)),
-            Expr::Or(terms) => terms.iter().any(|t| t.eval(node, path)),
-            Expr::Not(inner) => !inner.eval(node, path),
-            Expr::Test(test) => test.eval(node, path),
+            Expr::And(terms) => terms.iter().all(|t| t.eval(at)),
+            Expr::Or(terms) => terms.iter().any(|t| t.eval(at)),
+            Expr::Not(inner) => !inner.eval(at),
+            Expr::Test(test) => test.eval(at),
         }
     }
 
@@ -29,11 +37,18 @@ impl Expr {
 }
 
 impl Test {
-    fn eval(&self, node: &WalkedNode, path: &WalkPath<'_>) -> bool {
+    fn eval(&self, at: &Seen<'_, '_>) -> bool {
+        let Seen {
+            node,
+            path,
+            killers,
+        } = *at;
         match self {
-            Test::Int(field, op, value) => field.get(node).is_some_and(|v| compare(v, *op, *value)),
-            Test::Bool(field) => field.get(node),
-            Test::BoolIs(field, eq, value) => (field.get(node) == *value) == *eq,
+            Test::Int(field, op, value) => field
+                .get(node, killers)
+                .is_some_and(|v| compare(v, *op, *value)),
+            Test::Bool(field) => field.get(node, killers),
+            Test::BoolIs(field, eq, value) => (field.get(node, killers) == *value) == *eq,
             Test::Type(eq, t) => node.node_type().is_some_and(|nt| (nt == *t) == *eq),
             Test::Move(field, eq, wanted) => {
                 let Some(mv) = field.get(node) else {

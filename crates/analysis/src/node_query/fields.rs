@@ -1,6 +1,7 @@
 //! The columns a node query can name, declared once: the parser looks names up here, `log query
 //! --help` and the docs list them from here, and the evaluator reads each from a walked node.
 
+use crate::node_killers::NodeKillers;
 use killerscope_chess::Move;
 use killerscope_engine::score::is_mate;
 use killerscope_log::MoveSource;
@@ -22,6 +23,9 @@ pub(super) enum IntField {
     CutRank,
     Reduction,
     PrunedMoves,
+    KillerTried,
+    CutSlot,
+    KillerSlots,
 }
 
 /// A column that is true or false.
@@ -39,6 +43,8 @@ pub(super) enum BoolField {
     Pruned,
     Mate,
     Unfinished,
+    KillerCut,
+    KillerInverted,
 }
 
 /// A column whose value is a move.
@@ -140,6 +146,31 @@ pub const FIELDS: &[FieldInfo] = &[
         "the cutting move's ordering source, a label of the log's header (K1, TT…)",
     ),
     field(
+        "killer_tried",
+        C::Int(I::KillerTried),
+        "killer moves tried here (every source the log calls a killer)",
+    ),
+    field(
+        "killer_cut",
+        C::Bool(B::KillerCut),
+        "a killer cut the node off",
+    ),
+    field(
+        "cut.slot",
+        C::Int(I::CutSlot),
+        "1-based killer slot of the cutting move (K1: 1); none when no slotted killer cut",
+    ),
+    field(
+        "killer_slots",
+        C::Int(I::KillerSlots),
+        "the 1-based killer slots tried, in order, as digits (K2 then K1: 21; none: 0)",
+    ),
+    field(
+        "killer_inverted",
+        C::Bool(B::KillerInverted),
+        "a later killer slot was tried before an earlier one",
+    ),
+    field(
         "tt_hit",
         C::Bool(B::TtHit),
         "the transposition table had an entry",
@@ -213,8 +244,9 @@ pub(super) fn lookup(name: &str) -> Option<&'static FieldInfo> {
 }
 
 impl IntField {
-    /// The value at `node`; `None` where the node has none (no score yet, no cut).
-    pub(super) fn get(self, node: &WalkedNode) -> Option<i64> {
+    /// The value at `node`, whose killers are `killers`; `None` where the node has none (no
+    /// score yet, no cut).
+    pub(super) fn get(self, node: &WalkedNode, killers: &NodeKillers) -> Option<i64> {
         let v = match self {
             I::Id => return i64::try_from(node.id).ok(),
             I::Ply => i64::from(node.ply),
@@ -229,14 +261,17 @@ impl IntField {
             I::CutRank => i64::from(node.cutoff?.index) + 1,
             I::Reduction => i64::from(node.reduced.unwrap_or(0)),
             I::PrunedMoves => i64::from(node.pruned_moves),
+            I::KillerTried => i64::from(killers.tried()),
+            I::CutSlot => i64::from(killers.cut?.slot?) + 1,
+            I::KillerSlots => killers.slot_digits(),
         };
         Some(v)
     }
 }
 
 impl BoolField {
-    /// Whether it holds at `node`.
-    pub(super) fn get(self, node: &WalkedNode) -> bool {
+    /// Whether it holds at `node`, whose killers are `killers`.
+    pub(super) fn get(self, node: &WalkedNode, killers: &NodeKillers) -> bool {
         match self {
             B::Cut => node.cutoff.is_some(),
             B::TtHit => node.tt.is_some(),
@@ -250,6 +285,8 @@ impl BoolField {
             B::Pruned => node.pruned.is_some() || node.pruned_moves > 0,
             B::Mate => node.result.is_some_and(|(s, _)| is_mate(s)),
             B::Unfinished => node.result.is_none(),
+            B::KillerCut => killers.cut.is_some(),
+            B::KillerInverted => killers.inverted(),
         }
     }
 }

@@ -21,9 +21,11 @@ mod set;
 pub use fields::FIELDS;
 pub use set::MatchSet;
 
+use crate::{node_killers::KillerWalk, node_killers::NodeKillers};
 use fields::{BoolField, IntField, MoveField};
 use killerscope_chess::Position;
 use killerscope_log::LogHeader;
+use killerscope_log::SourceTable;
 use killerscope_log::{Event, MoveSource};
 use killerscope_trace::line::Step;
 use killerscope_trace::{FoldControl, FoldError, RecordStream};
@@ -89,6 +91,8 @@ pub struct NodeQuery {
     expr: Expr,
     needs_positions: bool,
     root: Option<Position>,
+    /// The log's sources: which are killers, for the killer fields.
+    sources: SourceTable,
 }
 
 impl NodeQuery {
@@ -103,6 +107,7 @@ impl NodeQuery {
             needs_positions: expr.needs_positions(),
             expr,
             root,
+            sources: header.sources.clone(),
         })
     }
 
@@ -111,9 +116,13 @@ impl NodeQuery {
         &self.text
     }
 
-    /// Whether `node`, at `path`, matches.
-    pub fn matches(&self, node: &WalkedNode, path: &WalkPath<'_>) -> bool {
-        self.expr.eval(node, path)
+    /// Whether `node`, at `path`, with `killers`, matches.
+    pub fn matches(&self, node: &WalkedNode, path: &WalkPath<'_>, killers: &NodeKillers) -> bool {
+        self.expr.eval(&eval::Seen {
+            node,
+            path,
+            killers,
+        })
     }
 
     /// The fold that runs this query, keeping the first `limit` matches by id.
@@ -124,7 +133,7 @@ impl NodeQuery {
             NodeWalk::new()
         };
         QueryFold {
-            walk,
+            walk: KillerWalk::new(walk, &self.sources),
             found: Found {
                 query: self,
                 limit,
@@ -161,13 +170,15 @@ impl NodeQuery {
     }
 }
 
-/// A node that matched: what the walk knew of it, and its line from the root.
+/// A node that matched: what the walk knew of it, its line from the root and its killers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QueryMatch {
     /// The node.
     pub node: WalkedNode,
     /// Its steps from the root (moves, and passes for null moves).
     pub path: Vec<Step>,
+    /// Its killer tries and the killer that cut it off.
+    pub killers: NodeKillers,
 }
 
 /// What a query found.
@@ -185,7 +196,7 @@ pub struct QueryResult {
 
 /// A query being run: feed it the events in order, then `finish`.
 pub struct QueryFold<'q> {
-    walk: NodeWalk,
+    walk: KillerWalk,
     found: Found<'q>,
 }
 
@@ -218,8 +229,8 @@ impl Ord for Kept {
 }
 
 impl Found<'_> {
-    fn offer(&mut self, node: &WalkedNode, path: &WalkPath<'_>) {
-        if !self.query.matches(node, path) {
+    fn offer(&mut self, node: &WalkedNode, path: &WalkPath<'_>, killers: &NodeKillers) {
+        if !self.query.matches(node, path, killers) {
             return;
         }
         self.count += 1;
@@ -231,6 +242,7 @@ impl Found<'_> {
             self.kept.push(Kept(QueryMatch {
                 node: node.clone(),
                 path: path.steps().to_vec(),
+                killers: killers.clone(),
             }));
             if self.kept.len() > self.limit {
                 self.kept.pop();
@@ -243,8 +255,9 @@ impl QueryFold<'_> {
     /// Folds in the next events.
     pub fn feed(&mut self, chunk: &[Event]) {
         let found = &mut self.found;
-        self.walk
-            .feed(chunk, &mut |node, path| found.offer(node, path));
+        self.walk.feed(chunk, &mut |node, path, killers| {
+            found.offer(node, path, killers)
+        });
     }
 
     /// Matches so far (for a progress line).
@@ -256,7 +269,7 @@ impl QueryFold<'_> {
     pub fn finish(self) -> QueryResult {
         let QueryFold { walk, mut found } = self;
         let nodes = walk.nodes_entered();
-        walk.finish(&mut |node, path| found.offer(node, path));
+        walk.finish(&mut |node, path, killers| found.offer(node, path, killers));
         let mut matches: Vec<QueryMatch> = found.kept.into_iter().map(|k| k.0).collect();
         matches.sort_by_key(|m| m.node.id);
         QueryResult {
