@@ -230,7 +230,15 @@ fn next(tree: &SearchTree, id: NodeId, link: &ChainLink, facts: &OwnFacts) -> Ne
         }
     }
     let (alpha, beta) = link.window;
-    match best {
+    // Only where every value the node could return is known: a quiescence node's stand pat (a
+    // `static_score` event), a full-width node's every move searched to its end.
+    let all_known = tree.node(id).is_some_and(|n| match n.kind() {
+        NodeKind::Quiescence => facts.stand_pat.is_some(),
+        NodeKind::Main => {
+            n.pruned_moves() == 0 && children.iter().all(|c| c.2.is_some())
+        }
+    });
+    match best.filter(|_| all_known) {
         Some((found, from)) if score == beta && found > beta => {
             Next::Born(clamped(true, score, found, from))
         }
