@@ -319,12 +319,8 @@ pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<Prepared, CliError
             }
             if let Some(log) = &args.log {
                 let marks = crate::trace::bookmarks::sidecar_path(log);
-                let text = match std::fs::read_to_string(&marks) {
-                    Ok(text) => Ok(Some(text)),
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-                    Err(e) => Err(e.to_string()),
-                };
-                app.open_bookmarks(marks, text);
+                let bytes = crate::trace::bookmarks::load(&marks);
+                app.open_bookmarks(marks, bytes);
             }
             Vec::new()
         }

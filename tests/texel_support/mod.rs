@@ -177,7 +177,11 @@ pub fn deep_line(plies: u32) -> Vec<u8> {
         out.extend_from_slice(&start(parent, TOUR[k as usize % 4], -50, 50, ply, depth));
     }
     for k in (0..plies).rev() {
-        let score = if (plies - 1 - k) % 2 == 0 { 10 } else { -10 };
+        let score = if (plies - 1 - k).is_multiple_of(2) {
+            10
+        } else {
+            -10
+        };
         out.extend_from_slice(&end(3 + k, score, Bound::Exact));
     }
     out

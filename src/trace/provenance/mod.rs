@@ -234,9 +234,7 @@ fn next(tree: &SearchTree, id: NodeId, link: &ChainLink, facts: &OwnFacts) -> Ne
     // `static_score` event), a full-width node's every move searched to its end.
     let all_known = tree.node(id).is_some_and(|n| match n.kind() {
         NodeKind::Quiescence => facts.stand_pat.is_some(),
-        NodeKind::Main => {
-            n.pruned_moves() == 0 && children.iter().all(|c| c.2.is_some())
-        }
+        NodeKind::Main => n.pruned_moves() == 0 && children.iter().all(|c| c.2.is_some()),
     });
     match best.filter(|_| all_known) {
         Some((found, from)) if score == beta && found > beta => {
