@@ -271,6 +271,7 @@ fn uci(args: &TuiArgs, command: &str) -> Result<Start, CliError> {
         options,
         fen: position.to_fen(),
         limit,
+        silence: crate::trace::uci_engine::SILENCE,
     };
     let source = FollowSource::Uci(Box::new(search));
     Ok(Start::Follow(source, reading(args), position))

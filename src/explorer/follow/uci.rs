@@ -21,7 +21,7 @@ pub(super) fn spawn(
     tx: Sender<Followed>,
 ) -> Option<EngineProcess> {
     let mut feed = TraceFeed::new(options);
-    let (process, io) = match uci_engine::start(&search.command, false) {
+    let (process, io) = match uci_engine::start(&search.command, None) {
         Ok(started) => started,
         Err(why) => {
             let _ = tx.send(ended(&feed, Some(why)));
