@@ -77,5 +77,11 @@ fn follow(
             return Ok(());
         }
     }
-    Ok(())
+    match engine.stopped() {
+        Some(silence) => Err(format!(
+            "the engine printed nothing for {} s and was told to stop",
+            silence.as_secs()
+        )),
+        None => Ok(()),
+    }
 }
