@@ -64,6 +64,15 @@ fn a_line_past_255_plies_reads_whole_in_every_reader() {
     log.write_file(&file).expect("write");
     let read = EventLog::read_file(&file).expect("read");
     assert_eq!(read.events(), log.events());
+    // The commands' reader checks each ply byte against the nesting, modulo 256.
+    let why = binary::run(&["log", "why", file.to_str().expect("UTF-8"), "--node", "1"]);
+    let text = binary::text(&why.stdout);
+    assert!(why.status.success(), "{}", binary::text(&why.stderr));
+    assert!(
+        text.contains("chain: 600 links"),
+        "{}",
+        &text[..text.len().min(400)]
+    );
     std::fs::remove_file(&file).ok();
 
     // A trace that gives each ply whole reads the same.
