@@ -57,24 +57,23 @@ fn all_ok(problems: Vec<String>) {
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
 }
 
-fn log_file() -> String {
-    let path = scratch("small.kslog");
-    if !path.exists() {
-        let out = binary::run(&[
-            "search",
-            "--depth",
-            "2",
-            "--log",
-            path.to_str().expect("UTF-8"),
-        ]);
-        assert!(out.status.success(), "{}", binary::text(&out.stderr));
-    }
+/// A small log of the test's own (`name`: tests run at once must not share one being written).
+fn log_file(name: &str) -> String {
+    let path = scratch(name);
+    let out = binary::run(&[
+        "search",
+        "--depth",
+        "2",
+        "--log",
+        path.to_str().expect("UTF-8"),
+    ]);
+    assert!(out.status.success(), "{}", binary::text(&out.stderr));
     path.to_str().expect("UTF-8").to_string()
 }
 
 #[test]
 fn every_error_path_echoes_a_huge_argument_bounded_on_one_line() {
-    let log = log_file();
+    let log = log_file("errors.kslog");
     let junk = hostile("e2e4 ", 100_000);
     let fenish = hostile(
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ",
@@ -186,7 +185,7 @@ fn every_error_path_echoes_a_huge_argument_bounded_on_one_line() {
 
 #[test]
 fn a_huge_query_that_reads_is_echoed_bounded() {
-    let log = log_file();
+    let log = log_file("query.kslog");
     let mut query = "id>=0".to_string();
     while query.len() < 100_000 {
         query.push_str(" and id>=0");

@@ -33,6 +33,8 @@
 //! The first search of the file is read (a file may hold several, each starting with a
 //! position); static evaluations and hash keys have no place in a `.kslog` and are dropped.
 
+mod ply;
+
 use super::header::LogHeader;
 use super::jsonl::board::Board;
 use super::log::EventLog;
@@ -190,45 +192,7 @@ fn score(raw: i16) -> i32 {
     i32::from(raw).clamp(-INFINITY, INFINITY)
 }
 
-/// The byte a ply is kept in: the ply modulo 256, as Texel's own field and a `.kslog` hold it
-/// (the nesting says the rest: a child is one ply below its parent).
-fn ply_byte(ply: u32) -> u8 {
-    (ply & 0xff) as u8
-}
-
 impl TexelReader {
-    /// The ply of a node entered by `raw` under the innermost open node, checked against the
-    /// record's ply byte: one below its parent, the parent's own for a search of the same
-    /// position, 1 for a move of the root. The byte wraps past 255 (a node at ply 300 says 44),
-    /// so a line of any depth reads; a byte that is not the nesting's is an error, since every
-    /// view below (the line, the positions) would otherwise disagree with the file.
-    fn nested_ply(&self, raw: u16, byte: u8) -> Result<u32, String> {
-        let nested = match self.stack.last() {
-            Some(&(_, parent, ..)) if raw == NO_MOVE => parent,
-            Some(&(_, parent, ..)) => parent + 1,
-            None => 1,
-        };
-        if byte == ply_byte(nested) {
-            return Ok(nested);
-        }
-        let byte_note = if nested > 255 {
-            format!(
-                " (ply {nested} is {} in Texel's one-byte field)",
-                ply_byte(nested)
-            )
-        } else {
-            String::new()
-        };
-        Err(format!(
-            "node start says ply {byte}, but it is nested at ply {nested}{byte_note}: {}",
-            match self.stack.last() {
-                Some(_) if raw == NO_MOVE => "a search of the same position keeps its parent's ply",
-                Some(_) => "a child is one ply below its parent",
-                None => "a move of the root is at ply 1",
-            }
-        ))
-    }
-
     fn start(&mut self, index: u32, r: &[u8; RECORD]) -> Result<(), String> {
         let parent = u32_at(r, 5);
         let raw = u16_at(r, 9);
@@ -240,7 +204,8 @@ impl TexelReader {
                 "node start names parent {parent}, but the open node is {expected}"
             ));
         }
-        let ply = self.nested_ply(raw, r[15])?;
+        let parent = self.stack.last().map(|n| n.1);
+        let ply = ply::nested_ply(parent, raw == NO_MOVE, r[15])?;
         let mv = match raw {
             NO_MOVE => {
                 self.summary.same_position += 1;
@@ -270,7 +235,7 @@ impl TexelReader {
         self.stack.push((index, ply, alpha, beta));
         self.summary.nodes += 1;
         self.events.push(Event::NodeEnter {
-            ply: ply_byte(ply),
+            ply: ply::ply_byte(ply),
             depth,
             kind: NodeKind::Main,
             mv,
