@@ -138,7 +138,15 @@ message_from!(
 
 /// Parses the command line, runs the command and returns the process exit status.
 pub fn run() -> ExitCode {
-    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    match clap_error::help_with_help(&args) {
+        Some(Ok(instead)) => args = instead,
+        Some(Err(help)) => {
+            print!("{help}");
+            return ExitCode::SUCCESS;
+        }
+        None => {}
+    }
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(e) => return clap_error::report(e, &args),
@@ -168,13 +176,10 @@ pub fn run() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.broken_pipe => ExitCode::SUCCESS,
         Err(e) => {
-            // Messages quote paths and file contents: shown escaped, line by line.
-            let message = e.to_string();
-            let lines: Vec<_> = message
-                .split('\n')
-                .map(killerscope_text::printable)
-                .collect();
-            eprintln!("error: {}", lines.join("\n"));
+            // Messages quote paths and file contents: shown escaped, line by line, and
+            // bounded whatever they quote.
+            let message = killerscope_text::bounded_lines(&e.to_string(), 1_000, 40);
+            eprintln!("error: {message}");
             ExitCode::from(2)
         }
     }

@@ -4,8 +4,9 @@
 //! are read while a search runs, and `position`, `ucinewgame`, `setoption` or `go` during a
 //! search stop it first (its `bestmove` is still printed) and then take effect. Searches and
 //! table work (hash resizing, clearing) run in order on an engine thread that prints `info`
-//! lines per iteration and one `bestmove` per `go`. At the end of input a search with a limit
-//! (depth, nodes, time, mate) finishes before the program exits; an unlimited one is stopped.
+//! lines per iteration and one `bestmove` per `go`. The end of input is a `quit`, as Stockfish
+//! takes it: a search under way is stopped (its `bestmove` printed) and the program exits, so a
+//! GUI that crashed mid-search leaves no engine burning a core.
 //!
 //! Pondering is not offered: no `Ponder` option, no `ponder` move after `bestmove`. A `go ponder`
 //! sent anyway searches until `ponderhit` or `stop` and then answers, as the protocol requires.

@@ -6,7 +6,7 @@
 //! The doctor watches each search live (it is a `SearchObserver`); one search per switch also
 //! goes through a recorded log, so both ways in are held to the same verdict.
 
-use killerscope_analysis::doctor::{Code, Diagnosis, Doctor};
+use killerscope_analysis::{doctor::Code, doctor::Diagnosis, doctor::Doctor};
 use killerscope_chess::{Position, epd};
 use killerscope_engine::HeaderSettings;
 use killerscope_engine::{Limits, SearchConfig, Searcher, SelectiveConfig};

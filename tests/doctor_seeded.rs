@@ -6,7 +6,7 @@
 mod doctor_support;
 
 use doctor_support::{Bug, trace};
-use killerscope_analysis::doctor::{Code, Diagnosis, Doctor, Severity};
+use killerscope_analysis::{doctor::Code, doctor::Diagnosis, doctor::Doctor, doctor::Severity};
 use killerscope_trace::{jsonl::ImportOptions, jsonl::import_reader};
 use std::collections::BTreeSet;
 

@@ -283,7 +283,15 @@ fn a_hundred_thousand_nested_plies_import_without_a_stack_overflow() {
     let tree = SearchTree::build(log.events());
     assert_eq!(tree.len(), PLIES + 1);
     let deepest = tree.node(PLIES as u32).expect("the deepest node");
-    assert_eq!(deepest.ply(), 255, "plies past 255 are stored as 255");
+    assert_eq!(
+        usize::from(deepest.ply()),
+        PLIES % 256,
+        "plies past 255 are kept as their byte, the ply modulo 256 (the nesting says the rest)"
+    );
+    assert!(
+        !deepest.same_position(),
+        "a move one ply down, not a search of the same position"
+    );
     assert_eq!(tree.ancestors(PLIES as u32).count(), PLIES);
     let exported = export(&log);
     assert!(exported.len() > PLIES * 50);

@@ -196,3 +196,46 @@ fn a_big_log_is_queried_in_the_background_behind_a_gauge_and_marks_what_a_query_
         "its first match selected"
     );
 }
+
+#[test]
+fn a_paste_cut_at_the_lines_capacity_is_said_when_the_query_is_refused() {
+    let mut app = puzzle_app();
+    press(&mut app, KeyCode::Char('/'));
+    // 600 characters: the line keeps 512, so the last word is cut mid-way ("id>=" …).
+    let mut query = "id>=0".to_string();
+    while query.len() < 600 {
+        query.push_str(" and id>=0");
+    }
+    app.update(Action::Paste(query.clone()));
+    let Mode::Query { error, input } = app.mode() else {
+        panic!("{:?}", app.mode());
+    };
+    assert_eq!(input.text().chars().count(), 512);
+    assert!(
+        error.as_deref().is_some_and(|e| e.contains("left out")),
+        "{error:?}"
+    );
+    press(&mut app, KeyCode::Enter);
+    let Mode::Query { error, .. } = app.mode() else {
+        panic!("a cut query does not read: {:?}", app.mode());
+    };
+    let error = error.clone().expect("refused");
+    let cut = query.chars().count() - 512;
+    assert!(
+        error.contains(&format!(
+            "the paste was cut at 512 characters ({cut} left out)"
+        )),
+        "{error}"
+    );
+    // Emptied and typed again, the line is no longer a cut paste.
+    app.update(Action::FenEdit(killerscope_explorer::Edit::KillToStart));
+    type_text(&mut app, "type=CUT and");
+    press(&mut app, KeyCode::Enter);
+    let Mode::Query { error, .. } = app.mode() else {
+        panic!("{:?}", app.mode());
+    };
+    assert!(
+        !error.clone().unwrap_or_default().contains("paste"),
+        "{error:?}"
+    );
+}

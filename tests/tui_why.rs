@@ -36,6 +36,7 @@ fn birthplace(origin: Origin) -> &'static str {
         Origin::Stalemate { .. } | Origin::Draw(_) => "draw",
         Origin::Pruned(_) => "pruned",
         Origin::NullMoveBound => "null move mate",
+        Origin::Clamped { .. } => "clamped",
         Origin::Unknown(_) => "unknown",
     }
 }

@@ -46,8 +46,8 @@ fn go_word() -> impl Strategy<Value = String> {
         (1u32..60).prop_map(|n| n.to_string()),
         Just("-1".to_string()),
         Just("-5".to_string()),
-        // Too big for the clock: refused and named, never a search of eons left running at
-        // the end of input (a well-formed huge value there is waited for, as it should be).
+        // Too big for the clock: refused and named, never a search of eons left running (the
+        // end of input stops any search, as `quit` does).
         Just("99999999999999999999999".to_string()),
         Just("abc".to_string()),
         Just(String::new()),

@@ -88,19 +88,33 @@ fn position_and_setoption_during_a_search_stop_it_first() {
 }
 
 #[test]
-fn end_of_input_lets_a_bounded_search_finish() {
-    let lines = piped("position startpos\ngo depth 4");
+fn end_of_input_stops_the_search_and_exits() {
+    // A GUI that crashed mid-search: `go depth 30` (minutes of search), then its input closes.
+    for go in [
+        "go depth 30",
+        "go nodes 4000000000",
+        "go infinite",
+        "go movetime 600000",
+    ] {
+        let mut engine = Engine::start();
+        engine.send("position startpos");
+        engine.send(go);
+        engine.expect("info depth 1 ", SHORT);
+        let closed = std::time::Instant::now();
+        let lines = engine.exit_within(std::time::Duration::from_secs(3));
+        assert!(closed.elapsed() < std::time::Duration::from_secs(3), "{go}");
+        assert_eq!(count(&lines, "bestmove"), 1, "{go}: {lines:#?}");
+    }
+    // A script that keeps its input open until the answer gets the whole search.
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    engine.send("go depth 4");
+    let lines = engine.expect("bestmove", SHORT);
     assert!(
         lines.iter().any(|l| l.starts_with("info depth 4 ")),
         "{lines:#?}"
     );
-    assert_eq!(count(&lines, "bestmove"), 1);
-    let lines = piped("position startpos\ngo infinite");
-    assert_eq!(
-        count(&lines, "bestmove"),
-        1,
-        "an infinite search is stopped"
-    );
+    engine.exit_within(SHORT);
 }
 
 #[test]

@@ -37,6 +37,25 @@ pub fn report(e: Error, args: &[OsString]) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// `killerscope help --help` (or `-h`), which clap refuses ("unrecognized subcommand
+/// '--help'"): the command line to parse instead — `help X` for `help X --help` — or, for
+/// `help --help` itself, the help of the `help` subcommand to print. `None` for any other
+/// command line.
+pub fn help_with_help(args: &[OsString]) -> Option<Result<Vec<OsString>, String>> {
+    let is_help = |a: &OsString| a == "--help" || a == "-h";
+    if args.get(1).is_none_or(|a| a != "help") || !args[2..].iter().any(is_help) {
+        return None;
+    }
+    let rest: Vec<OsString> = args.iter().filter(|a| !is_help(a)).cloned().collect();
+    if rest.len() > 2 {
+        return Some(Ok(rest));
+    }
+    let mut cli = <crate::cli::Cli as clap::CommandFactory>::command();
+    cli.build();
+    let help = cli.find_subcommand_mut("help")?;
+    Some(Err(help.render_long_help().to_string()))
+}
+
 /// The error as plain text, with the argument it is about cut and escaped, and every line made
 /// printable and at most [`MAX_LINE`] characters (clap's tips quote the argument too).
 pub fn safe_message(mut e: Error) -> String {
@@ -88,6 +107,21 @@ mod tests {
             assert!(message.contains("\\u{1b}[2J\\u{7}aaa"), "{message}");
             assert!(message.len() < 2_000, "{} bytes", message.len());
         }
+    }
+
+    #[test]
+    fn help_takes_help_too() {
+        let args = |words: &[&str]| words.iter().map(OsString::from).collect::<Vec<_>>();
+        let Some(Err(help)) = help_with_help(&args(&["killerscope", "help", "--help"])) else {
+            panic!("help --help is the help of help");
+        };
+        assert!(help.contains("Usage: killerscope help"), "{help}");
+        let Some(Ok(rest)) = help_with_help(&args(&["killerscope", "help", "-h", "log"])) else {
+            panic!("help -h log is help log");
+        };
+        assert_eq!(rest, args(&["killerscope", "help", "log"]));
+        assert!(help_with_help(&args(&["killerscope", "log", "--help"])).is_none());
+        assert!(help_with_help(&args(&["killerscope"])).is_none());
     }
 
     #[test]

@@ -8,7 +8,9 @@ use super::CliError;
 use super::fold_progress;
 use super::reading::{Reading, skipped_lines};
 use clap::Args;
-use killerscope_analysis::doctor::{self, Diagnosis, Doctor, Example, Finding, Severity};
+use killerscope_analysis::{
+    doctor, doctor::Diagnosis, doctor::Doctor, doctor::Example, doctor::Finding, doctor::Severity,
+};
 use killerscope_chess::Position;
 use killerscope_engine::fmt::grouped;
 use killerscope_engine::percent;

@@ -164,7 +164,7 @@ fn kinds(args: &ExerciseArgs) -> Result<Vec<Kind>, CliError> {
                 let known: Vec<&str> = Kind::DRAWN.iter().map(|k| k.key()).collect();
                 CliError::new(format!(
                     "--kinds: unknown kind \"{}\" (known: {})",
-                    printable(key),
+                    killerscope_text::quote(key),
                     known.join(", ")
                 ))
             })?;

@@ -64,8 +64,9 @@ pub fn run(args: &LessonArgs) -> Result<(), CliError> {
             (name.clone(), text.to_string())
         }
         (None, Some(path)) => {
-            let text = killerscope_log::files::read_text(path, MAX_LESSON_BYTES)
-                .map_err(|e| CliError::new(format!("lesson file {}: {e}", path.display())))?;
+            let text = killerscope_log::files::read_text(path, MAX_LESSON_BYTES).map_err(|e| {
+                CliError::new(format!("lesson file {}: {e}", killerscope_text::path(path)))
+            })?;
             (path.display().to_string(), text)
         }
         (None, None) if args.check => {

@@ -86,7 +86,11 @@ fn write_text(
     root: Option<&Position>,
     result: &QueryResult,
 ) -> std::io::Result<()> {
-    writeln!(out, "query    {}", printable(&args.query))?;
+    writeln!(
+        out,
+        "query    {}",
+        killerscope_text::quote_within(&args.query, 300)
+    )?;
     writeln!(
         out,
         "log      {} ({} nodes)",

@@ -73,7 +73,7 @@ pub(super) fn print(
     tally: &Tally,
     mut out: impl Write,
 ) -> Result<(), CliError> {
-    print_header((file, h, truncated), summary, &mut out)?;
+    print_header((file, h, truncated), summary, tally.open, &mut out)?;
     print_events(events, tally, &mut out)?;
     print_cutoffs(h, tally, &mut out)?;
     print_tables(h, tally, &mut out)?;
@@ -99,6 +99,7 @@ pub(super) fn print(
 fn print_header(
     (file, h, truncated): (&Path, &LogHeader, bool),
     summary: Option<&ImportSummary>,
+    open: usize,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     // Header strings are the file's text, not ours: shown escaped (`printable`) so that a
@@ -127,12 +128,9 @@ fn print_header(
         .map(|r| format!("{} {}", r.code, printable(&r.label)))
         .collect();
     writeln!(out, "sources:    {}", or_none(&sources.join(", ")))?;
-    let truncated = match (truncated, summary) {
-        (false, _) => "no",
-        (true, None) => {
-            "yes: recording stopped early (event cap or write error), the log ends mid-search"
-        }
-        (true, Some(_)) => "yes: the trace ends mid-search (open nodes are unfinished)",
+    let truncated = match truncated {
+        false => "no".into(),
+        true => format!("yes: {}", why_truncated(h, summary, open)),
     };
     writeln!(out, "truncated:  {truncated}")?;
     if let Some(summary) = summary {
@@ -142,6 +140,37 @@ fn print_header(
         }
     }
     Ok(())
+}
+
+/// Why a log ends mid-search, as far as it can tell: killerscope's recorder stops only at its
+/// event cap or a write error (a stopped search closes its nodes); a trace whose header says
+/// so was cut by its writer; any other log whose nodes are left open is a search stopped before
+/// it closed them (its time or node limit, `stop`) — or a trace cut short.
+fn why_truncated(h: &LogHeader, summary: Option<&ImportSummary>, open: usize) -> String {
+    let open_nodes = |n: usize| format!("{n} node{} left open", if n == 1 { "" } else { "s" });
+    match summary {
+        Some(s) if s.open_at_end == 0 => {
+            "its writer stopped recording mid-search (the header says \"truncated\")".into()
+        }
+        None if h.engine.starts_with("killerscope ") => {
+            "recording stopped early (event cap or write error), the log ends mid-search".into()
+        }
+        _ if open == 0 => "the log says it ends mid-search".into(),
+        _ => {
+            let limit = h
+                .limits
+                .iter()
+                .find(|(k, _)| matches!(k.as_str(), "movetime" | "nodes" | "infinite"))
+                .map_or("its limit".to_string(), |(k, v)| {
+                    format!("{} {}", k, printable(v)).trim_end().to_string()
+                });
+            format!(
+                "the search was stopped ({limit}, or stop) before it closed its nodes — {}; or \
+                 its trace was cut short",
+                open_nodes(open)
+            )
+        }
+    }
 }
 
 /// The events by kind.

@@ -1,12 +1,19 @@
 //! `killerscope log why FILE --node ID`: where a node's score came from
 //! ([`killerscope_analysis::provenance`]) — the chain of children that made it, each with its score,
 //! window and bound, down to where the number was born.
+//!
+//! Linear in the chain's length, in time and memory, so a chain a hundred thousand plies deep
+//! prints in a moment: the line to the node is played once, and each link's move is written
+//! from the position the previous link reached (one step played per link), not from the root.
+//! The text says the chain's length when it is long; the JSON gives each link its move and the
+//! asked node its path, once.
 
 use super::CliError;
 use clap::Args;
 use killerscope_analysis::{
     Origin, ScoreChain, Via, explain_score, origin_text, score_text, via_text,
 };
+use killerscope_chess::Notation;
 use killerscope_chess::Position;
 use killerscope_engine::fmt;
 use killerscope_engine::score::mate_distance;
@@ -17,6 +24,9 @@ use killerscope_trace::{NodeId, SearchTree, read_record, san_steps};
 use serde_json::{Value, json};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
+
+/// A chain this many links long or longer has its length said before its rows.
+const LONG_CHAIN: usize = 20;
 
 /// Arguments of `killerscope log why`.
 #[derive(Args, Debug)]
@@ -48,65 +58,85 @@ pub fn run(args: &WhyArgs) -> Result<(), CliError> {
         )));
     };
     let root = Position::from_fen(&log.header().fen).ok();
-    let path = path_to(&tree, args.node);
-    let moves = chain_moves(&path, &chain);
+    let path: Vec<Step> = tree.line(args.node).into_iter().map(|(_, s)| s).collect();
+    let path = san_steps(root.as_ref(), &path);
+    let moves = link_moves(root.as_ref(), &tree, &chain);
     let sources = &log.header().sources;
     let mut out = BufWriter::new(std::io::stdout().lock());
     if args.json {
-        writeln!(out, "{}", to_json(root.as_ref(), &moves, &chain, sources))?;
+        write_json(&mut out, &path, &moves, &chain, sources)?;
     } else {
-        write_text(&mut out, root.as_ref(), &moves, &chain, sources)?;
+        write_text(&mut out, &path, &moves, &chain, sources)?;
     }
     Ok(out.flush()?)
 }
 
-/// The line from the root to `id`, passes included.
-fn path_to(tree: &SearchTree, id: NodeId) -> Vec<Step> {
-    tree.line(id).into_iter().map(|(_, step)| step).collect()
-}
-
-/// The line to each link: the asked node's, then one step more per link (a pass for the
-/// null-move search).
-fn chain_moves(path: &[Step], chain: &ScoreChain) -> Vec<Vec<Step>> {
-    let mut line = path.to_vec();
-    let mut all = vec![line.clone()];
-    for link in &chain.links[1..] {
-        line.push(if link.mv.is_null() {
-            Step::Pass
-        } else {
-            Step::Move(link.mv)
+/// Each link's move in SAN (`--` for a pass; the first link's own move, `(root)` for a root),
+/// written from the position the link before it reached: the line to the first link is played
+/// once, then one step per link. From the first step that cannot be played on, coordinates.
+fn link_moves(root: Option<&Position>, tree: &SearchTree, chain: &ScoreChain) -> Vec<String> {
+    let first = chain.links[0].node;
+    let mut line = tree.line(first).into_iter().map(|(_, s)| s);
+    let mut pos = root.cloned();
+    let mut last = None;
+    // The line's last step is the first link's move: played from the position before it.
+    for step in line.by_ref() {
+        last = Some(match pos.take() {
+            Some(before) => {
+                let text = step.text(&before, Notation::San);
+                pos = step.play(&before);
+                text
+            }
+            None => step.coordinates(Notation::San),
         });
-        all.push(line.clone());
     }
-    all
+    let mut moves = Vec::with_capacity(chain.links.len());
+    moves.push(last.unwrap_or_else(|| "(root)".into()));
+    for link in &chain.links[1..] {
+        let step = Step::of_move(link.mv);
+        moves.push(match pos.take() {
+            Some(before) => {
+                let text = step.text(&before, Notation::San);
+                pos = step.play(&before);
+                text
+            }
+            None => step.coordinates(Notation::San),
+        });
+    }
+    moves
 }
 
 fn write_text(
     out: &mut impl Write,
-    root: Option<&Position>,
-    moves: &[Vec<Step>],
+    path: &[String],
+    moves: &[String],
     chain: &ScoreChain,
     sources: &SourceTable,
 ) -> std::io::Result<()> {
     let first = &chain.links[0];
-    let path = san_steps(root, &moves[0]);
     let (score, bound) = score_text(first);
-    writeln!(
-        out,
-        "node {}: {}",
-        first.node,
-        if path.is_empty() {
-            "(root)".to_string()
-        } else {
-            path.join(" ")
-        }
-    )?;
+    let shown = if path.is_empty() {
+        "(root)".to_string()
+    } else {
+        path.join(" ")
+    };
+    writeln!(out, "node {}: {shown}", first.node)?;
     writeln!(
         out,
         "score {score} ({bound}) in [{}, {}]",
         fmt::score(first.window.0),
         fmt::score(first.window.1)
     )?;
+    let last = chain.links.last().map_or(first.node, |l| l.node);
+    if chain.links.len() >= LONG_CHAIN {
+        writeln!(
+            out,
+            "chain: {} links, {} plies down from node {} to node {last}",
+            fmt::grouped(chain.links.len() as u64),
+            fmt::grouped(chain.links.len() as u64 - 1),
+            first.node
+        )?;
+    }
     writeln!(out)?;
     writeln!(
         out,
@@ -114,21 +144,10 @@ fn write_text(
         "node", "move", "type", "score", "window", "bound"
     )?;
     for (k, link) in chain.links.iter().enumerate() {
-        let line = san_steps(root, &moves[k]);
-        let mv = if k == 0 {
-            line.last().cloned().unwrap_or_else(|| "(root)".into())
-        } else {
-            line.last().cloned().unwrap_or_default()
+        let how = match (link.via, moves.get(k + 1)) {
+            (Some(via), Some(next)) => via_text(via, next, sources),
+            _ => origin_text(chain.origin),
         };
-        let next = chain
-            .links
-            .get(k + 1)
-            .and_then(|_| san_steps(root, &moves[k + 1]).pop())
-            .unwrap_or_default();
-        let how = link.via.map_or_else(
-            || origin_text(chain.origin),
-            |v| via_text(v, &next, sources),
-        );
         let (score, bound) = score_text(link);
         let kind = link.node_type.map_or("open", |t| t.label());
         let window = format!(
@@ -138,11 +157,10 @@ fn write_text(
         );
         writeln!(
             out,
-            "{:>9}  {mv:<7} {kind:<4} {score:>6}  {window:<15} {bound:<12} {how}",
-            link.node
+            "{:>9}  {:<7} {kind:<4} {score:>6}  {window:<15} {bound:<12} {how}",
+            link.node, moves[k]
         )?;
     }
-    let last = chain.links.last().map_or(first.node, |l| l.node);
     writeln!(out)?;
     writeln!(out, "born at node {last}: {}", origin_text(chain.origin))
 }
@@ -163,45 +181,55 @@ fn origin_json(origin: Origin) -> Value {
         Origin::Draw(kind) => (kind.name(), false),
         Origin::Pruned(rule) => (rule.name(), false),
         Origin::NullMoveBound => ("null_move_mate", false),
+        Origin::Clamped { .. } => ("clamped", false),
         Origin::Unknown(_) => ("unknown", false),
     };
     json!({ "kind": kind, "inferred": inferred, "text": origin_text(origin) })
 }
 
-fn to_json(
-    root: Option<&Position>,
-    moves: &[Vec<Step>],
-    chain: &ScoreChain,
-    sources: &SourceTable,
-) -> Value {
-    let score = |s: i32| match mate_distance(s) {
+fn score_json(s: i32) -> Value {
+    match mate_distance(s) {
         Some(m) => json!({ "mate": m }),
         None => json!(s),
-    };
-    let links: Vec<Value> = chain
-        .links
-        .iter()
-        .enumerate()
-        .map(|(k, link)| {
-            let via = link.via.map(|v| match v {
-                Via::Cut { mv, index, source } => json!({
-                    "kind": "cut", "move": mv.to_string(), "rank": u32::from(index) + 1,
-                    "source": sources.raw_label(source),
-                }),
-                Via::Best { mv } => json!({ "kind": "best", "move": mv.to_string() }),
-                Via::NullMove => json!({ "kind": "null_move" }),
-            });
-            json!({
-                "node": link.node,
-                "path": san_steps(root, &moves[k]),
-                "type": link.node_type.map(|t| t.label()),
-                "score": link.result.map(|(s, _)| score(s)),
-                "bound": link.result.map(|(_, b)| b.name()),
-                "alpha": link.window.0,
-                "beta": link.window.1,
-                "via": via,
-            })
-        })
-        .collect();
-    json!({ "chain": links, "origin": origin_json(chain.origin) })
+    }
+}
+
+/// One JSON document, written a link at a time: `node`, `path` (the asked node's line in
+/// SAN), `length`, `chain` (each link with its `move`) and `origin`.
+fn write_json(
+    out: &mut impl Write,
+    path: &[String],
+    moves: &[String],
+    chain: &ScoreChain,
+    sources: &SourceTable,
+) -> std::io::Result<()> {
+    let first = chain.links[0].node;
+    write!(
+        out,
+        "{{\"node\":{first},\"path\":{},\"length\":{},\"chain\":[",
+        json!(path),
+        chain.links.len()
+    )?;
+    for (k, link) in chain.links.iter().enumerate() {
+        let via = link.via.map(|v| match v {
+            Via::Cut { mv, index, source } => json!({
+                "kind": "cut", "move": mv.to_string(), "rank": u32::from(index) + 1,
+                "source": sources.raw_label(source),
+            }),
+            Via::Best { mv } => json!({ "kind": "best", "move": mv.to_string() }),
+            Via::NullMove => json!({ "kind": "null_move" }),
+        });
+        let row = json!({
+            "node": link.node,
+            "move": moves[k],
+            "type": link.node_type.map(|t| t.label()),
+            "score": link.result.map(|(s, _)| score_json(s)),
+            "bound": link.result.map(|(_, b)| b.name()),
+            "alpha": link.window.0,
+            "beta": link.window.1,
+            "via": via,
+        });
+        write!(out, "{}{row}", if k == 0 { "" } else { "," })?;
+    }
+    writeln!(out, "],\"origin\":{}}}", origin_json(chain.origin))
 }

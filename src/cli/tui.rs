@@ -273,6 +273,7 @@ fn uci(args: &TuiArgs, command: &str) -> Result<Start, CliError> {
         options,
         fen: position.to_fen(),
         limit,
+        silence: killerscope_trace::uci_engine::SILENCE,
     };
     let source = FollowSource::Uci(Box::new(search));
     Ok(Start::Follow(source, reading(args), position))
@@ -321,12 +322,8 @@ pub fn prepare(args: &TuiArgs, library: Vec<Entry>) -> Result<Prepared, CliError
             }
             if let Some(log) = &args.log {
                 let marks = killerscope_trace::bookmarks::sidecar_path(log);
-                let text = match std::fs::read_to_string(&marks) {
-                    Ok(text) => Ok(Some(text)),
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-                    Err(e) => Err(e.to_string()),
-                };
-                app.open_bookmarks(marks, text);
+                let bytes = killerscope_trace::bookmarks::load(&marks);
+                app.open_bookmarks(marks, bytes);
             }
             Vec::new()
         }

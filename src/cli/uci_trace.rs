@@ -3,7 +3,10 @@
 //! iteration and aspiration re-search with its depth, score, bound and node count, the root
 //! moves in the order searched where the engine reports `currmove`, the PV. The trace is
 //! checked by the importer line by line as the engine prints it (`trace::uci_engine`, which
-//! `tui --uci` follows live), so `log stats`, the charts and `diff` read it.
+//! `tui --uci` follows live), so `log stats`, the charts and `diff` read it. The trace and the
+//! transcript are written as the engine prints (memory does not grow with its output); every
+//! wait is bounded (`--silence`, a minute by default); the summary counts the lines that held
+//! nothing for a trace and those that did not read, naming the first.
 
 use super::CliError;
 use clap::Args;
@@ -13,7 +16,9 @@ use killerscope_trace::{
     uci_engine, uci_engine::TraceFeed, uci_engine::UciLimit, uci_engine::UciRun,
     uci_engine::UciSearch, uci_engine::parse_option,
 };
-use std::path::PathBuf;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// Arguments of `killerscope uci-trace`.
 #[derive(Args, Debug)]
@@ -40,9 +45,14 @@ pub struct UciTraceArgs {
     /// The trace to write (JSON Lines).
     #[arg(short, long, value_name = "OUT.jsonl")]
     output: PathBuf,
-    /// Also save everything the engine printed, for a replay of the conversion.
+    /// Also save everything the engine printed, for a replay of the conversion (streamed to
+    /// the file as the engine prints it).
     #[arg(long, value_name = "FILE")]
     transcript: Option<PathBuf>,
+    /// How long the engine may print nothing while it searches before it is told to stop
+    /// (plus the search's time with --movetime); the trace so far is kept.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    silence: u64,
 }
 
 /// Runs the command.
@@ -67,39 +77,89 @@ pub fn run(args: &UciTraceArgs) -> Result<(), CliError> {
         options,
         fen,
         limit,
+        silence: Duration::from_secs(args.silence),
     };
-    let (_process, io) =
-        uci_engine::start(&search.command, args.transcript.is_some()).map_err(fail)?;
+    let transcript = match &args.transcript {
+        Some(path) => Some(create(path).map_err(fail)?),
+        None => None,
+    };
+    let (_process, io) = uci_engine::start(&search.command, transcript).map_err(fail)?;
     let (mut engine, header) = UciRun::go(io, &search).map_err(fail)?;
+    let mut out = BufWriter::new(create(&args.output).map_err(fail)?);
+    let name = shown(&args.output);
+    let written = |e: std::io::Error| fail(format!("cannot write {name}: {e}"));
     let mut feed = TraceFeed::new(ImportOptions::default());
-    let mut trace = header + "\n";
     let unreadable = |e: ImportError| fail(format!("the engine's output does not read: {e}"));
-    feed.line(trace.trim_end()).map_err(unreadable)?;
-    while let Some(line) = engine.next_line().map_err(fail)? {
+    feed.line(&header).map_err(unreadable)?;
+    writeln!(out, "{header}").map_err(written)?;
+    let kept = |why: String| fail(format!("{why}; the trace so far is in {name}"));
+    loop {
+        let line = match engine.next_line() {
+            Ok(Some(line)) => line,
+            Ok(None) => break,
+            Err(why) => {
+                out.flush().map_err(written)?;
+                return Err(kept(why));
+            }
+        };
         for traced in &line.traced {
             feed.line(traced).map_err(|e| fail(line.blame(&e)))?;
-            trace.push_str(traced);
-            trace.push('\n');
+            writeln!(out, "{traced}").map_err(written)?;
         }
     }
-    if let Some(path) = &args.transcript {
-        std::fs::write(path, engine.transcript().join("\n") + "\n")
-            .map_err(|e| fail(format!("cannot write {}: {e}", path.display())))?;
+    out.flush().map_err(written)?;
+    if let (Some(path), Err(e)) = (&args.transcript, engine.finish_transcript()) {
+        return Err(fail(format!("cannot write {}: {e}", shown(path))));
     }
-    let name = feed
+    let engine_name = feed
         .header()
         .map(|(h, _)| h.engine.clone())
         .unwrap_or_default();
     let (log, summary) = feed.importer.finish().map_err(unreadable)?;
-    std::fs::write(&args.output, &trace)
-        .map_err(|e| fail(format!("cannot write {}: {e}", args.output.display())))?;
     eprintln!(
-        "{}: {} root nodes, {} iterations from {} lines of {}",
-        killerscope_text::printable(&args.output.display().to_string()),
+        "{name}: {} root nodes, {} iterations from {} lines of {}{}",
         summary.nodes,
         log.pvs().len(),
         engine.lines_read(),
-        killerscope_text::printable(&name)
+        killerscope_text::printable(&engine_name),
+        counts(&engine)
     );
-    Ok(())
+    match engine.stopped() {
+        Some(silence) => Err(kept(format!(
+            "the engine printed nothing for {} s (--silence {}) and was told to stop",
+            silence.as_secs(),
+            args.silence
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// What the summary adds about lines not used: ignored, and not read (the first named).
+fn counts(engine: &UciRun) -> String {
+    let trace = engine.trace();
+    let mut out = String::new();
+    if trace.ignored() > 0 {
+        out.push_str(&format!(
+            "; {} lines held nothing for a trace (info string, other PVs, progress)",
+            trace.ignored()
+        ));
+    }
+    if let (n @ 1.., first) = trace.unread() {
+        out.push_str(&format!(
+            "; {n} line{} not read in full, the first {}",
+            if n == 1 { "" } else { "s" },
+            first.unwrap_or_default()
+        ));
+    }
+    out
+}
+
+/// Creates an output file (a regular file, a new name or `/dev/null`).
+fn create(path: &Path) -> Result<std::fs::File, String> {
+    killerscope_log::files::create_output(path)
+        .map_err(|e| format!("cannot write {}: {e}", shown(path)))
+}
+
+fn shown(path: &Path) -> String {
+    killerscope_text::printable(&path.display().to_string()).into_owned()
 }

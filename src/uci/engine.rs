@@ -146,19 +146,12 @@ impl UciEngine {
         write_line(&self.out, &format!("info string {}", printable(text)))
     }
 
-    /// The end of input: a search that ends on its own (depth, nodes, time, mate) is let
-    /// finish and print its move, as a piped script expects; an infinite one is stopped.
-    /// Returns once the engine thread is done, so no output follows.
+    /// The end of input: the GUI is gone (crashed, or a script ended), so it is a `quit`, as
+    /// Stockfish takes it: the search under way is stopped — its `bestmove` still printed —
+    /// and the engine thread waited for, so no search is left burning a core for nobody. A
+    /// script that wants a search to finish keeps its input open until the `bestmove`.
     pub fn shutdown(&mut self) {
-        match &self.current {
-            // Its options must be in force: table work queued before it still happens.
-            Some(search) if search.bounded => {}
-            _ => {
-                self.stop_search();
-                self.quitting.store(true, Ordering::SeqCst);
-            }
-        }
-        self.finish(None);
+        self.handle(UciCommand::Quit).ok();
     }
 
     fn identify(&self) -> io::Result<()> {
@@ -297,13 +290,12 @@ impl UciEngine {
             self.info_string("searchmoves: no legal move given, searching all moves")?;
         }
         let waits_for_stop = params.waits_for_stop();
-        let mut bounded = params.ends_on_its_own(position.side_to_move());
+        let bounded = params.ends_on_its_own(position.side_to_move());
         if !params.ignored.is_empty() {
             let mut why = format!("go: ignored {}", params.ignored.join(", "));
             // What is left would search until `stop`, which the GUI does not mean to send.
             if !bounded && !waits_for_stop {
                 limits.depth = Some(1);
-                bounded = true;
                 why.push_str("; no limit left, so answering at once (depth 1)");
             }
             self.info_string(&why)?;
@@ -311,7 +303,6 @@ impl UciEngine {
         let control = Arc::new(SearchControl {
             stop: AtomicBool::new(false),
             waits_for_stop,
-            bounded,
         });
         self.current = Some(Arc::clone(&control));
         self.queue(Job::Search(Box::new(SearchJob {

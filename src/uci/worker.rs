@@ -77,9 +77,6 @@ pub(super) struct SearchControl {
     pub stop: AtomicBool,
     /// `go infinite` or `go ponder`: `bestmove` only after `stop` (or `ponderhit`).
     pub waits_for_stop: bool,
-    /// Whether the limits end the search on their own (depth, nodes, time, mate): at the end
-    /// of input such a search is let finish, any other is stopped.
-    pub bounded: bool,
 }
 
 /// Everything the engine thread needs for one `go`.

@@ -155,3 +155,34 @@ pub fn from_events(root: &Position, events: &[Event], repeat: usize) -> Vec<u8> 
     }
     out
 }
+
+/// A Texel log of one line `plies` deep from the start position: the four knights going out and
+/// back (g1f3 g8f6 f3g1 f6g8, over and over), every node searched with the window (−50, 50) and
+/// returning the negation of its only child's score, the last one 10. Each node's ply byte is
+/// its ply modulo 256, as Texel's one-byte field holds it. For the deep-trace tests.
+pub fn deep_line(plies: u32) -> Vec<u8> {
+    const TOUR: [u16; 4] = [
+        6 | 21 << 6,  // g1f3
+        62 | 45 << 6, // g8f6
+        21 | 6 << 6,  // f3g1
+        45 | 62 << 6, // f6g8
+    ];
+    let mut out: Vec<u8> = position(&Position::startpos(), 1).concat();
+    out.reserve(2 * plies as usize * 18);
+    for k in 0..plies {
+        // Node k (ply k + 1) starts at record 3 + k; its parent is the one before it.
+        let parent = if k == 0 { 0 } else { 2 + k };
+        let depth = (plies - k).min(127) as i8;
+        let ply = ((k + 1) & 0xff) as u8;
+        out.extend_from_slice(&start(parent, TOUR[k as usize % 4], -50, 50, ply, depth));
+    }
+    for k in (0..plies).rev() {
+        let score = if (plies - 1 - k).is_multiple_of(2) {
+            10
+        } else {
+            -10
+        };
+        out.extend_from_slice(&end(3 + k, score, Bound::Exact));
+    }
+    out
+}

@@ -31,6 +31,7 @@ pub use node_query::QueryResult;
 pub use ordering_report::{
     KillerStats, OrderingReport, OrderingStats, RANK_BUCKETS, ReportFold, RowKey,
 };
+pub use provenance::ChainLink;
 pub use provenance::Origin;
 pub use provenance::ScoreChain;
 pub use provenance::Via;

@@ -359,8 +359,8 @@ pub enum Effect {
     /// Run this node query on a thread (a big log): its progress and result come back as
     /// `Notice::Querying` and `Notice::Queried`.
     Query(Box<super::query::QueryJob>),
-    /// Write the bookmarks' sidecar (this text) to this file.
-    SaveBookmarks(std::path::PathBuf, String),
+    /// Write the bookmarks' sidecar (these bytes) to this file.
+    SaveBookmarks(std::path::PathBuf, Vec<u8>),
     /// Write a lesson's results (this CSV text) to this file; `Notice::ResultsSaved` says how
     /// it went.
     SaveResults(std::path::PathBuf, String),

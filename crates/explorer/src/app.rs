@@ -219,14 +219,15 @@ impl Explorer {
     }
 
     /// Keeps the session's bookmarks in the sidecar `path` (`trace::bookmarks::sidecar_path`
-    /// of the log opened), whose text the caller read (`None`: no sidecar yet); a sidecar
-    /// that does not fit the log is reported line by line, keeping the bookmarks that fit.
+    /// of the log opened), whose bytes the caller read (`trace::bookmarks::load`; `None`: no
+    /// sidecar yet); a sidecar that does not fit the log is reported line by line, keeping the
+    /// bookmarks that fit and, for the next save, the lines that do not.
     pub fn open_bookmarks(
         &mut self,
         path: std::path::PathBuf,
-        text: Result<Option<String>, String>,
+        bytes: Result<Option<Vec<u8>>, String>,
     ) {
-        let said = self.views.bookmarks.attach(&self.session, path, text);
+        let said = self.views.bookmarks.attach(&self.session, path, bytes);
         self.say(said);
     }
 

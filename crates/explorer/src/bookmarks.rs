@@ -1,7 +1,9 @@
 //! Bookmarks with a note on any node (`b` writes one, `B` lists them to jump to or delete),
 //! kept in the sidecar beside the log ([`killerscope_trace::bookmarks`], `FILE.marks`): read when
-//! the log is opened, written by the runtime (`Effect::SaveBookmarks`) on each change. A live
-//! search has no file: its bookmarks are kept in memory, and the status line says so.
+//! the log is opened, written by the runtime (`Effect::SaveBookmarks`) on each change, with
+//! the lines it could not use written back as they were. A live search has no file: its
+//! bookmarks are kept in memory, and the status line says so; so are those of a log whose
+//! sidecar could not be read, which is left as it is.
 
 use std::path::{Path, PathBuf};
 
@@ -17,8 +19,14 @@ use killerscope_trace::{bookmarks, bookmarks::Bookmark};
 pub struct Bookmarks {
     marks: Vec<Bookmark>,
     file: Option<PathBuf>,
+    /// Lines of the sidecar that were not read as bookmarks (damaged, another tree's, the
+    /// user's comments), written back by every save so that none is lost.
+    kept: Vec<Vec<u8>>,
     /// A sidecar read before the log's tree was indexed: checked once it is.
-    pending: Option<String>,
+    pending: Option<Vec<u8>>,
+    /// A sidecar that could not be read (not a regular file, too big, no permission): never
+    /// written over, so what it holds stays as it is.
+    unreadable: Option<PathBuf>,
 }
 
 impl Bookmarks {
@@ -45,6 +53,12 @@ impl Bookmarks {
             return (None, Vec::new());
         }
         let path = bookmarks::sidecar_path(log);
+        if self.unreadable.as_ref() == Some(&path) {
+            return (
+                Some("bookmarks kept in memory: the sidecar beside it could not be read".into()),
+                Vec::new(),
+            );
+        }
         self.file = Some(path.clone());
         if self.marks.is_empty() {
             return (None, Vec::new());
@@ -58,44 +72,71 @@ impl Bookmarks {
     /// bookmark to it.
     fn write_to(&self, path: &Path) -> (String, Effect) {
         let name = killerscope_text::printable(&path.display().to_string()).into_owned();
-        let text = bookmarks::write(&self.marks);
-        (name, Effect::SaveBookmarks(path.to_path_buf(), text))
+        let bytes = bookmarks::write(&self.marks, &self.kept);
+        (name, Effect::SaveBookmarks(path.to_path_buf(), bytes))
     }
 
     /// Takes the sidecar `path` of the log on screen and what reading it found (`None`: no
-    /// such file yet); what the status line says, if anything.
+    /// such file yet; [`bookmarks::load`] reads it); what the status line says, if anything. A
+    /// sidecar that could not be read is never written over: bookmarks made then are kept in
+    /// memory.
     pub fn attach(
         &mut self,
         session: &Session,
         path: PathBuf,
-        text: Result<Option<String>, String>,
+        bytes: Result<Option<Vec<u8>>, String>,
     ) -> Option<String> {
         let name = killerscope_text::printable(&path.display().to_string()).into_owned();
-        self.marks.clear();
-        self.file = Some(path);
-        match text {
-            Ok(None) => None,
-            Err(why) => Some(format!("cannot read the bookmarks {name}: {why}")),
-            Ok(Some(text)) if session.index_state().is_some() => {
-                self.pending = Some(text);
+        *self = Bookmarks::default();
+        match bytes {
+            Ok(None) => {
+                self.file = Some(path);
                 None
             }
-            Ok(Some(text)) => self.settle(session, &text, &name),
+            Err(why) => {
+                self.unreadable = Some(path);
+                Some(format!(
+                    "cannot read the bookmarks {name}: {} — left as it is; new bookmarks are kept \
+                     in memory",
+                    killerscope_text::quote(&why)
+                ))
+            }
+            Ok(Some(bytes)) if session.index_state().is_some() => {
+                self.file = Some(path);
+                self.pending = Some(bytes);
+                None
+            }
+            Ok(Some(bytes)) => {
+                self.file = Some(path);
+                self.settle(session, &bytes, &name)
+            }
         }
     }
 
-    /// Reads a sidecar's text against the session's tree, keeping what fits.
-    fn settle(&mut self, session: &Session, text: &str, name: &str) -> Option<String> {
-        let (marks, problems) = bookmarks::read(text, session.tree());
-        self.marks = marks;
-        let kept = format!("{} bookmarks from {name}", self.marks.len());
-        match problems.first() {
-            None if self.marks.is_empty() => None,
-            None => Some(format!("{kept} · B lists them")),
+    /// Reads a sidecar's bytes against the session's tree, keeping what fits and carrying the
+    /// rest over to the next save.
+    fn settle(&mut self, session: &Session, bytes: &[u8], name: &str) -> Option<String> {
+        let read = bookmarks::read_bytes(bytes, session.tree());
+        self.marks = read.marks;
+        self.kept = read.kept;
+        let mut said = format!("{} bookmarks from {name}", self.marks.len());
+        if let Some(encoding) = read.decoded {
+            said.push_str(&format!(" (read as {encoding}; saved as UTF-8)"));
+        }
+        if read.duplicates > 0 {
+            said.push_str(&format!(
+                "; {} repeated line{} read once",
+                read.duplicates,
+                if read.duplicates == 1 { "" } else { "s" }
+            ));
+        }
+        match read.problems.first() {
+            None if self.marks.is_empty() && read.decoded.is_none() => None,
+            None => Some(format!("{said} · B lists them")),
             Some(first) => Some(format!(
-                "{kept}; {} line{} left out, {first}",
-                problems.len(),
-                if problems.len() == 1 { "" } else { "s" }
+                "{said}; {} line{} left out (kept in the file), {first}",
+                read.problems.len(),
+                if read.problems.len() == 1 { "" } else { "s" }
             )),
         }
     }
@@ -108,9 +149,10 @@ impl Bookmarks {
         session: &Session,
         selected: Option<NodeId>,
     ) -> Result<Mode, String> {
-        if let (Some(text), None) = (self.pending.take(), session.index_state()) {
+        if let (Some(bytes), None) = (self.pending.take(), session.index_state()) {
             let name = self.file.as_ref().map(|p| p.display().to_string());
-            if let Some(said) = self.settle(session, &text, &name.unwrap_or_default()) {
+            let name = killerscope_text::printable(&name.unwrap_or_default()).into_owned();
+            if let Some(said) = self.settle(session, &bytes, &name) {
                 return Err(said);
             }
         }

@@ -36,6 +36,9 @@ pub enum Edit {
 pub struct LineEdit {
     text: String,
     cursor: usize,
+    /// Characters pasted that did not fit, since the field was last empty: a refusal of the
+    /// text says so, or it would name a token the cut made.
+    left_out: usize,
 }
 
 impl LineEdit {
@@ -49,6 +52,11 @@ impl LineEdit {
     /// The text.
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    /// Characters pasted that did not fit since the field was last empty.
+    pub fn left_out(&self) -> usize {
+        self.left_out
     }
 
     /// The cursor as a character index (where to draw it).
@@ -68,7 +76,9 @@ impl LineEdit {
             .collect();
         self.text.insert_str(self.cursor, &kept);
         self.cursor += kept.len();
-        chars.count()
+        let dropped = chars.count();
+        self.left_out += dropped;
+        dropped
     }
 
     /// Applies one editing command.
@@ -99,6 +109,9 @@ impl LineEdit {
                 self.text.replace_range(start..self.cursor, "");
                 self.cursor = start;
             }
+        }
+        if self.text.is_empty() {
+            self.left_out = 0;
         }
     }
 

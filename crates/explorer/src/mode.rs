@@ -246,10 +246,17 @@ impl Mode {
         }
     }
 
-    /// The FEN box or the query line says why the text was refused (it stays open).
+    /// The FEN box or the query line says why the text was refused (it stays open), and that
+    /// the text was cut when pasted, if it was: the refusal may name a token the cut made.
     pub fn refuse_fen(&mut self, why: String) {
-        if let Mode::Fen { error, .. } | Mode::Query { error, .. } = self {
-            *error = Some(why);
+        if let Mode::Fen { input, error } | Mode::Query { input, error } = self {
+            *error = Some(match input.left_out() {
+                0 => why,
+                n => format!(
+                    "{why} — the paste was cut at {CAPACITY} characters ({} left out)",
+                    killerscope_engine::fmt::grouped(n as u64)
+                ),
+            });
         }
     }
 }

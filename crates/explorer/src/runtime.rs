@@ -164,8 +164,8 @@ impl Runtime {
                 let job = app.diff().map(|d| d.job(app.session()));
                 self.ranking = job.map(RankJob::spawn);
             }
-            Effect::SaveBookmarks(path, text) => {
-                if let Err(e) = write_text(&path, &text) {
+            Effect::SaveBookmarks(path, bytes) => {
+                if let Err(e) = write_bytes(&path, &bytes) {
                     let path = printable_path(&path);
                     app.error(format!("could not save the bookmarks to {path}: {e}"));
                 }
@@ -409,8 +409,12 @@ fn skipped(summary: &ImportSummary) -> Option<String> {
 
 /// Writes `text` to a new file at `path` (a sidecar, a lesson's results).
 fn write_text(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    write_bytes(path, text.as_bytes())
+}
+
+fn write_bytes(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
     let mut file = killerscope_log::files::create_output(path)?;
-    std::io::Write::write_all(&mut file, text.as_bytes())
+    std::io::Write::write_all(&mut file, bytes)
 }
 
 /// `path` as the status line may show it (no control characters).

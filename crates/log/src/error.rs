@@ -185,7 +185,7 @@ impl fmt::Display for LogErrorKind {
 impl fmt::Display for LogError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(path) = &self.path {
-            write!(f, "{}: ", path.display())?;
+            write!(f, "{}: ", killerscope_text::path(path))?;
         }
         match self.kind {
             LogErrorKind::Open(_) | LogErrorKind::Write(_) => write!(f, "{}", self.kind),

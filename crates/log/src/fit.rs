@@ -5,7 +5,8 @@
 //! pruned) must be legal there — or be the illegal try an `Illegal` event announced (a
 //! pseudo-legal engine's move that leaves its king attacked); an `Illegal` null move is made
 //! in check only; a node entered by no move at its parent's ply searches the same position
-//! again; a child is one ply deeper; each iteration's PV must play from the root. A log that
+//! again; a child is one ply deeper (its ply byte one more, modulo 256); each iteration's PV
+//! must play from the root. A log that
 //! breaks a rule would open and then be refused by `log import` once exported: every command
 //! that reads a `.kslog` runs this fold, so such a log is refused at once, saying which event
 //! and why.
@@ -202,12 +203,15 @@ impl MoveFit {
             return Ok(());
         };
         // No move at the parent's own ply: the parent's position searched again.
-        if mv.is_null() && ply == parent.ply && ply < u8::MAX {
+        if mv.is_null() && ply == parent.ply {
             self.board.enter_same();
             self.frames.push(frame);
             return Ok(());
         }
-        if ply != parent.ply.saturating_add(1) {
+        // The byte is the ply modulo 256; a log written before plies wrapped held 255 for
+        // every ply past it.
+        let clamped = ply == u8::MAX && parent.ply == u8::MAX;
+        if ply != parent.ply.wrapping_add(1) && !clamped {
             return Err(format!(
                 "a node at ply {ply} is entered from one at ply {}: a child is one ply deeper",
                 parent.ply

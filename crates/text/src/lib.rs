@@ -57,15 +57,54 @@ pub fn printable(text: &str) -> Cow<'_, str> {
 /// Bad input quoted in a message: its first [`QUOTE_CHARS`] characters, made
 /// [`printable`], and `…` when it was longer — a pasted megabyte is not echoed back.
 pub fn quote(text: &str) -> String {
+    quote_within(text, QUOTE_CHARS)
+}
+
+/// Input echoed where more of it helps (the query a result answers): its first `chars`
+/// characters, made [`printable`] (one line), and `…` when it was longer.
+pub fn quote_within(text: &str, chars: usize) -> String {
     let mut out = String::new();
     for (n, c) in text.chars().enumerate() {
-        if n == QUOTE_CHARS {
+        if n == chars {
             out.push('…');
             break;
         }
         push_shown(&mut out, c);
     }
     out
+}
+
+/// Characters of a path a message shows; a longer one keeps its start and its end (the file's
+/// name) around a `…`.
+pub const PATH_CHARS: usize = 200;
+
+/// A path named in a message: [`printable`] (a newline in a file name is `\n`, one line) and
+/// at most [`PATH_CHARS`] characters.
+pub fn path(path: &std::path::Path) -> String {
+    let shown = printable(&path.display().to_string()).into_owned();
+    let count = shown.chars().count();
+    if count <= PATH_CHARS {
+        return shown;
+    }
+    let half = PATH_CHARS / 2;
+    let head: String = shown.chars().take(half).collect();
+    let tail: String = shown.chars().skip(count - half).collect();
+    format!("{head}…{tail}")
+}
+
+/// The last guard on a message printed to the user, whatever it quotes: each line
+/// [`printable`] and cut to `line_chars` characters, and at most `lines` lines (the rest said
+/// as `…`). Messages are written to be far shorter; this keeps a missed echo bounded.
+pub fn bounded_lines(message: &str, line_chars: usize, lines: usize) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for (n, line) in message.split('\n').enumerate() {
+        if n == lines {
+            out.push("…".into());
+            break;
+        }
+        out.push(quote_within(line, line_chars));
+    }
+    out.join("\n")
 }
 
 /// A message that may echo input (a parser's error quoting the offending line, a reference
@@ -173,6 +212,24 @@ mod tests {
         assert!(!junk.contains('\u{1b}'));
         assert!(junk.len() < 10 * QUOTE_CHARS, "{}", junk.len());
         assert_eq!(quote(&"é".repeat(QUOTE_CHARS)), "é".repeat(QUOTE_CHARS));
+    }
+
+    #[test]
+    fn paths_and_last_guards_stay_short_and_on_their_lines() {
+        let long = std::path::PathBuf::from(format!("/tmp/{}\nend.kslog", "d".repeat(5_000)));
+        let shown = path(&long);
+        assert_eq!(shown.chars().count(), PATH_CHARS + 1);
+        assert!(
+            shown.starts_with("/tmp/ddd") && shown.ends_with("\\nend.kslog"),
+            "{shown}"
+        );
+        assert_eq!(path(std::path::Path::new("a\nb")), "a\\nb");
+        let message = format!("first\n{}\n{}", "x".repeat(5_000), "l\n".repeat(100));
+        let guarded = bounded_lines(&message, 100, 10);
+        assert_eq!(guarded.lines().count(), 11);
+        assert!(guarded.lines().all(|l| l.chars().count() <= 101));
+        assert!(guarded.ends_with("\n…"));
+        assert_eq!(bounded_lines("a\u{1b}b", 10, 2), "a\\u{1b}b");
     }
 
     #[test]

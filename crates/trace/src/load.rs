@@ -217,7 +217,8 @@ fn read_mapped_fitting(path: &Path) -> Result<EventLog<Events>, LogError> {
 /// The format of the file at `path`, from its first bytes ([`sniff`]): the one test every
 /// command that reads a record makes.
 pub fn format_of(path: &Path) -> Result<Format, LoadError> {
-    let unknown = |what: String| LoadError::Unknown(format!("{}: {what}", path.display()));
+    let unknown =
+        |what: String| LoadError::Unknown(format!("{}: {what}", killerscope_text::path(path)));
     let file = killerscope_log::files::open_input(path)
         .map_err(|e| unknown(format!("cannot open: {e}")))?;
     let size = file.metadata().map_or(0, |m| m.len());

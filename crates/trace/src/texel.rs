@@ -23,10 +23,17 @@
 //! 1 exact, 2 at least (lower bound), 3 at most (upper bound). Mates are `32000 − ply`, as in
 //! killerscope.
 //!
+//! A node's ply byte is checked against its nesting (one below its parent, the parent's own for
+//! a search of the same position, 1 for a root move): a record that says otherwise is an error
+//! naming it. Plies past 255 are kept faithfully: the byte holds the ply modulo 256, in Texel's
+//! field as in a `.kslog`, and the nesting says the rest, so a line of any depth reads whole.
+//!
 //! Texel logs no node for the root position (it loops over the root moves itself): the import
 //! adds one root holding every ply-1 node in the order searched, its score the best of theirs.
 //! The first search of the file is read (a file may hold several, each starting with a
 //! position); static evaluations and hash keys have no place in a `.kslog` and are dropped.
+
+mod ply;
 
 use killerscope_chess::{Move, PieceKind, Square};
 use killerscope_engine::score::INFINITY;
@@ -190,7 +197,6 @@ impl TexelReader {
         let parent = u32_at(r, 5);
         let raw = u16_at(r, 9);
         let (alpha, beta) = (score(u16_at(r, 11) as i16), score(u16_at(r, 13) as i16));
-        let ply = u32::from(r[15]);
         let depth = (u16_at(r, 16) as i16).clamp(-128, 127) as i8;
         let expected = self.stack.last().map_or(self.position, |n| n.0);
         if parent != expected {
@@ -198,6 +204,8 @@ impl TexelReader {
                 "node start names parent {parent}, but the open node is {expected}"
             ));
         }
+        let parent = self.stack.last().map(|n| n.1);
+        let ply = ply::nested_ply(parent, raw == NO_MOVE, r[15])?;
         let mv = match raw {
             NO_MOVE => {
                 self.summary.same_position += 1;
@@ -227,7 +235,7 @@ impl TexelReader {
         self.stack.push((index, ply, alpha, beta));
         self.summary.nodes += 1;
         self.events.push(Event::NodeEnter {
-            ply: ply.min(255) as u8,
+            ply: ply::ply_byte(ply),
             depth,
             kind: NodeKind::Main,
             mv,

@@ -3,28 +3,41 @@
 //! `killerscope tui --uci` (which follows it while the engine searches). The conversion itself
 //! is [`UciTrace`]; this is the process around it.
 //!
-//! The engine's output is read on a thread into a channel, so a silent engine times out
-//! instead of hanging the caller, and a line that is not UTF-8 or runs on without end is an
-//! error, not a stall. [`start`] splits the engine into the process ([`EngineProcess`], whose
+//! The engine's output is read on a thread into a channel (`output.rs`), so a silent engine
+//! times out instead of hanging the caller, whatever the limit: after [`UciSearch::silence`]
+//! without a line (plus the search's time under `movetime`) the engine is told to `stop`, and
+//! given a second to answer. A line that is not UTF-8 or runs on without end is counted and
+//! named, not a stall, and everything the engine prints is streamed to the transcript file.
+//! [`start`] splits the engine into the process ([`EngineProcess`], whose
 //! drop kills and reaps it, so no engine outlives the command or explorer that started it, even
 //! one blocked on a read) and its pipes ([`EngineIo`], which a search can own on another
 //! thread).
 
-use super::jsonl::{ImportError, ImportOptions, Importer, LinePlace, MAX_LINE};
-use super::uci_info::UciTrace;
+mod output;
+mod run;
+
+pub use run::{EngineLine, UciRun};
+
+use super::jsonl::{ImportError, ImportOptions, Importer, LinePlace};
 use killerscope_chess::Position;
 use killerscope_log::LogHeader;
-use std::io::{BufRead, BufReader, Read, Write};
+use output::{Said, Transcript};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How long the engine may take to answer `uci` and `isready`.
 pub const HANDSHAKE: Duration = Duration::from_secs(30);
 
-/// How long an engine told to quit after its search may take before it is killed.
+/// How long an engine told to quit after its search may take before it is killed, and how long
+/// one told to `stop` after a silence may take to answer `bestmove`.
 const QUIT: Duration = Duration::from_secs(1);
+
+/// How long an engine may print nothing while it searches, by default: a minute (plus the
+/// search's time under `movetime`). Engines print at least a line per iteration.
+pub const SILENCE: Duration = Duration::from_secs(60);
 
 /// Where a search stops.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,15 +59,6 @@ impl UciLimit {
             UciLimit::Nodes(n) => ("nodes", n.to_string()),
         }
     }
-
-    /// How long to wait for the engine's next line while it searches: a timed search a little
-    /// past its time, any other as long as it takes (the user stops it).
-    fn patience(self) -> Duration {
-        match self {
-            UciLimit::Movetime(ms) => Duration::from_millis(ms) + HANDSHAKE,
-            _ => Duration::from_secs(24 * 3600),
-        }
-    }
 }
 
 /// A search to run: the engine's command line, the options to set, the position and the limit.
@@ -68,6 +72,19 @@ pub struct UciSearch {
     pub fen: String,
     /// Where the search stops.
     pub limit: UciLimit,
+    /// How long the engine may print nothing while it searches before it is stopped
+    /// ([`SILENCE`] by default), plus the search's own time under `movetime`.
+    pub silence: Duration,
+}
+
+impl UciSearch {
+    /// The longest wait for the engine's next line while it searches.
+    fn patience(&self) -> Duration {
+        match self.limit {
+            UciLimit::Movetime(ms) => self.silence.saturating_add(Duration::from_millis(ms)),
+            _ => self.silence,
+        }
+    }
 }
 
 /// Reads `--option NAME=VALUE`.
@@ -105,16 +122,28 @@ impl Drop for EngineProcess {
 #[derive(Debug)]
 pub struct EngineIo {
     stdin: ChildStdin,
-    lines: Receiver<Result<String, String>>,
+    lines: Receiver<Said>,
     last_words: Arc<Mutex<Option<String>>>,
     /// The last line read on its standard output, to quote when it stops early.
     last_line: Option<String>,
-    transcript: Option<Vec<String>>,
+    transcript: Option<Transcript>,
 }
 
-/// Starts the engine `command` (split at spaces, no shell). `transcript`: keep every line it
-/// prints (for `uci-trace --transcript`).
-pub fn start(command: &str, transcript: bool) -> Result<(EngineProcess, EngineIo), String> {
+/// Why no line came.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Gone {
+    /// None within the time allowed.
+    Silent,
+    /// The engine's output closed.
+    Exited,
+}
+
+/// Starts the engine `command` (split at spaces, no shell). `transcript`: a file to stream
+/// every byte it prints to (for `uci-trace --transcript`).
+pub fn start(
+    command: &str,
+    transcript: Option<std::fs::File>,
+) -> Result<(EngineProcess, EngineIo), String> {
     let mut words = command.split_whitespace();
     let program = words.next().ok_or("the engine's command is empty")?;
     let mut child = Command::new(program)
@@ -129,22 +158,15 @@ pub fn start(command: &str, transcript: bool) -> Result<(EngineProcess, EngineIo
     let (Some(stdin), Some(stdout), Some(stderr)) = pipes else {
         return Err("the engine's pipes could not be opened".into());
     };
-    let (send, lines) = channel();
-    std::thread::spawn(move || {
-        let mut out = BufReader::new(stdout);
-        while let Some(line) = read_line(&mut out) {
-            let failed = line.is_err();
-            if send.send(line).is_err() || failed {
-                break;
-            }
-        }
-    });
+    let transcript = transcript.map(Transcript::new);
+    let lines = output::read_on_thread(stdout, transcript.clone());
     let last_words = Arc::new(Mutex::new(None));
     let said = Arc::clone(&last_words);
     std::thread::spawn(move || {
         let mut err = BufReader::new(stderr);
-        while let Some(Ok(line)) = read_line(&mut err) {
-            if !line.trim().is_empty()
+        while let Some(line) = output::read_line(&mut err, None) {
+            if let Said::Line(line) = line
+                && !line.trim().is_empty()
                 && let Ok(mut said) = said.lock()
             {
                 *said = Some(line);
@@ -156,7 +178,7 @@ pub fn start(command: &str, transcript: bool) -> Result<(EngineProcess, EngineIo
         lines,
         last_words,
         last_line: None,
-        transcript: transcript.then(Vec::new),
+        transcript,
     };
     Ok((process, io))
 }
@@ -164,33 +186,6 @@ pub fn start(command: &str, transcript: bool) -> Result<(EngineProcess, EngineIo
 /// `text` quoted, control characters escaped and long text cut.
 fn quoted(text: &str) -> String {
     format!("\"{}\"", killerscope_text::quote(text))
-}
-
-/// The next line `r` holds (`None` at its end): an error if it is not UTF-8 or longer than a
-/// trace line may be.
-fn read_line(r: &mut impl BufRead) -> Option<Result<String, String>> {
-    let mut bytes = Vec::new();
-    match r.take(MAX_LINE as u64 + 1).read_until(b'\n', &mut bytes) {
-        Ok(0) | Err(_) => return None,
-        Ok(_) => {}
-    }
-    if bytes.last() == Some(&b'\n') {
-        bytes.pop();
-        if bytes.last() == Some(&b'\r') {
-            bytes.pop();
-        }
-    } else if bytes.len() > MAX_LINE {
-        return Some(Err(format!(
-            "the engine printed a line longer than {MAX_LINE} bytes"
-        )));
-    }
-    Some(String::from_utf8(bytes).map_err(|e| {
-        let start = String::from_utf8_lossy(&e.as_bytes()[..e.utf8_error().valid_up_to()]);
-        format!(
-            "the engine printed a line that is not UTF-8, after {}",
-            quoted(&start)
-        )
-    }))
 }
 
 impl EngineIo {
@@ -211,30 +206,35 @@ impl EngineIo {
         }
     }
 
-    /// The next line, within `wait`.
-    fn line(&mut self, wait: Duration, waiting_for: &str) -> Result<String, String> {
-        let line = match self.lines.recv_timeout(wait) {
-            Ok(line) => line?,
-            Err(RecvTimeoutError::Timeout) => {
-                return Err(format!(
-                    "the engine did not answer {waiting_for} within {} s",
-                    wait.as_secs()
-                ));
-            }
+    /// The next line (or unreadable line), within `wait`.
+    fn said(&mut self, wait: Duration) -> Result<Said, Gone> {
+        let said = match self.lines.recv_timeout(wait) {
+            Ok(said) => said,
+            Err(RecvTimeoutError::Timeout) => return Err(Gone::Silent),
             Err(RecvTimeoutError::Disconnected) => {
                 // Its standard error may still be draining: give it a moment to be quoted.
                 std::thread::sleep(Duration::from_millis(20));
-                return Err(format!(
-                    "the engine exited before {waiting_for}{}",
-                    self.last_words()
-                ));
+                return Err(Gone::Exited);
             }
         };
-        if let Some(lines) = &mut self.transcript {
-            lines.push(line.clone());
+        if let Said::Line(line) = &said {
+            self.last_line = Some(line.clone());
         }
-        self.last_line = Some(line.clone());
-        Ok(line)
+        Ok(said)
+    }
+
+    /// Why no line came while waiting for `waiting_for`, in words.
+    fn gone(&self, gone: Gone, wait: Duration, waiting_for: &str) -> String {
+        match gone {
+            Gone::Silent => format!(
+                "the engine did not answer {waiting_for} within {} s",
+                wait.as_secs()
+            ),
+            Gone::Exited => format!(
+                "the engine exited before {waiting_for}{}",
+                self.last_words()
+            ),
+        }
     }
 
     /// Tells the engine to quit and gives it a moment to, reading what it still prints until
@@ -250,117 +250,19 @@ impl EngineIo {
         }
     }
 
-    /// Reads lines until one starts with `word`; returns the lines before it.
+    /// Reads lines until one starts with `word`, within `wait` each; returns the lines before
+    /// it (lines that cannot be read are passed over).
     fn until(&mut self, word: &str, wait: Duration) -> Result<Vec<String>, String> {
         let mut before = Vec::new();
         loop {
-            let line = self.line(wait, word)?;
-            if line.split_whitespace().next() == Some(word) {
-                return Ok(before);
+            match self.said(wait).map_err(|g| self.gone(g, wait, word))? {
+                Said::Line(line) if line.split_whitespace().next() == Some(word) => {
+                    return Ok(before);
+                }
+                Said::Line(line) => before.push(line),
+                Said::Unreadable(_) => {}
             }
-            before.push(line);
         }
-    }
-}
-
-/// A line the engine printed while it searched, and the trace lines it completed.
-#[derive(Debug)]
-pub struct EngineLine {
-    /// What the engine printed.
-    pub text: String,
-    /// Its number among the lines printed since `go` (1-based).
-    pub number: u64,
-    /// The trace lines it completed (none for most lines).
-    pub traced: Vec<String>,
-}
-
-impl EngineLine {
-    /// A trace line this line completed failed to import: what to say, naming the engine's
-    /// line rather than the trace's (which is never seen).
-    pub fn blame(&self, e: &ImportError) -> String {
-        format!(
-            "the engine's output line {} after go does not read: {} (the line: {})",
-            self.number,
-            e.message,
-            quoted(&self.text)
-        )
-    }
-}
-
-/// A search under way: the engine's lines read and converted one at a time.
-#[derive(Debug)]
-pub struct UciRun {
-    io: EngineIo,
-    trace: UciTrace,
-    limit: UciLimit,
-    read: u64,
-    done: bool,
-}
-
-impl UciRun {
-    /// Introduces the search to the engine (`uci`, the options, `isready`, the position) and
-    /// starts it: the run, and the trace's header line (naming the engine as it names itself).
-    pub fn go(mut io: EngineIo, search: &UciSearch) -> Result<(UciRun, String), String> {
-        io.send("uci")?;
-        let said = io.until("uciok", HANDSHAKE)?;
-        let name = said
-            .iter()
-            .find_map(|l| l.strip_prefix("id name "))
-            .unwrap_or(&search.command)
-            .trim()
-            .to_string();
-        for (option, value) in &search.options {
-            io.send(&format!("setoption name {option} value {value}"))?;
-        }
-        io.send("isready")?;
-        io.until("readyok", HANDSHAKE)?;
-        io.send("ucinewgame")?;
-        io.send(&format!("position fen {}", search.fen))?;
-        io.send("isready")?;
-        io.until("readyok", HANDSHAKE)?;
-        let (limit, value) = search.limit.pair();
-        io.send(&format!("go {limit} {value}"))?;
-        let limits = [(limit.to_string(), value)];
-        let header = UciTrace::header(&name, &search.fen, &search.options, &limits);
-        let run = UciRun {
-            io,
-            trace: UciTrace::new(),
-            limit: search.limit,
-            read: 0,
-            done: false,
-        };
-        Ok((run, header))
-    }
-
-    /// The engine's next line and the trace lines it completes; `None` once it has said
-    /// `bestmove` (and been told to quit).
-    pub fn next_line(&mut self) -> Result<Option<EngineLine>, String> {
-        if self.done {
-            return Ok(None);
-        }
-        let text = self.io.line(self.limit.patience(), "bestmove")?;
-        if text.split_whitespace().next() == Some("bestmove") {
-            self.done = true;
-            self.io.quit();
-            return Ok(None);
-        }
-        self.read += 1;
-        let traced = self.trace.feed(&text);
-        Ok(Some(EngineLine {
-            text,
-            number: self.read,
-            traced,
-        }))
-    }
-
-    /// Lines the engine printed between `go` and `bestmove`, so far.
-    pub fn lines_read(&self) -> u64 {
-        self.read
-    }
-
-    /// Everything the engine printed, if [`start`] was asked to keep it.
-    pub fn transcript(&self) -> &[String] {
-        self.io.transcript.as_deref().unwrap_or_default()
     }
 }
 

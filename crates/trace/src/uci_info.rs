@@ -14,10 +14,15 @@
 //! become known, so a live view can import them as the engine searches.
 
 use killerscope_engine::score::INFINITY;
+use killerscope_text::quote;
 use serde_json::{Value, json};
 
 /// The source label of root moves reported by `currmove`.
 pub const CURRMOVE: &str = "currmove";
+
+mod parse;
+
+use parse::{Info, parse_info};
 
 /// The search as the engine's `info` lines have revealed it so far.
 #[derive(Debug, Default)]
@@ -26,56 +31,15 @@ pub struct UciTrace {
     moves: Vec<(String, u64)>,
     /// Depth of those moves.
     moves_depth: Option<u64>,
-    /// Lines read that said something this conversion does not use (other PVs, strings).
+    /// Lines read so far (since `go`).
+    lines: u64,
+    /// Lines that said nothing a trace holds (other PVs, strings, progress counters).
     ignored: u64,
-}
-
-/// What one `info` line says, of what a trace can hold.
-#[derive(Debug, Default, PartialEq)]
-struct Info {
-    depth: Option<u64>,
-    multipv: Option<u64>,
-    score: Option<Value>,
-    bound: Option<&'static str>,
-    nodes: Option<u64>,
-    time: Option<u64>,
-    pv: Vec<String>,
-    currmove: Option<String>,
-    currmovenumber: Option<u64>,
-}
-
-/// Reads the tokens of an `info` line (after `info`).
-fn parse_info<'a>(mut tokens: impl Iterator<Item = &'a str>) -> Option<Info> {
-    let mut info = Info::default();
-    let number = |t: Option<&str>| t.and_then(|t| t.parse::<u64>().ok());
-    while let Some(token) = tokens.next() {
-        match token {
-            "depth" => info.depth = number(tokens.next()),
-            "multipv" => info.multipv = number(tokens.next()),
-            "nodes" => info.nodes = number(tokens.next()),
-            "time" => info.time = number(tokens.next()),
-            "currmove" => info.currmove = tokens.next().map(str::to_string),
-            "currmovenumber" => info.currmovenumber = number(tokens.next()),
-            "score" => {
-                let kind = tokens.next()?;
-                let value: i64 = tokens.next()?.parse().ok()?;
-                info.score = Some(match kind {
-                    "cp" => json!(value),
-                    "mate" => json!({ "mate": value }),
-                    _ => return None,
-                });
-            }
-            "lowerbound" => info.bound = Some("lower"),
-            "upperbound" => info.bound = Some("upper"),
-            "pv" => {
-                info.pv = tokens.by_ref().map(str::to_string).collect();
-            }
-            // `string` runs to the end of the line and says nothing a trace holds.
-            "string" => return None,
-            _ => {}
-        }
-    }
-    Some(info)
+    /// Lines that did not read in full (a word or value that is not UCI's, a line that is not
+    /// UTF-8 or runs on without end).
+    unread: u64,
+    /// The first of those: its number, what did not read, and the line (quoted, short).
+    first_unread: Option<String>,
 }
 
 impl UciTrace {
@@ -136,22 +100,61 @@ impl UciTrace {
         out
     }
 
-    /// Lines read that this conversion had no use for (second PVs, `info string`, …).
+    /// Lines read that said nothing a trace holds (second PVs, `info string`, progress).
     pub fn ignored(&self) -> u64 {
         self.ignored
     }
 
-    /// Reads one line the engine printed; returns the trace lines it completes (none for most).
-    pub fn feed(&mut self, line: &str) -> Vec<String> {
-        let mut tokens = line.split_whitespace();
-        if tokens.next() != Some("info") {
-            return Vec::new();
+    /// Lines that did not read in full, and the first of them in words (`line 7: depth "x" is
+    /// not a number, in "info depth x …"`).
+    pub fn unread(&self) -> (u64, Option<&str>) {
+        (self.unread, self.first_unread.as_deref())
+    }
+
+    /// Lines read so far.
+    pub fn lines(&self) -> u64 {
+        self.lines
+    }
+
+    /// Counts a line that could not be read at all (`why`: not UTF-8, too long).
+    pub fn unreadable(&mut self, why: &str) {
+        self.lines += 1;
+        self.note(why, None);
+    }
+
+    fn note(&mut self, why: &str, line: Option<&str>) {
+        self.unread += 1;
+        if self.first_unread.is_none() {
+            let line = line.map_or(String::new(), |l| format!(", in \"{}\"", quote(l)));
+            self.first_unread = Some(format!("line {}: {why}{line}", self.lines));
         }
-        let Some(info) = parse_info(tokens) else {
+    }
+
+    /// Reads one line the engine printed; returns the trace lines it completes (none for most).
+    /// Every line is counted: used, ignored (nothing a trace holds) or not read in full.
+    pub fn feed(&mut self, line: &str) -> Vec<String> {
+        self.lines += 1;
+        let mut tokens = line.split_whitespace();
+        match tokens.next() {
+            Some("info") => {}
+            None => {
+                self.ignored += 1;
+                return Vec::new();
+            }
+            Some(_) => {
+                self.note("not an info line", Some(line));
+                return Vec::new();
+            }
+        }
+        let info = parse_info(tokens);
+        if let Some(first) = info.problems.first() {
+            self.note(first, Some(line));
+        }
+        if info.string {
             self.ignored += 1;
             return Vec::new();
-        };
-        if let Some(mv) = info.currmove {
+        }
+        if let Some(mv) = &info.currmove {
             if info.depth != self.moves_depth {
                 self.moves.clear();
                 self.moves_depth = info.depth;
@@ -159,13 +162,14 @@ impl UciTrace {
             let index = info
                 .currmovenumber
                 .map_or(self.moves.len() as u64, |n| n.saturating_sub(1));
-            self.moves.push((mv, index));
-            return Vec::new();
+            self.moves.push((mv.clone(), index));
         }
         match (info.score.clone(), info.depth, info.multipv.unwrap_or(1)) {
             (Some(score), Some(depth), 1) => self.root(&info, score, depth),
             _ => {
-                self.ignored += u64::from(info.score.is_some());
+                if info.currmove.is_none() && info.problems.is_empty() {
+                    self.ignored += 1;
+                }
                 Vec::new()
             }
         }
@@ -274,5 +278,13 @@ mod tests {
         assert!(trace.feed("info string NNUE evaluation enabled").is_empty());
         assert!(trace.feed("bestmove g1f3").is_empty());
         assert_eq!(trace.ignored(), 2);
+        assert_eq!(
+            trace.unread(),
+            (1, Some("line 5: not an info line, in \"bestmove g1f3\""))
+        );
+        // A currmove on a scored line is a root move and the line a root.
+        let lines = trace.feed("info depth 1 score cp 10 currmove e2e4 currmovenumber 1 pv e2e4");
+        assert_eq!(lines.len(), 4, "{lines:?}");
+        assert!(lines[1].contains(r#""move":"e2e4""#), "{}", lines[1]);
     }
 }

@@ -8,7 +8,9 @@
 //! search says how a score was settled without a move in a `static_score` event where the tree
 //! alone cannot tell (a draw, a mate, a quiescence node that searched captures yet stood pat); a
 //! log without those events (another engine's trace, an older log) gets the same origins
-//! inferred from the tree, and says so.
+//! inferred from the tree, and says so. A fail-hard engine's node returns its bound where its
+//! search found more (a stand pat above beta, a best move below alpha): the chain names that
+//! clamp instead of tracing the bound to a number it never held.
 
 mod own;
 mod text;
@@ -76,6 +78,20 @@ pub enum Origin {
     /// The null move found a mate, which proves nothing about the real moves: the node
     /// returned beta.
     NullMoveBound,
+    /// A fail-hard return: the node returned its bound (beta on a fail high, alpha on a fail
+    /// low) where what its search found — the stand pat, the cutting or best move's search —
+    /// was beyond it. Only clamping explains a score equal to the bound then.
+    Clamped {
+        /// Beta (a fail high) rather than alpha.
+        beta: bool,
+        /// The bound, which the node returned.
+        bound: i32,
+        /// What the search found beyond it.
+        found: i32,
+        /// Where that was found: `"the stand pat"`, `"the cutting move's search"`, `"the best
+        /// move's search"`.
+        from: &'static str,
+    },
     /// The log cannot say: the search was stopped in this node, the log ends inside it, or
     /// its children were not recorded.
     Unknown(&'static str),
@@ -174,7 +190,13 @@ fn next(tree: &SearchTree, id: NodeId, link: &ChainLink, facts: &OwnFacts) -> Ne
         };
     }
     if let Some(cut) = facts.cutoff {
-        if let Some(&(c, ..)) = children.iter().rev().find(|c| c.1 == cut.mv) {
+        if let Some(&(c, _, s)) = children.iter().rev().find(|c| c.1 == cut.mv) {
+            if let Some(found) = s
+                .map(|s| -s)
+                .filter(|&f| score == link.window.1 && f > score)
+            {
+                return Next::Born(clamped(true, score, found, "the cutting move's search"));
+            }
             let via = Via::Cut {
                 mv: cut.mv,
                 index: cut.index,
@@ -198,12 +220,40 @@ fn next(tree: &SearchTree, id: NodeId, link: &ChainLink, facts: &OwnFacts) -> Ne
         .iter()
         .enumerate()
         .filter(|(k, c)| !c.1.is_null() && children.get(k + 1).is_none_or(|n| n.1 != c.1));
+    let mut best = facts.stand_pat.map(|sp| (sp, "the stand pat"));
     for (_, &(c, mv, s)) in last_searches {
         if s.is_some_and(|s| -s == score) {
             return Next::Child(Via::Best { mv }, c);
         }
+        if let Some(found) = s.map(|s| -s).filter(|&f| best.is_none_or(|b| f > b.0)) {
+            best = Some((found, "the best move's search"));
+        }
     }
-    Next::Born(inferred(tree, id, score, children.is_empty()))
+    let (alpha, beta) = link.window;
+    // Only where every value the node could return is known: a quiescence node's stand pat (a
+    // `static_score` event), a full-width node's every move searched to its end.
+    let all_known = tree.node(id).is_some_and(|n| match n.kind() {
+        NodeKind::Quiescence => facts.stand_pat.is_some(),
+        NodeKind::Main => n.pruned_moves() == 0 && children.iter().all(|c| c.2.is_some()),
+    });
+    match best.filter(|_| all_known) {
+        Some((found, from)) if score == beta && found > beta => {
+            Next::Born(clamped(true, score, found, from))
+        }
+        Some((found, from)) if score == alpha && found < alpha => {
+            Next::Born(clamped(false, score, found, from))
+        }
+        _ => Next::Born(inferred(tree, id, score, children.is_empty())),
+    }
+}
+
+fn clamped(beta: bool, bound: i32, found: i32, from: &'static str) -> Origin {
+    Origin::Clamped {
+        beta,
+        bound,
+        found,
+        from,
+    }
 }
 
 /// The origin of a score no event and no child explains. A quiescence node without children

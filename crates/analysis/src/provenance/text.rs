@@ -74,6 +74,18 @@ pub fn origin_text(origin: Origin) -> String {
         Origin::NullMoveBound => {
             "the null move found a mate, which proves nothing: the node returned beta".into()
         }
+        Origin::Clamped {
+            beta,
+            bound,
+            found,
+            from,
+        } => format!(
+            "the node's {} ({}), returned fail-hard: {from} gave {}, {} it",
+            if beta { "beta" } else { "alpha" },
+            fmt::score(bound),
+            fmt::score(found),
+            if beta { "above" } else { "below" }
+        ),
         Origin::Unknown(why) => format!("unknown: {why}"),
     }
 }

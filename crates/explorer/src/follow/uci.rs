@@ -24,7 +24,7 @@ pub(super) fn spawn(
     tx: Sender<Followed>,
 ) -> Option<EngineProcess> {
     let mut feed = TraceFeed::new(options);
-    let (process, io) = match uci_engine::start(&search.command, false) {
+    let (process, io) = match uci_engine::start(&search.command, None) {
         Ok(started) => started,
         Err(why) => {
             let _ = tx.send(ended(&feed, Some(why)));
@@ -80,5 +80,11 @@ fn follow(
             return Ok(());
         }
     }
-    Ok(())
+    match engine.stopped() {
+        Some(silence) => Err(format!(
+            "the engine printed nothing for {} s and was told to stop",
+            silence.as_secs()
+        )),
+        None => Ok(()),
+    }
 }

@@ -17,6 +17,7 @@ use killerscope_engine::{
     CutoffStats, Limits, OrderingConfig, SearchConfig, Searcher, SelectiveConfig,
 };
 use killerscope_log::EventLog;
+use killerscope_text::quote;
 use killerscope_trace::{NodeId, SearchTree, record_search};
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -222,7 +223,7 @@ fn load(spec: &StepFile, library: &[Entry]) -> Result<Option<Position>, String> 
             let entry = library
                 .iter()
                 .find(|e| &e.id == id)
-                .ok_or_else(|| format!("no library position has the id {id}"))?;
+                .ok_or_else(|| format!("no library position has the id \"{}\"", quote(id)))?;
             Position::from_fen(&entry.fen)
                 .map(Some)
                 .map_err(|e| e.to_string())
@@ -319,7 +320,11 @@ fn chart_kind(name: &str) -> Result<ChartKind, String> {
         .find(|k| k.key() == name)
         .ok_or_else(|| {
             let names: Vec<&str> = ChartKind::ALL.iter().map(|k| k.key()).collect();
-            format!("no chart is called {name} (charts: {})", names.join(", "))
+            format!(
+                "no chart is called \"{}\" (charts: {})",
+                quote(name),
+                names.join(", ")
+            )
         })
 }
 
@@ -341,12 +346,15 @@ fn compare(
     let mut out = Vec::with_capacity(configs.len());
     let mut shared: Option<(&str, SelectiveConfig)> = None;
     for (k, text) in configs.iter().enumerate() {
-        let (ordering, selective) = parse_switches(text).map_err(|e| format!("{text}: {e}"))?;
+        let (ordering, selective) =
+            parse_switches(text).map_err(|e| format!("\"{}\": {e}", quote(text)))?;
         match shared {
             Some((first, s)) if s != selective => {
                 return Err(format!(
                     "the compare view searches every column with one selective setting, but \
-                     {first:?} and {text:?} differ: put selective switches in the search step"
+                     \"{}\" and \"{}\" differ: put selective switches in the search step",
+                    quote(first),
+                    quote(text)
                 ));
             }
             Some(_) => {}
@@ -370,7 +378,11 @@ fn compare(
             .and_then(|e| e.get(k))
             .filter(|&&n| n != report.nodes)
         {
-            return Err(format!("{text} searches {} nodes, not {n}", report.nodes));
+            return Err(format!(
+                "\"{}\" searches {} nodes, not {n}",
+                quote(text),
+                report.nodes
+            ));
         }
         out.push((text.clone(), report.nodes));
     }
@@ -383,7 +395,12 @@ fn wait_key(key: &str) -> Result<char, String> {
     let mut chars = key.chars();
     let c = match (chars.next(), chars.next()) {
         (Some(c), None) => c,
-        _ => return Err(format!("a wait key is one character, not {key:?}")),
+        _ => {
+            return Err(format!(
+                "a wait key is one character, not \"{}\"",
+                quote(key)
+            ));
+        }
     };
     let event = Key::plain(KeyCode::Char(c)).press();
     if [Context::Lesson, Context::Question]

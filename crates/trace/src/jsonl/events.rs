@@ -7,7 +7,7 @@
 
 use super::fields::{Bad, Fields, Key, bad};
 use super::labels::{Labels, UNSPECIFIED};
-use super::state::{Open, Read, State, capped, check_ply, row_index};
+use super::state::{Open, Read, State, check_ply, ply_byte, ply_matches, row_index};
 use super::{selective, tables, tries};
 use killerscope_chess::{Move, Position};
 use killerscope_engine::score::format_uci;
@@ -149,10 +149,10 @@ impl State {
         let given = f.int(Key::Ply, 0, i64::from(u32::MAX))?.map(|p| p as u32);
         // No move at the parent's own ply: the parent's position searched again (internal
         // iterative deepening, a verification search), as Texel's tree logs record it.
-        let same = matches!((parent, given, f.mv(Key::Move)?), (Some(p), Some(g), Some(None)) if g == p.ply);
+        let same = matches!((parent, given, f.mv(Key::Move)?), (Some(p), Some(g), Some(None)) if ply_matches(g, p.ply));
         let ply = match (parent, given) {
             (Some(p), _) if same => p.ply,
-            (Some(p), Some(g)) if capped(g) != capped(p.ply + 1) => {
+            (Some(p), Some(g)) if !ply_matches(g, p.ply + 1) => {
                 return bad(
                     f.col(Key::Ply),
                     format!(
@@ -216,7 +216,7 @@ impl State {
         });
         self.nodes += 1;
         let event = Event::NodeEnter {
-            ply: capped(ply),
+            ply: ply_byte(ply),
             depth,
             kind,
             mv,

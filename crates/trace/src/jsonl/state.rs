@@ -12,7 +12,7 @@ use killerscope_log::{Event, KillerSlots, MoveSource};
 /// An open node as the importer tracks it.
 #[derive(Clone, Copy, Debug)]
 pub struct Open {
-    /// Distance from the root (not capped at 255, unlike the event's `u8`).
+    /// Distance from the root (whole, unlike the event's byte: see `ply_byte`).
     pub ply: u32,
     pub(super) alpha: i32,
     pub(super) beta: i32,
@@ -76,16 +76,23 @@ pub struct State {
     pub fail_hard: bool,
 }
 
-const PLY_CAP: u32 = u8::MAX as u32;
-
-pub(super) fn capped(ply: u32) -> u8 {
-    ply.min(PLY_CAP) as u8
+/// The byte a `.kslog` keeps a ply in: the ply modulo 256. Plies past 255 are kept
+/// faithfully, not clamped: the nesting says the rest (a child is one ply below its parent), so
+/// the line, the positions and a same-position search stay right at any depth.
+pub(super) fn ply_byte(ply: u32) -> u8 {
+    (ply & 0xff) as u8
 }
 
-/// The event's ply must be the open node's (both capped at 255 as the log stores them).
+/// Whether a `ply` a line gives names the node at ply `exact`: the ply itself, or (past 255)
+/// its byte, as an export of a `.kslog` writes it.
+pub(super) fn ply_matches(given: u32, exact: u32) -> bool {
+    given == exact || (given <= 255 && given == u32::from(ply_byte(exact)))
+}
+
+/// The event's ply must be the open node's.
 pub(super) fn check_ply(f: &Fields, node: &Open) -> Result<(), Bad> {
     match f.int(Key::Ply, 0, i64::from(u32::MAX))? {
-        Some(p) if capped(p as u32) != capped(node.ply) => bad(
+        Some(p) if !ply_matches(p as u32, node.ply) => bad(
             f.col(Key::Ply),
             format!("\"ply\" is {p}, but the open node is at ply {}", node.ply),
         ),
@@ -95,5 +102,5 @@ pub(super) fn check_ply(f: &Fields, node: &Open) -> Result<(), Bad> {
 
 pub(super) fn row_index(f: &Fields, node: &Open) -> Result<u8, Bad> {
     Ok(f.int(Key::Ply, 0, 255)?
-        .map_or(capped(node.ply), |p| p as u8))
+        .map_or(ply_byte(node.ply), |p| p as u8))
 }

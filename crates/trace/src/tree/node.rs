@@ -102,7 +102,8 @@ impl<'a> Node<'a> {
     pub fn is_closed(self) -> bool {
         self.link.exit != NONE
     }
-    /// Distance from the root.
+    /// Distance from the root, modulo 256: the byte a log keeps it in. Past 255 the nesting
+    /// holds the rest (a child is one ply below its parent), so readers keep deep lines whole.
     pub fn ply(self) -> u8 {
         self.entry().ply
     }
