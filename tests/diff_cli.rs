@@ -289,3 +289,49 @@ fn what_cannot_be_aligned_is_refused() {
         std::fs::remove_file(path).expect("cleanup");
     }
 }
+
+/// A log whose moves do not fit its header's position (a depth-3 search of the start position
+/// whose header then claims the start position without Black's a-pawn), and a log cut short,
+/// are refused as every reader refuses them: the event, the move and the byte named.
+#[test]
+fn a_log_that_does_not_fit_or_is_cut_is_refused_naming_where() {
+    let good = search("fit-good", killerscope_chess::START_FEN, "3", &[]);
+    let log = killerscope_log::EventLog::read_file(&good).expect("the search's log reads");
+    let mut header = log.header().clone();
+    header.fen = "rnbqkbnr/1ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string();
+    let misfit = temp("fit-misfit", "kslog");
+    killerscope_log::EventLog::from_parts(header, log.events().to_vec(), log.pvs().to_vec(), false)
+        .write_file(&misfit)
+        .expect("rewrite");
+    let bytes = std::fs::read(&good).expect("read");
+    let cut = temp("fit-cut", "kslog");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).expect("write");
+    let (g, m, c) = (
+        good.to_str().expect("UTF-8"),
+        misfit.to_str().expect("UTF-8"),
+        cut.to_str().expect("UTF-8"),
+    );
+    for (args, needles) in [
+        (
+            [g, m],
+            &[
+                "is not a legal move in rnbqkbnr/1ppppppp/",
+                "the log's moves do not fit its header's position",
+                "event #",
+                "byte ",
+            ][..],
+        ),
+        ([c, g], &["file ends inside the events", "byte "][..]),
+    ] {
+        let out = run(&["diff", args[0], args[1]]);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}: nothing printed");
+        let err = text(&out.stderr);
+        for needle in needles {
+            assert!(err.contains(needle), "{args:?}: {needle:?} in {err}");
+        }
+    }
+    for path in [good, misfit, cut] {
+        std::fs::remove_file(path).expect("cleanup");
+    }
+}

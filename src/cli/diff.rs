@@ -9,7 +9,7 @@ mod output;
 
 use super::CliError;
 use clap::Args;
-use killerscope_analysis::{TreeDiff, alignable, diff_trees};
+use killerscope_analysis::{CompactTree, CompactTreeBuilder, TreeDiff, alignable, diff_trees};
 use killerscope_chess::{Position, START_FEN};
 use killerscope_engine::HeaderSettings;
 use killerscope_engine::parse_switches;
@@ -17,7 +17,7 @@ use killerscope_engine::{Limits, SearchConfig, Searcher};
 use killerscope_log::{LogHeader, Recorder, Spool};
 use killerscope_text::{printable, quote};
 use killerscope_trace::jsonl::ImportOptions;
-use killerscope_trace::{FoldControl, SearchTree, read_record};
+use killerscope_trace::{FoldControl, RecordStream};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -55,11 +55,12 @@ pub struct DiffArgs {
     reading: super::reading::Reading,
 }
 
-/// One side of a diff: a name to show, its header, and its tree (holding its events).
+/// One side of a diff: a name to show, its header, and its tree (the diff's compact index,
+/// which holds no event: the log was read once to build it).
 pub(super) struct Searched {
     pub name: String,
     pub header: LogHeader,
-    pub tree: SearchTree,
+    pub tree: CompactTree,
 }
 
 /// Runs the command.
@@ -68,10 +69,7 @@ pub fn run(args: &DiffArgs) -> Result<(), CliError> {
         ([a, b], _) if a.is_dir() && b.is_dir() => {
             return dirs::diff_dirs(a, b, args.json, args.limit);
         }
-        ([a, b], _) => [
-            load(a, args.reading.options())?,
-            load(b, args.reading.options())?,
-        ],
+        ([a, b], _) => load_both([a, b], args.reading.options())?,
         ([], Some(depth)) => search_both(args, depth)?,
         _ => {
             return Err(CliError::new(
@@ -106,19 +104,58 @@ pub(super) fn diff_searches(
     .map_err(|e| CliError::new(format!("diff: {e}")))
 }
 
-/// A `.kslog` (mapped) or a trace (imported), indexed.
-pub(super) fn load(path: &Path, options: ImportOptions) -> Result<Searched, CliError> {
-    let (log, _) = read_record(path, options).map_err(|e| CliError::new(format!("diff: {e}")))?;
-    let tree = SearchTree::build(log.events().clone());
+/// Both sides, each read on a thread of its own (reading and checking a log is most of a
+/// diff's time, and the two are independent); A's error first when both fail, as when they are
+/// read in turn.
+pub(super) fn load_both(
+    [a, b]: [&Path; 2],
+    options: ImportOptions,
+) -> Result<[Searched; 2], CliError> {
+    let (a, b) = std::thread::scope(|s| {
+        let a = s.spawn(|| load(a, options));
+        let b = load(b, options);
+        (a.join(), b)
+    });
+    let a = a.unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
+    Ok([a, b?])
+}
+
+/// A `.kslog` or a trace, indexed: a `.kslog` is read a chunk at a time through a buffer,
+/// every record checked and its moves fitted to its position as `read_record` checks them, so
+/// neither the file nor its events stay in memory, only the index.
+fn load(path: &Path, options: ImportOptions) -> Result<Searched, CliError> {
+    let failed = |e: &dyn std::fmt::Display| CliError::new(format!("diff: {e}"));
+    let stream = RecordStream::open(path, options)
+        .and_then(RecordStream::fitting)
+        .map_err(|e| failed(&e))?;
+    let too_many = |n: u64| {
+        failed(&format!(
+            "{}: {n} events: more than the {} this build can index",
+            path.display(),
+            u32::MAX
+        ))
+    };
+    let count = stream.event_count();
+    if count > u64::from(u32::MAX) {
+        return Err(too_many(count));
+    }
+    let header = stream.header().clone();
+    let mut builder = CompactTreeBuilder::new();
+    stream
+        .run(&mut FoldControl::default(), &mut |chunk| {
+            builder.feed(chunk)
+        })
+        .map_err(|e| failed(&e))?;
     Ok(Searched {
         name: printable(&path.display().to_string()).into_owned(),
-        header: log.header().clone(),
-        tree,
+        header,
+        tree: builder.finish().ok_or_else(|| too_many(count))?,
     })
 }
 
 /// Both searches of `--config X --config Y`, each recorded to a spool (a deleted temporary
-/// file, mapped): memory stays the tree index, whatever the depth.
+/// file, mapped) and indexed from it, the spool dropped once indexed: memory stays the two
+/// indexes and one spool's pages, whatever the depth.
 fn search_both(args: &DiffArgs, depth: u8) -> Result<[Searched; 2], CliError> {
     let [x, y] = args.configs.as_slice() else {
         return Err(CliError::new(format!(
@@ -180,10 +217,13 @@ pub(super) fn record(
             "diff: the search is too big to record whole; choose a smaller depth",
         ));
     }
+    let tree = CompactTree::build(&spool.events()).ok_or_else(|| {
+        CliError::new("diff: the search is too big to index; choose a smaller depth")
+    })?;
     Ok(Searched {
         name: String::new(),
         header,
-        tree: SearchTree::build(spool.events()),
+        tree,
     })
 }
 

@@ -126,6 +126,19 @@ impl RecordStream {
         }
     }
 
+    /// The same stream, also checking that a `.kslog`'s moves fit its header's position
+    /// (`LogReader::fitting`: its FEN and PVs now, each chunk's moves as the fold reads them),
+    /// as `read_record` checks a log it maps; a trace is read as `read_record` reads it.
+    pub fn fitting(self) -> Result<RecordStream, LoadError> {
+        let source = match self.source {
+            Source::Kslog(reader) => {
+                Source::Kslog(Box::new(reader.fitting().map_err(LoadError::Log)?))
+            }
+            events => events,
+        };
+        Ok(RecordStream { source, ..self })
+    }
+
     /// A record imported into memory.
     fn in_memory(log: EventLog, summary: Option<ImportSummary>) -> RecordStream {
         RecordStream {

@@ -2,7 +2,7 @@
 //! position — nodes, ratio, and for every
 //! position whose two logs are kept, the tree diff's divergences and the biggest of them.
 
-use super::{diff_searches, load, same_search_space};
+use super::{diff_searches, load_both, same_search_space};
 use crate::cli::CliError;
 use crate::cli::bench::Manifest;
 use killerscope_chess::Position;
@@ -91,7 +91,7 @@ fn position_diff(
     limit: usize,
 ) -> Result<(u64, String), CliError> {
     let [a, b] = [0, 1].map(|k| dirs[k].join(logs[k]));
-    let (a, b) = (load(&a, Default::default())?, load(&b, Default::default())?);
+    let [a, b] = load_both([&a, &b], Default::default())?;
     same_search_space(&a, &b)?;
     let diff = diff_searches(&a, &b, limit.max(1))?;
     let biggest = diff.divergences.first().map_or_else(String::new, |d| {

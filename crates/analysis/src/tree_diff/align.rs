@@ -6,11 +6,12 @@ use super::facts::{
     Child, Side, children_of, fill_children, only_side, order_differs, path_to, side_facts,
 };
 use super::pairs::{keyed_roots, match_children};
+use super::shape::DiffTree;
 use super::{Divergence, DivergenceKinds, IterationNodes, OnlyIn, OnlySide, TreeDiff};
 use killerscope_chess::{Move, Position};
 use killerscope_log::LogHeader;
+use killerscope_trace::NodeId;
 use killerscope_trace::{FoldControl, FoldError};
-use killerscope_trace::{NodeId, SearchTree};
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 
@@ -19,17 +20,18 @@ const STEP: u64 = 1 << 16;
 
 /// Diffs `a` against `b` (searches of the same position, the caller has checked), keeping
 /// the `limit` divergences that explain the most nodes. Progress counts the pairs compared
-/// against A's nodes.
-pub fn diff_trees(
-    a: (&SearchTree, &LogHeader),
-    b: (&SearchTree, &LogHeader),
+/// against A's nodes. The trees are the explorer's `SearchTree`s or the command's
+/// `CompactTree`s: the same logs give the same diff.
+pub fn diff_trees<T: DiffTree>(
+    a: (&T, &LogHeader),
+    b: (&T, &LogHeader),
     limit: usize,
     control: &mut FoldControl<'_>,
 ) -> Result<TreeDiff, FoldError> {
     let sides = pair_sides(a, b);
     let mut walk = Walk::new(sides, limit);
     walk.pair_roots();
-    let total = sides[0].tree.len() as u64;
+    let total = sides[0].tree.node_count() as u64;
     let mut done = 0;
     let mut buffers = (Vec::new(), Vec::new());
     while let Some((x, y)) = walk.stack.pop() {
@@ -46,9 +48,9 @@ pub fn diff_trees(
 /// The divergence at one aligned pair (`x` of A, `y` of B), told as `diff_trees` tells it, or
 /// `None` where the two searches agree: what a view of the two trees shows for the node it has
 /// selected, without diffing the rest.
-pub fn divergence_at(
-    a: (&SearchTree, &LogHeader),
-    b: (&SearchTree, &LogHeader),
+pub fn divergence_at<T: DiffTree>(
+    a: (&T, &LogHeader),
+    b: (&T, &LogHeader),
     x: NodeId,
     y: NodeId,
 ) -> Option<Divergence> {
@@ -59,9 +61,9 @@ pub fn divergence_at(
 
 /// What differs at one aligned pair (`x` of A, `y` of B), without the divergence's words:
 /// all false where the two agree. The diff view marks each row with it.
-pub fn kinds_at(
-    a: (&SearchTree, &LogHeader),
-    b: (&SearchTree, &LogHeader),
+pub fn kinds_at<T: DiffTree>(
+    a: (&T, &LogHeader),
+    b: (&T, &LogHeader),
     x: NodeId,
     y: NodeId,
 ) -> DivergenceKinds {
@@ -72,10 +74,7 @@ pub fn kinds_at(
         .map_or_else(DivergenceKinds::default, |r| r.0.divergence.kinds)
 }
 
-fn pair_sides<'a>(
-    a: (&'a SearchTree, &'a LogHeader),
-    b: (&'a SearchTree, &'a LogHeader),
-) -> [Side<'a>; 2] {
+fn pair_sides<'a, T>(a: (&'a T, &'a LogHeader), b: (&'a T, &'a LogHeader)) -> [Side<'a, T>; 2] {
     [
         Side {
             tree: a.0,
@@ -117,8 +116,8 @@ impl Ord for Ranked {
     }
 }
 
-struct Walk<'a> {
-    sides: [Side<'a>; 2],
+struct Walk<'a, T> {
+    sides: [Side<'a, T>; 2],
     limit: usize,
     stack: Vec<(NodeId, NodeId)>,
     /// The best `limit` so far, the worst on top.
@@ -126,15 +125,15 @@ struct Walk<'a> {
     diff: TreeDiff,
 }
 
-impl<'a> Walk<'a> {
-    fn new(sides: [Side<'a>; 2], limit: usize) -> Walk<'a> {
+impl<'a, T: DiffTree> Walk<'a, T> {
+    fn new(sides: [Side<'a, T>; 2], limit: usize) -> Walk<'a, T> {
         Walk {
             sides,
             limit,
             stack: Vec::new(),
             kept: BinaryHeap::new(),
             diff: TreeDiff {
-                nodes: sides.map(|s| s.tree.len() as u64),
+                nodes: sides.map(|s| s.tree.node_count() as u64),
                 ..TreeDiff::default()
             },
         }
@@ -149,7 +148,7 @@ impl<'a> Walk<'a> {
         ];
         for (k, roots) in [&ka, &kb].into_iter().enumerate() {
             for &(depth, _, r) in roots {
-                let size = u64::from(self.sides[k].tree.subtree_size(r));
+                let size = self.sides[k].tree.nodes_under(r);
                 let at = match self.diff.iterations.iter().position(|i| i.depth == depth) {
                     Some(at) => at,
                     None => {
@@ -182,7 +181,7 @@ impl<'a> Walk<'a> {
     /// A root searched by side `k` only.
     fn lone_root(&mut self, k: usize, root: NodeId, depth: i8) {
         let side = self.sides[k];
-        let nodes = u64::from(side.tree.subtree_size(root));
+        let nodes = side.tree.nodes_under(root);
         let only = OnlySide {
             biggest: vec![OnlyIn {
                 mv: Move::NULL,
@@ -245,11 +244,7 @@ impl<'a> Walk<'a> {
             return;
         }
         let d = Divergence {
-            iteration: sa
-                .tree
-                .root_of(x)
-                .and_then(|r| sa.tree.node(r))
-                .map_or(0, |n| n.depth()),
+            iteration: sa.tree.top_of(x).map_or(0, |r| sa.tree.root_depth(r)),
             path: Vec::new(),
             a: Some(fa),
             b: Some(fb),

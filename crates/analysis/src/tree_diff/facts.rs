@@ -1,20 +1,28 @@
 //! What the diff reads of one node: its children with the occurrence of each move, its facts
 //! (type, score, cutoff and what came before it, how it ended), and its path from the root.
 
+use super::shape::DiffTree;
 use super::{ORDER_SHOWN, OnlyIn, OnlySide, SHOWN_SUBTREES, SideFacts};
 use killerscope_chess::Move;
 use killerscope_log::LogHeader;
+use killerscope_trace::NodeId;
 use killerscope_trace::NodeType;
 use killerscope_trace::line::Step;
-use killerscope_trace::{NodeId, SearchTree};
 use std::cmp::Reverse;
 
 /// One of the two searches.
-#[derive(Clone, Copy)]
-pub(super) struct Side<'a> {
-    pub tree: &'a SearchTree,
+pub(super) struct Side<'a, T> {
+    pub tree: &'a T,
     pub header: &'a LogHeader,
 }
+
+impl<T> Clone for Side<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Side<'_, T> {}
 
 /// A child of a node: its move, which search of that move it is, its id and size.
 #[derive(Clone, Copy)]
@@ -28,18 +36,16 @@ pub(super) struct Child {
 }
 
 /// The children of `id`, in search order, with the occurrence of each move.
-pub(super) fn children_of(tree: &SearchTree, id: NodeId) -> Vec<Child> {
+pub(super) fn children_of<T: DiffTree>(tree: &T, id: NodeId) -> Vec<Child> {
     let mut out = Vec::new();
     fill_children(tree, id, &mut out);
     out
 }
 
-pub(super) fn fill_children(tree: &SearchTree, id: NodeId, out: &mut Vec<Child>) {
+pub(super) fn fill_children<T: DiffTree>(tree: &T, id: NodeId, out: &mut Vec<Child>) {
     out.clear();
-    for c in tree.children(id) {
-        let node = tree.node(c);
-        let mv = node.map_or(Move::NULL, |n| n.mv());
-        let same_position = node.is_some_and(|n| n.same_position());
+    for c in tree.child_ids(id) {
+        let (mv, same_position) = tree.entered_by(c);
         let same = |o: &Child| o.mv == mv && o.same_position == same_position;
         let occurrence = match out.last() {
             Some(last) if same(last) => last.occurrence.saturating_add(1),
@@ -50,7 +56,7 @@ pub(super) fn fill_children(tree: &SearchTree, id: NodeId, out: &mut Vec<Child>)
             same_position,
             occurrence,
             id: c,
-            nodes: u64::from(tree.subtree_size(c)),
+            nodes: tree.nodes_under(c),
         });
     }
 }
@@ -71,10 +77,13 @@ pub(super) fn order_differs(a: &[Child], b: &[Child]) -> bool {
         .any(|(x, y)| x != y)
 }
 
-pub(super) fn side_facts(side: Side<'_>, id: NodeId, children: &[Child]) -> SideFacts {
-    let node = side.tree.node(id);
-    let result = node.and_then(|n| n.result());
-    let cutoff = node.and_then(|n| n.cutoff());
+pub(super) fn side_facts<T: DiffTree>(
+    side: Side<'_, T>,
+    id: NodeId,
+    children: &[Child],
+) -> SideFacts {
+    let outcome = side.tree.outcome(id);
+    let (result, cutoff) = (outcome.result, outcome.cutoff);
     let before = cutoff.map_or(0, |cut| {
         children
             .iter()
@@ -82,15 +91,13 @@ pub(super) fn side_facts(side: Side<'_>, id: NodeId, children: &[Child]) -> Side
             .unwrap_or(children.len())
     });
     let before = &children[..before];
-    let node_type = node
-        .zip(result)
-        .map(|(n, (_, bound))| NodeType::of(n.kind(), bound));
+    let node_type = result.map(|(_, bound)| NodeType::of(outcome.kind, bound));
     SideFacts {
         node: id,
         node_type,
         score: result.map(|(s, _)| s),
         cutoff,
-        tt_cutoff: node.is_some_and(|n| n.tt_cutoff()),
+        tt_cutoff: outcome.tt_cutoff,
         null_cutoff: cutoff.is_none()
             && node_type == Some(NodeType::Cut)
             && !children.is_empty()
@@ -108,7 +115,7 @@ pub(super) fn side_facts(side: Side<'_>, id: NodeId, children: &[Child]) -> Side
                 .map(|c| c.nodes)
                 .sum()
         }),
-        nodes: u64::from(side.tree.subtree_size(id)),
+        nodes: side.tree.nodes_under(id),
         first_moves: {
             let mut moves = [Move::NULL; ORDER_SHOWN];
             for (slot, mv) in moves.iter_mut().zip(first_searches(children)) {
@@ -138,6 +145,6 @@ pub(super) fn only_side(only: &[Child]) -> OnlySide {
 }
 
 /// The line from the root to `id`: its steps, passes included.
-pub(super) fn path_to(tree: &SearchTree, id: NodeId) -> Vec<Step> {
-    tree.line(id).into_iter().map(|(_, step)| step).collect()
+pub(super) fn path_to<T: DiffTree>(tree: &T, id: NodeId) -> Vec<Step> {
+    tree.steps_to(id)
 }

@@ -13,15 +13,22 @@
 //!
 //! The walk is iterative over the two tree indexes (no recursion, any depth), and the
 //! divergences kept are the `limit` biggest: memory is the two indexes, whatever the number of
-//! differences.
+//! differences. The indexes are whatever [`DiffTree`] they are: the explorer's `SearchTree`s,
+//! which read their nodes back from the logs' events, or the `diff` command's
+//! [`CompactTree`]s, which copied out all the walk reads as the logs streamed by once and hold
+//! no event (16 bytes a node, about 5 an event, and no page of either log).
 
 mod align;
+mod compact;
 mod describe;
 mod facts;
 mod pairs;
+mod shape;
 
 pub use align::{diff_trees, divergence_at, kinds_at};
+pub use compact::{CompactTree, CompactTreeBuilder};
 pub use pairs::{Pair, alignable, child_pairs, pair_has_children, root_pairs};
+pub use shape::{DiffTree, Outcome};
 
 use killerscope_chess::Move;
 use killerscope_trace::NodeType;

@@ -4,22 +4,23 @@
 //! occurrence of it). A node of the aligned tree is a [`Pair`]: A's node, B's, or both.
 
 use super::facts::{Child, children_of};
+use super::shape::DiffTree;
 use killerscope_chess::Position;
 use killerscope_log::LogHeader;
 use killerscope_text::quote;
-use killerscope_trace::{NodeId, SearchTree};
+use killerscope_trace::NodeId;
 
 /// A node of the aligned tree: A's node and B's; one of them is `None` in a subtree searched
 /// by one side only.
 pub type Pair = (Option<NodeId>, Option<NodeId>);
 
 /// Each root of `tree` with the depth of its iteration and which search of that depth it is.
-pub(super) fn keyed_roots(tree: &SearchTree) -> Vec<(i8, u16, NodeId)> {
+pub(super) fn keyed_roots<T: DiffTree>(tree: &T) -> Vec<(i8, u16, NodeId)> {
     let mut seen: Vec<(i8, u16)> = Vec::new();
-    tree.roots()
+    tree.top_level()
         .iter()
         .map(|&r| {
-            let depth = tree.node(r).map_or(0, |n| n.depth());
+            let depth = tree.root_depth(r);
             let k = seen.iter().filter(|(d, _)| *d == depth).count() as u16;
             seen.push((depth, k));
             (depth, k, r)
@@ -29,7 +30,7 @@ pub(super) fn keyed_roots(tree: &SearchTree) -> Vec<(i8, u16, NodeId)> {
 
 /// The roots of the aligned tree: A's roots in search order, each with B's root of the same
 /// iteration depth and occurrence, then B's roots A has no partner for.
-pub fn root_pairs(a: &SearchTree, b: &SearchTree) -> Vec<Pair> {
+pub fn root_pairs<T: DiffTree>(a: &T, b: &T) -> Vec<Pair> {
     let (ka, kb) = (keyed_roots(a), keyed_roots(b));
     let partner = |of: &[(i8, u16, NodeId)], d: i8, k: u16| {
         of.iter()
@@ -78,7 +79,7 @@ pub(super) fn match_children(
 /// The children of `pair` in the aligned tree: A's children in search order, each with its
 /// partner in B, then B's children A has no partner for. Under a one-sided node every child is
 /// one-sided too.
-pub fn child_pairs(a: &SearchTree, b: &SearchTree, pair: Pair) -> Vec<Pair> {
+pub fn child_pairs<T: DiffTree>(a: &T, b: &T, pair: Pair) -> Vec<Pair> {
     let ca = pair.0.map(|x| children_of(a, x)).unwrap_or_default();
     let cb = pair.1.map(|y| children_of(b, y)).unwrap_or_default();
     let (matched, _, only_b) = match_children(&ca, &cb);
@@ -96,8 +97,8 @@ pub fn child_pairs(a: &SearchTree, b: &SearchTree, pair: Pair) -> Vec<Pair> {
 }
 
 /// Whether `pair` has children in the aligned tree.
-pub fn pair_has_children(a: &SearchTree, b: &SearchTree, pair: Pair) -> bool {
-    pair.0.is_some_and(|x| a.child_count(x) > 0) || pair.1.is_some_and(|y| b.child_count(y) > 0)
+pub fn pair_has_children<T: DiffTree>(a: &T, b: &T, pair: Pair) -> bool {
+    pair.0.is_some_and(|x| a.has_child(x)) || pair.1.is_some_and(|y| b.has_child(y))
 }
 
 /// Refuses two searches that cannot be aligned, saying what differs: other root positions
