@@ -80,7 +80,7 @@ impl Runtime {
     pub fn apply(&mut self, app: &mut Explorer, effect: Effect) {
         match effect {
             Effect::Search(request) => {
-                self.stop_jobs(|s| s.on_new_search);
+                self.stop_jobs(app, |s| s.on_new_search);
                 self.follow = None;
                 self.search = None;
                 match worker::spawn_search(*request) {
@@ -94,7 +94,7 @@ impl Runtime {
                 if let Some(w) = &self.search {
                     w.stop();
                 }
-                self.stop_jobs(|s| s.on_stop_key);
+                self.stop_jobs(app, |s| s.on_stop_key);
                 if self.follow.take().is_some() {
                     let how = "stopped following";
                     self.tell(app, Notice::FollowEnded { error: None, how });
@@ -144,10 +144,17 @@ impl Runtime {
         self.jobs.push(Running::spawn(job));
     }
 
-    /// Asks the jobs `which` picks to stop; each reports how far it got when it has.
-    fn stop_jobs(&mut self, which: impl Fn(&Stops) -> bool) {
-        for job in self.jobs.iter().filter(|j| which(&j.stops)) {
-            job.control.stop();
+    /// Stops the jobs `which` picks (dropping one raises its flag; its thread ends within a
+    /// moment, unread) and tells their views at once.
+    fn stop_jobs(&mut self, app: &mut Explorer, which: impl Fn(&Stops) -> bool) {
+        let (stopped, kept) = std::mem::take(&mut self.jobs)
+            .into_iter()
+            .partition(|job| which(&job.stops));
+        self.jobs = kept;
+        let owners: Vec<ViewId> = stopped.iter().map(|job: &Running| job.owner).collect();
+        drop(stopped);
+        for owner in owners {
+            self.tell(app, Notice::View(owner.stopped()));
         }
     }
 

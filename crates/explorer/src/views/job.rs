@@ -20,12 +20,14 @@ pub enum JobEvent<N> {
     Progress(u64, u64),
     /// It ended with this.
     Done(N),
+    /// The runtime stopped it (`s` / Esc, a new search): what it finds is not read.
+    Stopped,
     /// Its thread ended without a result (it panicked).
     Lost,
 }
 
-/// When the runtime stops a job before it ends (its function then returns early, as it
-/// decides: most report that they stopped).
+/// When the runtime stops a job before it ends: the view is told at once (`JobEvent::Stopped`),
+/// the job's stop flag is raised and what it returns is not read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stops {
     /// `s` / Esc (`Effect::Stop`) stops it.

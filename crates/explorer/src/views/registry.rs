@@ -63,6 +63,13 @@ macro_rules! registry {
                 }
             }
 
+            /// A job the runtime stopped, for the view that asked for it.
+            pub fn stopped(self) -> ViewNotice {
+                match self {
+                    $( ViewId::$Variant => ViewNotice::$Variant(JobEvent::Stopped), )*
+                }
+            }
+
             /// A job whose thread ended without a result, for the view that asked for it.
             pub fn lost(self) -> ViewNotice {
                 match self {

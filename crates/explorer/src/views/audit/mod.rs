@@ -63,7 +63,7 @@ impl View for Audit {
                 let said = self.finish(key, judged);
                 cx.info(said);
             }
-            JobEvent::Done((_, None)) | JobEvent::Lost => {
+            JobEvent::Done((_, None)) | JobEvent::Stopped | JobEvent::Lost => {
                 self.slot.stop();
             }
             JobEvent::Progress(..) => {}

@@ -62,7 +62,7 @@ impl View for BestReplies {
     fn job(&mut self, event: JobEvent<Self::Notice>, cx: &mut Cx) -> Vec<Effect> {
         let said = match event {
             JobEvent::Done((key, Some(best))) => self.finish(key, best, cx.session),
-            JobEvent::Done((_, None)) | JobEvent::Lost => self.stopped(),
+            JobEvent::Done((_, None)) | JobEvent::Stopped | JobEvent::Lost => self.stopped(),
             JobEvent::Progress(..) => None,
         };
         cx.say(said);

@@ -138,7 +138,7 @@ impl View for Comparison {
     fn job(&mut self, event: JobEvent<Self::Notice>, _: &mut Cx) -> Vec<Effect> {
         match event {
             JobEvent::Done(Some(rows)) => self.finish(rows),
-            JobEvent::Done(None) | JobEvent::Lost => self.running = false,
+            JobEvent::Done(None) | JobEvent::Stopped | JobEvent::Lost => self.running = false,
             JobEvent::Progress(..) => {}
         }
         Vec::new()

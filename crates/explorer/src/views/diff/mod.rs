@@ -71,6 +71,7 @@ impl View for Diffing {
         let ranking = match event {
             JobEvent::Progress(done, total) => Ranking::Running(done, total),
             JobEvent::Done(ranking) => ranking,
+            JobEvent::Stopped => Ranking::Failed("cancelled".into()),
             JobEvent::Lost => Ranking::Failed("the ranking thread ended without a result".into()),
         };
         let said = self.open.as_mut().and_then(|d| d.set_ranking(ranking));

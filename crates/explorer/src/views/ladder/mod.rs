@@ -72,7 +72,7 @@ impl View for LadderState {
                 self.climbing(usize::try_from(started).unwrap_or(usize::MAX))
             }
             JobEvent::Done((key, Some(ladder))) => Some(self.finish(key, ladder)),
-            JobEvent::Done((_, None)) | JobEvent::Lost => self.stopped(),
+            JobEvent::Done((_, None)) | JobEvent::Stopped | JobEvent::Lost => self.stopped(),
         };
         cx.say(said);
         Vec::new()

@@ -136,6 +136,7 @@ impl View for Lessons {
             JobEvent::Done(LessonsNotice::Checked(Err(why), true, _)) => cx.quit_with(why),
             JobEvent::Done(LessonsNotice::Checked(Err(why), false, _)) => cx.error(why),
             JobEvent::Lost => cx.error("the lesson check ended without a result"),
+            JobEvent::Stopped => cx.error("the lesson check was stopped"),
             JobEvent::Done(LessonsNotice::Saved(path, None)) => {
                 cx.info(format!("lesson results written to {path}"));
             }

@@ -73,6 +73,7 @@ impl View for QueryState {
                 return Vec::new();
             }
             JobEvent::Done(result) => result,
+            JobEvent::Stopped => Err("cancelled".into()),
             JobEvent::Lost => Err("the query's thread ended without a result".into()),
         };
         if let Some((said, first)) = self.ended(result) {
