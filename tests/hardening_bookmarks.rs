@@ -154,13 +154,14 @@ fn save_one(app: &mut App, node: NodeId, note: &str) -> Vec<u8> {
     type_text(app, note);
     let effects = press(app, KeyCode::Enter);
     match effects.as_slice() {
-        [Effect::SaveBookmarks(_, bytes)] => bytes.clone(),
+        [Effect::Write(write)] => write.bytes.clone(),
         other => panic!("no save: {other:?}"),
     }
 }
 
 fn notes(app: &App) -> Vec<(NodeId, String)> {
-    app.bookmarks()
+    app.views()
+        .bookmarks
         .marks()
         .iter()
         .map(|m| (m.node, m.note.clone()))
@@ -267,7 +268,7 @@ fn a_sidecar_that_is_not_a_regular_file_or_too_big_is_refused_at_once_and_never_
         let effects = press(&mut app, KeyCode::Enter);
         assert!(effects.is_empty(), "{what}: written over: {effects:?}");
         assert_eq!(*app.mode(), Mode::Normal);
-        assert_eq!(app.bookmarks().marks().len(), 1, "kept in memory");
+        assert_eq!(app.views().bookmarks.marks().len(), 1, "kept in memory");
     }
     // A missing sidecar is none yet; the log's own is found beside it.
     assert_eq!(bookmarks::load(&dir.join("none.marks")), Ok(None));

@@ -13,6 +13,7 @@ use killerscope_chess::Position;
 use killerscope_chess::parse_uci;
 use killerscope_engine::{SearchConfig, SelectiveConfig};
 use killerscope_explorer::AuditView;
+use killerscope_explorer::views::audit::AuditRequest;
 use killerscope_explorer::{Action, Effect, NodeId, Runtime};
 use tui_support::{App, app_over, draw, press, record_config, screen};
 
@@ -60,8 +61,8 @@ fn the_audit_key_judges_the_zugzwang_null_move_cut_unsound_160x48() {
     let id = after_rf1(&app);
     app.update(Action::SelectNode(id));
     let effects = press(&mut app, KeyCode::Char('a'));
-    let [Effect::Audit(request)] = effects.as_slice() else {
-        panic!("one audit effect, got {effects:?}");
+    let Some(request) = tui_support::job_request::<AuditRequest>(&effects) else {
+        panic!("one audit job, got {effects:?}");
     };
     assert_eq!(request.decisions.len(), 1);
     assert_eq!(request.decisions[0].technique, Technique::NullMove);
@@ -139,12 +140,15 @@ fn every_decision_of_a_node_is_audited_once() {
         .find(|&(_, n)| n > 0)
         .expect("a node with a decision");
     app.update(Action::SelectNode(id));
-    let effects = app.update(Action::Audit);
+    let effects = app.update(killerscope_explorer::views::audit::AuditAction::Start.into());
     run_audit(&mut app, effects);
     let AuditView::Done(judged) = app.audit_of(id) else {
         panic!("the audit ended");
     };
     assert_eq!(judged.len(), n);
     // Asking again searches nothing: the verdict is on screen.
-    assert!(app.update(Action::Audit).is_empty());
+    assert!(
+        app.update(killerscope_explorer::views::audit::AuditAction::Start.into())
+            .is_empty()
+    );
 }

@@ -14,6 +14,7 @@ use killerscope_chess::Position;
 use killerscope_chess::{parse_uci, san};
 use killerscope_engine::{BestReply, best_reply};
 use killerscope_explorer::BestView;
+use killerscope_explorer::views::best::BestRequest;
 use killerscope_explorer::{Action, Effect, NodeId, Runtime};
 use killerscope_tui::widgets::explain::ExplainPanel;
 use tui_support::{App, PUZZLE, press, puzzle_app, screen};
@@ -61,7 +62,7 @@ fn e_on_the_ra5_cut_names_qd2_beside_bc6() {
     assert_eq!(san(&at, cut.mv), "Bc6");
 
     let effects = press(&mut app, KeyCode::Char('E'));
-    let [Effect::BestReply(request)] = effects.as_slice() else {
+    let Some(request) = tui_support::job_request::<BestRequest>(&effects) else {
         panic!("one best-reply search, got {effects:?}");
     };
     assert_eq!(

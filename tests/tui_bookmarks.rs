@@ -62,7 +62,7 @@ fn bookmarks_round_trip_through_the_sidecar_and_the_list_jumps_and_deletes() {
     let (a, b) = two_nodes(&app);
     let mut runtime = Runtime::default();
     let effects = bookmark(&mut app, b, "the killer cuts here");
-    assert!(matches!(effects.as_slice(), [Effect::SaveBookmarks(p, _)] if *p == marks));
+    assert!(matches!(effects.as_slice(), [Effect::Write(w)] if w.path == marks));
     assert!(message(&app).contains("saved in"), "{}", message(&app));
     runtime.apply_all(&mut app, effects);
     let effects = bookmark(&mut app, a, "tab\tand all");
@@ -74,9 +74,13 @@ fn bookmarks_round_trip_through_the_sidecar_and_the_list_jumps_and_deletes() {
     // Reopened: the same bookmarks, in tree order.
     let mut again = app_over(PUZZLE, record(PUZZLE, DEPTH, 2));
     again.open_bookmarks(marks.clone(), Ok(Some(text.into_bytes())));
-    assert_eq!(again.bookmarks().marks(), app.bookmarks().marks());
+    assert_eq!(
+        again.views().bookmarks.marks(),
+        app.views().bookmarks.marks()
+    );
     let listed: Vec<(NodeId, &str)> = again
-        .bookmarks()
+        .views()
+        .bookmarks
         .marks()
         .iter()
         .map(|m| (m.node, m.note.as_str()))
@@ -106,13 +110,13 @@ fn bookmarks_round_trip_through_the_sidecar_and_the_list_jumps_and_deletes() {
     // B, d: the first is deleted and the sidecar rewritten without it.
     press(&mut again, KeyCode::Char('B'));
     let effects = press(&mut again, KeyCode::Char('d'));
-    let [Effect::SaveBookmarks(path, text)] = effects.as_slice() else {
+    let [Effect::Write(write)] = effects.as_slice() else {
         panic!("{effects:?}");
     };
-    let text = String::from_utf8_lossy(text);
-    assert_eq!(*path, marks);
+    assert_eq!(write.path, marks);
+    let text = String::from_utf8_lossy(&write.bytes);
     assert!(!text.contains("tab and all") && text.contains("the killer cuts here"));
-    assert_eq!(again.bookmarks().marks().len(), 1);
+    assert_eq!(again.views().bookmarks.marks().len(), 1);
     assert_eq!(*again.mode(), Mode::Bookmarks(0), "the list stays open");
     press(&mut again, KeyCode::Esc);
     assert_eq!(*again.mode(), Mode::Normal);
@@ -130,7 +134,8 @@ fn a_sidecar_that_does_not_fit_keeps_the_lines_that_do_and_names_the_first_that_
     );
     app.open_bookmarks("puzzle.kslog.marks".into(), Ok(Some(text.into_bytes())));
     let kept: Vec<&str> = app
-        .bookmarks()
+        .views()
+        .bookmarks
         .marks()
         .iter()
         .map(|m| m.note.as_str())
@@ -168,7 +173,7 @@ fn without_a_log_file_bookmarks_are_kept_in_memory_and_the_status_says_so() {
     let effects = bookmark(&mut app, a, "only here");
     assert!(effects.is_empty(), "nothing to write: {effects:?}");
     assert!(message(&app).contains("not saved"), "{}", message(&app));
-    assert_eq!(app.bookmarks().marks().len(), 1);
+    assert_eq!(app.views().bookmarks.marks().len(), 1);
     // b on a bookmarked node opens with its note, to edit.
     press(&mut app, KeyCode::Char('b'));
     let Mode::Note { input, .. } = app.mode() else {
@@ -202,7 +207,7 @@ fn saving_a_search_carries_its_bookmarks_to_a_sidecar_beside_the_saved_log() {
     // Later bookmarks follow it there.
     let effects = bookmark(&mut app, b, "after the save");
     assert!(
-        matches!(effects.as_slice(), [Effect::SaveBookmarks(path, _)] if *path == marks),
+        matches!(effects.as_slice(), [Effect::Write(w)] if w.path == marks),
         "{effects:?}"
     );
 }
@@ -226,13 +231,17 @@ fn tui_log_reads_the_sidecar_beside_the_log_when_it_opens_it() {
     let prepared = prepare(&args, library::embedded()).expect("the log opens");
     let app = prepared.app;
     let kept: Vec<(NodeId, &str)> = app
-        .bookmarks()
+        .views()
+        .bookmarks
         .marks()
         .iter()
         .map(|m| (m.node, m.note.as_str()))
         .collect();
     assert_eq!(kept, [(a, "kept")]);
-    assert_eq!(app.bookmarks().file(), Some(sidecar_path(&file).as_path()));
+    assert_eq!(
+        app.views().bookmarks.file(),
+        Some(sidecar_path(&file).as_path())
+    );
     let said = app.message().map(|m| m.text.clone()).unwrap_or_default();
     assert!(
         said.contains("1 line left out (kept in the file), line 3: node"),

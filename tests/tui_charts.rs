@@ -23,7 +23,7 @@ fn charts_on(kind: ChartKind) -> App {
     let mut app = puzzle_app();
     press(&mut app, KeyCode::Char('v'));
     assert_eq!(*app.mode(), Mode::Charts);
-    while app.charts().kind != kind {
+    while app.views().charts.kind != kind {
         press(&mut app, KeyCode::Tab);
     }
     app
@@ -111,7 +111,7 @@ fn the_chart_fold_follows_the_cursor_both_ways() {
         assert_eq!(cursor.fold(), &expected, "seek to {target}");
     }
     let mut app = charts_on(ChartKind::Plies);
-    app.update(killerscope_explorer::Action::Seek(1000));
+    app.update(killerscope_explorer::views::timeline::TimelineAction::Seek(1000).into());
     draw(&mut app, 80, 24);
     assert_eq!(
         app.session().chart_counts().applied(),
@@ -140,14 +140,14 @@ fn every_chart_at_80x24_and_160x48() {
 fn the_icicle_by_source_in_colour_and_in_monochrome() {
     let mut app = charts_on(ChartKind::Icicle);
     press(&mut app, KeyCode::Char('m'));
-    assert_eq!(app.charts().colouring, Colouring::Source);
+    assert_eq!(app.views().charts.colouring, Colouring::Source);
     let mono = screen(&draw(&mut app, 80, 24));
     insta::assert_snapshot!("charts_icicle_by_source_mono_80x24", mono);
     app.ui.mono = false;
     let terminal = draw(&mut app, 80, 24);
     insta::assert_snapshot!("charts_icicle_by_source_colour_80x24", screen(&terminal));
     let buffer = terminal.backend().buffer();
-    let area = app.charts().area;
+    let area = app.views().charts.area;
     let coloured = (area.y..area.bottom())
         .flat_map(|y| (area.x..area.right()).map(move |x| (x, y)))
         .filter(|&xy| buffer[xy].symbol() == "▓")
@@ -184,7 +184,7 @@ fn icicle_blocks_sit_under_their_parents_without_overlap() {
     for (w, h) in [(80, 24), (160, 48)] {
         let mut app = charts_on(ChartKind::Icicle);
         draw(&mut app, w, h);
-        let drawn = app.charts().icicle(app.session()).expect("drawn");
+        let drawn = app.views().charts.icicle(app.session()).expect("drawn");
         assert!(
             drawn.bands.len() >= 4,
             "{w}x{h}: blocks down to ply 3 at least"
@@ -215,10 +215,10 @@ fn icicle_blocks_sit_under_their_parents_without_overlap() {
 #[test]
 fn keys_cycle_the_charts_and_close_the_view() {
     let mut app = charts_on(ChartKind::Plies);
-    let mut seen = vec![app.charts().kind];
+    let mut seen = vec![app.views().charts.kind];
     for _ in 0..ChartKind::ALL.len() {
         press(&mut app, KeyCode::Char('v'));
-        seen.push(app.charts().kind);
+        seen.push(app.views().charts.kind);
     }
     assert_eq!(
         seen[..5],
@@ -227,9 +227,9 @@ fn keys_cycle_the_charts_and_close_the_view() {
     );
     assert_eq!(seen[5], ChartKind::Plies, "and wraps around");
     press(&mut app, KeyCode::BackTab);
-    assert_eq!(app.charts().kind, ChartKind::Icicle);
+    assert_eq!(app.views().charts.kind, ChartKind::Icicle);
     press(&mut app, KeyCode::Char('V'));
-    assert_eq!(app.charts().kind, ChartKind::Ebf);
+    assert_eq!(app.views().charts.kind, ChartKind::Ebf);
     press(&mut app, KeyCode::Left);
     assert!(
         app.message().is_some(),
@@ -239,7 +239,7 @@ fn keys_cycle_the_charts_and_close_the_view() {
     assert_eq!(*app.mode(), Mode::Normal);
     press(&mut app, KeyCode::Char('v'));
     assert_eq!(
-        app.charts().kind,
+        app.views().charts.kind,
         ChartKind::Ebf,
         "the view remembers its chart"
     );
@@ -288,17 +288,20 @@ fn moving_in_the_icicle_selects_the_tree_node() {
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Char('z'));
     assert_eq!(
-        app.charts().root,
+        app.views().charts.root,
         first,
         "z roots the icicle at the selected block"
     );
     draw(&mut app, 160, 48);
-    assert_eq!(app.charts().icicle(app.session()).map(|d| d.root), first);
+    assert_eq!(
+        app.views().charts.icicle(app.session()).map(|d| d.root),
+        first
+    );
     press(&mut app, KeyCode::Char('Z'));
-    assert_eq!(app.charts().root, Some(last));
+    assert_eq!(app.views().charts.root, Some(last));
     press(&mut app, KeyCode::Char('Z'));
     assert_eq!(
-        app.charts().root,
+        app.views().charts.root,
         None,
         "back to following the latest iteration"
     );
@@ -308,7 +311,8 @@ fn moving_in_the_icicle_selects_the_tree_node() {
 fn clicking_a_block_selects_its_node_and_a_second_click_roots_the_icicle() {
     let mut app = charts_on(ChartKind::Icicle);
     let drawn = app
-        .charts()
+        .views()
+        .charts
         .icicle(app.session())
         .expect("the icicle was drawn");
     let band = &drawn.bands[1];
@@ -327,7 +331,7 @@ fn clicking_a_block_selects_its_node_and_a_second_click_roots_the_icicle() {
     assert_eq!(app.view().selected_node(), block.node);
     draw(&mut app, 160, 48);
     app.mouse(click);
-    assert_eq!(app.charts().root, block.node);
+    assert_eq!(app.views().charts.root, block.node);
     let key = KeyEvent::new(KeyCode::Char('x'), KeyModifiers::NONE);
     assert!(
         app.handle_key(key_press(key)).is_empty(),

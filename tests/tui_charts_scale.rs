@@ -20,7 +20,7 @@ fn every_chart_drawn(mut app: App) {
     for _ in ChartKind::ALL {
         press(&mut app, KeyCode::Tab);
     }
-    while app.charts().kind != ChartKind::Icicle {
+    while app.views().charts.kind != ChartKind::Icicle {
         press(&mut app, KeyCode::Tab);
     }
     for key in [
@@ -44,7 +44,7 @@ fn every_chart_drawn(mut app: App) {
         "keys took {:?} (reported; speed is benches/tui.rs's)",
         start.elapsed()
     );
-    assert!(app.charts().icicle(app.session()).is_some());
+    assert!(app.views().charts.icicle(app.session()).is_some());
 }
 
 #[test]

@@ -8,9 +8,9 @@ mod tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope_explorer::charts::Colouring;
+use killerscope_explorer::views::{Control, JobEvent, ViewNotice};
 use killerscope_explorer::{ComparePage, Compared};
-use killerscope_explorer::{Effect, Mode, Notice};
-use killerscope_explorer::{Report, spawn_compare};
+use killerscope_explorer::{CompareRequest, Effect, Mode, Notice};
 use tui_support::{App, draw, press, puzzle_app, screen};
 
 /// The explorer with the compare view open on a finished comparison of the configurations the
@@ -27,19 +27,19 @@ fn compared_with(keys: &[char], edit: impl FnOnce(&mut Vec<Compared>)) -> App {
         press(&mut app, KeyCode::Char(key));
     }
     let effects = press(&mut app, KeyCode::Enter);
-    let [Effect::Compare(request)] = effects.as_slice() else {
-        panic!("expected one compare effect, got {effects:?}");
+    let [Effect::Job(job)] = effects.as_slice() else {
+        panic!("expected one comparison, got {effects:?}");
     };
-    let worker = spawn_compare((**request).clone());
-    let report = worker
-        .reports
-        .recv_timeout(std::time::Duration::from_secs(60))
-        .expect("the comparison finishes");
-    let Report::Compared(mut rows) = report else {
-        panic!("expected the comparison, got {report:?}");
+    assert!(job.request::<CompareRequest>().is_some(), "{job:?}");
+    let Some(Effect::Job(job)) = effects.into_iter().next() else {
+        unreachable!("matched above");
+    };
+    let ViewNotice::Compare(JobEvent::Done(Some(mut rows))) = job.run(&Control::default()) else {
+        panic!("expected the comparison");
     };
     edit(&mut rows);
-    app.notice(Notice::Compared(rows));
+    let done = ViewNotice::Compare(JobEvent::Done(Some(rows)));
+    app.notice(Notice::View(done));
     assert_eq!(*app.mode(), Mode::Compare);
     app
 }
@@ -47,22 +47,22 @@ fn compared_with(keys: &[char], edit: impl FnOnce(&mut Vec<Compared>)) -> App {
 /// Presses Tab until the compare view shows `page`.
 fn to_page(app: &mut App, page: ComparePage) {
     for _ in 0..ComparePage::ALL.len() {
-        if app.comparison().page == page {
+        if app.views().compare.page == page {
             return;
         }
         press(app, KeyCode::Tab);
     }
-    assert_eq!(app.comparison().page, page, "Tab reaches every page");
+    assert_eq!(app.views().compare.page, page, "Tab reaches every page");
 }
 
 #[test]
 fn tab_cycles_the_pictures_like_the_charts_view() {
     let mut app = compared(&[]);
-    assert_eq!(app.comparison().page, ComparePage::Numbers);
+    assert_eq!(app.views().compare.page, ComparePage::Numbers);
     let mut seen = Vec::new();
     for _ in 0..3 {
         press(&mut app, KeyCode::Tab);
-        seen.push(app.comparison().page);
+        seen.push(app.views().compare.page);
     }
     let order = [
         ComparePage::Plies,
@@ -71,11 +71,11 @@ fn tab_cycles_the_pictures_like_the_charts_view() {
     ];
     assert_eq!(seen, order);
     press(&mut app, KeyCode::BackTab);
-    assert_eq!(app.comparison().page, ComparePage::Icicle);
+    assert_eq!(app.views().compare.page, ComparePage::Icicle);
     press(&mut app, KeyCode::Char('v'));
-    assert_eq!(app.comparison().page, ComparePage::Numbers);
+    assert_eq!(app.views().compare.page, ComparePage::Numbers);
     press(&mut app, KeyCode::Char('m'));
-    assert_eq!(app.comparison().colouring, Colouring::Source);
+    assert_eq!(app.views().compare.colouring, Colouring::Source);
     assert_eq!(
         *app.mode(),
         Mode::Compare,
@@ -86,7 +86,7 @@ fn tab_cycles_the_pictures_like_the_charts_view() {
 #[test]
 fn each_configurations_nodes_per_ply_add_up_to_its_search() {
     let mut app = compared(&[]);
-    for row in &app.comparison().rows {
+    for row in &app.views().compare.rows {
         let per_ply: u64 = row.plies.iter().map(|p| p.total()).sum();
         assert_eq!(per_ply, row.stats.nodes());
         let tree = row.tree.as_ref().expect("a classroom search is recorded");
@@ -98,7 +98,7 @@ fn each_configurations_nodes_per_ply_add_up_to_its_search() {
     }
     press(&mut app, KeyCode::Tab);
     let shown = screen(&draw(&mut app, 160, 48));
-    let [off, on] = [0, 1].map(|k| app.comparison().rows[k].stats.nodes());
+    let [off, on] = [0, 1].map(|k| app.views().compare.rows[k].stats.nodes());
     let total = format!(
         "all {:>6} {:>6} {:>6}",
         killerscope_engine::fmt::count(off),
@@ -125,7 +125,7 @@ fn the_icicles_share_one_scale() {
         .collect();
     assert_eq!(roots.len(), 2, "{shown}");
     let sizes = [0, 1].map(|k| {
-        let row = &app.comparison().rows[k];
+        let row = &app.views().compare.rows[k];
         let tree = row.tree.as_ref().expect("recorded");
         let root = *tree.roots().last().expect("a root");
         f64::from(tree.subtree_size(root))
@@ -145,7 +145,7 @@ fn left_and_right_choose_the_configuration_under_the_first() {
     let mut app = compared(&[]);
     press(&mut app, KeyCode::Right);
     assert_eq!(
-        app.comparison().partner(),
+        app.views().compare.partner(),
         1,
         "two configurations: nothing to choose"
     );
@@ -157,18 +157,18 @@ fn left_and_right_choose_the_configuration_under_the_first() {
     // Check countermove (line 3) too: killers off, countermove, current.
     let mut app = compared(&['j', 'j', 'x']);
     to_page(&mut app, ComparePage::Icicle);
-    assert_eq!(app.comparison().partner(), 1);
+    assert_eq!(app.views().compare.partner(), 1);
     press(&mut app, KeyCode::Right);
-    assert_eq!(app.comparison().partner(), 2);
+    assert_eq!(app.views().compare.partner(), 2);
     let shown = screen(&draw(&mut app, 80, 24));
     assert!(
         shown.contains("▒ killers + history: depth 5 iteration"),
         "{shown}"
     );
     press(&mut app, KeyCode::Right);
-    assert_eq!(app.comparison().partner(), 1, "wraps around");
+    assert_eq!(app.views().compare.partner(), 1, "wraps around");
     press(&mut app, KeyCode::Left);
-    assert_eq!(app.comparison().partner(), 2);
+    assert_eq!(app.views().compare.partner(), 2);
 }
 
 #[test]
@@ -198,7 +198,7 @@ fn every_picture_at_80x24_and_160x48() {
         insta::assert_snapshot!(format!("compare_{name}_160x48"), screen(&big));
     }
     press(&mut app, KeyCode::Char('m'));
-    assert_eq!(app.comparison().colouring, Colouring::Source);
+    assert_eq!(app.views().compare.colouring, Colouring::Source);
     let small = draw(&mut app, 80, 24);
     insta::assert_snapshot!("compare_icicles_by_source_80x24", screen(&small));
 }

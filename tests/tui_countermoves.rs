@@ -35,7 +35,7 @@ fn tab_switches_the_killer_panel_to_the_countermove_table_and_back() {
     }
     assert!(panel(&mut app, 50, 10).contains("Tab: countermoves"));
     press(&mut app, KeyCode::Tab);
-    assert_eq!(app.prefs().killer_tab, KillerTab::Countermoves);
+    assert_eq!(app.views().killers.tab, KillerTab::Countermoves);
     let shown = panel(&mut app, 50, 10);
     let n = app.session().position();
     let pos = app.session().position_at(app.view().selected_node());
@@ -74,14 +74,14 @@ fn tab_switches_the_killer_panel_to_the_countermove_table_and_back() {
     }
     insta::assert_snapshot!("countermove_table", shown);
     press(&mut app, KeyCode::Tab);
-    assert_eq!(app.prefs().killer_tab, KillerTab::Killers);
+    assert_eq!(app.views().killers.tab, KillerTab::Killers);
 }
 
 #[test]
 fn the_countermove_table_follows_the_timeline_cursor() {
     let mut app = countermove_app();
-    app.update(Action::KillerTab);
-    assert_eq!(app.prefs().killer_tab, KillerTab::Countermoves);
+    app.update(killerscope_explorer::views::killers::KillersAction::Tab.into());
+    assert_eq!(app.views().killers.tab, KillerTab::Countermoves);
     let stores: Vec<usize> = app
         .session()
         .events()
@@ -91,7 +91,7 @@ fn the_countermove_table_follows_the_timeline_cursor() {
         .map(|(i, _)| i)
         .collect();
     let second = stores[1];
-    app.update(killerscope_explorer::Action::Seek(second + 1));
+    app.update(killerscope_explorer::views::timeline::TimelineAction::Seek(second + 1).into());
     let shown = panel(&mut app, 50, 10);
     let keys: std::collections::HashSet<_> = stores[..2]
         .iter()
@@ -107,15 +107,15 @@ fn the_countermove_table_follows_the_timeline_cursor() {
         "{shown}"
     );
     assert!(shown.contains(&format!("#{second}")), "{shown}");
-    app.update(killerscope_explorer::Action::Seek(0));
+    app.update(killerscope_explorer::views::timeline::TimelineAction::Seek(0).into());
     assert!(panel(&mut app, 50, 10).contains("no countermove stored yet"));
 }
 
 #[test]
 fn a_search_without_countermoves_says_so() {
     let mut app = puzzle_app();
-    app.update(Action::KillerTab);
-    assert_eq!(app.prefs().killer_tab, KillerTab::Countermoves);
+    app.update(killerscope_explorer::views::killers::KillersAction::Tab.into());
+    assert_eq!(app.views().killers.tab, KillerTab::Countermoves);
     let shown = panel(&mut app, 60, 6);
     assert!(shown.contains("countermoves off in this search"), "{shown}");
     assert!(!panel(&mut puzzle_app(), 60, 6).contains("Tab: countermoves"));
@@ -231,7 +231,7 @@ fn killers_by_depth_are_headed_depth_and_follow_the_selected_nodes_depth() {
             (by_killer && apart).then_some((i, node.ply(), node.depth()))
         })
         .expect("a cutoff from killer slot 1 at a node whose ply and depth differ");
-    app.update(killerscope_explorer::Action::Seek(cut + 1));
+    app.update(killerscope_explorer::views::timeline::TimelineAction::Seek(cut + 1).into());
     let scan = app.session().scan();
     let cutoff = Some(killerscope_explorer::KillerMark::Cutoff(0));
     assert_eq!(

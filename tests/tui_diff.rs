@@ -30,7 +30,10 @@ fn diffed(ka: u8, kb: u8) -> App {
     let mut runtime = Runtime::default();
     runtime.apply_all(&mut app, effects);
     let start = std::time::Instant::now();
-    while matches!(app.diff().map(|d| d.ranking()), Some(Ranking::Running(..))) {
+    while matches!(
+        app.views().diff.open().map(|d| d.ranking()),
+        Some(Ranking::Running(..))
+    ) {
         assert!(start.elapsed().as_secs() < 60, "ranking ends");
         std::thread::sleep(std::time::Duration::from_millis(5));
         runtime.drain(&mut app);
@@ -41,7 +44,10 @@ fn diffed(ka: u8, kb: u8) -> App {
 
 /// The `diff` command's diff of the same two searches, every divergence kept.
 fn reference(app: &App) -> TreeDiff {
-    let (a, b) = (app.session(), app.diff().expect("diff open").b());
+    let (a, b) = (
+        app.session(),
+        app.views().diff.open().expect("diff open").b(),
+    );
     diff_trees(
         (a.tree(), a.header()),
         (b.tree(), b.header()),
@@ -55,7 +61,7 @@ fn reference(app: &App) -> TreeDiff {
 fn open_levels(app: &mut App, levels: usize) {
     for _ in 0..levels {
         press(app, KeyCode::Char('g'));
-        let rows = app.diff().expect("diff").rows().rows().len();
+        let rows = app.views().diff.open().expect("diff").rows().rows().len();
         for _ in 0..rows {
             press(app, KeyCode::Char('l'));
             press(app, KeyCode::Char('j'));
@@ -67,7 +73,7 @@ fn open_levels(app: &mut App, levels: usize) {
 fn a_search_diffed_with_itself_shows_no_divergence() {
     let mut app = diffed(2, 2);
     open_levels(&mut app, 2);
-    let rows = app.diff().expect("diff").rows().rows().len();
+    let rows = app.views().diff.open().expect("diff").rows().rows().len();
     assert!(rows > 20, "two levels opened: {rows} rows");
     // Every row, page by page: no marker, and A − B is 0 everywhere.
     press(&mut app, KeyCode::Char('g'));
@@ -88,7 +94,7 @@ fn a_search_diffed_with_itself_shows_no_divergence() {
 fn n_steps_through_the_divergences_in_the_diff_commands_order() {
     let mut app = diffed(0, 2);
     let reference = reference(&app);
-    let Some(Ranking::Done(ranked)) = app.diff().map(|d| d.ranking().clone()) else {
+    let Some(Ranking::Done(ranked)) = app.views().diff.open().map(|d| d.ranking().clone()) else {
         panic!("ranked");
     };
     assert_eq!(ranked.total, reference.total, "every divergence counted");
@@ -96,7 +102,9 @@ fn n_steps_through_the_divergences_in_the_diff_commands_order() {
     for want in reference.divergences.iter().take(3) {
         press(&mut app, KeyCode::Char('n'));
         let row = app
-            .diff()
+            .views()
+            .diff
+            .open()
             .expect("diff")
             .rows()
             .selected_row()
@@ -112,7 +120,9 @@ fn n_steps_through_the_divergences_in_the_diff_commands_order() {
     }
     press(&mut app, KeyCode::Char('N'));
     let row = app
-        .diff()
+        .views()
+        .diff
+        .open()
         .expect("diff")
         .rows()
         .selected_row()
@@ -131,7 +141,7 @@ fn n_steps_through_the_divergences_in_the_diff_commands_order() {
     press(&mut app, KeyCode::Char('r'));
     press(&mut app, KeyCode::Char('D'));
     assert_eq!(*app.mode(), Mode::Normal);
-    assert!(app.diff().is_none());
+    assert!(app.views().diff.open().is_none());
 }
 
 #[test]
@@ -200,13 +210,16 @@ fn the_binary_refuses_other_positions_before_the_terminal() {
 fn d_diffs_a_new_search_against_the_one_before() {
     let mut app = app_over(PUZZLE, record(PUZZLE, DEPTH, 2));
     press(&mut app, KeyCode::Char('D'));
-    assert!(app.diff().is_none(), "nothing before the first search");
+    assert!(
+        app.views().diff.open().is_none(),
+        "nothing before the first search"
+    );
     press(&mut app, KeyCode::Char('0'));
     let effects = press(&mut app, KeyCode::Char('r'));
     tui_support::lesson::apply(&mut app, effects);
     let effects = press(&mut app, KeyCode::Char('D'));
     assert_eq!(*app.mode(), Mode::Diff);
-    let names = app.diff().expect("diff open").names().clone();
+    let names = app.views().diff.open().expect("diff open").names().clone();
     assert!(
         names[0].starts_with("this search") && names[0].contains("killers=0"),
         "{names:?}"
@@ -215,16 +228,20 @@ fn d_diffs_a_new_search_against_the_one_before() {
     let mut runtime = Runtime::default();
     runtime.apply_all(&mut app, effects);
     let start = std::time::Instant::now();
-    while matches!(app.diff().map(|d| d.ranking()), Some(Ranking::Running(..))) {
+    while matches!(
+        app.views().diff.open().map(|d| d.ranking()),
+        Some(Ranking::Running(..))
+    ) {
         assert!(start.elapsed().as_secs() < 60, "ranking ends");
         std::thread::sleep(std::time::Duration::from_millis(5));
         runtime.drain(&mut app);
     }
-    let Some(Ranking::Done(by_keys)) = app.diff().map(|d| d.ranking().clone()) else {
+    let Some(Ranking::Done(by_keys)) = app.views().diff.open().map(|d| d.ranking().clone()) else {
         panic!("ranked");
     };
     let direct = diffed(0, 2);
-    let Some(Ranking::Done(opened)) = direct.diff().map(|d| d.ranking().clone()) else {
+    let Some(Ranking::Done(opened)) = direct.views().diff.open().map(|d| d.ranking().clone())
+    else {
         panic!("ranked");
     };
     assert!(opened.total > 0, "killers change the tree");

@@ -117,7 +117,7 @@ fn a_5000_character_paste_goes_in_at_once_capped_with_a_message() {
 #[test]
 fn a_paste_outside_the_fen_box_is_not_taken_for_commands() {
     let mut app = puzzle_app();
-    let depth = app.setup().settings.depth;
+    let depth = app.setup().next.depth;
     let paste = TermEvent::Paste("+++rq".into());
     handle_events(
         &mut app.app,
@@ -128,7 +128,7 @@ fn a_paste_outside_the_fen_box_is_not_taken_for_commands() {
     )
     .expect("no terminal");
     assert_eq!(
-        (app.setup().settings.depth, app.quit_requested()),
+        (app.setup().next.depth, app.quit_requested()),
         (depth, false)
     );
     assert_eq!(*app.mode(), Mode::Normal);

@@ -143,7 +143,7 @@ fn header_text_reaches_the_screen_escaped() {
     ));
     app.open_session(Session::from_log(root, hostile_log()));
     let half = app.session().events().len() / 2;
-    app.update(killerscope_explorer::Action::Seek(half));
+    app.update(killerscope_explorer::views::timeline::TimelineAction::Seek(half).into());
     let main = screen(&draw(&mut app, 200, 60));
     press(&mut app, KeyCode::Char('?'));
     let help = screen(&draw(&mut app, 200, 60));

@@ -232,7 +232,7 @@ fn the_timeline_says_an_event_has_no_position() {
 fn the_icicle_labels_and_names_blocks_below_an_illegal_try_in_coordinates() {
     let mut app = stores_at(3);
     press(&mut app, KeyCode::Char('v'));
-    while app.charts().kind != ChartKind::Icicle {
+    while app.views().charts.kind != ChartKind::Icicle {
         press(&mut app, KeyCode::Tab);
     }
     app.update(Action::SelectNode(3));

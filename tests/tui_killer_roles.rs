@@ -7,7 +7,6 @@
 mod tui_support;
 
 use crossterm::event::KeyCode;
-use killerscope_explorer::Action;
 use killerscope_log::Event;
 use killerscope_log::MoveSource;
 use killerscope_trace::{jsonl::ImportOptions, jsonl::import_reader};
@@ -48,7 +47,7 @@ fn app() -> App {
 #[test]
 fn k_jumps_to_a_cutoff_by_a_killer_that_is_not_a_slot() {
     let mut app = app();
-    app.update(Action::Seek(0));
+    app.update(killerscope_explorer::views::timeline::TimelineAction::Seek(0).into());
     press(&mut app, KeyCode::Char('K'));
     let at = app.session().position();
     let cut = at

@@ -21,7 +21,12 @@ fn coordinates(word: &str) -> bool {
 #[test]
 fn at_the_root_every_killer_is_written_in_san_from_where_it_was_stored() {
     let mut app = puzzle_app();
-    app.update(Action::First);
+    app.update(
+        killerscope_explorer::views::tree::TreeAction::Move(
+            killerscope_explorer::views::tree::TreeMove::First,
+        )
+        .into(),
+    );
     let shown = screen(&app.panel(&KillersPanel, 44, 14));
     let ply1 = shown
         .lines()

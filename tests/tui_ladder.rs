@@ -14,6 +14,7 @@ use crossterm::event::KeyCode;
 use killerscope_chess::Position;
 use killerscope_engine::{ladder::climb, ladder::rungs};
 use killerscope_explorer::ComparePage;
+use killerscope_explorer::views::ladder::LadderRequest;
 use killerscope_explorer::{Effect, Mode, Runtime};
 use killerscope_explorer::{HASH_MIB, SEED};
 use tui_support::{App, PUZZLE, draw, press, puzzle_app, screen};
@@ -25,7 +26,7 @@ fn at_depth_3() -> App {
     let mut app = puzzle_app();
     press(&mut app, KeyCode::Char('-'));
     press(&mut app, KeyCode::Char('-'));
-    assert_eq!(app.setup().settings.depth, DEPTH);
+    assert_eq!(app.setup().next.depth, DEPTH);
     app
 }
 
@@ -47,24 +48,18 @@ fn run(app: &mut App, runtime: &mut Runtime, effects: Vec<Effect>) {
 fn o_climbs_the_ladder_with_the_counts_search_ladder_gives() {
     let mut app = at_depth_3();
     let effects = press(&mut app, KeyCode::Char('O'));
-    let [Effect::Ladder(request)] = effects.as_slice() else {
+    let Some(request) = tui_support::job_request::<LadderRequest>(&effects) else {
         panic!("one ladder, got {effects:?}");
     };
     assert_eq!(request.key.depth, DEPTH);
     assert_eq!(*app.mode(), Mode::Compare);
-    assert_eq!(app.comparison().page, ComparePage::Ladder);
+    assert_eq!(app.views().compare.page, ComparePage::Ladder);
     let said = app.message().expect("progress").text.clone();
     assert!(said.contains("rung 1 of 9 (worst)"), "{said}");
     assert!(screen(&draw(&mut app, 80, 24)).contains("Climbing at depth 3"));
 
     run(&mut app, &mut Runtime::default(), effects);
-    let (key, ladder) = app
-        .comparison()
-        .ladder
-        .slot
-        .done()
-        .cloned()
-        .expect("climbed");
+    let (key, ladder) = app.views().ladder.slot.done().cloned().expect("climbed");
     assert_eq!(key.depth, DEPTH);
     let root = Position::from_fen(PUZZLE).expect("FEN");
     let never = AtomicBool::new(false);
@@ -103,9 +98,12 @@ fn esc_leaves_the_ladder_and_stops_its_climb() {
     let stop = press(&mut app, KeyCode::Esc);
     assert_eq!(stop, vec![Effect::Stop]);
     assert_eq!(*app.mode(), Mode::Normal);
-    run(&mut app, &mut runtime, stop);
-    assert!(app.comparison().ladder.slot.running().is_none());
-    assert!(app.comparison().ladder.slot.done().is_none());
+    // At once, however long the rung (or the branching factor before the first) would take:
+    // the view is told, and the runtime no longer waits for the thread.
+    runtime.apply_all(&mut app, stop);
+    assert!(!runtime.busy(&app), "nothing left running");
+    assert!(app.views().ladder.slot.running().is_none());
+    assert!(app.views().ladder.slot.done().is_none());
     let said = app.message().expect("a status message").text.clone();
     assert!(said.contains("stopped"), "{said}");
 }

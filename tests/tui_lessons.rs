@@ -14,7 +14,6 @@ use killerscope_analysis::{
     EventRef, NodeRef, cutoff_move, find_event, find_node, moves_tried, parse_move,
 };
 use killerscope_chess::Position;
-use killerscope_engine::Limits;
 use killerscope_explorer::{Effect, Mode};
 use killerscope_explorer::{lesson::BUNDLED, lesson::SearchCheck, lesson::View, lesson::Wait};
 use killerscope_explorer::{
@@ -118,12 +117,13 @@ fn check_claims(app: &App, file: &LessonFile, k: usize) {
     }
     if let Some(chart) = &spec.chart {
         assert_eq!(*app.mode(), Mode::Charts);
-        assert_eq!(app.charts().kind.key(), chart);
+        assert_eq!(app.views().charts.kind.key(), chart);
     }
     if let Some(compare) = &spec.compare {
         assert_eq!(*app.mode(), Mode::Compare);
         let measured: Vec<u64> = app
-            .comparison()
+            .views()
+            .compare
             .rows
             .iter()
             .map(|r| r.report.nodes)
@@ -272,9 +272,9 @@ fn a_search_that_is_not_the_lessons_is_flagged_not_shown_as_fact() {
     key(&mut app, KeyCode::Right);
     // Each key that would change the lesson's search asks first; pressed again it goes ahead.
     key(&mut app, KeyCode::Char('-'));
-    assert_eq!(app.setup().settings.depth, 6, "the first - only asks");
+    assert_eq!(app.setup().next.depth, 6, "the first - only asks");
     key(&mut app, KeyCode::Char('-'));
-    assert_eq!(app.setup().settings.depth, 5);
+    assert_eq!(app.setup().next.depth, 5);
     key(&mut app, KeyCode::Char('r'));
     assert!(app.lesson_holds(), "the first r only asks");
     key(&mut app, KeyCode::Char('r'));
@@ -296,7 +296,7 @@ fn a_search_that_is_not_the_lessons_is_flagged_not_shown_as_fact() {
         "back and next restore the step's search"
     );
 
-    let effects = app.update(killerscope_explorer::keys::Action::LessonBack);
+    let effects = app.update(killerscope_explorer::views::lessons::LessonsAction::Back.into());
     assert!(
         effects.is_empty(),
         "step 1's search is on screen: nothing to re-run"
@@ -305,8 +305,7 @@ fn a_search_that_is_not_the_lessons_is_flagged_not_shown_as_fact() {
     let [Effect::Search(request)] = effects.as_slice() else {
         panic!("r searches: {effects:?}");
     };
-    let limits = Limits::depth(request.depth);
-    let (log, mut report) = record_search(&request.root, request.config, &limits);
+    let (log, mut report) = record_search(&request.root, request.config, &request.limits);
     report.nodes -= 1000;
     app.finish_search(log, report);
     let check = app.lesson_check();
@@ -328,7 +327,7 @@ fn the_lesson_search_selects_its_node_only_once_it_has_finished() {
         panic!("the first step searches: {effects:?}");
     };
     let request = request.clone();
-    let effects = app.update(killerscope_explorer::keys::Action::LessonNext);
+    let effects = app.update(killerscope_explorer::views::lessons::LessonsAction::Next.into());
     assert!(effects.is_empty(), "the step's search is running already");
     assert_eq!(app.lesson_check(), Some(SearchCheck::Running { depth: 6 }));
     assert_eq!(app.view().selected_node(), None, "nothing to select yet");
@@ -336,8 +335,7 @@ fn the_lesson_search_selects_its_node_only_once_it_has_finished() {
         app.setup().root,
         Position::from_fen(tui_support::PUZZLE).expect("fen")
     );
-    let limits = Limits::depth(request.depth);
-    let (log, report) = record_search(&request.root, request.config, &limits);
+    let (log, report) = record_search(&request.root, request.config, &request.limits);
     app.finish_search(log, report);
     let ra5 = app.lesson().and_then(|l| l.player.step().sets.select);
     assert!(ra5.is_some());
@@ -354,7 +352,7 @@ fn lesson_keys_lie_over_the_normal_ones_only_while_a_lesson_is_open() {
     key(&mut app, KeyCode::Right);
     let state = app.lesson().expect("open");
     assert_eq!(state.player.index(), 1, "→ steps the lesson");
-    let before = app.setup().settings.killers;
+    let before = app.setup().next.killers;
     key(&mut app, KeyCode::Char('9'));
     assert_eq!(app.lesson().and_then(|l| l.player.choice()), None);
     key(&mut app, KeyCode::Char('2'));
@@ -363,16 +361,16 @@ fn lesson_keys_lie_over_the_normal_ones_only_while_a_lesson_is_open() {
     key(&mut app, KeyCode::Char('1'));
     let state = app.lesson().expect("open");
     assert_eq!(state.player.choice(), Some(0), "1 answered the question");
-    assert_eq!(app.setup().settings.killers, before, "not the killer slots");
+    assert_eq!(app.setup().next.killers, before, "not the killer slots");
     key(&mut app, KeyCode::Char('3'));
     assert_eq!(
-        app.setup().settings.killers,
+        app.setup().next.killers,
         before,
         "answered: a digit first asks, the lesson's search being on screen"
     );
     key(&mut app, KeyCode::Char('3'));
     assert_eq!(
-        app.setup().settings.killers,
+        app.setup().next.killers,
         3,
         "answered: the digit again sets the killer slots"
     );
@@ -423,7 +421,7 @@ fn keys_that_would_change_the_lessons_search_ask_first() {
         app.lesson().expect("open").player.choice().is_some(),
         "1 answered"
     );
-    let slots = app.setup().settings.killers;
+    let slots = app.setup().next.killers;
     for (k, asked) in [
         ('2', "2 killer slots"),
         ('S', "selective"),
@@ -439,11 +437,7 @@ fn keys_that_would_change_the_lessons_search_ask_first() {
             "{k}: {said:?}"
         );
     }
-    assert_eq!(
-        app.setup().settings.killers,
-        slots,
-        "no digit set the slots"
-    );
+    assert_eq!(app.setup().next.killers, slots, "no digit set the slots");
     assert!(app.lesson_holds(), "the lesson's search is still on screen");
     assert!(!app.is_live(), "nothing searched");
     // Another key in between keeps the lesson's: the digit asks again.
@@ -451,14 +445,10 @@ fn keys_that_would_change_the_lessons_search_ask_first() {
     key(&mut app, KeyCode::Down);
     key(&mut app, KeyCode::Char('2'));
     assert_eq!(
-        app.setup().settings.killers,
+        app.setup().next.killers,
         slots,
         "asked again after another key"
     );
     key(&mut app, KeyCode::Char('2'));
-    assert_eq!(
-        app.setup().settings.killers,
-        2,
-        "the same key twice goes ahead"
-    );
+    assert_eq!(app.setup().next.killers, 2, "the same key twice goes ahead");
 }

@@ -8,7 +8,8 @@ mod tui_support;
 use crossterm::event::KeyCode;
 use killerscope_engine::CutoffStats;
 use killerscope_explorer::Action;
-use killerscope_explorer::{PlyOrdering, PlyTable};
+use killerscope_explorer::PlyOrdering;
+use killerscope_explorer::views::ViewId;
 use killerscope_log::EventSource;
 use killerscope_log::{NodeKind, SearchObserver};
 use killerscope_trace::NodeId;
@@ -16,12 +17,8 @@ use tui_support::{App, draw, press, puzzle_app, screen, synthetic, synthetic_app
 
 /// The table's figures per ply as drawn last.
 fn table(app: &App) -> Vec<PlyOrdering> {
-    let tool = app.tools().open().expect("a tool on screen");
-    let table = tool
-        .as_any()
-        .downcast_ref::<PlyTable>()
-        .expect("the ply table");
-    table.fold().plies().to_vec()
+    assert_eq!(app.panel_view(), Some(ViewId::Plies), "the table on screen");
+    app.views().plies.fold().plies().to_vec()
 }
 
 /// Per-ply figures from the tree: every main-search node entered in the first `events` events,
@@ -75,13 +72,8 @@ fn the_table_matches_the_tree_and_the_search_counters() {
     events.for_each_chunk(0..all, &mut |chunk| {
         chunk.iter().for_each(|e| stats.observe(*e));
     });
-    let tool = app.tools().open().expect("open");
-    let total = tool
-        .as_any()
-        .downcast_ref::<PlyTable>()
-        .unwrap()
-        .fold()
-        .total();
+    assert_eq!(app.panel_view(), Some(ViewId::Plies), "open");
+    let total = app.views().plies.fold().total();
     assert_eq!(total.nodes, stats.main_nodes);
     assert_eq!(total.cutoffs, stats.cutoffs);
     assert_eq!(total.first, stats.by_rank[0]);
@@ -99,7 +91,7 @@ fn the_table_matches_the_tree_and_the_search_counters() {
     assert!(all_row.contains(&rate), "{all_row} shows {rate}");
 
     press(&mut app, KeyCode::Char('T'));
-    assert!(app.tools().open().is_none(), "T again hides it");
+    assert!(app.panel_view().is_none(), "T again hides it");
     assert!(screen(&draw(&mut app, 160, 48)).contains(" Stats "));
 }
 
@@ -110,7 +102,7 @@ fn the_table_follows_the_timeline_back_and_forth() {
     let all = app.session().events().event_count();
     // Back past several checkpoints, further back, then forward again.
     for at in [all / 2, all / 5, 70_000, 3 * all / 4] {
-        app.update(Action::Seek(at));
+        app.update(killerscope_explorer::views::timeline::TimelineAction::Seek(at).into());
         draw(&mut app, 160, 48);
         assert_eq!(
             table(&app).iter().map(|f| f.nodes).collect::<Vec<_>>(),
@@ -154,7 +146,7 @@ fn j_walks_the_late_cutoffs_at_the_selected_ply_in_search_order() {
     app.update(Action::SelectNode(*late.last().unwrap()));
     press(&mut app, KeyCode::Char('J'));
     assert_eq!(app.view().selected_node(), Some(late[0]));
-    assert!(app.tools().open().is_some(), "J shows the table");
+    assert_eq!(app.panel_view(), Some(ViewId::Plies), "J shows the table");
 }
 
 #[test]
@@ -162,7 +154,7 @@ fn a_big_log_is_counted_a_frame_at_a_time_while_the_keys_work() {
     // 8M events: more than the three frames' budgets a key press, its frame and the next fold.
     let mut app = synthetic_app(synthetic::wide(4_000_000), false);
     press(&mut app, KeyCode::Char('T'));
-    assert!(app.tools().behind(), "not all counted in one frame");
+    assert!(app.views().plies.behind, "not all counted in one frame");
     assert!(
         app.is_moving(),
         "the explorer keeps drawing while it counts"
@@ -170,7 +162,7 @@ fn a_big_log_is_counted_a_frame_at_a_time_while_the_keys_work() {
     let title = screen(&draw(&mut app, 160, 48));
     let mut frames = 1;
     assert!(title.contains("counting…"), "the title says it is counting");
-    while app.tools().behind() {
+    while app.views().plies.behind {
         draw(&mut app, 160, 48);
         frames += 1;
         assert!(frames < 10, "caught up within a few frames");

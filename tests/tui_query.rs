@@ -61,7 +61,7 @@ fn the_query_line_finds_what_log_query_counts_and_steps_through_it_in_tree_order
     );
     run_query(&mut app, query);
     assert_eq!(*app.mode(), Mode::Normal, "{}", message(&app));
-    let (text, set) = app.query().found().expect("the query ran");
+    let (text, set) = app.views().query.found().expect("the query ran");
     assert_eq!(text, query);
     assert_eq!(set.count(), expected, "the same matches as log query");
     let said = message(&app);
@@ -115,7 +115,7 @@ fn a_query_that_does_not_read_keeps_the_line_open_with_its_column() {
     );
     press(&mut app, KeyCode::Esc);
     assert_eq!(*app.mode(), Mode::Normal);
-    assert!(app.query().found().is_none(), "nothing ran");
+    assert!(app.views().query.found().is_none(), "nothing ran");
     press(&mut app, KeyCode::Char('.'));
     assert!(
         message(&app).contains("/ opens the query line"),
@@ -128,16 +128,16 @@ fn a_query_that_does_not_read_keeps_the_line_open_with_its_column() {
 fn the_line_reopens_with_the_last_query_and_a_new_search_forgets_the_matches() {
     let mut app = puzzle_app();
     run_query(&mut app, "ply=0");
-    assert!(app.query().found().is_some());
+    assert!(app.views().query.found().is_some());
     press(&mut app, KeyCode::Char('/'));
     let Mode::Query { input, .. } = app.mode() else {
         panic!("the line opens");
     };
     assert_eq!(input.text(), "ply=0");
     press(&mut app, KeyCode::Esc);
-    app.update(Action::ShowPosition);
+    app.update(killerscope_explorer::SetupAction::ShowPosition.into());
     assert!(
-        app.query().found().is_none(),
+        app.views().query.found().is_none(),
         "the ids named the old tree's nodes"
     );
 }
@@ -147,7 +147,11 @@ fn a_big_log_is_queried_in_the_background_behind_a_gauge_and_marks_what_a_query_
     let query = "type=CUT and cut.rank>1";
     let mut at_once = puzzle_app();
     run_query(&mut at_once, query);
-    let (_, expected) = at_once.query().found().expect("the query ran at once");
+    let (_, expected) = at_once
+        .views()
+        .query
+        .found()
+        .expect("the query ran at once");
     let expected = expected.clone();
 
     // Every log counts as big here: the query goes to the runtime's thread.
@@ -157,7 +161,8 @@ fn a_big_log_is_queried_in_the_background_behind_a_gauge_and_marks_what_a_query_
     type_text(&mut app, query);
     let effects = press(&mut app, KeyCode::Enter);
     assert!(
-        matches!(effects.as_slice(), [killerscope_explorer::Effect::Query(_)]),
+        tui_support::job_request::<killerscope_explorer::views::query::QueryJob>(&effects)
+            .is_some(),
         "{effects:?}"
     );
     assert_eq!(*app.mode(), Mode::Normal);
@@ -166,10 +171,13 @@ fn a_big_log_is_queried_in_the_background_behind_a_gauge_and_marks_what_a_query_
         "{}",
         message(&app)
     );
-    let (text, progress) = app.query().running().expect("the query runs");
+    let (text, progress) = app.views().query.running().expect("the query runs");
     assert_eq!(text, query);
     assert_eq!(progress.done, 0);
-    assert!(app.query().found().is_none(), "no matches before it ends");
+    assert!(
+        app.views().query.found().is_none(),
+        "no matches before it ends"
+    );
     let hint = screen(&tui_support::draw(&mut app, 160, 48));
     assert!(
         hint.contains(&format!("querying {query}: 0% of")),
@@ -179,7 +187,7 @@ fn a_big_log_is_queried_in_the_background_behind_a_gauge_and_marks_what_a_query_
     let mut runtime = killerscope_explorer::Runtime::default();
     runtime.apply_all(&mut app, effects);
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while app.query().running().is_some() {
+    while app.views().query.running().is_some() {
         assert!(
             std::time::Instant::now() < deadline,
             "the query never ended"
@@ -187,7 +195,11 @@ fn a_big_log_is_queried_in_the_background_behind_a_gauge_and_marks_what_a_query_
         runtime.drain(&mut app);
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
-    let (_, found) = app.query().found().expect("the background query ended");
+    let (_, found) = app
+        .views()
+        .query
+        .found()
+        .expect("the background query ended");
     assert_eq!(*found, expected, "the same marks as the query run at once");
     assert_eq!(message(&app), message(&at_once), "and the same words");
     assert_eq!(

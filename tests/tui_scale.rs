@@ -132,7 +132,7 @@ fn a_closed_100k_level_line_steps_back_from_its_last_exit() {
         start();
         let t = Instant::now();
         draw(&mut app, 160, 48);
-        app.update(killerscope_explorer::Action::Seek(LINE + 1));
+        app.update(killerscope_explorer::views::timeline::TimelineAction::Seek(LINE + 1).into());
         draw(&mut app, 160, 48);
         assert_eq!(selected_level(&app), ((LINE - 1) as u32, LINE - 1));
         for _ in 0..100 {
@@ -217,7 +217,7 @@ fn a_million_top_level_nodes_page_to_the_far_end_with_bounded_state() {
             selected_index(&app),
             WIDE - 1 - 200 * app.view().page_rows()
         );
-        app.update(killerscope_explorer::Action::Seek(WIDE));
+        app.update(killerscope_explorer::views::timeline::TimelineAction::Seek(WIDE).into());
         draw(&mut app, 160, 48);
         assert_eq!(
             selected_index(&app),

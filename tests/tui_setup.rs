@@ -12,7 +12,7 @@ use killerscope_chess::Position;
 use killerscope_engine::HeaderSettings;
 use killerscope_engine::{HistoryMode, SearchConfig, SelectiveConfig};
 use killerscope_explorer::library;
-use killerscope_explorer::{Action, Effect, Explorer, Fixed, Mode, Session, Settings};
+use killerscope_explorer::{Effect, Explorer, Fixed, Mode, Session, Settings};
 use tui_support::{App, PUZZLE, app_over, draw, press, puzzle_app, record_config, screen};
 
 /// A library of three positions: one with both opcodes, one with none, one asking only for
@@ -60,15 +60,12 @@ fn args() -> TuiArgs {
 #[test]
 fn shift_s_switches_selective_search_and_searches_again() {
     let mut app = puzzle_app();
-    assert!(
-        !app.setup().settings.selective.any(),
-        "full width by default"
-    );
+    assert!(!app.setup().next.selective.any(), "full width by default");
     assert!(tui_support::starts_search(&press(
         &mut app,
         KeyCode::Char('S')
     )));
-    assert_eq!(app.setup().settings.selective, SelectiveConfig::ALL);
+    assert_eq!(app.setup().next.selective, SelectiveConfig::ALL);
     app.clear_message();
     let hints = screen(&draw(&mut app, 160, 48));
     assert!(hints.contains("depth 5 · killers 2 · selective"), "{hints}");
@@ -81,13 +78,13 @@ fn shift_s_switches_selective_search_and_searches_again() {
         &mut app,
         KeyCode::Char('S')
     )));
-    assert_eq!(app.setup().settings.selective, SelectiveConfig::default());
+    assert_eq!(app.setup().next.selective, SelectiveConfig::default());
     let lmr = "lmr=on".parse().expect("valid");
     let ordering = app.next_ordering();
-    app.update(Action::Plan(5, ordering, lmr));
+    app.update(killerscope_explorer::SetupAction::Plan(5, ordering, lmr).into());
     press(&mut app, KeyCode::Char('S'));
     assert!(
-        !app.setup().settings.selective.any(),
+        !app.setup().next.selective.any(),
         "some techniques on: S turns them off"
     );
     assert_eq!(
@@ -104,7 +101,7 @@ fn the_tree_title_names_selective_search_only_when_it_was_on() {
         ..SearchConfig::default()
     };
     let mut app = app_over(PUZZLE, record_config(PUZZLE, 3, config));
-    assert_eq!(app.setup().settings.selective, config.selective);
+    assert_eq!(app.setup().next.selective, config.selective);
     let text = screen(&draw(&mut app, 160, 48));
     assert!(text.contains("Search tree · nmp+lmr · "), "{text}");
     let mut full = puzzle_app();
@@ -129,9 +126,9 @@ fn a_library_position_brings_its_settings_and_takes_them_away_again() {
         (ordering.killer_slots, ordering.history),
         (1, HistoryMode::Off)
     );
-    assert_eq!(app.setup().settings.killers, 1);
-    assert!(app.setup().settings.selective.lmr && app.setup().settings.selective.null_move);
-    assert!(!app.setup().settings.selective.futility);
+    assert_eq!(app.setup().next.killers, 1);
+    assert!(app.setup().next.selective.lmr && app.setup().next.selective.null_move);
+    assert!(!app.setup().next.selective.futility);
     let note = said(&app);
     assert!(
         note.contains("loaded both: ordering killers=1,history=off; search nmp+lmr"),
@@ -148,8 +145,8 @@ fn a_library_position_brings_its_settings_and_takes_them_away_again() {
         HistoryMode::Plain,
         "back to the settings before"
     );
-    assert_eq!(app.setup().settings.killers, 2);
-    assert!(!app.setup().settings.selective.any());
+    assert_eq!(app.setup().next.killers, 2);
+    assert!(!app.setup().next.selective.any());
     assert!(
         said(&app).starts_with("loaded plain · searching"),
         "{}",
@@ -157,13 +154,13 @@ fn a_library_position_brings_its_settings_and_takes_them_away_again() {
     );
 
     pick(&mut app, 2);
-    assert!(app.setup().settings.selective.lmr);
+    assert!(app.setup().next.selective.lmr);
     press(&mut app, KeyCode::Char('f'));
     tui_support::type_text(&mut app, "8/8/8/4k3/8/8/4P3/4K3 b - - 0 1");
     assert!(tui_support::starts_search(&press(&mut app, KeyCode::Enter)));
     assert_eq!(*app.mode(), Mode::Normal);
     assert!(
-        !app.setup().settings.selective.any(),
+        !app.setup().next.selective.any(),
         "a typed FEN has no opcodes"
     );
 }
@@ -177,10 +174,10 @@ fn the_command_line_wins_over_a_positions_opcodes() {
     });
     pick(&mut app, 0);
     assert!(
-        !app.setup().settings.selective.any(),
+        !app.setup().next.selective.any(),
         "--search fixed full width"
     );
-    assert_eq!(app.setup().settings.killers, 2, "--killers fixed the slots");
+    assert_eq!(app.setup().next.killers, 2, "--killers fixed the slots");
     assert_eq!(
         app.next_ordering().history,
         HistoryMode::Off,
@@ -214,20 +211,20 @@ fn tui_flags_set_the_first_search_and_killers_override_the_ordering() {
     .expect("valid flags");
     assert!(tui_support::starts_search(&effects));
     assert_eq!(
-        app.setup().settings.killers,
+        app.setup().next.killers,
         1,
         "--killers overrides --ordering's killers"
     );
     assert_eq!(app.next_ordering().killer_slots, 1);
     assert_eq!(app.next_ordering().history, HistoryMode::Off);
-    assert_eq!(app.setup().settings.selective, SelectiveConfig::ALL);
+    assert_eq!(app.setup().next.selective, SelectiveConfig::ALL);
     let fixed = app.setup().fixed;
     assert!(fixed.ordering && fixed.killers && fixed.selective);
 
     let plain = prepare(&args(), library::embedded()).expect("defaults").app;
-    assert_eq!(plain.setup().settings.killers, 2);
+    assert_eq!(plain.setup().next.killers, 2);
     assert!(
-        !plain.setup().settings.selective.any(),
+        !plain.setup().next.selective.any(),
         "the explorer starts full width"
     );
     assert_eq!(plain.next_ordering(), Default::default());
@@ -289,17 +286,17 @@ fn an_epd_position_uses_its_opcodes_unless_the_command_line_names_them() {
         .app
     };
     let app = from_file(args());
-    assert_eq!(app.setup().settings.killers, 1);
+    assert_eq!(app.setup().next.killers, 1);
     assert_eq!(app.next_ordering().history, HistoryMode::Off);
-    assert!(app.setup().settings.selective.lmr && app.setup().settings.selective.null_move);
+    assert!(app.setup().next.selective.lmr && app.setup().next.selective.null_move);
     let app = from_file(TuiArgs {
         ordering: Some("killers=2".into()),
         selective: Some("all=off".into()),
         ..args()
     });
-    assert_eq!(app.setup().settings.killers, 2);
+    assert_eq!(app.setup().next.killers, 2);
     assert_eq!(app.next_ordering().history, HistoryMode::Plain);
-    assert!(!app.setup().settings.selective.any());
+    assert!(!app.setup().next.selective.any());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -323,7 +320,44 @@ fn a_saved_selective_log_re_runs_selective_unless_told_otherwise() {
         };
         prepare(&a, library::embedded()).expect("valid").app
     };
-    assert_eq!(open(None).setup().settings.selective, SelectiveConfig::ALL);
-    assert!(!open(Some("all=off")).setup().settings.selective.any());
+    assert_eq!(open(None).setup().next.selective, SelectiveConfig::ALL);
+    assert!(!open(Some("all=off")).setup().next.selective.any());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn depth_keys_change_the_next_search_and_not_the_stats_of_the_one_on_screen() {
+    use killerscope_tui::widgets::stats::StatsPanel;
+    let mut app = puzzle_app();
+    let asked = tui_support::DEPTH;
+    let before = screen(&app.panel(&StatsPanel, 50, 20));
+    let figure = format!("depth {asked}/{asked} (score");
+    assert!(before.contains(&figure), "{before}");
+    press(&mut app, KeyCode::Char('+'));
+    assert_eq!(app.setup().next.depth, asked + 1, "+ sets the next search");
+    assert_eq!(
+        app.session().shown().depth,
+        Some(asked),
+        "the search on screen"
+    );
+    let after = screen(&app.panel(&StatsPanel, 50, 20));
+    assert!(
+        after.contains(&figure),
+        "+ leaves the stats alone:\n{after}"
+    );
+    assert!(!after.contains(&format!("/{}", asked + 1)), "{after}");
+    assert_eq!(before, after);
+    let next = format!("depth {} for the next search", asked + 1);
+    assert!(said(&app).contains(&next), "{}", said(&app));
+    app.clear_message();
+    let hints = screen(&draw(&mut app, 160, 48));
+    let next = format!("depth {} · killers 2", asked + 1);
+    assert!(
+        hints.contains(&next),
+        "the hint line names the next search:\n{hints}"
+    );
+    assert!(
+        hints.contains(&figure),
+        "and the stats the one on screen:\n{hints}"
+    );
 }

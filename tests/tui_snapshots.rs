@@ -8,7 +8,8 @@ mod tui_support;
 use killerscope_chess::Notation;
 use killerscope_chess::{Move, Position};
 use killerscope_explorer::KillerMark;
-use killerscope_explorer::{Action, Mode, Settings};
+use killerscope_explorer::views::compare::CompareAction;
+use killerscope_explorer::{Action, Mode, Settings, SetupAction};
 use killerscope_log::Event;
 use killerscope_log::MoveSource;
 use killerscope_trace::line::node_label_known;
@@ -92,13 +93,13 @@ fn tiny_and_odd_sizes_do_not_panic() {
     }
     for actions in [
         vec![Action::Help],
-        vec![Action::OpenPicker],
+        vec![SetupAction::OpenPicker.into()],
         vec![
-            Action::EnterFen,
+            SetupAction::EnterFen.into(),
             Action::Paste("x".repeat(300)),
             Action::FenSubmit,
         ],
-        vec![Action::Compare, Action::CompareRun],
+        vec![CompareAction::OpenPicker.into(), CompareAction::Run.into()],
     ] {
         app.update(Action::Leave);
         for action in actions {
@@ -114,7 +115,7 @@ fn killer_table_shows_g2c6_in_slot_1_at_ply_1_with_a_cutoff_marker() {
     let mut app = puzzle_app();
     let mv = g2c6(&app);
     let at = after_killer_cutoff(&app, mv);
-    app.update(killerscope_explorer::Action::Seek(at));
+    app.update(killerscope_explorer::views::timeline::TimelineAction::Seek(at).into());
     let ply = app
         .view()
         .selected_node()
@@ -240,7 +241,7 @@ fn fen_error_line() {
         Vec::new(),
     ));
     for action in [
-        Action::EnterFen,
+        SetupAction::EnterFen.into(),
         Action::Paste(bad.into()),
         Action::FenSubmit,
     ] {
@@ -287,7 +288,7 @@ fn puzzle_constant_matches_the_library() {
 #[test]
 fn choosers_show_the_highlighted_row_and_what_it_is() {
     let mut app = puzzle_app();
-    app.update(Action::OpenPicker);
+    app.update(SetupAction::OpenPicker.into());
     app.update(Action::PickerNext);
     assert_eq!(*app.mode(), Mode::Picker(1));
     insta::assert_snapshot!(
@@ -295,7 +296,7 @@ fn choosers_show_the_highlighted_row_and_what_it_is() {
         screen(&app.panel(&PickerOverlay, 100, 30))
     );
     app.update(Action::Leave);
-    app.update(Action::OpenLessons);
+    app.update(killerscope_explorer::views::lessons::LessonsAction::OpenPicker.into());
     app.update(Action::PickerNext);
     assert_eq!(*app.mode(), Mode::LessonPicker(1));
     let shown = screen(&app.panel(&LessonPickerOverlay, 100, 30));

@@ -6,7 +6,7 @@ mod tui_support;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use killerscope_chess::Notation;
 use killerscope_explorer::Row;
-use killerscope_explorer::{Effect, Mode, Notice, SPEEDS};
+use killerscope_explorer::{CompareRequest, Effect, Mode, SPEEDS};
 use killerscope_explorer::{
     keys::Context, keys::KeyPress, keys::Trigger, keys::action_for, keys::bindings,
 };
@@ -158,7 +158,7 @@ fn brackets_step_the_timeline_and_select_the_node() {
     press(&mut app, KeyCode::Char(']'));
     assert_eq!(app.session().position(), n - 1);
     press(&mut app, KeyCode::Char('g'));
-    app.update(killerscope_explorer::Action::Seek(10));
+    app.update(killerscope_explorer::views::timeline::TimelineAction::Seek(10).into());
     let node = app
         .session()
         .node_at_event(9)
@@ -187,7 +187,7 @@ fn t_moves_the_timeline_to_the_end_of_the_selected_node() {
 #[test]
 fn braces_jump_between_cutoffs_and_shift_k_to_killer_cutoffs() {
     let mut app = puzzle_app();
-    app.update(killerscope_explorer::Action::Seek(0));
+    app.update(killerscope_explorer::views::timeline::TimelineAction::Seek(0).into());
     draw(&mut app, 160, 48);
     press(&mut app, KeyCode::Char('}'));
     let first = app.session().position();
@@ -211,7 +211,7 @@ fn braces_jump_between_cutoffs_and_shift_k_to_killer_cutoffs() {
         Event::Cutoff { source, .. } if source.is_killer()
     ));
     let end = app.session().events().len();
-    app.update(killerscope_explorer::Action::Seek(end));
+    app.update(killerscope_explorer::views::timeline::TimelineAction::Seek(end).into());
     press(&mut app, KeyCode::Char('K'));
     assert_eq!(
         app.session().position(),
@@ -227,24 +227,24 @@ fn braces_jump_between_cutoffs_and_shift_k_to_killer_cutoffs() {
 fn p_plays_and_angle_brackets_change_speed() {
     let mut app = puzzle_app();
     draw(&mut app, 160, 48);
-    let speed = app.playback().speed;
+    let speed = app.views().timeline.playback.speed;
     press(&mut app, KeyCode::Char('>'));
-    assert_eq!(app.playback().speed, speed + 1);
+    assert_eq!(app.views().timeline.playback.speed, speed + 1);
     press(&mut app, KeyCode::Char('<'));
     press(&mut app, KeyCode::Char('<'));
-    assert_eq!(app.playback().speed, speed - 1);
+    assert_eq!(app.views().timeline.playback.speed, speed - 1);
     press(&mut app, KeyCode::Char('p'));
-    assert!(app.playback().playing);
+    assert!(app.views().timeline.playback.playing);
     assert_eq!(
         app.session().position(),
         0,
         "play from the end restarts at the beginning"
     );
-    let per_second = u64::from(SPEEDS[app.playback().speed]);
+    let per_second = u64::from(SPEEDS[app.views().timeline.playback.speed]);
     assert!(app.tick(1000));
     assert_eq!(app.session().position() as u64, per_second);
     press(&mut app, KeyCode::Char('p'));
-    assert!(!app.playback().playing);
+    assert!(!app.views().timeline.playback.playing);
     assert!(!app.tick(1000));
 }
 
@@ -303,20 +303,20 @@ fn o_picks_a_library_position() {
 #[test]
 fn plus_minus_depth_and_digits_set_killer_slots() {
     let mut app = puzzle_app();
-    let depth = app.setup().settings.depth;
+    let depth = app.setup().next.depth;
     press(&mut app, KeyCode::Char('+'));
-    assert_eq!(app.setup().settings.depth, depth + 1);
+    assert_eq!(app.setup().next.depth, depth + 1);
     press(&mut app, KeyCode::Char('='));
     press(&mut app, KeyCode::Char('-'));
     press(&mut app, KeyCode::Char('-'));
-    assert_eq!(app.setup().settings.depth, depth);
+    assert_eq!(app.setup().next.depth, depth);
     for _ in 0..40 {
         press(&mut app, KeyCode::Char('-'));
     }
-    assert_eq!(app.setup().settings.depth, 1, "depth never drops below 1");
+    assert_eq!(app.setup().next.depth, 1, "depth never drops below 1");
     for k in 0..=MAX_KILLER_SLOTS as u8 {
         press(&mut app, KeyCode::Char(char::from(b'0' + k)));
-        assert_eq!(app.setup().settings.killers, k);
+        assert_eq!(app.setup().next.killers, k);
         assert_eq!(app.next_ordering().killer_slots, k);
     }
 }
@@ -343,18 +343,18 @@ fn c_then_enter_compares_killers_off_and_the_current_config() {
     assert!(press(&mut app, KeyCode::Char('c')).is_empty());
     assert!(matches!(app.mode(), Mode::ComparePicker(_)));
     let effects = press(&mut app, KeyCode::Enter);
-    let [Effect::Compare(request)] = effects.as_slice() else {
-        panic!("expected one compare effect, got {effects:?}");
+    let Some(request) = tui_support::job_request::<CompareRequest>(&effects) else {
+        panic!("expected one comparison, got {effects:?}");
     };
     let slots: Vec<u8> = request.configs.iter().map(|c| c.killer_slots).collect();
     assert_eq!(slots, vec![0, 2]);
     // Named as `compare` and `compare --svg` name them (search::config::name::display_name).
     assert_eq!(
-        app.comparison().labels,
+        app.views().compare.labels,
         ["history only", "killers + history"]
     );
     assert_eq!(*app.mode(), Mode::Compare);
-    assert!(app.comparison().running);
+    assert!(app.views().compare.running);
     assert_eq!(press(&mut app, KeyCode::Esc), vec![Effect::Stop]);
     assert_eq!(*app.mode(), Mode::Normal);
 }
@@ -392,13 +392,13 @@ fn the_compare_picker_checks_configurations_with_space_and_needs_two() {
         "{shown}"
     );
     let effects = press(&mut app, KeyCode::Enter);
-    let [Effect::Compare(configs)] = effects.as_slice() else {
-        panic!("expected one compare effect, got {effects:?}");
+    let Some(configs) = tui_support::job_request::<CompareRequest>(&effects) else {
+        panic!("expected one comparison, got {effects:?}");
     };
     let names: Vec<String> = configs.configs.iter().map(|c| c.changes()).collect();
     assert_eq!(names, ["countermove=on", "history=relative", "default"]);
     assert_eq!(
-        app.comparison().labels,
+        app.views().compare.labels,
         [
             "countermove",
             "killers + relative history",
@@ -599,27 +599,32 @@ fn n_cycles_the_notation_of_every_move_on_screen() {
 
 #[test]
 fn the_compare_view_names_its_columns_and_the_sources_they_use() {
-    use killerscope_explorer::{Report, spawn_compare};
+    use killerscope_explorer::views::compare::CompareAction;
     let mut app = puzzle_app();
     press(&mut app, KeyCode::Char('c'));
     for code in ['j', 'j', 'x'] {
         press(&mut app, KeyCode::Char(code));
     }
     let effects = press(&mut app, KeyCode::Enter);
-    let [Effect::Compare(configs)] = effects.as_slice() else {
-        panic!("expected one compare effect, got {effects:?}");
+    let Some(configs) = tui_support::job_request::<CompareRequest>(&effects) else {
+        panic!("expected one comparison, got {effects:?}");
     };
-    let mut request = (**configs).clone();
+    let mut request = configs.clone();
     request.depth = 3;
-    let worker = spawn_compare(request);
-    let report = worker
-        .reports
-        .recv_timeout(std::time::Duration::from_secs(60))
-        .expect("the comparison finishes");
-    let Report::Compared(rows) = report else {
-        panic!("expected the comparison, got {report:?}");
+    let labels = app.views().compare.labels.clone();
+    let effects = app.update(CompareAction::Start(labels, Box::new(request)).into());
+    let [Effect::Job(_)] = effects.as_slice() else {
+        panic!("expected the comparison at depth 3, got {effects:?}");
     };
-    app.notice(Notice::Compared(rows));
+    for effect in effects {
+        if let Effect::Job(job) = effect {
+            tui_support::run_job(&mut app, job);
+        }
+    }
+    assert!(
+        !app.views().compare.rows.is_empty(),
+        "the comparison finished"
+    );
     let table = app.with_ctx(killerscope_tui::widgets::compare::rows);
     assert_eq!(
         table[0],

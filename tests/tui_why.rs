@@ -47,7 +47,11 @@ fn walk(app: &mut App, id: NodeId) -> ScoreChain {
     let expected = oracle(app, id);
     app.update(killerscope_explorer::Action::SelectNode(id));
     press(app, KeyCode::Char('y'));
-    let (chain, at) = app.why().chain_at(Some(id)).expect("y shows the chain");
+    let (chain, at) = app
+        .views()
+        .why
+        .chain_at(Some(id))
+        .expect("y shows the chain");
     assert_eq!((chain, at), (&expected, 0), "node {id}");
     for (k, link) in expected.links.iter().enumerate().skip(1) {
         press(app, KeyCode::Char('Y'));
@@ -152,7 +156,10 @@ fn the_explain_panel_shows_the_chain_with_the_step_the_selection_is_on() {
     // Leaving the chain hides it; y on its first node hides it too.
     app.update(killerscope_explorer::Action::SelectNode(root));
     press(&mut app, KeyCode::Char('y'));
-    assert!(app.why().chain_at(Some(root)).is_none(), "y again hides it");
+    assert!(
+        app.views().why.chain_at(Some(root)).is_none(),
+        "y again hides it"
+    );
     let text = screen(&app.panel(&ExplainPanel, 100, 24));
     assert!(!text.contains("Where the score"), "{text}");
 }

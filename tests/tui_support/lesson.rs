@@ -1,54 +1,50 @@
 //! Driving a lesson through `Explorer::update` as the runtime would, but synchronously: a
 //! search effect records the search in this thread and feeds its end back with
-//! `Explorer::finish_search`, a comparison runs on the compare worker and its rows go where the
-//! runtime puts them, opening a bundled lesson checks it as the runtime does. Timing is zeroed
-//! so screens can be snapshotted.
+//! `Explorer::finish_search`, a view's job (a comparison) and the check of a bundled lesson run
+//! here and their reports go where the runtime puts them, files are written as the runtime
+//! writes them. Timing is zeroed so screens can be snapshotted.
 
 use std::time::Duration;
 
 use crossterm::event::KeyCode;
 use killerscope_chess::Position;
-use killerscope_engine::Limits;
 use killerscope_explorer::LessonSource;
+use killerscope_explorer::lesson::BUNDLED;
 use killerscope_explorer::library;
+use killerscope_explorer::views::lessons;
 use killerscope_explorer::{Effect, Explorer, Notice, Settings};
-use killerscope_explorer::{Report, spawn_compare};
-use killerscope_explorer::{lesson, lesson::BUNDLED};
 use killerscope_trace::record_search;
 
-use super::{App, draw};
+use super::{App, draw, run_job};
 
 /// Carries out `effects` as the runtime does, each to its end.
 pub fn apply(app: &mut App, effects: Vec<Effect>) {
     for effect in effects {
         match effect {
             Effect::Search(request) => {
-                let limits = Limits::depth(request.depth);
-                let (log, mut report) = record_search(&request.root, request.config, &limits);
+                let (log, mut report) =
+                    record_search(&request.root, request.config, &request.limits);
                 report.elapsed = Duration::ZERO;
                 app.finish_search(log, report);
             }
-            Effect::Compare(request) => {
-                let worker = spawn_compare(*request);
-                let report = worker
-                    .reports
-                    .recv_timeout(Duration::from_secs(300))
-                    .expect("the comparison finishes");
-                let Report::Compared(rows) = report else {
-                    panic!("expected the comparison, got {report:?}");
-                };
-                app.notice(Notice::Compared(rows));
+            Effect::Job(job) => {
+                let more = run_job(app, job);
+                apply(app, more);
             }
             Effect::Discard | Effect::Stop => {}
             Effect::OpenLesson(source) => {
-                let checked = lesson::load(&source.text).expect("bundled lessons hold");
-                let more = app.open_graded_lesson(checked, source.results);
+                let more = run_job(app, lessons::check(source));
+                let said = app.message().map(|m| m.text.clone());
+                assert!(app.lesson().is_some(), "bundled lessons hold: {said:?}");
                 apply(app, more);
             }
-            Effect::SaveResults(path, text) => {
-                let error = std::fs::write(&path, text).err().map(|e| e.to_string());
-                let path = path.display().to_string();
-                app.notice(Notice::ResultsSaved { path, error });
+            Effect::Write(write) => {
+                let error = std::fs::write(&write.path, &write.bytes)
+                    .err()
+                    .map(|e| e.to_string());
+                let path = write.path.display().to_string();
+                let more = app.notice(Notice::View((write.told)(path, error)));
+                apply(app, more);
             }
             other => panic!("a lesson asked for {other:?}"),
         }

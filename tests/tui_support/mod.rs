@@ -11,7 +11,8 @@ use crossterm::event::{Event as TermEvent, KeyCode, KeyEvent, KeyModifiers, Mous
 use killerscope_chess::Position;
 use killerscope_engine::{Limits, OrderingConfig, SearchConfig, Searcher};
 use killerscope_explorer::library;
-use killerscope_explorer::{Effect, Explorer, Session, Settings};
+use killerscope_explorer::views::{Control, Job};
+use killerscope_explorer::{Effect, Explorer, Notice, Session, Settings};
 use killerscope_log::{EventLog, LogHeader, Recorder};
 use killerscope_tui::run::handle_event;
 use killerscope_tui::widgets::Panel;
@@ -232,4 +233,20 @@ pub fn screen(terminal: &Terminal<TestBackend>) -> String {
         out.push('\n');
     }
     out
+}
+
+/// Works `job` out on this thread, as the runtime does on its own, and hands its report to the
+/// explorer; returns what the explorer asks for in return.
+pub fn run_job(app: &mut App, job: Job) -> Vec<Effect> {
+    let report = job.run(&Control::default());
+    app.notice(Notice::View(report))
+}
+
+/// The request of the job `effects` asks for, when that is all they ask for and the request is
+/// an `R` (the view asked for this work, not another's).
+pub fn job_request<R: 'static>(effects: &[Effect]) -> Option<&R> {
+    match effects {
+        [Effect::Job(job)] => job.request::<R>(),
+        _ => None,
+    }
 }

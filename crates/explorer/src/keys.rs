@@ -1,23 +1,26 @@
 //! The one key table, for every mode. The key handler (`Explorer::handle_key`) looks keys up
 //! here, the help overlay and the hint line are generated from it and a lesson's "press K" is
 //! checked against it, so none of them can disagree. Keys are the model's own (`KeyPress`):
-//! the terminal layer translates its key events into them. The rows are in `keys/table.rs`;
-//! this file holds their types and the lookup.
+//! the terminal layer translates its key events into them. The rows are the router's
+//! (`keys/table.rs`) and every view's (`View::keys`, built with `keys/rows.rs`); this file
+//! holds their types and the lookup.
 //!
 //! Lookup rules, in order: the first row of the current mode (or of `Context::Everywhere`,
 //! whose rows come first) whose keys match wins. A mode may end with a fallback row — text
 //! entry types any other character, the help overlay closes on any other key — so typed text
 //! is a row of the table too, not a special case in the handler. While a lesson is open its
 //! contexts (`Context::Question`, then `Context::Lesson`) are looked up before the mode's own:
-//! the few keys they share with it are the lesson's there, on purpose (`App::contexts`).
+//! the few keys they share with it are the lesson's there, on purpose (`Explorer::contexts`).
 
 use std::sync::LazyLock;
 
 pub use super::action::Action;
+pub use crate::views::lessons::MAX_CHOICES;
 pub use group::Group;
-pub use table::lesson::MAX_CHOICES;
+pub(crate) use rows::{KeyRow, Rows, field, list};
 
 mod group;
+mod rows;
 mod table;
 #[cfg(test)]
 mod tests;
@@ -42,7 +45,7 @@ pub enum Context {
     /// The charts view.
     Charts,
     /// Laid over the normal, charts and compare views while a lesson is open: its rows are
-    /// looked up first (`App::contexts`).
+    /// looked up first (`Explorer::contexts`).
     Lesson,
     /// Laid over `Lesson` while the step's question waits for an answer.
     Question,

@@ -1,12 +1,13 @@
 //! Which overlay or view has the keyboard, and what each overlay remembers while it is open:
-//! the help's scroll, the FEN being typed, the highlighted position or lesson, the compare
-//! checklist. An overlay's own keys change only the overlay; what they ask of the explorer
-//! beyond it (load a position, run a comparison) comes back as an `Outcome` for the router.
+//! the help's scroll, the line being typed, the highlighted line of a list, the compare
+//! checklist. The keys every overlay shares — moving through a list, editing a line, leaving —
+//! change only the mode; what they ask of the explorer beyond it (load a position) comes back as
+//! an `Outcome` for the router, and a view's own overlay keys are the view's (`views`).
 
 use super::action::Action;
-use super::config_picker::{ConfigPicker, Preset};
 use super::keys::Context;
 use super::line_edit::{CAPACITY, LineEdit};
+use super::views::compare::ConfigPicker;
 
 /// What the keyboard is talking to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,39 +56,18 @@ pub enum Mode {
     Bookmarks(usize),
 }
 
-/// What the note editor or the bookmark list asks of the bookmarks.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BookmarkOp {
-    /// Bookmark this node with this note (replacing its bookmark if it has one).
-    Save(super::session::NodeId, String),
-    /// Select the bookmark with this index.
-    Jump(usize),
-    /// Delete the bookmark with this index.
-    Delete(usize),
-}
-
 /// What an overlay key asks of the explorer beyond the overlay.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// Nothing: the overlay changed (or not) by itself.
     Stay,
-    /// The overlay closed; `was_comparing` when it was a comparison still running.
-    Closed {
-        /// A running comparison was left: it must stop.
-        was_comparing: bool,
-    },
+    /// The overlay (or view) of this mode was left: the views it belongs to may have work to
+    /// stop.
+    Closed(Mode),
     /// Load the FEN typed (the box stays open until it is accepted).
     SubmitFen(String),
     /// Load the library position with this index.
     LoadPosition(usize),
-    /// Check and open the bundled lesson with this index.
-    OpenLesson(usize),
-    /// Compare these configurations.
-    RunCompare(Vec<Preset>),
-    /// Run the node query typed (the line stays open until it is accepted).
-    RunQuery(String),
-    /// Save, jump to or delete a bookmark.
-    Bookmark(BookmarkOp),
 }
 
 impl Mode {
@@ -150,26 +130,6 @@ impl Mode {
                 Mode::Picker(index) | Mode::LessonPicker(index) | Mode::Bookmarks(index),
                 Action::PickerNext,
             ) => *index = (*index + 1).min(choices.saturating_sub(1)),
-            (Mode::Bookmarks(index), Action::PickerLoad) if *index < choices => {
-                let chosen = *index;
-                *self = Mode::Normal;
-                return Outcome::Bookmark(BookmarkOp::Jump(chosen));
-            }
-            (Mode::Bookmarks(index), Action::BookmarkDelete) if *index < choices => {
-                let chosen = *index;
-                *index = index.saturating_sub(usize::from(chosen + 1 >= choices));
-                return Outcome::Bookmark(BookmarkOp::Delete(chosen));
-            }
-            (Mode::Note { input, node, .. }, Action::NoteSubmit) => {
-                let op = BookmarkOp::Save(*node, input.text().trim().to_string());
-                *self = Mode::Normal;
-                return Outcome::Bookmark(op);
-            }
-            (Mode::LessonPicker(index), Action::LessonLoad) => {
-                let chosen = *index;
-                *self = Mode::Normal;
-                return Outcome::OpenLesson(chosen);
-            }
             (Mode::Picker(index), Action::PickerLoad) => {
                 let chosen = *index;
                 *self = Mode::Normal;
@@ -177,19 +137,8 @@ impl Mode {
             }
             (Mode::ComparePicker(picker), Action::PickerPrev) => picker.up(),
             (Mode::ComparePicker(picker), Action::PickerNext) => picker.down(),
-            (Mode::ComparePicker(picker), Action::CompareToggle) => picker.toggle(),
-            (Mode::ComparePicker(picker), Action::CompareRun) => match picker.choice() {
-                Ok(chosen) => {
-                    *self = Mode::Compare;
-                    return Outcome::RunCompare(chosen);
-                }
-                Err(why) => picker.error = Some(why),
-            },
             (Mode::Fen { input, .. }, Action::FenSubmit) => {
                 return Outcome::SubmitFen(input.text().trim().to_string());
-            }
-            (Mode::Query { input, .. }, Action::QuerySubmit) => {
-                return Outcome::RunQuery(input.text().trim().to_string());
             }
             (mode, Action::FenEdit(edit)) if mode.field().is_some() => {
                 if let Some((input, error)) = mode.field_mut() {
@@ -201,9 +150,7 @@ impl Mode {
                 mode.paste(c.encode_utf8(&mut [0; 4]))
             }
             (mode, Action::Leave) => {
-                let was_comparing = *mode == Mode::Compare;
-                *mode = Mode::Normal;
-                return Outcome::Closed { was_comparing };
+                return Outcome::Closed(std::mem::replace(mode, Mode::Normal));
             }
             _ => {}
         }

@@ -1,18 +1,13 @@
-//! What the world tells the explorer (`Notice`): the runtime's workers — the search, the
-//! followed trace, the comparison, the audit, the best reply, the ladder, the diff's ranking, the query, the lesson check — report
-//! here, as the keys report through `Action`. `Explorer::notice` takes one in; nothing else
-//! writes what a worker found.
+//! What the world tells the explorer (`Notice`): the runtime's search worker and trace follower
+//! report here, as the keys report through `Action`, and a view's job reports to the view that
+//! asked (`View`). `Explorer::notice` takes one in; nothing else writes what a worker found.
 
 use killerscope_chess::{Move, Position};
 use killerscope_engine::SearchReport;
 use killerscope_log::{LogHeader, SpoolEnd};
 use killerscope_trace::jsonl::Batch;
 
-use super::audit::{AuditKey, Judged};
-use super::compare::Compared;
-use super::diff::Ranking;
-use super::ladder::LadderKey;
-use killerscope_engine::ladder::Ladder;
+use super::views::ViewNotice;
 
 /// One report of a worker.
 #[derive(Debug)]
@@ -49,43 +44,6 @@ pub enum Notice {
         /// How it ended, in words.
         how: &'static str,
     },
-    /// The comparison's searches.
-    Compared(Vec<Compared>),
-    /// The comparison worker ended (finished, stopped, or gave up).
-    ComparisonEnded,
-    /// The audit of a node ended with these verdicts.
-    Audited(AuditKey, Vec<Judged>),
-    /// The audit stopped before it ended (a new search, the user left).
-    AuditStopped,
-    /// The full-window search of a cut node (`E`) found this best reply.
-    BestFound(AuditKey, killerscope_engine::BestReply),
-    /// That search stopped before it ended.
-    BestStopped,
-    /// The ordering ladder has started this many rungs.
-    LadderClimbing(usize),
-    /// The ordering ladder of this position and depth, every rung climbed.
-    LadderClimbed(Box<(LadderKey, Ladder)>),
-    /// The ladder stopped before its last rung.
-    LadderStopped,
-    /// How far ranking the diff's divergences has got, or its result.
-    DiffRanking(Ranking),
-    /// How far the query running on the runtime's thread has got.
-    Querying(killerscope_trace::FoldProgress),
-    /// The query on the runtime's thread ended: its matches, or why not ("cancelled").
-    Queried(Result<killerscope_analysis::QueryResult, String>),
-    /// The lesson the runtime checked does not hold: why; `leave` for an explorer opened for
-    /// that lesson alone, which ends with it as its error.
-    LessonRefused {
-        /// Why it does not hold.
-        why: String,
-        /// Whether the explorer leaves.
-        leave: bool,
-    },
-    /// A lesson's results were written to the file so named, or could not be (`error`).
-    ResultsSaved {
-        /// The file, as the user named it.
-        path: String,
-        /// Why it could not be written.
-        error: Option<String>,
-    },
+    /// A view's job got further, ended, or wrote its file.
+    View(ViewNotice),
 }

@@ -1,29 +1,15 @@
-//! How the explorer presents the search: the notation of every move, which table the killer
-//! panel shows, letters instead of chess pieces, and the classroom modes — projector (high
-//! contrast and the biggest board that fits, for a projection seen from the back of the room)
-//! and focus (only the board, the killers, the tree and the lesson, so a class reads what the
+//! How the explorer presents the search: the notation of every move, letters instead of chess
+//! pieces, and the classroom modes — projector (high contrast and the biggest board that fits,
+//! for a projection seen from the back of the room) and focus (only the board, the killers, the tree and the lesson, so a class reads what the
 //! lesson is about). The terminal picks its theme and layout from these (`tui::theme`, `tui::layout`).
 
 use killerscope_chess::Notation;
-
-/// What the killer panel shows: the killer rows (with the mate killers when the search kept
-/// them) or the countermove table — the tables a quiet cutoff writes to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum KillerTab {
-    /// One row per ply (or depth) and slot.
-    #[default]
-    Killers,
-    /// Answered move → stored reply, most recent first.
-    Countermoves,
-}
 
 /// How the explorer presents itself.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Prefs {
     /// How every panel writes moves (`n` cycles it).
     pub notation: Notation,
-    /// Which table the killer panel shows (Tab switches).
-    pub killer_tab: KillerTab,
     /// Letters instead of Unicode chess pieces and markers (`--ascii`).
     pub ascii: bool,
     /// Projector mode (`P`, `--projector`).
@@ -37,14 +23,6 @@ impl Prefs {
     pub fn cycle_notation(&mut self) -> String {
         self.notation = self.notation.next();
         format!("moves in {}", self.notation.name())
-    }
-
-    /// Tab: the other table in the killer panel.
-    pub fn switch_killer_tab(&mut self) {
-        self.killer_tab = match self.killer_tab {
-            KillerTab::Killers => KillerTab::Countermoves,
-            KillerTab::Countermoves => KillerTab::Killers,
-        };
     }
 
     /// `P`: projector mode on or off; the status line's words.
@@ -79,7 +57,7 @@ mod tests {
         assert!(!prefs.projector);
         prefs.toggle_focus();
         assert!(prefs.focus);
-        prefs.switch_killer_tab();
-        assert_eq!(prefs.killer_tab, KillerTab::Countermoves);
+        prefs.toggle_focus();
+        assert!(!prefs.focus);
     }
 }

@@ -21,6 +21,7 @@ use killerscope_log::MAX_KILLER_SLOTS;
 
 use super::library::{Entry, PositionSettings};
 use super::replace::Replacement;
+use super::session::shown::Shown;
 
 /// Default search depth: deep enough on the classroom puzzle to show the Bc6 killer at ply 1
 /// cutting off most of Black's replies, shallow enough to finish in a moment.
@@ -75,13 +76,14 @@ struct Saved {
     selective: SelectiveConfig,
 }
 
-/// A search about to start: everything the worker needs, and the log header built once.
+/// A search about to start: everything the worker needs, and the log header built once from
+/// the same limits and configuration, so what runs is what the header says.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchRequest {
     /// The position searched.
     pub root: Position,
-    /// The depth limit.
-    pub depth: u8,
+    /// Its limits (a depth).
+    pub limits: Limits,
     /// Ordering, selective switches and evaluation.
     pub config: SearchConfig,
     /// The header its log carries, on screen and on disk.
@@ -93,8 +95,10 @@ pub struct SearchRequest {
 pub struct SearchSetup {
     /// The position being searched.
     pub root: Position,
-    /// Depth, killer slots and selective switches for the next search.
-    pub settings: Settings,
+    /// Depth, killer slots and selective switches for the NEXT search, which the keys change.
+    /// The search on screen keeps its own (`Session::shown`, read from its header): a panel
+    /// describing it never reads these.
+    pub next: Settings,
     /// Positions for the `o` picker.
     pub library: Vec<Entry>,
     /// What the command line fixed.
@@ -116,7 +120,7 @@ impl SearchSetup {
     pub fn new(root: Position, settings: Settings, library: Vec<Entry>) -> SearchSetup {
         SearchSetup {
             root,
-            settings,
+            next: settings,
             library,
             fixed: Fixed::default(),
             next_ordering: None,
@@ -131,7 +135,7 @@ impl SearchSetup {
     pub fn fix(&mut self, fixed: Fixed, ordering: Option<OrderingConfig>) {
         self.fixed = fixed;
         if let Some(o) = ordering {
-            self.settings.killers = o.killer_slots;
+            self.next.killers = o.killer_slots;
             self.next_ordering = Some(o);
         }
     }
@@ -146,7 +150,7 @@ impl SearchSetup {
             .or_else(|| on_screen.ordering_config())
             .unwrap_or_default();
         OrderingConfig {
-            killer_slots: self.settings.killers,
+            killer_slots: self.next.killers,
             ..base
         }
     }
@@ -156,15 +160,15 @@ impl SearchSetup {
     pub fn request(&mut self, on_screen: &LogHeader) -> SearchRequest {
         let config = SearchConfig {
             ordering: self.ordering(on_screen),
-            selective: self.settings.selective,
+            selective: self.next.selective,
             ..SearchConfig::default()
         };
         self.next_ordering = None;
-        let limits = Limits::depth(self.settings.depth);
+        let limits = Limits::depth(self.next.depth);
         SearchRequest {
             header: LogHeader::for_search(self.root.to_fen(), &config, &limits),
             root: self.root.clone(),
-            depth: self.settings.depth,
+            limits,
             config,
         }
     }
@@ -174,38 +178,36 @@ impl SearchSetup {
     pub fn idle_header(&self, on_screen: &LogHeader) -> LogHeader {
         let config = SearchConfig {
             ordering: self.ordering(on_screen),
-            selective: self.settings.selective,
+            selective: self.next.selective,
             ..SearchConfig::default()
         };
-        LogHeader::for_search(
-            self.root.to_fen(),
-            &config,
-            &Limits::depth(self.settings.depth),
-        )
+        LogHeader::for_search(self.root.to_fen(), &config, &Limits::depth(self.next.depth))
     }
 
     /// Takes over what a log opened for browsing was searched with (depth, killer slots,
     /// selective switches), except what the command line fixed, so `r` searches it again alike.
-    pub fn adopt(&mut self, header: &LogHeader) {
-        if let Some(depth) = header.depth_limit() {
-            self.settings.depth = depth.clamp(1, MAX_DEPTH);
+    pub fn adopt(&mut self, shown: &Shown) {
+        self.adopt_depth(shown);
+        if let Some(config) = shown.ordering.filter(|_| !self.fixed.any_ordering()) {
+            self.next.killers = config.killer_slots;
         }
-        if let Some(config) = header
-            .ordering_config()
-            .filter(|_| !self.fixed.any_ordering())
-        {
-            self.settings.killers = config.killer_slots;
+        if let Some(config) = shown.selective.filter(|_| !self.fixed.selective) {
+            self.next.selective = config;
         }
-        if let Some(config) = header.selective_config().filter(|_| !self.fixed.selective) {
-            self.settings.selective = config;
+    }
+
+    /// Takes over the depth of the search on screen, when it has one (a followed trace's).
+    pub fn adopt_depth(&mut self, shown: &Shown) {
+        if let Some(depth) = shown.depth {
+            self.next.depth = depth.clamp(1, MAX_DEPTH);
         }
     }
 
     /// Sets the next search to exactly `depth`, `ordering` and `selective` (a lesson step).
     pub fn plan(&mut self, depth: u8, ordering: OrderingConfig, selective: SelectiveConfig) {
-        self.settings.depth = depth;
-        self.settings.killers = ordering.killer_slots;
-        self.settings.selective = selective;
+        self.next.depth = depth;
+        self.next.killers = ordering.killer_slots;
+        self.next.selective = selective;
         self.next_ordering = Some(ordering);
     }
 
@@ -220,8 +222,8 @@ impl SearchSetup {
     ) -> String {
         if let Some(saved) = self.saved.take() {
             self.next_ordering = Some(saved.ordering);
-            self.settings.killers = saved.ordering.killer_slots;
-            self.settings.selective = saved.selective;
+            self.next.killers = saved.ordering.killer_slots;
+            self.next.selective = saved.selective;
         }
         let ordering = asked.ordering.filter(|_| !self.fixed.ordering);
         let selective = asked.selective.filter(|_| !self.fixed.selective);
@@ -235,18 +237,18 @@ impl SearchSetup {
         if ordering.is_some() || selective.is_some() {
             self.saved = Some(Saved {
                 ordering: self.ordering(on_screen),
-                selective: self.settings.selective,
+                selective: self.next.selective,
             });
         }
         if let Some(o) = ordering {
             if !self.fixed.killers {
-                self.settings.killers = o.killer_slots;
+                self.next.killers = o.killer_slots;
             }
             self.next_ordering = Some(o);
             notes.push(format!("ordering {}", self.ordering(on_screen).changes()));
         }
         if let Some(s) = selective {
-            self.settings.selective = s;
+            self.next.selective = s;
             notes.push(format!("search {}", s.label()));
         }
         notes.join("; ")
@@ -292,7 +294,7 @@ impl SearchSetup {
     /// Switches selective search for the next search: off when any technique is on, else
     /// every technique (`SelectiveConfig::ALL`).
     pub fn toggle_selective(&mut self) {
-        self.settings.selective = if self.settings.selective.any() {
+        self.next.selective = if self.next.selective.any() {
             SelectiveConfig::default()
         } else {
             SelectiveConfig::ALL
@@ -301,16 +303,16 @@ impl SearchSetup {
 
     /// Sets the depth of the next search (1 to `MAX_DEPTH`); the status line's words.
     pub fn set_depth(&mut self, depth: u8) -> String {
-        self.settings.depth = depth.clamp(1, MAX_DEPTH);
+        self.next.depth = depth.clamp(1, MAX_DEPTH);
         format!(
             "depth {} for the next search (r to re-run)",
-            self.settings.depth
+            self.next.depth
         )
     }
 
     /// One ply deeper (`+`) or shallower (`-`) for the next search; the status line's words.
     pub fn step_depth(&mut self, deeper: bool) -> String {
-        let depth = self.settings.depth;
+        let depth = self.next.depth;
         self.set_depth(if deeper {
             depth.saturating_add(1)
         } else {
@@ -320,17 +322,17 @@ impl SearchSetup {
 
     /// Sets the killer slots of the next search; the status line's words.
     pub fn set_killers(&mut self, slots: u8) -> String {
-        self.settings.killers = slots.min(MAX_KILLER_SLOTS as u8);
+        self.next.killers = slots.min(MAX_KILLER_SLOTS as u8);
         format!(
             "killer slots {} for the next search (r to re-run)",
-            self.settings.killers
+            self.next.killers
         )
     }
 
     /// How the search about to start is set, for the status line: `2 killer slots, ordering
     /// history=off, nmp+lmr search`.
     pub fn describe(&self, config: &SearchConfig) -> String {
-        let mut how = format!("{} killer slots", self.settings.killers);
+        let mut how = format!("{} killer slots", self.next.killers);
         let changes = OrderingConfig {
             killer_slots: 2,
             ..config.ordering

@@ -12,7 +12,8 @@
 //!   path) stay short on a 100,000-level line.
 //!
 //! Opened nodes are kept by id, not by path, and every walk up or down the tree is a loop.
-//! Moving around is in `tree_view/nav.rs`.
+//! Moving around is in `tree_view/nav.rs`. The router holds it, since every view reads and moves
+//! the selection (`views::Cx::tree`); the tree's keys are the tree view's (`views::tree`).
 
 use std::collections::{HashMap, HashSet};
 use std::iter;

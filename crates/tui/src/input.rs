@@ -7,6 +7,9 @@ use crossterm::event::{KeyCode as Code, KeyEvent, KeyModifiers, MouseEvent, Mous
 use ratatui::layout::Position as Cell;
 
 use killerscope_explorer::Row;
+use killerscope_explorer::charts::ChartKind;
+use killerscope_explorer::views::charts::ChartsAction;
+use killerscope_explorer::views::tree::{TreeAction, TreeMove};
 use killerscope_explorer::{Action, Explorer, Mode};
 use killerscope_explorer::{keys::KeyCode, keys::KeyPress};
 
@@ -52,20 +55,21 @@ pub fn mouse_action(app: &Explorer, ui: &Ui, mouse: MouseEvent) -> Option<Action
         MouseEventKind::Down(_)
             if charts && ui.areas.charts.contains(Cell::new(mouse.column, mouse.row)) =>
         {
-            let block = app
-                .charts()
+            let charts = &app.views().charts;
+            let block = charts
                 .icicle(app.session())
-                .filter(|_| app.charts().kind == killerscope_explorer::charts::ChartKind::Icicle)
+                .filter(|_| charts.kind == ChartKind::Icicle)
                 .and_then(|layout| layout.node_at(mouse.column, mouse.row));
-            Some(block.map_or(Action::ClickChart, Action::ClickBlock))
+            let click = block.map_or(ChartsAction::ClickChart, ChartsAction::ClickBlock);
+            Some(click.into())
         }
         MouseEventKind::Down(_) => {
             let cell = Cell::new(mouse.column, mouse.row);
             let row = ui.tree.rendered_at(cell).and_then(<[Row]>::last)?;
-            Some(Action::ClickRow(*row))
+            Some(TreeAction::Click(*row).into())
         }
-        MouseEventKind::ScrollDown => Some(Action::Down),
-        MouseEventKind::ScrollUp => Some(Action::Up),
+        MouseEventKind::ScrollDown => Some(TreeAction::Move(TreeMove::Down).into()),
+        MouseEventKind::ScrollUp => Some(TreeAction::Move(TreeMove::Up).into()),
         _ => None,
     }
 }

@@ -20,9 +20,9 @@ use crate::widgets::killers::KillersPanel;
 use crate::widgets::lesson::LessonPanel;
 use crate::widgets::lesson_picker::LessonPickerOverlay;
 use crate::widgets::line_field::FieldOverlay;
+use crate::widgets::panels::ViewPanel;
 use crate::widgets::picker::PickerOverlay;
 use crate::widgets::stats::StatsPanel;
-use crate::widgets::tools::ToolPanel;
 use crate::widgets::tree::TreePanel;
 pub use crate::{ctx::Ctx, ctx::Ui, ctx::area_of};
 use crate::{layout, layout::Screen};
@@ -73,8 +73,8 @@ pub fn draw(frame: &mut Frame, app: &Explorer, ui: &mut Ui) {
     } else {
         areas.charts
     };
-    let (stats, explain, tree, tool) = tool_place(app, areas);
-    // Clicks find panels by these: a panel the tool covers takes none.
+    let (stats, explain, tree, panel) = panel_place(app, areas);
+    // Clicks find panels by these: a panel the view's panel covers takes none.
     (ui.areas.stats, ui.areas.explain, ui.areas.tree) = (stats, explain, tree);
     let mut ctx = Ctx::new(app, ui);
     // The flag marks the panels that read the log's indexes: while a mapped log is being
@@ -85,7 +85,7 @@ pub fn draw(frame: &mut Frame, app: &Explorer, ui: &mut Ui) {
         (&KillersPanel, areas.killers, true),
         (&StatsPanel, stats, true),
         (&ExplainPanel, explain, true),
-        (&ToolPanel, tool, true),
+        (&ViewPanel, panel, true),
         (&ChartsPanel, charts, true),
         (&LessonPanel, areas.lesson, false),
         (&StatusLine, areas.timeline, false),
@@ -109,19 +109,19 @@ pub fn draw(frame: &mut Frame, app: &Explorer, ui: &mut Ui) {
     }
 }
 
-/// Where the tool on screen goes (`explorer::tools`): the stats panel's place, or where this
-/// layout has none, the explanation's, else the tree's. Returns the stats, explain and tree
-/// rectangles left, and the tool's.
-fn tool_place(app: &Explorer, areas: layout::Areas) -> (Rect, Rect, Rect, Rect) {
+/// Where the panel of the view shown goes (`Explorer::panel_view`): the stats panel's place, or where
+/// this layout has none, the explanation's, else the tree's. Returns the stats, explain and
+/// tree rectangles left, and the panel's.
+fn panel_place(app: &Explorer, areas: layout::Areas) -> (Rect, Rect, Rect, Rect) {
     let mut places = [areas.stats, areas.explain, areas.tree];
-    if app.tools().open().is_none() {
+    if app.panel_view().is_none() {
         return (places[0], places[1], places[2], Rect::default());
     }
     let Some(taken) = places.iter_mut().find(|r| !r.is_empty()) else {
         return (places[0], places[1], places[2], Rect::default());
     };
-    let tool = std::mem::take(taken);
-    (places[0], places[1], places[2], tool)
+    let panel = std::mem::take(taken);
+    (places[0], places[1], places[2], panel)
 }
 
 /// The overlay drawn over the whole screen in `mode`, if any.

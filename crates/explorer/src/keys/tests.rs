@@ -3,7 +3,9 @@
 
 use super::KeyCode::{self, Backspace, Char, Delete, End, Home, Left, Right};
 use super::{Action, Binding, Context, Key, KeyPress, Trigger, action_for, bindings};
+use crate::action::SetupAction;
 use crate::line_edit::Edit;
+use crate::views::lessons::LessonsAction;
 use killerscope_log::MAX_KILLER_SLOTS;
 
 /// The contexts a row is looked up in.
@@ -43,7 +45,7 @@ fn a_digit_per_killer_slot_count_and_one_ctrl_c_for_every_mode() {
     for slots in 0..=MAX_KILLER_SLOTS as u8 {
         let digit = Key::plain(Char(char::from(b'0' + slots))).press();
         let got = action_for(Context::Normal, digit);
-        assert_eq!(got, Some(Action::SetKillers(slots)));
+        assert_eq!(got, Some(SetupAction::SetKillers(slots).into()));
     }
     let beyond = Key::plain(Char(char::from(b'1' + MAX_KILLER_SLOTS as u8)));
     assert_eq!(action_for(Context::Normal, beyond.press()), None);
@@ -171,16 +173,16 @@ fn the_lesson_keys_shadow_only_the_arrows_and_the_slot_digits_of_the_views_under
     for digit in &digits {
         let slot = action_for(Context::Normal, digit.press());
         assert!(
-            matches!(slot, None | Some(Action::SetKillers(_))),
+            matches!(slot, None | Some(Action::Setup(SetupAction::SetKillers(_)))),
             "{digit:?}: {slot:?}"
         );
     }
     assert_eq!(
         action_for(Context::Lesson, Key::plain(Right).press()),
-        Some(Action::LessonNext)
+        Some(LessonsAction::Next.into())
     );
     assert_eq!(
         action_for(Context::Question, Key::plain(Char('1')).press()),
-        Some(Action::LessonAnswer(0))
+        Some(LessonsAction::Answer(0).into())
     );
 }

@@ -9,7 +9,13 @@
 use super::scene::SearchPlan;
 use super::scene::{Scene, View};
 use super::state::{LessonState, Stage, compare, holds, labels, search_against};
-use crate::{action::Action, action::CompareRequest};
+use crate::action::{Action, SetupAction};
+use crate::status::Message;
+use crate::views::charts::ChartsAction;
+use crate::views::compare::{CompareAction, CompareRequest};
+use crate::views::lessons::LessonsAction;
+use crate::views::timeline::TimelineAction;
+use crate::views::tree::TreeAction;
 use killerscope_engine::parse_switches;
 use killerscope_engine::{OrderingConfig, SelectiveConfig};
 
@@ -34,7 +40,8 @@ pub fn enter_step(app: &Stage, restore: bool) -> StepPlan {
     let mut root = app.root.to_fen();
     if let Some(pos) = scene.position.as_ref().filter(|p| p.to_fen() != root) {
         root = pos.to_fen();
-        plan.actions.push(Action::Load(Box::new(pos.clone())));
+        plan.actions
+            .push(SetupAction::Load(Box::new(pos.clone())).into());
         full = true;
     }
     match &scene.search {
@@ -42,13 +49,13 @@ pub fn enter_step(app: &Stage, restore: bool) -> StepPlan {
             let config = search.config;
             let (ordering, selective) = (config.ordering, config.selective);
             plan.actions
-                .push(Action::Plan(search.depth, ordering, selective));
+                .push(SetupAction::Plan(search.depth, ordering, selective).into());
             plan.actions.push(Action::Rerun);
             plan.awaiting = Some(true);
         }
         Some(_) => {}
         None if scene.position.is_some() && app.session.header().fen != root => {
-            plan.actions.push(Action::ShowPosition);
+            plan.actions.push(SetupAction::ShowPosition.into());
             plan.awaiting = Some(false);
         }
         None => {}
@@ -93,11 +100,14 @@ fn needs_search(app: &Stage, scene: &Scene, plan: &SearchPlan) -> bool {
 /// starts over from the top.
 fn show_marks(scene: &Scene, select_last: bool, whole: bool) -> Vec<Action> {
     if let (None, Some(id)) = (scene.timeline, scene.select) {
-        return vec![Action::SelectNode(id), Action::SeekNodeEntered];
+        return vec![
+            Action::SelectNode(id),
+            TimelineAction::SeekNodeEntered.into(),
+        ];
     }
     let seek = match scene.timeline {
-        Some(i) => Some(Action::Seek(i + 1)),
-        None if whole => Some(Action::SeekEnd),
+        Some(i) => Some(TimelineAction::Seek(i + 1).into()),
+        None if whole => Some(TimelineAction::SeekEnd.into()),
         None => None,
     };
     let mut actions = Vec::new();
@@ -111,7 +121,7 @@ fn show_marks(scene: &Scene, select_last: bool, whole: bool) -> Vec<Action> {
         actions.extend(seek);
     }
     if whole && scene.select.is_none() && scene.timeline.is_none() {
-        actions.push(Action::ResetTree);
+        actions.push(TreeAction::Reset.into());
     }
     actions
 }
@@ -120,24 +130,26 @@ fn show_marks(scene: &Scene, select_last: bool, whole: bool) -> Vec<Action> {
 /// finished); a step without one closes the view the lesson opened before it.
 fn show_view(app: &Stage, scene: &Scene) -> Vec<Action> {
     let Some(view) = &scene.view else {
-        return vec![Action::CloseView];
+        return vec![LessonsAction::CloseView.into()];
     };
     match view {
-        View::Chart(kind) => vec![Action::OpenChart(*kind)],
+        View::Chart(kind) => vec![ChartsAction::Show(*kind).into()],
         View::Compare(columns) => {
             let done = compare(app)
                 .is_some_and(|cols| cols.iter().all(|(_, pinned, got)| *got == Some(*pinned)));
             if done && !app.comparison.running {
-                return vec![Action::ShowCompare];
+                return vec![CompareAction::Show.into()];
             }
             match compare_request(scene, columns) {
                 Some(request) => vec![
-                    Action::ShowCompare,
-                    Action::StartCompare(labels(columns), Box::new(request)),
+                    CompareAction::Show.into(),
+                    CompareAction::Start(labels(columns), Box::new(request)).into(),
                 ],
                 None => vec![
-                    Action::ShowCompare,
-                    Action::ShowError("the lesson's comparison could not be set up".into()),
+                    CompareAction::Show.into(),
+                    Action::Say(Message::error(
+                        "the lesson's comparison could not be set up",
+                    )),
                 ],
             }
         }

@@ -6,6 +6,7 @@
 pub mod answer;
 pub mod choices;
 pub mod drive;
+mod error;
 pub mod file;
 pub mod player;
 pub mod scene;

@@ -8,10 +8,11 @@ use super::player::{Player, Verdict};
 use super::scene::SearchPlan;
 use super::scene::View;
 use super::verify::{Lesson, Wait};
-use crate::compare::Comparison;
 use crate::session::NodeId;
 use crate::session::Session;
-use crate::{action::Action, action::Effect};
+use crate::views::compare::Comparison;
+use crate::views::lessons::{Lessons, LessonsAction};
+use crate::{action::Action, action::Effect, action::SetupAction};
 use killerscope_chess::Position;
 use killerscope_engine::HeaderSettings;
 use std::path::PathBuf;
@@ -63,11 +64,13 @@ impl LessonState {
     pub fn confirm(&mut self, action: &Action) -> Result<(), String> {
         let asked = self.confirming.take();
         let what = match action {
-            Action::SetKillers(k) => format!("{k} killer slots"),
-            Action::DepthUp | Action::DepthDown => "another depth".into(),
+            Action::Setup(SetupAction::SetKillers(k)) => format!("{k} killer slots"),
+            Action::Setup(SetupAction::DepthUp | SetupAction::DepthDown) => "another depth".into(),
             Action::Rerun => "a new search".into(),
-            Action::ToggleSelective => "a selective search".into(),
-            Action::EnterFen | Action::OpenPicker => "another position".into(),
+            Action::Setup(SetupAction::ToggleSelective) => "a selective search".into(),
+            Action::Setup(SetupAction::EnterFen | SetupAction::OpenPicker) => {
+                "another position".into()
+            }
             _ => return Ok(()),
         };
         if asked.as_ref() == Some(action) {
@@ -83,7 +86,7 @@ impl LessonState {
     /// Writing the results as they stand, if the lesson has a results file.
     pub fn save_results(&self) -> Option<Effect> {
         let path = self.results.clone()?;
-        Some(Effect::SaveResults(path, self.player.results_csv()))
+        Some(Lessons::results_file(path, self.player.results_csv()))
     }
 
     /// Whether the step's question waits for an answer (the digits then answer it).
@@ -122,7 +125,10 @@ impl LessonState {
     /// status line's words, whether the screen must now show the step (`Some(false)` its
     /// own actions (going forward), `Some(true)` its whole scene (going back)), and the
     /// results to write when this answer was the last question's.
-    pub fn step(&mut self, action: &Action) -> (Option<String>, Option<bool>, Option<Effect>) {
+    pub fn step(
+        &mut self,
+        action: &LessonsAction,
+    ) -> (Option<String>, Option<bool>, Option<Effect>) {
         let before = self.player.score().answered;
         let (said, enter) = self.apply(action);
         let score = self.player.score();
@@ -131,14 +137,14 @@ impl LessonState {
         (said, enter, save)
     }
 
-    fn apply(&mut self, action: &Action) -> (Option<String>, Option<bool>) {
+    fn apply(&mut self, action: &LessonsAction) -> (Option<String>, Option<bool>) {
         let player = &mut self.player;
         match *action {
-            Action::LessonNext if player.at_end() => (
+            LessonsAction::Next if player.at_end() => (
                 Some("that was the last step: x closes the lesson, L picks another".into()),
                 None,
             ),
-            Action::LessonNext if !player.can_advance() => {
+            LessonsAction::Next if !player.can_advance() => {
                 let why = match (player.waited(), &player.step().wait) {
                     (false, Some(Wait::Key(c))) => format!("this step waits for you to press {c}"),
                     (false, _) => "this step waits for you to select the node it names".into(),
@@ -146,15 +152,15 @@ impl LessonState {
                 };
                 (Some(why), None)
             }
-            Action::LessonNext => {
+            LessonsAction::Next => {
                 player.advance();
                 (None, Some(false))
             }
-            Action::LessonBack => {
+            LessonsAction::Back => {
                 let said = (!player.back()).then(|| "the first step, as it began".to_string());
                 (said, Some(true))
             }
-            Action::LessonAnswer(k) => {
+            LessonsAction::Answer(k) => {
                 let said = match player.answer(usize::from(k)) {
                     Some(Verdict::Right) => "right: the log agrees (the panel says why)".into(),
                     Some(Verdict::TryAgain) => "not what the log says: one more try".into(),

@@ -14,11 +14,13 @@ pub mod live;
 pub mod positions;
 mod query;
 pub mod scan;
+pub mod shown;
 
 use indexer::{IndexState, Indexes, Indexing, Polled};
 pub use live::RunState;
 use positions::PositionCache;
 use scan::Scan;
+use shown::Shown;
 
 pub use killerscope_trace::NodeId;
 
@@ -44,6 +46,8 @@ pub struct Session {
     indexing: Option<Indexing>,
     /// Whether it is still growing.
     run: RunState,
+    /// How it was set (depth, limits, switches), read once from its header.
+    shown: Shown,
 }
 
 impl Session {
@@ -52,6 +56,7 @@ impl Session {
     pub fn new(root: Position, header: LogHeader) -> Session {
         let ix = Indexes::new(&header, Events::default());
         Session {
+            shown: Shown::of(&header),
             root,
             log: EventLog::new(header).into(),
             ix,
@@ -146,6 +151,11 @@ impl Session {
     /// What was searched and how.
     pub fn header(&self) -> &LogHeader {
         self.log.header()
+    }
+
+    /// How the search on screen was set: its depth, limits and switches, from its header.
+    pub fn shown(&self) -> &Shown {
+        &self.shown
     }
 
     /// The searched position.

@@ -20,7 +20,7 @@ impl Panel for BookmarksOverlay {
         let Mode::Bookmarks(selected) = app.mode() else {
             return;
         };
-        let (marks, theme) = (app.bookmarks().marks(), &app.theme);
+        let (marks, theme) = (app.views().bookmarks.marks(), &app.theme);
         let items: Vec<ListItem> = marks
             .iter()
             .map(|m| {

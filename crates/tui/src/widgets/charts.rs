@@ -11,7 +11,10 @@ use ratatui::widgets::Block;
 use crate::ctx::Ctx;
 use crate::widgets::Panel;
 use killerscope_explorer::charts::ChartKind;
+use killerscope_explorer::charts::IcicleMove;
 use killerscope_explorer::keys::Action;
+use killerscope_explorer::views::ViewAction as V;
+use killerscope_explorer::views::{charts::ChartsAction as C, timeline::TimelineAction as T};
 
 mod bars;
 mod ebf;
@@ -22,17 +25,17 @@ mod plies;
 /// The actions the hint line names while the charts are open, with a word each; their keys
 /// come from the key table.
 pub const HINTS: [(Action, &str); 8] = [
-    (Action::NextChart, "chart"),
+    (Action::View(V::Charts(C::Next)), "chart"),
     (Action::Leave, "close"),
     (
-        Action::Icicle(killerscope_explorer::charts::IcicleMove::Left),
+        Action::View(V::Charts(C::Icicle(IcicleMove::Left))),
         "icicle",
     ),
-    (Action::ChartColours, "colours"),
-    (Action::StepBack, "step"),
-    (Action::PrevCutoff, "cutoff"),
-    (Action::PlayPause, "play"),
-    (Action::PrevChart, "back"),
+    (Action::View(V::Charts(C::Colours)), "colours"),
+    (Action::View(V::Timeline(T::StepBack)), "step"),
+    (Action::View(V::Timeline(T::PrevCutoff)), "cutoff"),
+    (Action::View(V::Timeline(T::PlayPause)), "play"),
+    (Action::View(V::Charts(C::Prev)), "back"),
 ];
 
 /// The charts panel.
@@ -50,7 +53,7 @@ pub fn bands_area(panel: Rect) -> Rect {
 impl Panel for ChartsPanel {
     /// Draws the chart on screen.
     fn render(&self, frame: &mut Frame, area: Rect, app: &mut Ctx) {
-        let kind = app.charts().kind;
+        let kind = app.views().charts.kind;
         let place = ChartKind::ALL.iter().position(|&k| k == kind).unwrap_or(0) + 1;
         let title = format!(
             " Charts {place}/{} · {} ",

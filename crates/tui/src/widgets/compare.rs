@@ -19,17 +19,19 @@ use crate::{widgets::Panel, widgets::compare_icicle, widgets::compare_ladder};
 use killerscope_engine::fmt;
 use killerscope_explorer::ComparePage;
 use killerscope_explorer::keys::Action;
+use killerscope_explorer::views::ViewAction as V;
+use killerscope_explorer::views::{compare::CompareAction as C, ladder::LadderAction};
 use killerscope_log::{MoveSource, SOURCES};
 
 /// The actions the hint line names while the compare view is open, with a word each; their
 /// keys come from the key table.
 pub const HINTS: [(Action, &str); 6] = [
-    (Action::NextChart, "picture"),
-    (Action::PrevChart, "back"),
-    (Action::PairWith(-1), "icicle pair"),
-    (Action::ChartColours, "colours"),
+    (Action::View(V::Compare(C::Next)), "picture"),
+    (Action::View(V::Compare(C::Prev)), "back"),
+    (Action::View(V::Compare(C::Pair(-1))), "icicle pair"),
+    (Action::View(V::Compare(C::Colours)), "colours"),
     (Action::Leave, "close"),
-    (Action::Ladder, "ladder"),
+    (Action::View(V::Ladder(LadderAction::Climb)), "ladder"),
 ];
 
 /// Width of the row-label column.
@@ -40,9 +42,9 @@ const COLUMN_WIDTH: u16 = 17;
 /// The table's rows as text: a header of column names, then one row per figure, one column per
 /// configuration.
 pub fn rows(app: &Ctx) -> Vec<Vec<String>> {
-    let results = &app.comparison().rows;
+    let results = &app.views().compare.rows;
     let base = results.first().map_or(0, |r| r.stats.nodes());
-    let name = |i: usize| app.comparison().name(i);
+    let name = |i: usize| app.views().compare.name(i);
     let mut out = vec![
         std::iter::once(String::new())
             .chain((0..results.len()).map(name))
@@ -98,14 +100,14 @@ impl Panel for CompareOverlay {
     /// over the whole screen but its last line (the hints).
     fn render(&self, frame: &mut Frame, area: Rect, app: &mut Ctx) {
         let theme = &app.theme;
-        let page = app.comparison().page;
+        let page = app.views().compare.page;
         let place = ComparePage::ALL
             .iter()
             .position(|&p| p == page)
             .unwrap_or(0)
             + 1;
-        let selective = if app.setup().settings.selective.any() {
-            format!(" · {}", app.setup().settings.selective.label())
+        let selective = if app.setup().next.selective.any() {
+            format!(" · {}", app.setup().next.selective.label())
         } else {
             String::new()
         };
@@ -113,7 +115,7 @@ impl Panel for CompareOverlay {
             " Compare {place}/{} · {} · depth {}{selective} · Tab next · Esc closes ",
             ComparePage::ALL.len(),
             page.title(),
-            app.setup().settings.depth
+            app.setup().next.depth
         );
         let block = Block::bordered()
             .title(Span::styled(title, theme.title))
@@ -122,13 +124,13 @@ impl Panel for CompareOverlay {
             compare_ladder::render(frame, area, app);
             return;
         }
-        if app.comparison().rows.is_empty() {
-            let text = if app.comparison().running {
+        if app.views().compare.rows.is_empty() {
+            let text = if app.views().compare.running {
                 format!(
                     "Searching {} … (Esc cancels; deep searches take a while)",
-                    app.comparison().labels.join(", ")
+                    app.views().compare.labels.join(", ")
                 )
-            } else if app.comparison().labels.is_empty() {
+            } else if app.views().compare.labels.is_empty() {
                 "No comparison yet: c chooses the configurations to search side by side.".into()
             } else {
                 "Stopped before every search finished.".to_string()
@@ -159,7 +161,7 @@ impl Panel for CompareOverlay {
             compare_icicle::render(frame, inner, app);
             return;
         }
-        let comparison = &app.comparison();
+        let comparison = &app.views().compare;
         let names: Vec<String> = (0..comparison.rows.len())
             .map(|i| comparison.name(i))
             .collect();

@@ -18,7 +18,7 @@ use killerscope_trace::SearchTree;
 
 /// Draws the two icicles and their legend in `area`.
 pub fn render(frame: &mut Frame, area: Rect, app: &Ctx) {
-    let comparison = &app.comparison();
+    let comparison = &app.views().compare;
     let pair = [0, comparison.partner()];
     let [top, bottom, legend] = Layout::vertical([
         Constraint::Fill(1),
@@ -76,7 +76,7 @@ fn painter<'a>(app: &'a Ctx<'a>, row: &'a Compared, tree: &'a SearchTree) -> Pai
         sources: &row.sources,
         theme: &app.theme,
         notation: app.prefs().notation,
-        colouring: app.comparison().colouring,
+        colouring: app.views().compare.colouring,
         at: usize::MAX,
     }
 }
@@ -114,7 +114,7 @@ fn side(
         ),
     ];
     if k > 0 {
-        let others = app.comparison().rows.len() - 1;
+        let others = app.views().compare.rows.len() - 1;
         let choose = if others > 1 { " · ←→ another" } else { "" };
         let ratio = paired::ratio(first, size);
         spans.push(Span::styled(

@@ -24,8 +24,8 @@ const NUMBER: usize = 9;
 /// Draws the ladder page over `area` but its last line (the hints).
 pub fn render(frame: &mut Frame, area: Rect, app: &Ctx) {
     let theme = &app.theme;
-    let state = &app.comparison().ladder;
-    let depth = app.setup().settings.depth;
+    let state = &app.views().ladder;
+    let depth = app.setup().next.depth;
     let popup = Rect {
         height: area.height.saturating_sub(1),
         ..area

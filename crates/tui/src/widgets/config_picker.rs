@@ -49,7 +49,7 @@ impl Panel for ConfigPickerOverlay {
         let popup = centered(area, 80, height);
         let title = format!(
             " Compare at depth {} · Space checks · Enter runs (≥ {MIN_CHOSEN}) · Esc ",
-            app.setup().settings.depth
+            app.setup().next.depth
         );
         let inner = overlay_frame(frame, popup, title, theme);
         let [list_area, note_area] =

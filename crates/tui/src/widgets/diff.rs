@@ -18,14 +18,22 @@ use killerscope_engine::fmt::grouped;
 use killerscope_explorer::PairRow;
 use killerscope_explorer::Session;
 use killerscope_explorer::keys::Action;
+use killerscope_explorer::views::ViewAction as V;
+use killerscope_explorer::views::{diff::DiffAction, tree::TreeMove};
 use killerscope_explorer::{Area, NodeId};
 use killerscope_explorer::{DiffState, Ranking};
 use killerscope_trace::line::Step;
 
 /// The actions the hint line names while the diff view is open, with a word each.
 pub const HINTS: [(Action, &str); 3] = [
-    (Action::Divergence(1), "next / previous divergence"),
-    (Action::Toggle, "open"),
+    (
+        Action::View(V::Diff(DiffAction::Divergence(1))),
+        "next / previous divergence",
+    ),
+    (
+        Action::View(V::Diff(DiffAction::Move(TreeMove::Toggle))),
+        "open",
+    ),
     (Action::Leave, "A's tree"),
 ];
 
@@ -79,7 +87,7 @@ pub struct DiffOverlay;
 
 impl Panel for DiffOverlay {
     fn render(&self, frame: &mut Frame, area: Rect, app: &mut Ctx) {
-        let Some(diff) = app.diff() else {
+        let Some(diff) = app.views().diff.open() else {
             return;
         };
         let p = parts(area);

@@ -259,7 +259,7 @@ impl Panel for ExplainPanel {
             || "Select a node in the tree to see what happened there.".to_string(),
             |id| {
                 let explained = text(session, id, notation);
-                let explained = match why::paragraph(session, app.why(), id, notation) {
+                let explained = match why::paragraph(session, &app.views().why, id, notation) {
                     chain if chain.is_empty() => explained,
                     chain => format!("{chain}\n\n{explained}"),
                 };

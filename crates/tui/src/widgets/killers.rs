@@ -223,7 +223,7 @@ impl Panel for KillersPanel {
     /// Draws the table as it stood at the timeline cursor, scrolled so that the selected node's
     /// row is visible, or the countermove tab.
     fn render(&self, frame: &mut Frame, area: Rect, app: &mut Ctx) {
-        if app.prefs().killer_tab == KillerTab::Countermoves {
+        if app.views().killers.tab == KillerTab::Countermoves {
             countermoves::render(frame, area, app);
             return;
         }

@@ -209,7 +209,7 @@ fn looks(app: &Ctx, state: &LessonState) -> Vec<(String, Style, bool)> {
         let (mark, style) = match measured {
             Some(m) if m == pinned => ("✓".to_string(), theme.text),
             Some(m) => (format!("✗ measured {}", fmt::grouped(m)), theme.error),
-            None if app.comparison().running => ("…".to_string(), theme.dim),
+            None if app.views().compare.running => ("…".to_string(), theme.dim),
             None => ("(not run)".to_string(), theme.dim),
         };
         let row = format!("▸ {label}: {} nodes {mark}", fmt::grouped(pinned));

@@ -16,6 +16,7 @@ use crate::widgets::Panel;
 use killerscope_explorer::Edit;
 use killerscope_explorer::LineEdit;
 use killerscope_explorer::Mode;
+use killerscope_explorer::views::{bookmarks::BookmarksAction, query::QueryAction};
 use killerscope_explorer::{keys, keys::Action};
 use killerscope_text::printable;
 
@@ -64,16 +65,16 @@ impl<'a> Field<'a> {
             }
             Mode::Query { .. } => {
                 let example = "e.g. type=CUT and cut.rank>1 and not tt_cut";
-                let (submit, leave) = (key(Action::QuerySubmit), key(Action::Leave));
+                let (submit, leave) = (key(QueryAction::Submit.into()), key(Action::Leave));
                 let hint = format!("{submit}: mark the matches · {leave}: cancel · {example}");
                 (" Query the nodes (log query) ".to_string(), "query> ", hint)
             }
             Mode::Note { node, .. } => {
-                let saved = match app.bookmarks().file() {
+                let saved = match app.views().bookmarks.file() {
                     Some(path) => format!("saved in {}", printable(&path.display().to_string())),
                     None => "kept in memory: this search has no log file".to_string(),
                 };
-                let (submit, leave) = (key(Action::NoteSubmit), key(Action::Leave));
+                let (submit, leave) = (key(BookmarksAction::Save.into()), key(Action::Leave));
                 let hint = format!("{submit}: bookmark node {node} ({saved}) · {leave}: cancel");
                 (format!(" Bookmark node {node} "), "note> ", hint)
             }

@@ -29,10 +29,10 @@ pub mod lesson;
 pub mod lesson_picker;
 pub mod line_field;
 pub mod list_popup;
+pub mod panels;
 pub mod picker;
 pub mod stats;
 pub mod timeline;
-pub mod tools;
 pub mod tree;
 
 /// Draws an overlay's frame over `area` — cleared, bordered in the colour of the panel that

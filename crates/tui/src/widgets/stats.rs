@@ -129,12 +129,12 @@ impl Facts {
     fn new(app: &Ctx, cells: &Cells, narrow: bool) -> Facts {
         let scan = app.session().scan();
         let s = scan.stats();
+        // Over the depth the search on screen was asked for (its header's), not the next
+        // search's: `+` changes only the latter.
+        let asked = app.session().shown().depth;
         let depth = scan.finished().map_or("–".to_string(), |(d, score)| {
-            format!(
-                "{d}/{} (score {})",
-                app.setup().settings.depth,
-                fmt::score(score)
-            )
+            let over = asked.map_or_else(String::new, |a| format!("/{a}"));
+            format!("{d}{over} (score {})", fmt::score(score))
         });
         let elapsed = app.session().run().elapsed;
         let reported = scan.reported_beyond_log();
@@ -377,14 +377,12 @@ impl Panel for StatsPanel {
                 .run()
                 .progress
                 .map_or(logged, |(d, _)| d.max(logged));
-            let ratio = f64::from(done) / f64::from(app.setup().settings.depth.max(1));
+            let asked = app.session().shown().depth.unwrap_or(done);
+            let ratio = f64::from(done) / f64::from(asked.max(1));
             let gauge = Gauge::default()
                 .gauge_style(app.theme.gauge)
                 .ratio(ratio.clamp(0.0, 1.0))
-                .label(format!(
-                    "searching: depth {done}/{}",
-                    app.setup().settings.depth
-                ));
+                .label(format!("searching: depth {done}/{asked}"));
             frame.render_widget(gauge, gauge_area);
         }
     }

@@ -7,6 +7,10 @@ use ratatui::text::{Line, Span};
 
 use crate::ctx::Ctx;
 use crate::{widgets::Panel, widgets::charts, widgets::compare, widgets::diff};
+use killerscope_explorer::SetupAction;
+use killerscope_explorer::views::ViewAction as V;
+use killerscope_explorer::views::{charts::ChartsAction, compare::CompareAction};
+use killerscope_explorer::views::{lessons::LessonsAction, timeline::TimelineAction as T};
 use killerscope_explorer::{Mode, SPEEDS};
 use killerscope_explorer::{keys, keys::Action, keys::Context};
 
@@ -39,14 +43,20 @@ fn status(frame: &mut Frame, area: Rect, app: &Ctx) {
     let session = app.session();
     let n = session.events().len();
     let at = session.position();
-    let state = if app.playback().playing {
-        Span::styled(format!("▶ {}/s", SPEEDS[app.playback().speed]), theme.info)
+    let state = if app.views().timeline.playback.playing {
+        Span::styled(
+            format!("▶ {}/s", SPEEDS[app.views().timeline.playback.speed]),
+            theme.info,
+        )
     } else if session.at().is_none() && app.is_live() {
         Span::styled("● live", theme.info)
     } else if session.at().is_none() {
         Span::styled("■ end", theme.dim)
     } else {
-        Span::styled(format!("‖ {}/s", SPEEDS[app.playback().speed]), theme.dim)
+        Span::styled(
+            format!("‖ {}/s", SPEEDS[app.views().timeline.playback.speed]),
+            theme.dim,
+        )
     };
     let sources = &session.header().sources;
     let current = at
@@ -71,15 +81,18 @@ fn status(frame: &mut Frame, area: Rect, app: &Ctx) {
 const HINTS: [(Action, &str); 11] = [
     (Action::Help, "help"),
     (Action::Quit, "quit"),
-    (Action::EnterFen, "FEN"),
-    (Action::OpenPicker, "library"),
-    (Action::StepBack, "step"),
-    (Action::PrevCutoff, "cutoff"),
-    (Action::NextKillerCutoff, "killer cut"),
-    (Action::PlayPause, "play"),
-    (Action::Compare, "compare"),
+    (Action::Setup(SetupAction::EnterFen), "FEN"),
+    (Action::Setup(SetupAction::OpenPicker), "library"),
+    (Action::View(V::Timeline(T::StepBack)), "step"),
+    (Action::View(V::Timeline(T::PrevCutoff)), "cutoff"),
+    (Action::View(V::Timeline(T::NextKillerCutoff)), "killer cut"),
+    (Action::View(V::Timeline(T::PlayPause)), "play"),
+    (
+        Action::View(V::Compare(CompareAction::OpenPicker)),
+        "compare",
+    ),
     (Action::Rerun, "re-run"),
-    (Action::Charts, "charts"),
+    (Action::View(V::Charts(ChartsAction::Open)), "charts"),
 ];
 
 /// A key label without ← and →, which step the lesson while one is on screen.
@@ -93,13 +106,21 @@ fn without_arrows(label: &str) -> String {
 
 /// The lesson's keys, named first in the hint line while a lesson is on screen.
 const LESSON_HINTS: [(Context, Action, &str); 2] = [
-    (Context::Lesson, Action::LessonNext, "step"),
-    (Context::Lesson, Action::CloseLesson, "close lesson"),
+    (
+        Context::Lesson,
+        Action::View(V::Lessons(LessonsAction::Next)),
+        "step",
+    ),
+    (
+        Context::Lesson,
+        Action::View(V::Lessons(LessonsAction::Close)),
+        "close lesson",
+    ),
 ];
 
 fn hints(frame: &mut Frame, area: Rect, app: &Ctx) {
     let theme = &app.theme;
-    if let Some((text, progress)) = app.query().running() {
+    if let Some((text, progress)) = app.views().query.running() {
         let ratio = progress.done as f64 / progress.total.max(1) as f64;
         let label = format!(
             "querying {}: {:.0}% of {} events · Esc or s stops",
@@ -156,11 +177,11 @@ fn hints(frame: &mut Frame, area: Rect, app: &Ctx) {
             }
             let mut next = format!(
                 "depth {} · killers {}",
-                app.setup().settings.depth,
-                app.setup().settings.killers
+                app.setup().next.depth,
+                app.setup().next.killers
             );
-            if app.setup().settings.selective.any() {
-                next.push_str(&format!(" · {}", app.setup().settings.selective.label()));
+            if app.setup().next.selective.any() {
+                next.push_str(&format!(" · {}", app.setup().next.selective.label()));
             }
             spans.push(Span::styled(next, theme.text));
             Line::from(spans)

@@ -124,7 +124,7 @@ impl Panel for TreePanel {
             compact: area.width.saturating_sub(2) < FULL_ROW
                 && (app.lesson().is_some() || app.prefs().projector || app.prefs().focus),
         };
-        let query = app.query();
+        let query = &app.views().query;
         let marks = |id| query.marks(id);
         let marked = query.found().map(|_| &marks as &dyn Fn(NodeId) -> bool);
         let rows = rows::build(session, app.view(), style, marked);

@@ -30,7 +30,7 @@ pub fn rows(area: Rect) -> [Rect; 3] {
 pub fn render(frame: &mut Frame, area: Rect, app: &Ctx) {
     let [info, _, legend] = rows(area);
     let session = app.session();
-    let Some(layout) = app.charts().icicle(session) else {
+    let Some(layout) = app.views().charts.icicle(session) else {
         let text = Line::styled("no node searched yet at the cursor", app.theme.dim);
         frame.render_widget(text, area);
         return;
@@ -40,7 +40,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &Ctx) {
         sources: &session.header().sources,
         theme: &app.theme,
         notation: app.prefs().notation,
-        colouring: app.charts().colouring,
+        colouring: app.views().charts.colouring,
         at: session.position(),
     };
     let selected = app.view().selected_node();
