@@ -60,3 +60,104 @@ fn a_moved_probe_window_is_said_as_it_was() {
         "{text}"
     );
 }
+
+/// The screen sizes a class meets, smallest first.
+const SIZES: [(u16, u16); 4] = [(60, 18), (80, 24), (120, 36), (160, 48)];
+
+/// Every node row in the tree panel of `app`'s last frame: the node, and the text of its line
+/// inside the panel's border.
+fn drawn_rows(app: &tui_support::App, shown: &str) -> Vec<(killerscope_explorer::NodeId, String)> {
+    let panel = ratatui::widgets::Block::bordered().inner(app.ui.areas.tree);
+    let lines: Vec<&str> = shown.lines().collect();
+    let mut rows = Vec::new();
+    for y in panel.top()..panel.bottom() {
+        let text: String = lines[usize::from(y)]
+            .chars()
+            .skip(usize::from(panel.x))
+            .take(usize::from(panel.width))
+            .collect();
+        if text.trim().is_empty() {
+            continue;
+        }
+        let at = ratatui::layout::Position::new(panel.x, y);
+        if let Some(&killerscope_explorer::Row::Node(id)) =
+            app.ui.tree.rendered_at(at).and_then(<[_]>::last)
+        {
+            rows.push((id, text));
+        }
+    }
+    rows
+}
+
+/// Draws `app` at every size and checks that each node row of the tree shows its window whole.
+fn check_windows(app: &mut tui_support::App, what: &str) -> usize {
+    let mut checked = 0;
+    for (w, h) in SIZES {
+        let shown = tui_support::screen(&draw(app, w, h));
+        if app.ui.areas.tree.is_empty() {
+            continue;
+        }
+        for (id, text) in drawn_rows(app, &shown) {
+            let node = app.session().node(id).expect("a drawn node");
+            let (alpha, beta) = node.window();
+            let window = format!(
+                "[{},{}]",
+                killerscope_engine::fmt::score(alpha),
+                killerscope_engine::fmt::score(beta)
+            );
+            assert!(
+                text.contains(&window),
+                "{what} at {w}×{h}: the row of a ply-{} node lacks {window}:\n{text}\n{shown}",
+                node.ply()
+            );
+            checked += 1;
+        }
+    }
+    checked
+}
+
+/// Walks the line from the depth-6 iteration that starts with its `skip`+1st reply and then
+/// takes first children to a leaf, checking the windows at each ply; returns the plies seen.
+fn walk(app: &mut tui_support::App, skip: usize, what: &str) -> u8 {
+    press(app, KeyCode::Char('G'));
+    let mut deepest = 0;
+    for step in 0.. {
+        let id = app.view().selected_node().expect("a selected node");
+        let node = app.session().node(id).expect("the selected node");
+        let (ply, leaf) = (node.ply(), node.child_count() == 0);
+        deepest = deepest.max(ply);
+        assert!(check_windows(app, what) > 0, "{what}: no row checked");
+        if leaf {
+            break;
+        }
+        press(app, KeyCode::Right);
+        press(app, KeyCode::Down);
+        if step == 0 {
+            for _ in 0..skip {
+                press(app, KeyCode::Down);
+            }
+        }
+    }
+    deepest
+}
+
+#[test]
+fn the_tree_never_cuts_a_window_at_any_ply_of_the_classroom_search() {
+    let log = tui_support::record(tui_support::PUZZLE, 6, 2);
+    for projector in [false, true] {
+        for (skip, line) in [(0, "the first line"), (7, "the eighth reply's line")] {
+            let mut app = app_over(tui_support::PUZZLE, log.clone());
+            draw(&mut app, 160, 48);
+            if projector {
+                press(&mut app, KeyCode::Char('P'));
+                assert!(app.prefs().projector);
+            }
+            let mode = if projector { "projector" } else { "plain" };
+            let deepest = walk(&mut app, skip, &format!("{mode}, {line}"));
+            assert!(
+                deepest >= 6,
+                "{mode}, {line}: the walk reached ply {deepest} only"
+            );
+        }
+    }
+}
