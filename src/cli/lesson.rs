@@ -33,7 +33,7 @@ pub struct LessonArgs {
     #[arg(long)]
     check: bool,
     /// Write the learner's results to this CSV file (question, kind, prompt, answer, right
-    /// answer, right/wrong/unanswered, tries, seconds — as `exercise --results`): when the
+    /// answer, right/wrong/unanswered, tries, tries allowed, seconds — as `exercise --results`): when the
     /// last question is answered, and when the lesson is closed or the explorer quits.
     #[arg(long, value_name = "FILE", conflicts_with = "check")]
     results: Option<PathBuf>,
