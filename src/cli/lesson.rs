@@ -169,7 +169,8 @@ fn print_checked(out: &mut impl Write, lesson: &Lesson) -> Result<(), CliError> 
             done.push(format!("selects node {id}"));
         }
         if let Some(i) = step.sets.timeline {
-            done.push(format!("moves the timeline to event {i}"));
+            // Numbered from 1, as the status line numbers events.
+            done.push(format!("moves the timeline to event {}", i + 1));
         }
         if let Some(View::Chart(chart)) = &step.sets.view {
             done.push(format!("opens the {} chart", chart.title()));

@@ -178,8 +178,13 @@ fn first_tried(read: &Read) -> Option<(Move, String)> {
     } else {
         ""
     };
+    let of = if tried == 1 {
+        "the only move".to_string()
+    } else {
+        format!("the first of the {tried} moves")
+    };
     let why = format!(
-        "{}, {} was the first of the {tried} moves {} tried, placed first by {}.{outcome}",
+        "{}, {} was {of} {} tried, placed first by {}.{outcome}",
         place(read),
         san(read.at, mv),
         side(read.at).trim_end_matches("'s"),
@@ -221,8 +226,13 @@ fn side(pos: &Position) -> &'static str {
     }
 }
 
-/// "killer 1 (K1)", from the log's own source table.
+/// "killer 1 (K1)", from the log's own source table; "TT" alone where the name is the label.
 fn source(log: &EventLog, source: MoveSource) -> String {
     let sources = &log.header().sources;
-    format!("{} ({})", sources.name(source), sources.label(source))
+    let (name, label) = (sources.name(source), sources.label(source));
+    if name == label {
+        name.to_string()
+    } else {
+        format!("{name} ({label})")
+    }
 }
