@@ -161,3 +161,98 @@ fn the_tree_never_cuts_a_window_at_any_ply_of_the_classroom_search() {
         }
     }
 }
+
+#[test]
+fn the_killer_table_keeps_its_counts_at_80x24() {
+    let log = tui_support::record(tui_support::PUZZLE, 6, 2);
+    let mut app = app_over(tui_support::PUZZLE, log);
+    let shown = tui_support::screen(&draw(&mut app, 80, 24));
+    let panel = app.ui.areas.killers;
+    assert!(!panel.is_empty(), "{shown}");
+    let lines: Vec<String> = shown
+        .lines()
+        .skip(usize::from(panel.y))
+        .take(usize::from(panel.height))
+        .map(|l| {
+            l.chars()
+                .skip(usize::from(panel.x))
+                .take(usize::from(panel.width))
+                .collect()
+        })
+        .collect();
+    let row = |ply: &str| {
+        lines
+            .iter()
+            .find(|l| l.trim_start_matches('│').trim_start().starts_with(ply))
+            .cloned()
+            .unwrap_or_default()
+    };
+    // Ply 1: Bf1 tried 17 times from slot 1, 11 cutoffs; a4 10 and 7 in slot 2.
+    let one = row("1 ");
+    assert!(
+        one.contains("17/11") && one.contains("10/7"),
+        "{}",
+        lines.join("\n")
+    );
+    assert!(lines[0].contains("tried/cut"), "{}", lines[0]);
+    let with_counts = lines.iter().filter(|l| l.contains('/')).count();
+    assert!(
+        with_counts >= 3,
+        "most rows keep their counts:\n{}",
+        lines.join("\n")
+    );
+}
+
+#[test]
+fn explain_keeps_the_killer_store_in_view_at_80x24_and_says_there_is_more() {
+    let log = tui_support::record(tui_support::PUZZLE, 6, 2);
+    let mut app = app_over(tui_support::PUZZLE, log);
+    draw(&mut app, 160, 48);
+    press(&mut app, KeyCode::Char('g'));
+    for _ in 0..4 {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Right);
+    for _ in 0..40 {
+        let id = app.view().selected_node().expect("selected");
+        if explain::text(app.session(), id, Notation::San).starts_with("…Ra5:") {
+            break;
+        }
+        press(&mut app, KeyCode::Down);
+    }
+    let id = app.view().selected_node().expect("…Ra5");
+    let full = explain::text(app.session(), id, Notation::San);
+    assert!(
+        full.contains("Stored as killer 1 at ply 1; a4 moved to slot 2."),
+        "{full}"
+    );
+    let shown = tui_support::screen(&draw(&mut app, 80, 24));
+    let panel = app.ui.areas.explain;
+    let rows: Vec<String> = shown
+        .lines()
+        .skip(usize::from(panel.y))
+        .take(usize::from(panel.height))
+        .map(|l| {
+            l.chars()
+                .skip(usize::from(panel.x))
+                .take(usize::from(panel.width))
+                .collect()
+        })
+        .collect();
+    let inside: Vec<String> = rows[1..rows.len() - 1]
+        .iter()
+        .map(|r| r.trim_matches('│').trim().to_string())
+        .collect();
+    let read = inside.join(" ");
+    assert!(
+        read.contains("Stored as killer 1 at ply 1; a4 moved to slot 2."),
+        "the key sentence is in view:\n{}",
+        rows.join("\n")
+    );
+    assert!(read.contains("cut off …Ra5"), "{read}");
+    assert!(
+        rows[rows.len() - 1].contains("more"),
+        "the bottom border says there is more:\n{}",
+        rows.join("\n")
+    );
+}
