@@ -1,7 +1,7 @@
 //! The killer-table panel: one row per ply, one column per slot, each cell the killer move, how
 //! often it was tried from a killer slot at that ply and how often it then cut off (written
 //! short, `1.7k/341`, where a narrow panel has no room for `1.67k/341`, and left out only in a
-//! row where even that does not fit). It shows the table as it stood at the timeline cursor
+//! cell where even that does not fit). It shows the table as it stood at the timeline cursor
 //! (live while following a search). The slot that just cut off carries `✂`; a fresh store
 //! shows `★` in slot 1 and `↓` on the moves it shifted.
 //! Moves are written in the user's notation against the position of the selected node's line at
@@ -310,23 +310,23 @@ impl Panel for KillersPanel {
         let notation = app.prefs().notation;
         let positions = row_positions(session, app.view().selected_node(), shown.clone());
         let pos_of = |row: usize| positions[row - shown.start].as_ref();
-        // Each row writes its counts in full, else short, else not at all, whichever fits
-        // every slot of the row: the counts give way row by row, not for the whole table.
-        let counts_of = |row: usize| {
-            let fit = |counts| {
-                (0..slots).all(|slot| {
+        // Each cell writes its counts in full, else short, else not at all, whichever fits:
+        // the counts give way cell by cell, not for the whole table.
+        let counts_of = |row: usize, slot: usize| {
+            [Counts::Full, Counts::Short]
+                .into_iter()
+                .find(|&counts| {
                     let text = cell(session, (row, slot), counts, pos_of(row), notation).0;
                     text.chars().count() <= cell_width
                 })
-            };
-            [Counts::Full, Counts::Short]
-                .into_iter()
-                .find(|&c| fit(c))
                 .unwrap_or(Counts::Off)
         };
-        let counts: Vec<Counts> = shown.clone().map(counts_of).collect();
-        if counts.iter().all(|&c| c == Counts::Off) {
-            // No row has room for its counts: the title no longer promises them.
+        let counts: Vec<Vec<Counts>> = shown
+            .clone()
+            .map(|row| (0..slots).map(|slot| counts_of(row, slot)).collect())
+            .collect();
+        if counts.iter().flatten().all(|&c| c == Counts::Off) {
+            // No cell has room for its counts: the title no longer promises them.
             let by = if layout.by_depth { " by depth" } else { "" };
             frame.render_widget(table_block(app, format!(" Killers{by} · move ")), area);
         }
@@ -348,7 +348,7 @@ impl Panel for KillersPanel {
                 let (text, mark) = cell(
                     session,
                     (row, slot),
-                    counts[row - shown.start],
+                    counts[row - shown.start][slot],
                     pos_of(row),
                     notation,
                 );
