@@ -37,10 +37,20 @@ use std::process::ExitCode;
 /// killer moves and beta cutoffs.
 #[derive(Parser, Debug)]
 #[command(name = "killerscope", version, about, long_about = None)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
     /// What to do; without a subcommand the explorer opens on the first classroom position.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Without a subcommand: the explorer in projector mode (as `tui --projector`).
+    #[arg(long)]
+    pub projector: bool,
+    /// Without a subcommand: letters instead of Unicode chess pieces (as `tui --ascii`).
+    #[arg(long)]
+    pub ascii: bool,
+    /// Without a subcommand: a monochrome screen (as `tui --no-color`).
+    #[arg(long)]
+    pub no_color: bool,
 }
 
 /// The subcommands.
@@ -170,7 +180,7 @@ pub fn run() -> ExitCode {
             crate::uci::run(io::stdin().lock(), io::stdout()).map_err(CliError::from)
         }
         Some(Command::Tui(args)) => tui::run(&args),
-        None => tui::run_default(),
+        None => tui::run_default(cli.projector, cli.ascii, cli.no_color),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

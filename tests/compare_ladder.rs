@@ -132,8 +132,16 @@ fn the_picture_is_one_page_with_a_bar_per_rung() {
         assert!(texts.contains(&rung), "no label {rung}: {texts:?}");
     }
     assert!(
-        texts.iter().any(|t| t.contains("dashed: Knuth–Moore")),
-        "the axis names the Knuth–Moore line: {texts:?}"
+        texts
+            .iter()
+            .any(|t| t.contains("Knuth–Moore 91: the minimal tree")),
+        "the legend names the Knuth–Moore line: {texts:?}"
+    );
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.contains("b^4 = ") && t.contains("no cutoff")),
+        "the legend names the b^d line: {texts:?}"
     );
     let several = binary::run(&[
         "compare",

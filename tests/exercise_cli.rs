@@ -95,13 +95,20 @@ fn the_answer_key_graded_through_the_quiz_gets_full_marks() {
     let rows: Vec<&str> = csv.lines().collect();
     assert_eq!(
         rows[0],
-        "question,kind,prompt,answer,right_answer,result,tries,seconds"
+        "question,kind,prompt,answer,right_answer,result,tries,tries_allowed,seconds"
     );
     assert_eq!(rows.len(), 6, "{csv}");
-    assert!(rows[1..].iter().all(|r| r.contains(",right,")), "{csv}");
-    let wrong: Vec<String> = key.iter().map(|_| "9".to_string()).collect();
+    assert!(rows[1..].iter().all(|r| r.contains(",right,1,2,")), "{csv}");
+    // Two misses a question (any choice but the key's, twice) grade every one wrong.
+    let wrong: Vec<String> = key
+        .iter()
+        .flat_map(|k| {
+            let miss = if k == "1" { "2" } else { "1" };
+            [miss.to_string(), miss.to_string()]
+        })
+        .collect();
     let csv = quiz(&wrong, &dir.join("wrong.csv"));
-    assert_eq!(csv.matches(",wrong,").count(), 5, "{csv}");
+    assert_eq!(csv.matches(",wrong,2,2,").count(), 5, "{csv}");
     std::fs::remove_dir_all(&dir).ok();
 }
 

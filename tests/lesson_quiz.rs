@@ -126,3 +126,33 @@ fn teaching_screens_keep_the_board_the_killers_the_lesson_and_whole_windows() {
     check(&mut app, 160, 48, "projector and focus 160×48");
     check(&mut app, 80, 24, "focus 80×24");
 }
+
+#[test]
+fn a_first_miss_on_the_best_move_is_told_why_it_did_not_cut_without_the_answer() {
+    let mut app = open("killers-in-ten-minutes");
+    key(&mut app, KeyCode::Right);
+    let q = app
+        .lesson()
+        .and_then(|l| l.player.step().question.clone())
+        .expect("step 2 asks");
+    let qd2 = q
+        .choices
+        .iter()
+        .position(|c| c == "Qd2")
+        .expect("Qd2 is a choice");
+    let hint = &q.hints[qd2];
+    assert!(
+        hint.contains("Qd2 is stronger") && hint.contains("never tried"),
+        "{hint}"
+    );
+    assert!(
+        !hint.contains(&q.answer_san),
+        "the hint keeps the answer: {hint}"
+    );
+    assert!(q.hints[q.answer].is_empty());
+    let digit = char::from(b'1' + u8::try_from(qd2).expect("a digit"));
+    key(&mut app, KeyCode::Char(digit));
+    let shown = screen(&draw(&mut app, 160, 48));
+    assert!(shown.contains("Qd2 is stronger"), "{shown}");
+    assert!(shown.contains("one more try"), "{shown}");
+}

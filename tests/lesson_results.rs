@@ -8,7 +8,7 @@ mod tui_support;
 use std::process::Command;
 
 use crossterm::event::KeyCode;
-use killerscope_analysis::exercise::results::HEADER;
+use killerscope_analysis::exercise::results::{HEADER, TRIES};
 use killerscope_explorer::Action;
 use killerscope_explorer::Effect;
 use killerscope_explorer::LessonSource;
@@ -102,10 +102,17 @@ fn the_score_runs_in_the_panel_and_the_results_are_written_on_quit() {
     let effects = app.update(Action::Quit);
     apply(&mut app, effects);
     let text = std::fs::read_to_string(&csv).expect("results written on quit");
-    let rows: Vec<Vec<&str>> = text.lines().map(|l| l.rsplitn(4, ',').collect()).collect();
+    let rows: Vec<Vec<&str>> = text.lines().map(|l| l.rsplitn(5, ',').collect()).collect();
     assert_eq!(text.lines().next(), Some(HEADER));
     assert_eq!(rows.len(), 5, "{text}");
-    let tail: Vec<(&str, &str)> = rows[1..].iter().map(|r| (r[2], r[1])).collect();
+    // The lesson grades by the quiz's rule, and the file says it on every row: the question
+    // missed twice took exactly the tries allowed.
+    assert!(
+        rows[1..].iter().all(|r| r[1] == TRIES.to_string()),
+        "{text}"
+    );
+    assert_eq!(rows[3][2], TRIES.to_string(), "{text}");
+    let tail: Vec<(&str, &str)> = rows[1..].iter().map(|r| (r[3], r[2])).collect();
     assert_eq!(
         tail,
         [

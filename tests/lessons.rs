@@ -323,5 +323,5 @@ fn every_bundled_lessons_choices_are_legal_moves_written_in_san() {
         }
         lesson::load(text).unwrap_or_else(|e| panic!("{name}: {e}"));
     }
-    assert_eq!(questions, 7, "the bundled lessons ask seven questions");
+    assert_eq!(questions, 8, "the bundled lessons ask eight questions");
 }

@@ -63,8 +63,10 @@ pub struct ExerciseArgs {
         conflicts_with = "results"
     )]
     output: Option<PathBuf>,
-    /// Ask the questions one by one (answers by number on stdin) and write the results as CSV:
-    /// question, kind, prompt, answer, right answer, right/wrong/unanswered, tries, seconds.
+    /// Ask the questions one by one (answers by number on stdin; a miss gets one more try, as
+    /// in a lesson, and a line that is no choice is asked again) and write the results as CSV:
+    /// question, kind, prompt, answer, right answer, right/wrong/unanswered, tries, tries
+    /// allowed, seconds.
     #[arg(long, value_name = "FILE")]
     results: Option<PathBuf>,
 }
@@ -310,9 +312,10 @@ fn write_file(path: &Path, text: &str) -> Result<(), CliError> {
         .map_err(|e| CliError::new(format!("cannot write {shown}: {e}")))
 }
 
-/// Asks every question on the terminal (an answer is the number of a choice, one per line;
-/// one try each) and writes the results CSV (`trace::exercise::results`); the score at the end.
-/// Questions left when the input ends are written as unanswered.
+/// Asks every question on the terminal (an answer is the number of a choice, one per line) by
+/// the lessons' rule (`results::TRIES` picks; a line that is no choice is asked again without
+/// counting) and writes the results CSV (`analysis::exercise::results`); the score at the end.
+/// Questions left when the input ends are written as unanswered, with a first miss if any.
 fn quiz(exercise: &Exercise, path: &Path) -> Result<(), CliError> {
     let mut rows = Vec::new();
     let stdin = std::io::stdin();
@@ -321,27 +324,21 @@ fn quiz(exercise: &Exercise, path: &Path) -> Result<(), CliError> {
     let mut right = 0;
     let mut ended = false;
     for (k, q) in exercise.questions.iter().enumerate() {
-        let line = if ended {
-            None
+        let asked = if ended {
+            Asked::default()
         } else {
             writeln!(out, "{}. {}\n   {}", k + 1, q.prompt, numbered(&q.choices))?;
-            write!(out, "your answer (1-{}): ", q.choices.len())?;
-            out.flush()?;
-            let asked = Instant::now();
-            let line = lines.next().transpose().map_err(|e| {
-                CliError::new(format!("exercise: cannot read an answer from stdin: {e}"))
-            })?;
-            line.map(|l| (l, asked.elapsed().as_secs_f64()))
+            ask(q, &mut lines, &mut out)?
         };
-        ended = line.is_none();
-        let pick = line.as_ref().and_then(|(l, _)| choice_of(l, q));
-        let outcome = match (&line, pick) {
-            (None, _) => Outcome::Unanswered,
-            (Some(_), Some(p)) if p == q.answer => Outcome::Right,
-            (Some(_), _) => Outcome::Wrong,
+        ended |= asked.ended;
+        let last = asked.picks.last().copied();
+        let outcome = match last {
+            Some(p) if p == q.answer => Outcome::Right,
+            Some(_) if asked.picks.len() == usize::from(results::TRIES) => Outcome::Wrong,
+            _ => Outcome::Unanswered,
         };
         right += usize::from(outcome == Outcome::Right);
-        if line.is_some() {
+        if outcome != Outcome::Unanswered {
             writeln!(
                 out,
                 "{}: {}) {} — {}\n",
@@ -354,15 +351,64 @@ fn quiz(exercise: &Exercise, path: &Path) -> Result<(), CliError> {
         rows.push(Graded {
             kind: q.kind,
             prompt: &q.prompt,
-            answer: pick.map(|p| q.choices[p].as_str()),
+            answer: last.map(|p| q.choices[p].as_str()),
             right_answer: &q.choices[q.answer],
             outcome,
-            tries: u8::from(line.is_some()),
-            seconds: line.as_ref().map(|(_, s)| *s),
+            tries: u8::try_from(asked.picks.len()).unwrap_or(u8::MAX),
+            seconds: asked.seconds.filter(|_| outcome != Outcome::Unanswered),
         });
     }
     writeln!(out, "score: {right} of {}", exercise.questions.len())?;
     write_file(path, &results::csv(&rows))
+}
+
+/// The picks made at one question, the time to the last, and whether the input ended.
+#[derive(Default)]
+struct Asked {
+    picks: Vec<usize>,
+    seconds: Option<f64>,
+    ended: bool,
+}
+
+/// Reads picks for `q` until it is answered right, `results::TRIES` picks are made or the
+/// input ends; a line that is no choice is asked again, naming the choices.
+fn ask(
+    q: &Question,
+    lines: &mut impl Iterator<Item = std::io::Result<String>>,
+    out: &mut impl Write,
+) -> Result<Asked, CliError> {
+    let mut asked = Asked::default();
+    let started = Instant::now();
+    while asked.picks.len() < usize::from(results::TRIES) {
+        write!(out, "your answer (1-{}): ", q.choices.len())?;
+        out.flush()?;
+        let Some(line) = lines.next().transpose().map_err(|e| {
+            CliError::new(format!("exercise: cannot read an answer from stdin: {e}"))
+        })?
+        else {
+            asked.ended = true;
+            writeln!(out)?;
+            break;
+        };
+        let Some(pick) = choice_of(&line, q) else {
+            writeln!(
+                out,
+                "\"{}\" is not one of the choices: type a number from 1 to {}.",
+                printable(line.trim()),
+                q.choices.len()
+            )?;
+            continue;
+        };
+        asked.picks.push(pick);
+        asked.seconds = Some(started.elapsed().as_secs_f64());
+        if pick == q.answer {
+            break;
+        }
+        if asked.picks.len() < usize::from(results::TRIES) {
+            writeln!(out, "✗ not {}: one more try.", q.choices[pick])?;
+        }
+    }
+    Ok(asked)
 }
 
 /// The choice a typed line picks (its number), if any.

@@ -33,7 +33,7 @@ pub struct LessonArgs {
     #[arg(long)]
     check: bool,
     /// Write the learner's results to this CSV file (question, kind, prompt, answer, right
-    /// answer, right/wrong/unanswered, tries, seconds — as `exercise --results`): when the
+    /// answer, right/wrong/unanswered, tries, tries allowed, seconds — as `exercise --results`): when the
     /// last question is answered, and when the lesson is closed or the explorer quits.
     #[arg(long, value_name = "FILE", conflicts_with = "check")]
     results: Option<PathBuf>,
@@ -170,7 +170,8 @@ fn print_checked(out: &mut impl Write, lesson: &Lesson) -> Result<(), CliError> 
             done.push(format!("selects node {id}"));
         }
         if let Some(i) = step.sets.timeline {
-            done.push(format!("moves the timeline to event {i}"));
+            // Numbered from 1, as the status line numbers events.
+            done.push(format!("moves the timeline to event {}", i + 1));
         }
         if let Some(View::Chart(chart)) = &step.sets.view {
             done.push(format!("opens the {} chart", chart.title()));

@@ -366,10 +366,14 @@ pub fn explore(start: Prepared) -> Result<(), CliError> {
     }
 }
 
-/// Runs bare `killerscope`: the explorer on the first classroom position at the default depth.
-pub fn run_default() -> Result<(), CliError> {
+/// Runs bare `killerscope`: the explorer on the first classroom position at the default depth,
+/// in projector mode, with ASCII pieces or in monochrome as its flags ask.
+pub fn run_default(projector: bool, ascii: bool, no_color: bool) -> Result<(), CliError> {
     run(&TuiArgs {
         depth: DEFAULT_DEPTH,
+        projector,
+        ascii,
+        no_color,
         ..TuiArgs::default()
     })
 }

@@ -7,7 +7,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
 
 use super::PlotError;
-use super::canvas::{self, Area, fail};
+use super::canvas::{self, Area, MIN_TEXT, fail};
 
 /// How the series of a category share its slot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,6 +72,9 @@ pub struct Bars {
     /// A dashed line across the chart at this value (the lab's base configuration at ratio 1;
     /// the y axis's name says what it is).
     pub reference: Option<f64>,
+    /// Dashed lines across the chart in their colours, each named in the legend (the ladder's
+    /// Knuth–Moore count and b^d): `(value, name, colour)`.
+    pub marked: Vec<(f64, String, RGBColor)>,
 }
 
 /// Y-axis values as short counts: `800`, `5k`, `12.5k`, `1.2M`.
@@ -95,6 +98,11 @@ impl Bars {
             .iter()
             .filter(|s| !s.name.is_empty())
             .map(|s| (s.colour, s.name.clone()))
+            .chain(
+                self.marked
+                    .iter()
+                    .map(|(_, name, colour)| (*colour, format!("- - {name}"))),
+            )
             .collect();
         let (width, _) = area.dim_in_pixel();
         let across = i32::try_from(width).unwrap_or(i32::MAX) - PLOT_LEFT;
@@ -115,9 +123,13 @@ impl Bars {
             Arrange::Stacked => 0.76,
         };
         let widest = labels.iter().map(|l| l.2.chars().count()).max();
-        let figure_size = fitting(slot * bar, widest.unwrap_or(0), 11..=17);
+        let figure_size = fitting(slot * bar, widest.unwrap_or(0), MIN_TEXT..=26);
         let headroom = if figure_size.is_some() { 1.12 } else { 1.3 };
-        let line = self.reference.unwrap_or(0.0);
+        let line = self
+            .marked
+            .iter()
+            .map(|m| m.0)
+            .fold(self.reference.unwrap_or(0.0), f64::max);
         let top = self.highest().max(line).max(f64::MIN_POSITIVE) * headroom;
         let ticks = canvas::Ticks {
             range: 0.0..n as f64,
@@ -139,9 +151,14 @@ impl Bars {
             let dashed = DashedLineSeries::new(ends, 10, 6, BLACK.stroke_width(2));
             chart.draw_series(dashed).map_err(fail)?;
         }
+        for (value, _, colour) in &self.marked {
+            let ends = [(0.0, *value), (n as f64, *value)];
+            let dashed = DashedLineSeries::new(ends, 10, 6, colour.stroke_width(3));
+            chart.draw_series(dashed).map_err(fail)?;
+        }
         let label = match figure_size {
             Some(size) => canvas::style(size, BLACK, HPos::Center, VPos::Bottom),
-            None => canvas::style(14, BLACK, HPos::Left, VPos::Center)
+            None => canvas::style(MIN_TEXT, BLACK, HPos::Left, VPos::Center)
                 .transform(FontTransform::Rotate270),
         };
         let lift = if figure_size.is_some() { 0 } else { -4 };
@@ -256,17 +273,17 @@ struct Names {
 impl Names {
     fn fit(names: &[String], slot: f64) -> Names {
         let longest = names.iter().map(|c| c.chars().count()).max().unwrap_or(1);
-        if let Some(size) = fitting(slot, longest, 13..=19) {
+        if let Some(size) = fitting(slot, longest, MIN_TEXT..=28) {
             return Names {
                 size,
                 staggered: false,
                 chars: longest,
             };
         }
-        let size = fitting(2.0 * slot, longest, 13..=19);
-        let chars = (2.0 * slot / (13.0 * 0.6)).floor().max(2.0) as usize;
+        let size = fitting(2.0 * slot, longest, MIN_TEXT..=28);
+        let chars = (2.0 * slot / (f64::from(MIN_TEXT) * 0.6)).floor().max(2.0) as usize;
         Names {
-            size: size.unwrap_or(13),
+            size: size.unwrap_or(MIN_TEXT),
             staggered: names.len() > 1,
             chars: if size.is_some() { longest } else { chars },
         }
@@ -310,9 +327,11 @@ mod tests {
     }
 
     #[test]
-    fn category_names_shrink_then_turn() {
-        assert_eq!(fitting(200.0, 5, 13..=19), Some(19));
-        assert_eq!(fitting(100.0, 12, 13..=19), Some(13));
-        assert_eq!(fitting(60.0, 12, 13..=19), None);
+    fn category_names_shrink_then_stagger_never_below_the_halls_size() {
+        assert_eq!(fitting(200.0, 5, MIN_TEXT..=28), Some(28));
+        assert_eq!(fitting(170.0, 12, MIN_TEXT..=28), Some(23));
+        assert_eq!(fitting(60.0, 12, MIN_TEXT..=28), None);
+        let names = Names::fit(&vec!["a long rung name".to_string(); 9], 60.0);
+        assert!(names.size >= MIN_TEXT && names.staggered);
     }
 }

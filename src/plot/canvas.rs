@@ -24,6 +24,9 @@ use killerscope_text::printable;
 pub const SIZE: (u32, u32) = (1280, 720);
 /// Font family of every text.
 pub const FONT: &str = "sans-serif";
+/// The smallest text size on a slide: what the back of a lecture hall reads. plotters writes a
+/// size `s` as `font-size` `s / 1.24` pixels, so 23 is 18.5 pixels on the 1280×720 page.
+pub const MIN_TEXT: u32 = 23;
 
 /// A drawing area of the SVG page.
 pub type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
@@ -121,8 +124,8 @@ pub fn mesh<'a, 'm, 'b>(
     let mut mesh = chart.configure_mesh();
     mesh.disable_x_mesh()
         .y_max_light_lines(1)
-        .y_label_style((FONT, 17))
-        .axis_desc_style((FONT, 19));
+        .y_label_style((FONT, MIN_TEXT))
+        .axis_desc_style((FONT, MIN_TEXT + 2));
     mesh
 }
 
@@ -133,10 +136,10 @@ pub fn text(area: &Area, text: &str, at: (i32, i32), style: &TextStyle) -> Resul
 }
 
 /// Height of one legend row.
-pub const LEGEND_ROW: i32 = 28;
+pub const LEGEND_ROW: i32 = 34;
 
 /// Size of a legend entry's name.
-const LEGEND_SIZE: u32 = 17;
+const LEGEND_SIZE: u32 = MIN_TEXT;
 
 /// A legend entry's name as written in a legend `width` pixels wide: safe, and cut in its
 /// middle when even a row of its own could not hold it.

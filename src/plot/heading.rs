@@ -21,9 +21,9 @@ const TOP: i32 = 14;
 /// lines at 28 read better on a projector than one at 22).
 const ONE_LINE_SIZES: [u32; 4] = [32, 30, 28, 26];
 /// Title sizes tried on two lines, largest first (the last cuts what still does not fit).
-const TWO_LINE_SIZES: [u32; 5] = [28, 26, 24, 22, 20];
+const TWO_LINE_SIZES: [u32; 4] = [28, 26, 24, super::canvas::MIN_TEXT];
 /// Subtitle sizes tried, largest first (the last cuts what still does not fit).
-const SUBTITLE_SIZES: [u32; 2] = [16, 14];
+const SUBTITLE_SIZES: [u32; 2] = [25, super::canvas::MIN_TEXT];
 /// Most subtitle lines.
 const SUBTITLE_LINES: usize = 3;
 /// Between two parts of a subtitle line.
@@ -188,11 +188,9 @@ mod tests {
         assert_eq!(lines.title, ["Cutoffs by rank"]);
         assert_eq!(lines.title_size, 32);
         assert_eq!(lines.subtitle, ["killer-puzzle · depth 6"]);
-        assert_eq!(
-            lines.height(),
-            76,
-            "the height every page had before headings wrapped"
-        );
+        // 14 above, the title at 32 (+4), the subtitle at the hall's 25 (+4), a gap of 8.
+        assert_eq!(lines.subtitle_size, 25);
+        assert_eq!(lines.height(), 87);
     }
 
     #[test]

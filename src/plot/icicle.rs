@@ -26,7 +26,7 @@ const MAX_BAND: i32 = 56;
 /// Width of the ply labels left of the bands.
 const GUTTER: i32 = 64;
 /// Average width of a label character at the labels' size, to decide whether one fits.
-const CHAR: f64 = 8.6;
+const CHAR: f64 = 13.2;
 
 /// The icicle below `options.node` (default: the last iteration's root).
 pub fn draw(log: &EventLog, options: &Options) -> Result<String, PlotError> {
@@ -90,7 +90,7 @@ pub fn draw(log: &EventLog, options: &Options) -> Result<String, PlotError> {
             i32::try_from(w).unwrap_or(0) - GUTTER,
         )?;
         if layout.capped {
-            let note = canvas::style(16, palette::GREY, HPos::Left, VPos::Center);
+            let note = canvas::style(canvas::MIN_TEXT, palette::GREY, HPos::Left, VPos::Center);
             canvas::text(
                 &body,
                 "too many children: some were merged",
@@ -126,7 +126,7 @@ impl Icicle<'_> {
         band: i32,
         before: Option<Position>,
     ) -> Result<(), PlotError> {
-        let ply_style = canvas::style(15, palette::GREY, HPos::Right, VPos::Center);
+        let ply_style = canvas::style(canvas::MIN_TEXT, palette::GREY, HPos::Right, VPos::Center);
         let mut above: HashMap<NodeId, Option<Position>> = HashMap::new();
         let first_ply = self
             .tree
@@ -175,7 +175,12 @@ impl Icicle<'_> {
                     .find(fits)
                     .filter(|_| band >= 14)
                 {
-                    let style = canvas::style(15, palette::ink(fill), HPos::Left, VPos::Center);
+                    let style = canvas::style(
+                        canvas::MIN_TEXT,
+                        palette::ink(fill),
+                        HPos::Left,
+                        VPos::Center,
+                    );
                     canvas::text(area, label, (x + 4, y + band / 2), &style)?;
                 }
             }

@@ -86,6 +86,7 @@ pub fn plies(log: &EventLog, options: &Options) -> Result<String, PlotError> {
         y_desc: "nodes entered".into(),
         y_format: count_axis,
         reference: None,
+        marked: Vec::new(),
     };
     canvas::page(|root| bars.draw(&heading(log, title).draw(root)?))
 }
@@ -116,6 +117,7 @@ pub fn ranks(log: &EventLog, options: &Options) -> Result<String, PlotError> {
         y_desc: "cutoffs".into(),
         y_format: count_axis,
         reference: None,
+        marked: Vec::new(),
     };
     canvas::page(|root| bars.draw(&heading(log, title).draw(root)?))
 }
@@ -164,6 +166,7 @@ pub fn sources(log: &EventLog, options: &Options) -> Result<String, PlotError> {
         y_desc: "cutoffs".into(),
         y_format: count_axis,
         reference: None,
+        marked: Vec::new(),
     };
     canvas::page(|root| bars.draw(&heading(log, title).draw(root)?))
 }
@@ -200,6 +203,7 @@ pub fn ebf(log: &EventLog, options: &Options) -> Result<String, PlotError> {
         y_desc: "nodes".into(),
         y_format: count_axis,
         reference: None,
+        marked: Vec::new(),
     };
     canvas::page(|root| {
         let body = heading(log, title).draw(root)?;
@@ -212,7 +216,7 @@ pub fn ebf(log: &EventLog, options: &Options) -> Result<String, PlotError> {
 /// The branching factor per depth as a line with every value written over its point.
 fn line(area: &Area, factors: &[(f64, f64)]) -> Result<(), PlotError> {
     let (Some(&(first, _)), Some(&(last, _))) = (factors.first(), factors.last()) else {
-        let note = canvas::style(19, palette::GREY, HPos::Center, VPos::Center);
+        let note = canvas::style(canvas::MIN_TEXT, palette::GREY, HPos::Center, VPos::Center);
         let (w, h) = area.dim_in_pixel();
         let centre = (
             i32::try_from(w / 2).unwrap_or(0),
@@ -235,7 +239,7 @@ fn line(area: &Area, factors: &[(f64, f64)]) -> Result<(), PlotError> {
     canvas::mesh(&mut chart)
         .x_label_formatter(&|d: &f64| format!("depth {d:.0}"))
         .y_label_formatter(&|v: &f64| format!("{v:.1}"))
-        .x_label_style((canvas::FONT, 19))
+        .x_label_style((canvas::FONT, canvas::MIN_TEXT))
         .y_desc("nodes(d) / nodes(d−1)")
         .draw()
         .map_err(fail)?;
@@ -243,7 +247,7 @@ fn line(area: &Area, factors: &[(f64, f64)]) -> Result<(), PlotError> {
     chart
         .draw_series(LineSeries::new(factors.iter().copied(), stroke))
         .map_err(fail)?;
-    let label = canvas::style(17, BLACK, HPos::Center, VPos::Bottom);
+    let label = canvas::style(canvas::MIN_TEXT, BLACK, HPos::Center, VPos::Bottom);
     let points = factors.iter().map(|&(d, e)| {
         EmptyElement::at((d, e))
             + Circle::new((0, 0), 5, palette::PLAIN.filled())

@@ -10,6 +10,7 @@
 use plotters::style::RGBColor;
 use plotters::style::colors::{BLACK, WHITE};
 
+use killerscope_engine::MoveOrder;
 use killerscope_explorer::charts::Shade;
 use killerscope_log::SourceTable;
 use killerscope_log::{MoveSource, SourceColour};
@@ -49,6 +50,22 @@ pub const KILLER_SLOTS: [RGBColor; 5] = [
     RGBColor(107, 58, 0),
     RGBColor(0, 0, 0),
 ];
+
+/// The worst move order's bar on the ladder.
+pub const WORST: RGBColor = RGBColor(213, 94, 0);
+/// The oracle's bar on the ladder.
+pub const ORACLE: RGBColor = RGBColor(0, 158, 115);
+
+/// The colour of a ladder's rung searched in `order`: the worst order and the oracle each their
+/// own (vermillion, bluish green), every rung between the main blue — so the two extremes a
+/// class compares never share a colour, however many rungs there are.
+pub fn rung(order: MoveOrder) -> RGBColor {
+    match order {
+        MoveOrder::Worst => WORST,
+        MoveOrder::Oracle => ORACLE,
+        MoveOrder::Normal | MoveOrder::Random(_) => MAIN,
+    }
+}
 
 /// The colour of configuration `k` of a comparison (the palette repeats after eight).
 pub fn series(k: usize) -> RGBColor {

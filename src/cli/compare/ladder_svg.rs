@@ -1,7 +1,8 @@
 //! `compare --ladder --svg`: the ladder of one position as one slide — a bar per rung, worst
 //! to oracle, its leaves on a logarithmic axis (the rungs span several orders of magnitude)
-//! with the exact count over it, and the Knuth–Moore count of the minimal tree as the dashed
-//! line every ordering is measured against.
+//! with the exact count over it, and two named dashed lines every ordering is read against:
+//! the Knuth–Moore count of the minimal tree, and b^d, the whole tree without a cutoff. The
+//! extremes have colours of their own: the worst order vermillion, the oracle bluish green.
 
 use crate::plot::heading::Heading;
 use crate::{plot::PlotError, plot::canvas, plot::palette};
@@ -21,21 +22,22 @@ pub fn svg(name: &str, ladder: &Ladder, title: Option<&str>) -> Result<String, P
             .collect(),
         series: vec![Series {
             name: String::new(),
-            colour: palette::series(1),
-            colours: (0..leaves.len()).map(palette::series).collect(),
+            colour: palette::MAIN,
+            colours: ladder
+                .rungs
+                .iter()
+                .map(|(rung, _)| palette::rung(rung.ordering.order))
+                .collect(),
             values: leaves.iter().map(|&n| log_height(n)).collect(),
             labels: leaves.iter().map(|&n| fmt::count(n)).collect(),
         }],
         arrange: Arrange::Grouped,
         totals: Vec::new(),
         x_desc: "move ordering".into(),
-        y_desc: format!(
-            "leaves at depth {} (log scale; dashed: Knuth–Moore {})",
-            ladder.depth,
-            fmt::count(ladder.knuth_moore.round() as u64)
-        ),
+        y_desc: format!("leaves at depth {} (log scale)", ladder.depth),
         y_format: |v| count_axis(10f64.powf(v)),
-        reference: Some(ladder.knuth_moore.max(1.0).log10()),
+        reference: None,
+        marked: marks(ladder),
     };
     let title = title.map_or_else(
         || format!("From the worst move order to the oracle's: {name}"),
@@ -53,6 +55,33 @@ pub fn svg(name: &str, ladder: &Ladder, title: Option<&str>) -> Result<String, P
     ];
     let heading = Heading::new(title, parts);
     canvas::page(|root| bars.draw(&heading.draw(root)?))
+}
+
+/// The two lines every rung is read against, named where they end: b^d, the leaves of the
+/// whole tree with no cutoff at all (so "worst" is not read as full minimax: even the worst
+/// order cuts), and Knuth and Moore's minimal tree, the best any order can do.
+fn marks(ladder: &Ladder) -> Vec<(f64, String, plotters::style::RGBColor)> {
+    let full = ladder.branching.powi(i32::from(ladder.depth)).max(1.0);
+    let minimal = ladder.knuth_moore.max(1.0);
+    vec![
+        (
+            full.log10(),
+            format!(
+                "b^{} = {}: every line, no cutoff",
+                ladder.depth,
+                fmt::count(full.round() as u64)
+            ),
+            palette::GREY,
+        ),
+        (
+            minimal.log10(),
+            format!(
+                "Knuth–Moore {}: the minimal tree",
+                fmt::count(minimal.round() as u64)
+            ),
+            plotters::style::colors::BLACK,
+        ),
+    ]
 }
 
 /// A bar's height on the log axis: log10 of the count (a count of 0 or 1 sits on the axis).

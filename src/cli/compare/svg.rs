@@ -78,6 +78,7 @@ fn per_ply(lab: &Lab) -> (String, Bars) {
         y_desc: "nodes entered".into(),
         y_format: count_axis,
         reference: None,
+        marked: Vec::new(),
     };
     (title, bars)
 }
@@ -99,6 +100,7 @@ fn per_position(lab: &Lab) -> (String, Bars) {
         y_desc: "nodes".into(),
         y_format: count_axis,
         reference: None,
+        marked: Vec::new(),
     };
     let title = format!("Nodes per position under {}", lab.columns[0].label);
     (title, bars)
@@ -138,6 +140,7 @@ fn relative(lab: &Lab) -> (String, Bars) {
         y_desc: format!("nodes relative to {base} (dashed line: 1)"),
         y_format: |v| format!("{v:.1}"),
         reference: Some(1.0),
+        marked: Vec::new(),
     };
     let title = format!("Tree size relative to {base}, per position");
     (title, bars)

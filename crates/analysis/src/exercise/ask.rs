@@ -5,6 +5,7 @@ use super::{Candidate, Kind, Question};
 use killerscope_chess::san;
 use killerscope_chess::{Color, Move, MoveList, Position};
 use killerscope_engine::OrderingConfig;
+use killerscope_engine::fmt;
 use killerscope_engine::score::INFINITY;
 use killerscope_engine::splitmix64;
 use killerscope_log::{Bound, MoveSource, SOURCES};
@@ -46,6 +47,30 @@ impl Asker<'_> {
         }
     }
 
+    /// How instructive question `kind` about `c` is likely to be, as a drawing weight: a
+    /// cutoff after other moves were tried, a killer's cutoff, an ALL or PV node teach more
+    /// than a node cut at once by the hash move or a capture, which most nodes of a search
+    /// are. A node-type question leans to the types that are rare in a tree (most nodes are
+    /// CUT), so that "CUT" is not the answer to learn by heart.
+    pub fn weight(&self, kind: Kind, c: &Candidate) -> u64 {
+        let Some(node) = self.node(c.id) else {
+            return 0;
+        };
+        let bound = node.result().map(|(_, b)| b);
+        if kind == Kind::NodeType {
+            return if bound == Some(Bound::Lower) { 1 } else { 8 };
+        }
+        let mut weight = 1;
+        if let Some(cut) = node.cutoff() {
+            weight += if cut.index > 0 { 4 } else { 0 };
+            weight += if cut.source.is_killer() { 4 } else { 0 };
+        }
+        if bound == Some(Bound::Upper) {
+            weight += 4;
+        }
+        weight
+    }
+
     /// The root of the iteration `c` belongs to.
     fn root_id(&self, c: &Candidate) -> NodeId {
         self.tree.path(c.id).first().copied().unwrap_or(c.id)
@@ -70,6 +95,9 @@ impl Asker<'_> {
         if choices.len() < 2 {
             return None;
         }
+        // Every kind's choices in a seeded order, so the right one is as likely at any place.
+        let mut choices = choices;
+        shuffle(&mut choices, rng);
         let answer = choices.iter().position(|choice| *choice == answer)?;
         Some(Question {
             kind,
@@ -107,12 +135,13 @@ impl Asker<'_> {
         let choices = move_choices(&c.pos, cut.mv, rng);
         let answer = san(&c.pos, cut.mv);
         let explanation = format!(
-            "{answer} was move {} in {side}'s order, placed there by {}; it scored {score}, at \
+            "{answer} was move {} in {side}'s order, placed there by {}; it scored {}, at \
              least beta {}, so the moves after it were never searched (a cut needs a move good \
              enough to reach beta, not the best one).",
             cut.index + 1,
             source_name(cut.source),
-            node.window().1
+            fmt::score(score),
+            fmt::score(node.window().1)
         );
         Some((
             format!("which {side} move cut this node off?"),
@@ -132,9 +161,8 @@ impl Asker<'_> {
             None => "tried first".to_string(),
         };
         let explanation = format!(
-            "{answer} was {why}, and searched with the window [{}, {}] from {side}'s side.",
-            -child.window().1,
-            -child.window().0
+            "{answer} was {why}, and searched with the window {} from {side}'s side.",
+            window_text((-child.window().1, -child.window().0))
         );
         let choices = move_choices(&c.pos, first, rng);
         Some((
@@ -251,6 +279,7 @@ type Asked = (String, Vec<String>, String, String);
 fn node_type(node: Node<'_>) -> Option<Asked> {
     let (score, bound) = node.result()?;
     let (alpha, beta) = node.window();
+    let (score, alpha, beta) = (fmt::score(score), fmt::score(alpha), fmt::score(beta));
     let (answer, why) = match bound {
         Bound::Exact => (
             "PV",
@@ -278,23 +307,25 @@ fn node_type(node: Node<'_>) -> Option<Asked> {
 
 /// Why a child gets its window: the full negated window first, a null window after.
 fn window_reason(first: bool, (alpha, beta): (i32, i32)) -> String {
+    let window = window_text((alpha, beta));
     if first {
         format!(
-            "the first move is searched with the parent's window, negated and swapped: [{alpha}, {beta}]."
+            "the first move is searched with the parent's window, negated and swapped: {window}."
         )
     } else if beta - alpha == 1 {
         format!(
-            "a later move is first searched with a null window at the parent's alpha: [{alpha}, {beta}] only asks whether it beats alpha."
+            "a later move is first searched with a null window at the parent's alpha: {window} only asks whether it beats alpha."
         )
     } else {
-        format!("it was searched with [{alpha}, {beta}].")
+        format!("it was searched with {window}.")
     }
 }
 
 /// The right window of a child and the mistakes a student makes with it: forgetting to negate
 /// and swap, the full window where a null window was used (or the other way round), the
-/// parent's entry window where its raised alpha counts — the implausible ones (empty, or past
-/// the infinite bounds) left out, in a seeded order.
+/// parent's entry window where its raised alpha counts, a null window one off — the
+/// implausible ones (empty, or past
+/// the infinite bounds) left out, at most three of them, drawn with the seed.
 fn window_choices(child: (i32, i32), parent: (i32, i32), rng: &mut u64) -> Vec<String> {
     let (lo, hi) = child;
     let (alpha, beta) = parent;
@@ -307,6 +338,9 @@ fn window_choices(child: (i32, i32), parent: (i32, i32), rng: &mut u64) -> Vec<S
         (-raised - 1, -raised),
         (-beta, -alpha),
         (alpha, beta),
+        // The null window a cell off: above the parent's alpha instead of at it.
+        (-raised, -raised + 1),
+        (lo - 1, lo),
     ];
     let plausible = |&(a, b): &(i32, i32)| {
         a < b && a >= -INFINITY && b <= INFINITY && a < INFINITY - 1 && b > -INFINITY + 1
@@ -317,13 +351,17 @@ fn window_choices(child: (i32, i32), parent: (i32, i32), rng: &mut u64) -> Vec<S
         .map(|&w| window_text(w))
         .collect();
     dedupe(&mut options);
+    // The right window (first), then three of the mistakes, drawn with the seed.
+    if let Some(mistakes) = options.get_mut(1..) {
+        shuffle(mistakes, rng);
+    }
     options.truncate(MOVE_CHOICES);
-    shuffle(&mut options, rng);
     options
 }
 
+/// A window as the explorer's Explain writes it: `[+109, +110]`, `[-∞, ∞]`, mates as `#3`.
 fn window_text((alpha, beta): (i32, i32)) -> String {
-    format!("[{alpha}, {beta}]")
+    format!("[{}, {}]", fmt::score(alpha), fmt::score(beta))
 }
 
 fn side_name(side: Color) -> &'static str {

@@ -160,9 +160,12 @@ pub fn generate(log: &EventLog, spec: &ExerciseSpec) -> Result<Exercise, Exercis
         depth,
     };
     let questions = if spec.walk {
+        let mut rng = spec.seed;
+        let mut prompts = HashSet::new();
         candidates
             .iter()
-            .filter_map(|c| asker.ask(Kind::Window, c, &mut 0))
+            .filter_map(|c| asker.ask(Kind::Window, c, &mut rng))
+            .filter(|q| prompts.insert(q.prompt.clone()))
             .take(spec.count)
             .collect()
     } else {
@@ -177,10 +180,12 @@ pub fn generate(log: &EventLog, spec: &ExerciseSpec) -> Result<Exercise, Exercis
 }
 
 /// `spec.count` questions, the kinds taken in turn, each about a node drawn with the seeded
-/// generator among those it can be asked of; no node is asked the same thing twice.
+/// generator among those it can be asked of, the instructive ones more often (`weight`); no
+/// node is asked the same thing twice, and no prompt comes twice.
 fn draw(asker: &ask::Asker<'_>, candidates: &[Candidate], spec: &ExerciseSpec) -> Vec<Question> {
     let mut rng = spec.seed;
     let mut asked: HashSet<(Kind, NodeId)> = HashSet::new();
+    let mut prompts: HashSet<String> = HashSet::new();
     let mut questions = Vec::new();
     let mut exhausted: HashSet<Kind> = HashSet::new();
     let mut turn = 0;
@@ -190,21 +195,39 @@ fn draw(asker: &ask::Asker<'_>, candidates: &[Candidate], spec: &ExerciseSpec) -
         if exhausted.contains(&kind) {
             continue;
         }
-        let open: Vec<&Candidate> = candidates
+        let open: Vec<(&Candidate, u64)> = candidates
             .iter()
             .filter(|c| !asked.contains(&(kind, c.id)) && asker.can_ask(kind, c))
+            .map(|c| (c, asker.weight(kind, c)))
             .collect();
-        if open.is_empty() {
+        let Some(pick) = weighted(&open, &mut rng) else {
             exhausted.insert(kind);
             continue;
-        }
-        let pick = open[(splitmix64(&mut rng) % open.len() as u64) as usize];
+        };
         asked.insert((kind, pick.id));
-        if let Some(question) = asker.ask(kind, pick, &mut rng) {
+        if let Some(question) = asker.ask(kind, pick, &mut rng)
+            && prompts.insert(question.prompt.clone())
+        {
             questions.push(question);
         }
     }
     questions
+}
+
+/// One of `open` drawn with the seeded generator, each as likely as its weight.
+fn weighted<'a>(open: &[(&'a Candidate, u64)], rng: &mut u64) -> Option<&'a Candidate> {
+    let total: u64 = open.iter().map(|&(_, w)| w).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut at = splitmix64(rng) % total;
+    for &(c, w) in open {
+        if at < w {
+            return Some(c);
+        }
+        at -= w;
+    }
+    None
 }
 
 /// The main nodes under `root` (the last iteration's) that a lesson can name, in search order.

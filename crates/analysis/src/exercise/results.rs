@@ -1,11 +1,17 @@
 //! The results a teacher collects from an exercise, one CSV row a question — written by the
 //! terminal quiz (`killerscope exercise --results`) and by a lesson opened with `--results`
-//! in the explorer, so both give the same columns.
+//! in the explorer, so both give the same columns and grade by the same rule: a question
+//! allows [`TRIES`] picks (a first miss gets one more try), an answer that is not a choice
+//! (a typo) is asked again without counting, and the file says the rule in `tries_allowed`.
 
 use super::Kind;
 
+/// Picks a question allows: a first miss gets one more try before the answer shows.
+pub const TRIES: u8 = 2;
+
 /// The first line of a results file.
-pub const HEADER: &str = "question,kind,prompt,answer,right_answer,result,tries,seconds";
+pub const HEADER: &str =
+    "question,kind,prompt,answer,right_answer,result,tries,tries_allowed,seconds";
 
 /// How a question ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,7 +62,7 @@ pub fn csv(rows: &[Graded<'_>]) -> String {
     for (k, row) in rows.iter().enumerate() {
         let seconds = row.seconds.map_or(String::new(), |s| format!("{s:.1}"));
         out.push_str(&format!(
-            "{},{},{},{},{},{},{},{seconds}\n",
+            "{},{},{},{},{},{},{},{TRIES},{seconds}\n",
             k + 1,
             row.kind.key(),
             field(row.prompt),
@@ -98,8 +104,8 @@ mod tests {
         assert_eq!(
             csv(&rows),
             format!(
-                "{HEADER}\n1,refutation,\"Which move cut \"\"…Ra5\"\" off?\",\"Bc6\",\"Bc6\",right,2,12.3\n\
-                 2,first-tried,\"First?\",\"\",\"Qd2\",unanswered,0,\n"
+                "{HEADER}\n1,refutation,\"Which move cut \"\"…Ra5\"\" off?\",\"Bc6\",\"Bc6\",right,2,2,12.3\n\
+                 2,first-tried,\"First?\",\"\",\"Qd2\",unanswered,0,2,\n"
             )
         );
     }

@@ -97,18 +97,31 @@ pub fn question(
         AnswerSpec::FirstTried(_) => Kind::FirstTried,
         AnswerSpec::CutoffBy(_) => Kind::Refutation,
     };
+    let best = match &spec.answer {
+        AnswerSpec::CutoffBy(_) => best_move(read),
+        AnswerSpec::FirstTried(_) => None,
+    };
     let (mv, why) = match &spec.answer {
         AnswerSpec::FirstTried(n) => first_tried(read)
             .ok_or_else(|| format!("the answer's node ({}) tried no move", n.path))?,
-        AnswerSpec::CutoffBy(n) => {
-            cutoff(read).ok_or_else(|| format!("the answer's node ({}) has no cutoff", n.path))?
-        }
+        AnswerSpec::CutoffBy(n) => cutoff(read, best)
+            .ok_or_else(|| format!("the answer's node ({}) has no cutoff", n.path))?,
     };
     let answer_san = san(read.at, mv);
     let answer = moves
         .iter()
         .position(|&m| m == mv)
         .ok_or_else(|| format!("the answer, {answer_san}, is not among the choices"))?;
+    let hints = moves
+        .iter()
+        .map(|&m| {
+            if m == mv {
+                String::new()
+            } else {
+                hint(read, kind, m, best)
+            }
+        })
+        .collect();
     Ok(Question {
         kind,
         prompt: spec.prompt.clone(),
@@ -117,12 +130,92 @@ pub fn question(
         node: read.node,
         answer_san,
         why,
+        hints,
     })
 }
 
+/// The side's best move at the node and its score: a full-window search of the node's
+/// position to the node's depth.
+fn best_move(read: &Read) -> Option<(Move, i32)> {
+    let node = read.tree.node(read.node)?;
+    let depth = u8::try_from(node.depth()).unwrap_or(0).max(1);
+    match best_reply(read.at, depth, &AtomicBool::new(false)) {
+        Some(BestReply::Move(mv, score)) => Some((mv, score)),
+        _ => None,
+    }
+}
+
+/// What the log says about a wrong pick `picked`, shown with the one more try: whether the
+/// node tried it and what it scored there, or that it was never tried — and, for the side's
+/// best move, that a cut needs a move good enough to reach β, not the best one. It never
+/// names the right answer: the learner still has a try.
+fn hint(read: &Read, kind: Kind, picked: Move, best: Option<(Move, i32)>) -> String {
+    let name = san(read.at, picked);
+    let tried = own_tries(read);
+    let place = tried.iter().position(|&(m, _)| m == picked);
+    let node = read.tree.node(read.node);
+    let beta = node.map_or(String::new(), |n| {
+        killerscope_engine::fmt::score(n.window().1)
+    });
+    let scored = read
+        .tree
+        .children(read.node)
+        .filter_map(|c| read.tree.node(c))
+        .filter(|c| c.mv() == picked)
+        .find_map(|c| c.result())
+        .map(|(score, _)| killerscope_engine::fmt::score(-score));
+    match (kind, place) {
+        (Kind::FirstTried, Some(k)) => format!(
+            "{name} was tried, but as move {} of {}, placed by {}: the order put another move first.",
+            k + 1,
+            tried.len(),
+            source(read.log, tried[k].1)
+        ),
+        (_, Some(k)) => format!(
+            "{name} was tried (move {}) and scored {}, short of β {beta}: it could not cut.",
+            k + 1,
+            scored.unwrap_or_else(|| "less".into())
+        ),
+        (Kind::Refutation, None) if best.is_some_and(|(b, _)| b == picked) => format!(
+            "{name} is stronger ({}), but it was never tried: an earlier move in the order \
+             already reached β {beta}, and a cut needs a move good enough, not the best one.",
+            best.map_or(String::new(), |(_, s)| killerscope_engine::fmt::score(s))
+        ),
+        (_, None) if node.is_some_and(|n| n.cutoff().is_some()) => {
+            format!("{name} was never tried here: the node cut off before the order reached it.")
+        }
+        (_, None) => format!("{name} was not searched at this node."),
+    }
+}
+
+/// The node's own tries (not a descendant's), in order, with the heuristic that placed each.
+fn own_tries(read: &Read) -> Vec<(Move, MoveSource)> {
+    let mut level = 0usize;
+    let mut tries = Vec::new();
+    let events = read
+        .log
+        .events()
+        .get(read.tree.event_range(read.node))
+        .unwrap_or_default();
+    for event in events {
+        match *event {
+            Event::NodeEnter { .. } => level += 1,
+            Event::NodeExit { .. } => level = level.saturating_sub(1),
+            Event::MoveTried { mv, source, .. }
+                if level == 1 && !tries.iter().any(|&(m, _)| m == mv) =>
+            {
+                tries.push((mv, source));
+            }
+            _ => {}
+        }
+    }
+    tries
+}
+
 /// The move that cut the node off, and the log's account of it — with the side's best move
-/// there when that is another one, so the lesson never passes a cutoff off as the best reply.
-fn cutoff(read: &Read) -> Option<(Move, String)> {
+/// there (`best`) when that is another one, so the lesson never passes a cutoff off as the best
+/// reply.
+fn cutoff(read: &Read, best: Option<(Move, i32)>) -> Option<(Move, String)> {
     let node = read.tree.node(read.node)?;
     let cut = node.cutoff()?;
     let mut why = format!(
@@ -135,8 +228,7 @@ fn cutoff(read: &Read) -> Option<(Move, String)> {
         source(read.log, cut.source)
     );
     let depth = u8::try_from(node.depth()).unwrap_or(0).max(1);
-    let best = best_reply(read.at, depth, &AtomicBool::new(false));
-    if let Some(BestReply::Move(best, score)) = best
+    if let Some((best, score)) = best
         && best != cut.mv
     {
         why.push_str(&format!(
@@ -178,8 +270,13 @@ fn first_tried(read: &Read) -> Option<(Move, String)> {
     } else {
         ""
     };
+    let of = if tried == 1 {
+        "the only move".to_string()
+    } else {
+        format!("the first of the {tried} moves")
+    };
     let why = format!(
-        "{}, {} was the first of the {tried} moves {} tried, placed first by {}.{outcome}",
+        "{}, {} was {of} {} tried, placed first by {}.{outcome}",
         place(read),
         san(read.at, mv),
         side(read.at).trim_end_matches("'s"),
@@ -221,8 +318,13 @@ fn side(pos: &Position) -> &'static str {
     }
 }
 
-/// "killer 1 (K1)", from the log's own source table.
+/// "killer 1 (K1)", from the log's own source table; "TT" alone where the name is the label.
 fn source(log: &EventLog, source: MoveSource) -> String {
     let sources = &log.header().sources;
-    format!("{} ({})", sources.name(source), sources.label(source))
+    let (name, label) = (sources.name(source), sources.label(source));
+    if name == label {
+        name.to_string()
+    } else {
+        format!("{name} ({label})")
+    }
 }

@@ -22,7 +22,7 @@ use std::sync::LazyLock;
 pub use verify::{Lesson, LessonError, Question, Step, Wait, verify};
 
 /// The lessons that ship with killerscope: (name, file text), in teaching order.
-pub const BUNDLED: [(&str, &str); 5] = [
+pub const BUNDLED: [(&str, &str); 6] = [
     (
         "killers-in-ten-minutes",
         include_str!("../../../../assets/lessons/killers-in-ten-minutes.toml"),
@@ -42,6 +42,10 @@ pub const BUNDLED: [(&str, &str); 5] = [
     (
         "move-ordering-lab",
         include_str!("../../../../assets/lessons/move-ordering-lab.toml"),
+    ),
+    (
+        "the-limits-of-ordering",
+        include_str!("../../../../assets/lessons/the-limits-of-ordering.toml"),
     ),
 ];
 

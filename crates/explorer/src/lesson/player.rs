@@ -256,7 +256,7 @@ mod tests {
         assert_eq!(p.answer(right + 1), Some(Verdict::TryAgain));
         assert_eq!(p.score().answered, 0, "a first miss is not an answer");
         assert!(
-            p.results_csv().contains(",unanswered,1,\n"),
+            p.results_csv().contains(",unanswered,1,2,\n"),
             "the miss is noted"
         );
         assert_eq!(p.answer(right), Some(Verdict::Right));

@@ -43,8 +43,8 @@ impl Score {
         }
         let mut text = format!("Score: {} of {} right", self.right, self.answered);
         if self.second_try > 0 {
-            let s = if self.second_try == 1 { "" } else { "s" };
-            text.push_str(&format!(" ({} second try{s})", self.second_try));
+            let tries = if self.second_try == 1 { "try" } else { "tries" };
+            text.push_str(&format!(" ({} second {tries})", self.second_try));
         }
         match self.questions - self.answered {
             0 => text.push_str(", all answered"),

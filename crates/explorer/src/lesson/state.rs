@@ -348,12 +348,13 @@ pub fn compare(app: &Stage) -> Option<Vec<(String, u64, Option<u64>)>> {
     )
 }
 
-/// A compare column's name: its switches, `default` for none.
+/// A compare column's name: the configuration's short name, as `compare` and the slides name
+/// it (`killers + history`, `no killers, no history`); its switches as written when they do
+/// not read.
 pub fn label(config: &str) -> String {
-    if config.trim().is_empty() {
-        "default".to_string()
-    } else {
-        config.to_string()
+    match killerscope_engine::parse_switches(config) {
+        Ok((ordering, selective)) => killerscope_engine::display_name(&ordering, &selective),
+        Err(_) => config.to_string(),
     }
 }
 

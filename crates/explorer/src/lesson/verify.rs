@@ -51,6 +51,9 @@ pub struct Question {
     /// Why, as the log tells it: where the move stood in the node's order and which
     /// heuristic put it there.
     pub why: String,
+    /// For each choice, what the log says against it (empty for the right one), shown with
+    /// a first miss's one more try (`answer::hint`).
+    pub hints: Vec<String>,
 }
 
 /// One step, every reference resolved against the searches before it.

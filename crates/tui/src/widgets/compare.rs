@@ -180,9 +180,14 @@ fn numbers(frame: &mut Frame, area: Rect, app: &Ctx, block: Block) {
     let theme = &app.theme;
     let rows = rows(app);
     let columns = rows.first().map_or(1, Vec::len);
+    // A column as wide as its configuration's name, so no name is cut where there is room.
+    let longest = rows
+        .first()
+        .and_then(|names| names.iter().map(|n| n.chars().count()).max())
+        .map_or(0, |n| u16::try_from(n + 1).unwrap_or(u16::MAX));
     let wanted = u16::try_from(columns.saturating_sub(1))
         .unwrap_or(u16::MAX)
-        .saturating_mul(COLUMN_WIDTH)
+        .saturating_mul(COLUMN_WIDTH.max(longest))
         .saturating_add(LABEL_WIDTH + 2)
         .max(72);
     let height = u16::try_from(rows.len() + 2).unwrap_or(u16::MAX).max(5);

@@ -9,8 +9,8 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::text::Span;
-use ratatui::widgets::{Block, Paragraph, Wrap};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph};
 
 use crate::ctx::Ctx;
 use crate::{widgets::Panel, widgets::countermoves};
@@ -81,11 +81,33 @@ fn later_sibling_killer_record(session: &Session, id: NodeId, mv: Move) -> (usiz
 
 /// The explanation of node `id`, moves written in `notation`.
 pub fn text(session: &Session, id: NodeId, notation: Notation) -> String {
+    sentences(session, id, notation)
+        .into_iter()
+        .map(|(text, _)| text)
+        .collect()
+}
+
+/// How much a sentence of the explanation matters when the panel is too small for all of it:
+/// the key sentence (what happened: the cutoff's store, the node's result) is kept first, the
+/// node's place and window (which the tree row shows too) and the later siblings' record go
+/// first.
+pub type Weight = u8;
+/// The key sentence: kept while anything is.
+pub const KEY: Weight = 0;
+/// The cutoff itself.
+const CUTOFF: Weight = 1;
+/// Where the node is: ply, depth, window, side to move.
+const PLACE: Weight = 2;
+/// What else happened: selective search, later siblings.
+const MORE: Weight = 3;
+
+/// The explanation of node `id` as sentences, each with its weight, in reading order.
+pub fn sentences(session: &Session, id: NodeId, notation: Notation) -> Vec<(String, Weight)> {
     let Some(node) = session.node(id) else {
-        return String::new();
+        return Vec::new();
     };
     let Some(pos) = session.known_position_at(Some(id)) else {
-        return unknown::text(session, id, notation);
+        return vec![(unknown::text(session, id, notation), KEY)];
     };
     let parent_pos = session.position_at(session.parent(id));
     let ply = node.ply();
@@ -108,19 +130,25 @@ pub fn text(session: &Session, id: NodeId, notation: Notation) -> String {
     } else {
         "node"
     };
-    let mut out = format!(
-        "{led_by}: {kind} at ply {ply}, depth {}, window [{}, {}], {mover} to move. ",
-        node.depth(),
-        fmt::score(alpha),
-        fmt::score(beta)
-    );
-    out.push_str(&selective::searched(session, id, &led_by));
+    let mut out = vec![(
+        format!(
+            "{led_by}: {kind} at ply {ply}, depth {}, window [{}, {}], {mover} to move. ",
+            node.depth(),
+            fmt::score(alpha),
+            fmt::score(beta)
+        ),
+        PLACE,
+    )];
+    out.push((selective::searched(session, id, &led_by), MORE));
     if node.tt_cutoff() {
-        out.push_str("A transposition-table entry ended it without a search. ");
+        out.push((
+            "A transposition-table entry ended it without a search. ".into(),
+            KEY,
+        ));
         return out;
     }
     if let Some(ended) = selective::ended(session, id) {
-        out.push_str(&ended);
+        out.push((ended, KEY));
         return out;
     }
     // The null-move search is a child but not a move.
@@ -131,15 +159,18 @@ pub fn text(session: &Session, id: NodeId, notation: Notation) -> String {
             let quiet = if cut.mv.is_quiet() { "quiet " } else { "" };
             let score = result.map_or(String::from("?"), |(s, _)| fmt::score(s));
             let tries = usize::from(cut.index) + 1;
-            out.push_str(&format!(
-                "{mover}'s {quiet}{} cut off {led_by} after {tries} move{} tried ({}): beta cutoff (score {score} ≥ β {}).",
-                notation.format(&pos, cut.mv),
-                if tries == 1 { "" } else { "s" },
-                session.header().sources.label(cut.source),
-                fmt::score(beta),
+            out.push((
+                format!(
+                    "{mover}'s {quiet}{} cut off {led_by} after {tries} move{} tried ({}): beta cutoff (score {score} ≥ β {}).",
+                    notation.format(&pos, cut.mv),
+                    if tries == 1 { "" } else { "s" },
+                    session.header().sources.label(cut.source),
+                    fmt::score(beta),
+                ),
+                CUTOFF,
             ));
             for store in stores_after_cutoff(session, id) {
-                out.push_str(&store_sentence(session, id, store, notation));
+                out.push((store_sentence(session, id, store, notation), KEY));
             }
             let (looked, tried, cutoffs) = later_sibling_killer_record(session, id, cut.mv);
             if tried > 0 {
@@ -148,30 +179,43 @@ pub fn text(session: &Session, id: NodeId, notation: Notation) -> String {
                 } else {
                     String::new()
                 };
-                out.push_str(&format!(
-                    " Tried as a killer in {tried} later sibling{}{scope}; cut off {cutoffs} of them.",
-                    if tried == 1 { "" } else { "s" }
+                out.push((
+                    format!(
+                        " Tried as a killer in {tried} later sibling{}{scope}; cut off {cutoffs} of them.",
+                        if tried == 1 { "" } else { "s" }
+                    ),
+                    MORE,
                 ));
             }
         }
-        (None, Some((score, Bound::Upper))) => out.push_str(&format!(
-            "No move reached α: it failed low with {} after trying {searched} move{} (an ALL node).",
-            fmt::score(score),
-            plural
+        (None, Some((score, Bound::Upper))) => out.push((
+            format!(
+                "No move reached α: it failed low with {} after trying {searched} move{} (an ALL node).",
+                fmt::score(score),
+                plural
+            ),
+            KEY,
         )),
         // An engine seen through UCI writes its root nodes alone.
-        (None, Some((score, _))) if searched == 0 => out.push_str(&format!(
-            "Exact score {} inside the window: a PV node, with no move below it in the log.",
-            fmt::score(score)
+        (None, Some((score, _))) if searched == 0 => out.push((
+            format!(
+                "Exact score {} inside the window: a PV node, with no move below it in the log.",
+                fmt::score(score)
+            ),
+            KEY,
         )),
-        (None, Some((score, _))) => out.push_str(&format!(
-            "Exact score {} inside the window: a PV node, {searched} move{} searched.",
-            fmt::score(score),
-            plural
+        (None, Some((score, _))) => out.push((
+            format!(
+                "Exact score {} inside the window: a PV node, {searched} move{} searched.",
+                fmt::score(score),
+                plural
+            ),
+            KEY,
         )),
-        (None, None) => out.push_str("Still being searched (or the log ends here)."),
+        (None, None) => out.push(("Still being searched (or the log ends here).".into(), KEY)),
     }
-    out.push_str(&selective::inside(session, id, notation));
+    out.push((selective::inside(session, id, notation), MORE));
+    out.retain(|(text, _)| !text.is_empty());
     out
 }
 
@@ -247,36 +291,97 @@ fn store_sentence(session: &Session, id: NodeId, store: usize, notation: Notatio
 pub struct ExplainPanel;
 
 impl Panel for ExplainPanel {
-    /// Draws the explanation of the selected node.
+    /// Draws the explanation of the selected node; when the panel is too small for all of it,
+    /// the sentences that matter least give way (`fit`) and the bottom border says there is
+    /// more.
     fn render(&self, frame: &mut Frame, area: Rect, app: &mut Ctx) {
         let (session, theme) = (app.session(), &app.theme);
         let selected = app.view().selected_node();
+        let notation = app.prefs().notation;
+        let parts = selected.map_or_else(
+            || {
+                vec![(
+                    "Select a node in the tree to see what happened there.".to_string(),
+                    KEY,
+                )]
+            },
+            |id| {
+                let mut before = Vec::new();
+                if let Some(verdict) =
+                    Some(audit::paragraph(session, id, app.audit_of(id), notation))
+                        .filter(|v| !v.is_empty())
+                {
+                    before.push(verdict);
+                }
+                let explained = text(session, id, notation);
+                let best = best::prepend(
+                    session,
+                    id,
+                    app.best_reply_of(id),
+                    notation,
+                    explained.clone(),
+                );
+                if let Some(found) = best
+                    .strip_suffix(explained.as_str())
+                    .filter(|b| !b.is_empty())
+                {
+                    before.push(found.trim_end().to_string());
+                }
+                let chain = why::paragraph(session, &app.views().why, id, notation);
+                if !chain.is_empty() {
+                    before.push(chain);
+                }
+                let mut parts: Vec<(String, Weight)> = before
+                    .into_iter()
+                    .map(|p| (format!("{p}\n\n"), KEY))
+                    .collect();
+                parts.extend(sentences(session, id, notation));
+                parts
+            },
+        );
         let block = Block::bordered()
             .title(Span::styled(" Explain ", theme.title))
             .border_style(theme.border);
-        let notation = app.prefs().notation;
-        let body = selected.map_or_else(
-            || "Select a node in the tree to see what happened there.".to_string(),
-            |id| {
-                let explained = text(session, id, notation);
-                let explained = match why::paragraph(session, &app.views().why, id, notation) {
-                    chain if chain.is_empty() => explained,
-                    chain => format!("{chain}\n\n{explained}"),
-                };
-                let explained =
-                    best::prepend(session, id, app.best_reply_of(id), notation, explained);
-                match audit::paragraph(session, id, app.audit_of(id), notation) {
-                    verdict if verdict.is_empty() => explained,
-                    verdict => format!("{verdict}\n\n{explained}"),
-                }
-            },
-        );
-        frame.render_widget(
-            Paragraph::new(body)
-                .wrap(Wrap { trim: true })
-                .block(block)
-                .style(theme.text),
-            area,
-        );
+        let inner = block.inner(area);
+        let (lines, cut) = fit(&parts, usize::from(inner.width), usize::from(inner.height));
+        let block = if cut {
+            block.title_bottom(Span::styled(" … more: larger screen ", theme.dim))
+        } else {
+            block
+        };
+        let lines: Vec<Line> = lines.into_iter().map(Line::from).collect();
+        frame.render_widget(Paragraph::new(lines).block(block).style(theme.text), area);
     }
+}
+
+/// The lines of `parts` wrapped to `width`, at most `height` of them: while they do not fit, the
+/// sentence that matters least (the last of the lightest weight) is left out; the key
+/// sentences stay. Returns the lines and whether anything was left out or cut.
+pub fn fit(parts: &[(String, Weight)], width: usize, height: usize) -> (Vec<String>, bool) {
+    let mut kept: Vec<bool> = vec![true; parts.len()];
+    let wrapped = |kept: &[bool]| {
+        let text: String = parts
+            .iter()
+            .zip(kept)
+            .filter(|(_, k)| **k)
+            .map(|((t, _), _)| t.as_str())
+            .collect();
+        crate::widgets::lesson::wrap(text.trim(), width)
+    };
+    let mut lines = wrapped(&kept);
+    let mut dropped = false;
+    while lines.len() > height {
+        let lightest = (0..parts.len())
+            .filter(|&i| kept[i] && parts[i].1 > CUTOFF)
+            .max_by_key(|&i| (parts[i].1, i));
+        let Some(i) = lightest else {
+            break;
+        };
+        kept[i] = false;
+        dropped = true;
+        lines = wrapped(&kept);
+    }
+    let cut = dropped || lines.len() > height;
+    lines.truncate(height.max(1));
+    (lines, cut)
 }

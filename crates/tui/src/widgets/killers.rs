@@ -1,7 +1,9 @@
 //! The killer-table panel: one row per ply, one column per slot, each cell the killer move, how
-//! often it was tried from a killer slot at that ply and how often it then cut off. It shows the
-//! table as it stood at the timeline cursor (live while following a search). The slot that
-//! just cut off carries `✂`; a fresh store shows `★` in slot 1 and `↓` on the moves it shifted.
+//! often it was tried from a killer slot at that ply and how often it then cut off (written
+//! short, `1.7k/341`, where a narrow panel has no room for `1.67k/341`, and left out only in a
+//! cell where even that does not fit). It shows the table as it stood at the timeline cursor
+//! (live while following a search). The slot that just cut off carries `✂`; a fresh store
+//! shows `★` in slot 1 and `↓` on the moves it shifted.
 //! Moves are written in the user's notation against the position of the selected node's line at
 //! that row's ply (the selected node's own position below it), in UCI where not legal there —
 //! and where the line has no chess position (below a pseudo-legal engine's illegal try), which
@@ -39,12 +41,49 @@ pub fn slots_of(session: &Session) -> usize {
         .map_or(2, |c| usize::from(c.killer_slots))
 }
 
+/// How a cell writes its move's tries and cutoffs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Counts {
+    /// Not at all (the row has no room even for the short form).
+    Off,
+    /// As the stats panel writes counts: `1.67k/341`.
+    Full,
+    /// In at most four characters each, for a narrow panel: `1.7k/341`.
+    Short,
+}
+
+/// A count in at most four characters: `999`, `1.7k`, `17k`, `170k`, `1.7M`.
+fn short_count(n: u64) -> String {
+    match n {
+        0..1_000 => n.to_string(),
+        1_000..9_950 => format!("{:.1}k", n as f64 / 1e3),
+        9_950..999_500 => format!("{:.0}k", n as f64 / 1e3),
+        _ => format!("{:.1}M", n as f64 / 1e6),
+    }
+}
+
 /// One cell's text, its move written in `notation` (see `killer_text`), and whether it carries
 /// a marker, for tests and the renderer alike.
 pub fn cell_text(
     session: &Session,
-    (ply, slot): (usize, usize),
+    at: (usize, usize),
     with_counts: bool,
+    pos: Option<&Position>,
+    notation: Notation,
+) -> (String, Option<KillerMark>) {
+    let counts = if with_counts {
+        Counts::Full
+    } else {
+        Counts::Off
+    };
+    cell(session, at, counts, pos, notation)
+}
+
+/// One cell's text with its counts written as `counts` says, and its marker.
+fn cell(
+    session: &Session,
+    (ply, slot): (usize, usize),
+    counts: Counts,
     pos: Option<&Position>,
     notation: Notation,
 ) -> (String, Option<KillerMark>) {
@@ -70,13 +109,12 @@ pub fn cell_text(
         None => " ",
     };
     let mut text = format!("{}{symbol}", killer_text(session, ply, mv, pos, notation));
-    if with_counts {
-        let c = scan.count(ply, mv);
-        text.push_str(&format!(
-            " {}/{}",
-            fmt::count(u64::from(c.tried)),
-            fmt::count(u64::from(c.cutoffs))
-        ));
+    let c = scan.count(ply, mv);
+    let (tried, cut) = (u64::from(c.tried), u64::from(c.cutoffs));
+    match counts {
+        Counts::Off => {}
+        Counts::Full => text.push_str(&format!(" {}/{}", fmt::count(tried), fmt::count(cut))),
+        Counts::Short => text.push_str(&format!(" {}/{}", short_count(tried), short_count(cut))),
     }
     (text, mark)
 }
@@ -272,12 +310,26 @@ impl Panel for KillersPanel {
         let notation = app.prefs().notation;
         let positions = row_positions(session, app.view().selected_node(), shown.clone());
         let pos_of = |row: usize| positions[row - shown.start].as_ref();
-        let fits = shown.clone().all(|row| {
-            (0..slots).all(|slot| {
-                let text = cell_text(session, (row, slot), true, pos_of(row), notation).0;
-                text.chars().count() <= cell_width
-            })
-        });
+        // Each cell writes its counts in full, else short, else not at all, whichever fits:
+        // the counts give way cell by cell, not for the whole table.
+        let counts_of = |row: usize, slot: usize| {
+            [Counts::Full, Counts::Short]
+                .into_iter()
+                .find(|&counts| {
+                    let text = cell(session, (row, slot), counts, pos_of(row), notation).0;
+                    text.chars().count() <= cell_width
+                })
+                .unwrap_or(Counts::Off)
+        };
+        let counts: Vec<Vec<Counts>> = shown
+            .clone()
+            .map(|row| (0..slots).map(|slot| counts_of(row, slot)).collect())
+            .collect();
+        if counts.iter().flatten().all(|&c| c == Counts::Off) {
+            // No cell has room for its counts: the title no longer promises them.
+            let by = if layout.by_depth { " by depth" } else { "" };
+            frame.render_widget(table_block(app, format!(" Killers{by} · move ")), area);
+        }
         let sources = &session.header().sources;
         let mate_style = theme.source_style(sources.colour(MoveSource::MATE_KILLER));
         let rows = shown.clone().map(|row| {
@@ -292,8 +344,8 @@ impl Panel for KillersPanel {
                 };
                 cells.push(Cell::from(text).style(mate_style));
             }
-            for slot in 0..slots {
-                let (text, mark) = cell_text(session, (row, slot), fits, pos_of(row), notation);
+            for (slot, &fits) in counts[row - shown.start].iter().enumerate() {
+                let (text, mark) = cell(session, (row, slot), fits, pos_of(row), notation);
                 let style = match mark {
                     Some(KillerMark::Cutoff(_)) => theme.killer_hit,
                     Some(KillerMark::Stored) => theme.killer_new,

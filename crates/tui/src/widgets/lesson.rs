@@ -135,9 +135,11 @@ fn body(app: &Ctx, state: &LessonState, width: usize) -> Vec<Part> {
             optional: false,
         });
         let missed = state.player.missed().filter(|_| state.asking());
-        if let Some(chosen) = missed.and_then(|k| q.choices.get(k)) {
+        if let Some((k, chosen)) = missed.and_then(|k| Some((k, q.choices.get(k)?))) {
+            let hint = q.hints.get(k).map_or("", String::as_str);
+            let said = format!("✗ Not {chosen}: one more try. {hint}");
             parts.push(Part {
-                lines: styled(&format!("✗ Not {chosen}: one more try."), theme.error),
+                lines: styled(said.trim_end(), theme.error),
                 text: false,
                 optional: false,
             });

@@ -6,15 +6,18 @@
 //! Row: `…Nf6     +310 CUT ✂ Bc6 K1       1.23k  [-40,+40]` — the move (SAN, `…` for Black),
 //! the score returned (side to move's view), the node type, for a node that failed high the
 //! cutting move and the heuristic that ordered it, the subtree size and the α/β window at entry.
-//! The marker comes before the numbers so it survives a narrow screen; it also says what
-//! selective search did (`R2`, `↻`, `NM✂`, `FUT×3`, `ASP`: `tree/markers.rs`).
+//! The marker also says what selective search did (`R2`, `↻`, `NM✂`, `FUT×3`, `ASP`:
+//! `tree/markers.rs`). On a narrow panel the count, then the indentation (a depth marker
+//! instead), then the score give way, never the window (`tree/fit.rs`).
 
 use killerscope_engine::HeaderSettings;
 use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Block;
+use ratatui::widgets::StatefulWidget;
 use tui_tree_widget::Tree;
 
 use crate::ctx::Ctx;
@@ -27,9 +30,11 @@ use killerscope_explorer::{NodeId, Session};
 use killerscope_log::{Bound, NodeKind};
 use killerscope_trace::line::Step;
 
+pub mod fit;
 pub mod markers;
 mod rows;
 
+use fit::{Fit, RowParts};
 use markers::marker_spans;
 
 /// How a row is drawn: colours, the notation of its moves and the markers' symbols.
@@ -47,18 +52,15 @@ pub struct RowStyle<'a> {
     /// A node whose cutting move (and its siblings') is drawn as `✂ ?`: a lesson's question
     /// asks for it.
     pub hidden_cut: Option<NodeId>,
-    /// Teaching on a narrow tree (80×24, projector): the subtree count is left out and the
-    /// marker column narrowed, so the α/β window — what the class reads — is drawn whole.
+    /// `row_line` leaves the subtree count out and narrows the marker column (the panel
+    /// itself fits each row to its width instead: `fitted_row`).
     pub compact: bool,
 }
 
-/// Narrower than this (inside the borders), a teaching screen draws compact rows: a first-level
-/// row with its count and full marker column needs about 60 cells.
-const FULL_ROW: u16 = 60;
-
-/// The text of one node's row. `pos` is the position at the node (`None` at or below an
-/// illegal step, where moves are written in coordinates); `on_pv` whether its line follows its
-/// iteration's principal variation (the row builder knows it from the parent's).
+/// The text of one node's row, whole (the panel fits it to its width: `fitted_row`). `pos` is
+/// the position at the node (`None` at or below an illegal step, where moves are written in
+/// coordinates); `on_pv` whether its line follows its iteration's principal variation (the
+/// row builder knows it from the parent's).
 pub fn row_line(
     session: &Session,
     style: RowStyle,
@@ -67,10 +69,41 @@ pub fn row_line(
     pos: Option<&Position>,
     on_pv: bool,
 ) -> Line<'static> {
-    let theme = style.theme;
-    let Some(node) = session.node(id) else {
+    let Some(parts) = row_parts(session, style, id, mv_text, pos, on_pv) else {
         return Line::default();
     };
+    if style.compact {
+        parts.full(fit::COMPACT_MARKER_WIDTH, false)
+    } else {
+        parts.full(fit::MARKER_WIDTH, true)
+    }
+}
+
+/// The row of `row_line` in at most `budget` cells, its window whole (`fit.rs` says what
+/// gives way first).
+pub fn fitted_row(
+    session: &Session,
+    style: RowStyle,
+    (id, mv_text): (NodeId, &str),
+    pos: Option<&Position>,
+    on_pv: bool,
+    budget: usize,
+) -> Line<'static> {
+    row_parts(session, style, id, mv_text, pos, on_pv)
+        .map_or_else(Line::default, |p| p.line(budget))
+}
+
+/// The parts of node `id`'s row, each styled.
+fn row_parts(
+    session: &Session,
+    style: RowStyle,
+    id: NodeId,
+    mv_text: &str,
+    pos: Option<&Position>,
+    on_pv: bool,
+) -> Option<RowParts> {
+    let theme = style.theme;
+    let node = session.node(id)?;
     let quiescence = node.kind() == NodeKind::Quiescence;
     let base = if quiescence {
         theme.quiescence
@@ -80,8 +113,7 @@ pub fn row_line(
         theme.text
     };
     let (alpha, beta) = node.window();
-    let mut spans = vec![Span::styled(format!("{mv_text:<8}"), base)];
-    match node.result() {
+    let (score, result) = match node.result() {
         Some((score, bound)) => {
             let tag = match (quiescence, bound) {
                 (true, _) => "Q  ",
@@ -89,22 +121,24 @@ pub fn row_line(
                 (false, Bound::Lower) => "CUT",
                 (false, Bound::Upper) => "ALL",
             };
-            spans.push(Span::styled(format!("{:>5} ", fmt::score(score)), base));
-            spans.push(Span::styled(format!("{tag} "), theme.node_type));
+            (
+                Some(Span::styled(format!("{:>5} ", fmt::score(score)), base)),
+                Span::styled(format!("{tag} "), theme.node_type),
+            )
         }
-        None if style.live => spans.push(Span::styled("    … ··· ", theme.dim)),
-        None => spans.push(Span::styled("unfinished", theme.error)),
-    }
-    spans.extend(marker_spans(session, style, id, pos));
-    let window = format!("[{},{}]", fmt::score(alpha), fmt::score(beta));
-    let tail = if style.compact {
-        window
-    } else {
-        let count = fmt::count(u64::from(session.tree().subtree_size(id)));
-        format!("{count:>6}  {window}")
+        None if style.live => (None, Span::styled("    … ··· ", theme.dim)),
+        None => (None, Span::styled("unfinished", theme.error)),
     };
-    spans.push(Span::styled(tail, theme.dim));
-    Line::from(spans)
+    Some(RowParts {
+        mv: Span::styled(format!("{mv_text:<8}"), base),
+        score,
+        result,
+        marker: marker_spans(session, style, id, pos),
+        marker_style: theme.cutoff,
+        count: fmt::count(u64::from(session.tree().subtree_size(id))),
+        window: format!("[{},{}]", fmt::score(alpha), fmt::score(beta)),
+        dim: theme.dim,
+    })
 }
 
 /// The search-tree panel: the view state lives in `App::view`, so the panel itself is empty.
@@ -121,13 +155,19 @@ impl Panel for TreePanel {
             ascii: app.prefs().ascii,
             live: app.is_live(),
             hidden_cut: app.asked_node(),
-            compact: area.width.saturating_sub(2) < FULL_ROW
-                && (app.lesson().is_some() || app.prefs().projector || app.prefs().focus),
+            compact: false,
         };
+        let inner = Block::bordered().inner(area);
+        let top_ply = app
+            .view()
+            .view_root()
+            .and_then(|r| session.node(r))
+            .map_or(0, |n| usize::from(n.ply()) + 1);
+        let fit = Fit::new(inner.width, top_ply);
         let query = &app.views().query;
         let marks = |id| query.marks(id);
         let marked = query.found().map(|_| &marks as &dyn Fn(NodeId) -> bool);
-        let rows = rows::build(session, app.view(), style, marked);
+        let rows = rows::build(session, app.view(), (style, &fit), marked);
         let selected = app.view().selected_path().collect();
         ctx.tree.close_all();
         for path in rows.opened {
@@ -172,14 +212,32 @@ impl Panel for TreePanel {
             return;
         };
         let tree = tree
-            .block(block)
             .highlight_style(theme.selected)
             .highlight_symbol("▸")
             .node_closed_symbol("▶ ")
             .node_open_symbol("▼ ")
             .node_no_children_symbol("  ")
             .style(Style::default());
-        frame.render_stateful_widget(tree, area, ctx.tree);
+        frame.render_widget(block, area);
+        // Drawn off screen as wide as the deepest row's indentation needs, then copied back
+        // with the indentation folded (`fit::fold_into`).
+        let deep = u16::try_from(2 * rows.deepest).unwrap_or(u16::MAX);
+        let wide = Rect {
+            width: inner.width.saturating_add(deep),
+            ..inner
+        };
+        let mut scratch = Buffer::empty(wide);
+        StatefulWidget::render(tree.clone(), wide, &mut scratch, ctx.tree);
+        fit::fold_into(
+            frame.buffer_mut(),
+            &scratch,
+            inner,
+            &fit,
+            ctx.tree,
+            theme.dim,
+        );
+        // Drawn again in the panel's own area, so that clicks find the rows there only.
+        StatefulWidget::render(tree, inner, &mut Buffer::empty(inner), ctx.tree);
     }
 }
 

@@ -12,6 +12,8 @@ use killerscope_explorer::{NodeId, Session};
 use killerscope_log::{Bound, MoveSource, NodeKind};
 use killerscope_log::{Event, NodeEntry};
 
+use crate::widgets::killers::killer_text;
+
 /// Event `index` in words, moves in `notation` where the position is known (UCI otherwise).
 pub fn describe(session: &Session, index: usize, notation: Notation) -> String {
     parts(session, index, notation)
@@ -129,10 +131,12 @@ impl At<'_> {
                     .as_slice()
                     .iter()
                     .map(|m| {
+                        // A slot's older move is usually not a move here: written from the
+                        // position it was stored in, as the killer panel writes it.
                         if m.is_null() {
                             "·".to_string()
                         } else {
-                            name(*m, pos)
+                            killer_text(session, usize::from(ply), *m, pos, self.notation)
                         }
                     })
                     .collect();

@@ -16,11 +16,6 @@ use killerscope_explorer::{NodeId, Session};
 use killerscope_log::{PruneRule, WindowOutcome};
 use killerscope_trace::ReSearch;
 
-/// Width of the marker column: `↻ ✂ Nxe4+ Hist` fits, longer markers push the numbers right.
-const MARKER_WIDTH: usize = 15;
-/// Width of the marker column in compact rows: `✂ Bc6 Hist` fits.
-const COMPACT_MARKER_WIDTH: usize = 11;
-
 /// The symbols of the markers, Unicode or ASCII (`--ascii`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Glyphs {
@@ -85,8 +80,8 @@ pub fn pruned_text(rule: PruneRule) -> &'static str {
 type Word = Vec<Span<'static>>;
 
 /// The marker column of node `id`'s row (`pos` is the position at the node, `None` where
-/// there is none: the cutting move is then written in coordinates), padded to `MARKER_WIDTH`
-/// (`COMPACT_MARKER_WIDTH` in compact rows).
+/// there is none: the cutting move is then written in coordinates), its words joined by
+/// spaces and not padded (`fit.rs` pads it to its column).
 /// Words in order: illegal step, aspiration window, re-search, reduction, null-move search,
 /// how the node ended (cutoff, TT entry, null-move cutoff, pruned whole), pruned moves.
 pub fn marker_spans(
@@ -168,16 +163,11 @@ pub fn marker_spans(
         let text = format!("FUT{}{}", glyphs.times, marks.pruned_moves);
         words.push(word(text, theme.selective));
     }
-    let width = if style.compact {
-        COMPACT_MARKER_WIDTH
-    } else {
-        MARKER_WIDTH
-    };
-    pad(words, theme.cutoff, width)
+    join(words, theme.cutoff)
 }
 
-/// Joins `words` with spaces and pads them to `width`.
-fn pad(words: Vec<Word>, style: Style, width: usize) -> Vec<Span<'static>> {
+/// Joins `words` with spaces.
+fn join(words: Vec<Word>, style: Style) -> Vec<Span<'static>> {
     let mut spans = Vec::new();
     for (k, w) in words.into_iter().enumerate() {
         if k > 0 {
@@ -185,7 +175,5 @@ fn pad(words: Vec<Word>, style: Style, width: usize) -> Vec<Span<'static>> {
         }
         spans.extend(w);
     }
-    let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
-    spans.push(Span::styled(" ".repeat(width.saturating_sub(used)), style));
     spans
 }

@@ -9,7 +9,8 @@
 use ratatui::text::{Line, Span};
 use tui_tree_widget::TreeItem;
 
-use super::{RowStyle, row_line};
+use super::fit::Fit;
+use super::{RowStyle, fitted_row};
 use crate::theme::Theme;
 use killerscope_chess::{Move, Position};
 use killerscope_engine::fmt;
@@ -23,6 +24,8 @@ pub struct Rows {
     pub items: Vec<TreeItem<'static, Row>>,
     /// The path of every row shown open, as the widget keys its opened set.
     pub opened: Vec<Vec<Row>>,
+    /// The deepest level a row is at (0: the top rows).
+    pub deepest: usize,
 }
 
 /// How a node's line follows its iteration's PV: the PV and how many of its moves were played.
@@ -149,12 +152,13 @@ fn unsearched_illegal(
     rows
 }
 
-/// Builds the rows of `view` over `session`. While a query has matches, every node's row starts
-/// with a cell that `marked` fills for the nodes it matched.
+/// Builds the rows of `view` over `session`, each fitted to the cells `fit` leaves it at its
+/// level. While a query has matches, every node's row starts with a cell that `marked` fills
+/// for the nodes it matched.
 pub fn build(
     session: &Session,
     view: &TreeView,
-    style: RowStyle,
+    (style, fit): (RowStyle, &Fit),
     marked: Option<&dyn Fn(NodeId) -> bool>,
 ) -> Rows {
     let theme = style.theme;
@@ -167,6 +171,7 @@ pub fn build(
     let mut stack = vec![Level::new(session, view, theme, top, Line::default())];
     let mut path = Vec::new();
     let mut opened = Vec::new();
+    let mut deepest = 0;
     loop {
         let depth = stack.len();
         let Some(level) = stack.last_mut() else {
@@ -183,7 +188,13 @@ pub fn build(
                         above.items.push(item);
                     }
                 }
-                _ => return Rows { items, opened },
+                _ => {
+                    return Rows {
+                        items,
+                        opened,
+                        deepest,
+                    };
+                }
             }
             continue;
         };
@@ -197,13 +208,16 @@ pub fn build(
             Some(_) => follow(level.pv, node.mv()),
             None => session.pv_prefix(child),
         };
-        let mut line = row_line(
+        deepest = deepest.max(depth - 1);
+        let cell = if marked.is_some() { 2 } else { 0 };
+        let budget = fit.budget(depth - 1).saturating_sub(cell);
+        let mut line = fitted_row(
             session,
             style,
-            child,
-            &text,
+            (child, &text),
             position.as_ref(),
             pv.is_some(),
+            budget,
         );
         if let Some(marked) = marked {
             let cell = match (marked(child), style.ascii) {
@@ -235,5 +249,6 @@ pub fn build(
     Rows {
         items: Vec::new(),
         opened,
+        deepest,
     }
 }
