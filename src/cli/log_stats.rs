@@ -30,6 +30,31 @@ pub(super) struct Tally {
     open: usize,
     /// Depth, score and node count of each iteration event.
     iterations: Vec<(u8, i32, u64)>,
+    /// The last top-level node's remaining depth and ply, and whether an iteration event came
+    /// after it (a search stopped mid-iteration leaves its last root without one).
+    last_root: Option<(i8, u8, bool)>,
+}
+
+/// How a record ends, as its reader says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Ending {
+    /// Complete: the search, and the recording, ran to their end.
+    Whole,
+    /// Marked truncated: the log ends before the search did.
+    Truncated,
+    /// A `.kslog` its writer never finished (killed mid-search, or still writing).
+    Unfinished,
+}
+
+impl Ending {
+    /// The ending of a record its reader calls `truncated` and `unfinished`.
+    pub(super) fn of(truncated: bool, unfinished: bool) -> Ending {
+        match (truncated, unfinished) {
+            (_, true) => Ending::Unfinished,
+            (true, false) => Ending::Truncated,
+            (false, false) => Ending::Whole,
+        }
+    }
 }
 
 impl Tally {
@@ -39,7 +64,10 @@ impl Tally {
             self.counts[event.kind().index()] += 1;
             self.stats.observe(event);
             match event {
-                Event::NodeEnter { ply, .. } => {
+                Event::NodeEnter { ply, depth, .. } => {
+                    if self.open == 0 {
+                        self.last_root = Some((depth, ply, false));
+                    }
                     self.max_ply = self.max_ply.max(ply);
                     self.open += 1;
                 }
@@ -48,22 +76,69 @@ impl Tally {
                     depth,
                     score,
                     nodes,
-                } => self.iterations.push((depth, score, nodes.get())),
+                } => {
+                    self.iterations.push((depth, score, nodes.get()));
+                    if let Some(root) = &mut self.last_root {
+                        root.2 = true;
+                    }
+                }
                 _ => {}
             }
+        }
+    }
+
+    /// The depth of the iteration a search was stopped in: its last root (a top-level node at
+    /// ply 0) has no iteration event after it, while the log has iteration events or says it
+    /// ends early (a log that never writes them is not taken for a stopped one).
+    fn stopped_in(&self, h: &LogHeader, ending: Ending) -> Option<i8> {
+        let (depth, ply, iterated) = self.last_root?;
+        let claims = !self.iterations.is_empty() || ending != Ending::Whole;
+        (h.filter.is_empty() && ply == 0 && !iterated && claims).then_some(depth)
+    }
+
+    /// The `truncated:` line: whether the log is whole and, when not, why it ends early — as
+    /// far as the log can tell.
+    fn truncation(&self, h: &LogHeader, ending: Ending, trace: bool) -> String {
+        let stopped = self.stopped_in(h, ending);
+        let open = self.open;
+        match (ending, stopped) {
+            (Ending::Whole, None) => "no".into(),
+            (Ending::Whole, Some(d)) => format!(
+                "no: the search was stopped during its depth-{d} iteration, and the log holds \
+                 all of it (its last root has no iteration event)"
+            ),
+            (Ending::Unfinished, _) => format!(
+                "yes: its writer never finished the file (killed or crashed mid-search, or still \
+                 writing): the events written so far, {open} nodes open, iterations without PVs"
+            ),
+            (Ending::Truncated, Some(d)) if open == 0 => format!(
+                "yes: the search was stopped during its depth-{d} iteration (every node is \
+                 closed; its last root has no iteration event)"
+            ),
+            (Ending::Truncated, _) if open == 0 => "yes: the recording says it stopped early, \
+                 between iterations (every node is closed)"
+                .into(),
+            (Ending::Truncated, _) if trace => {
+                format!("yes: the trace ends mid-search ({open} open nodes are unfinished)")
+            }
+            (Ending::Truncated, _) => format!(
+                "yes: the log ends mid-search with {open} nodes open: recording stopped early (an \
+                 event cap or a write error), or the engine was stopped without closing them"
+            ),
         }
     }
 }
 
 /// Prints the summary of a log of `events` events, whose header is `h`, from its `tally`.
 pub(super) fn print(
-    (file, h, truncated): (&Path, &LogHeader, bool),
+    (file, h, ending): (&Path, &LogHeader, Ending),
     summary: Option<&ImportSummary>,
     (events, pvs): (u64, &[Vec<Move>]),
     tally: &Tally,
     mut out: impl Write,
 ) -> Result<(), CliError> {
-    print_header((file, h, truncated), summary, &mut out)?;
+    let truncated = tally.truncation(h, ending, summary.is_some());
+    print_header((file, h, &truncated), summary, &mut out)?;
     print_events(events, tally, &mut out)?;
     print_cutoffs(h, tally, &mut out)?;
     print_tables(h, &tally.stats, &mut out)?;
@@ -72,13 +147,15 @@ pub(super) fn print(
         writeln!(out, "{line}")?;
     }
     for (k, &(depth, score, nodes)) in tally.iterations.iter().enumerate() {
-        let pv = pvs.get(k).map_or(&[][..], Vec::as_slice);
-        let pv: Vec<String> = pv.iter().map(ToString::to_string).collect();
+        // An unfinished log stores no PVs.
+        let pv = pvs.get(k).map_or("(not stored)".into(), |pv| {
+            let pv: Vec<String> = pv.iter().map(ToString::to_string).collect();
+            pv.join(" ")
+        });
         writeln!(
             out,
-            "iteration:  depth {depth} score {} nodes {nodes} pv {}",
+            "iteration:  depth {depth} score {} nodes {nodes} pv {pv}",
             format_uci(score),
-            pv.join(" ")
         )?;
     }
     Ok(out.flush()?)
@@ -87,7 +164,7 @@ pub(super) fn print(
 /// The header's lines (file, position, switches, engine, sources), whether the record is
 /// whole, and what an import skipped.
 fn print_header(
-    (file, h, truncated): (&Path, &LogHeader, bool),
+    (file, h, truncated): (&Path, &LogHeader, &str),
     summary: Option<&ImportSummary>,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
@@ -117,16 +194,11 @@ fn print_header(
         .map(|r| format!("{} {}", r.code, printable(&r.label)))
         .collect();
     writeln!(out, "sources:    {}", or_none(&sources.join(", ")))?;
-    let truncated = match (truncated, summary) {
-        (false, _) => "no",
-        (true, None) => {
-            "yes: recording stopped early (event cap or write error), the log ends mid-search"
-        }
-        (true, Some(_)) => "yes: the trace ends mid-search (open nodes are unfinished)",
-    };
     writeln!(out, "truncated:  {truncated}")?;
     if let Some(summary) = summary {
-        writeln!(out, "trace:      {} lines imported", summary.lines)?;
+        // The lines after a second header are read past, not imported.
+        let imported = summary.lines.saturating_sub(summary.lines_not_read);
+        writeln!(out, "trace:      {imported} lines imported")?;
         for line in skipped_lines(summary) {
             writeln!(out, "  {}", printable(&line))?;
         }
