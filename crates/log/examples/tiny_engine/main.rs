@@ -19,11 +19,11 @@
 //! one `trace!` line wherever the search does something; untraced, each is a test of `None`.
 
 mod order;
-mod search;
+pub mod search;
 
 use killerscope_chess::{Position, START_FEN};
-use killerscope_log::{LogHeader, LogWriter, SourceRole};
-use search::{Engine, SRC_CAPTURE, SRC_KILLER, SRC_QUIET, SRC_TT};
+use killerscope_log::{LogHeader, LogWriter, MATE, SourceRole};
+use search::{Engine, Iteration, SRC_CAPTURE, SRC_KILLER, SRC_QUIET, SRC_TT};
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -76,6 +76,19 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
     Ok(o)
 }
 
+/// An iteration as UCI prints it (after `info `): `depth 5 score cp 20 nodes 155527 pv e2a6
+/// …`, a mate as `score mate 3` (moves, negative when mated).
+pub fn info_line(it: &Iteration) -> String {
+    let score = match it.score {
+        s if s >= MATE - 1000 => format!("mate {}", (MATE - s + 1) / 2),
+        s if s <= 1000 - MATE => format!("mate {}", -(MATE + s) / 2),
+        s => format!("cp {s}"),
+    };
+    let pv: Vec<String> = it.pv.iter().map(ToString::to_string).collect();
+    let (depth, nodes, pv) = (it.depth, it.nodes, pv.join(" "));
+    format!("depth {depth} score {score} nodes {nodes} pv {pv}")
+}
+
 /// Runs the engine as the command line asks, printing what it found to `out`.
 pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     let o = parse(args)?;
@@ -94,16 +107,8 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     let mut engine = Engine::new(pos, trace);
     let mut printed = Ok(());
     engine.iterate(o.depth, &mut |it| {
-        let pv: Vec<String> = it.pv.iter().map(ToString::to_string).collect();
-        let line = format!(
-            "info depth {} score cp {} nodes {} pv {}",
-            it.depth,
-            it.score,
-            it.nodes,
-            pv.join(" ")
-        );
         if printed.is_ok() {
-            printed = writeln!(out, "{line}");
+            printed = writeln!(out, "info {}", info_line(it));
         }
     });
     let (nodes, q) = (engine.nodes, engine.qnodes);
