@@ -13,7 +13,7 @@
 //! An engine that is not killerscope calls a [`LogWriter`] from its search: one method where
 //! the search does each thing, its moves converted by [`LogMove`], its scores on killerscope's
 //! scale ([`MATE`], [`INFINITY`]). `docs/recording-your-engine.md` walks through it, and
-//! `examples/tiny_engine.rs` is a whole engine recording itself with `--trace FILE`.
+//! `examples/tiny_engine` is a whole engine recording itself with `--trace FILE`.
 //!
 //! ```
 //! use killerscope_log::{Bound, EventLog, LogHeader, LogWriter, Move, MoveFlag, NodeKind};
@@ -38,7 +38,7 @@
 //! let written = log.finish()?;
 //! assert_eq!((written.events, written.truncated), (6, false));
 //!
-//! // Every reader checks it, replaying its moves from the header's position.
+//! // It reads back, every record and the checksum checked.
 //! let read = EventLog::read_file(&path)?;
 //! assert_eq!(read.len(), 6);
 //! assert_eq!(read.pv(0), [kb1]);

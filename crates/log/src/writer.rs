@@ -43,6 +43,36 @@ pub const fn mate_score(plies_from_root: i32) -> i32 {
 /// [`Move::new`]; `Option<M>` is `Move::NULL` when `None` (no move: the root's, a null move's,
 /// an empty TT entry's).
 ///
+/// ```
+/// use killerscope_log::{LogMove, Move, MoveFlag, Square};
+///
+/// /// An engine's own move: squares 0–63 from a1, and what kind of move it is.
+/// #[derive(Clone, Copy)]
+/// struct MyMove {
+///     from: u8,
+///     to: u8,
+///     capture: bool,
+///     promotion: Option<char>,
+/// }
+///
+/// impl LogMove for MyMove {
+///     fn log_move(self) -> Move {
+///         let flag = match (self.promotion, self.capture) {
+///             (Some('q'), false) => MoveFlag::PromoQueen,
+///             (Some('q'), true) => MoveFlag::PromoCaptureQueen,
+///             (None, true) => MoveFlag::Capture,
+///             // … knights, bishops, rooks, castling, en passant, double pushes
+///             _ => MoveFlag::Quiet,
+///         };
+///         Move::new(Square::from_index(self.from), Square::from_index(self.to), flag)
+///     }
+/// }
+///
+/// let exd5 = MyMove { from: 28, to: 35, capture: true, promotion: None };
+/// assert_eq!(exd5.log_move().to_string(), "e4d5");
+/// assert_eq!(None::<MyMove>.log_move(), Move::NULL);
+/// ```
+///
 /// [`MoveFlag`]: killerscope_chess::MoveFlag
 pub trait LogMove: Copy {
     /// The move in the log's encoding.
