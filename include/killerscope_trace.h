@@ -39,10 +39,12 @@
  *
  * Recording stops early, the search going on, when the event cap set in the header is reached
  * or a write fails; the log is then finished valid up to the last event kept and marked
- * truncated. A process killed before ks_close leaves a file that killerscope refuses (as it
- * refuses one of its own recordings killed mid-search), never one it misreads: the event
- * count and the checksum are written last. (Killed before its first 65,536 events were
- * written, the file is still the valid, empty, truncated log ks_open wrote.)
+ * truncated. A process killed before ks_close (or a crash) leaves a log that still opens: once
+ * the first buffer is written the file is marked *unfinished* (flag bit 1), which killerscope
+ * reads as a log cut short after the last whole record written, marked truncated, its
+ * iterations without PVs. ks_close then writes the count, the PVs, the trailer and the
+ * checksum, and clears the bit last. (Killed before its first 65,536 events were written, the
+ * file is still the valid, empty, truncated log ks_open wrote.)
  */
 #ifndef KILLERSCOPE_TRACE_H
 #define KILLERSCOPE_TRACE_H
@@ -212,6 +214,7 @@ typedef struct ks_trace {
     int stopped;                /* recording stopped: cap reached or a write failed */
     int truncated;
     int error;                  /* a write failed */
+    int unfinished;             /* the file's flags say "unfinished" (after the first write) */
     unsigned char *head;        /* magic .. end of header (flags bytes written as truncated) */
     size_t head_len;
     uint32_t events_crc;        /* CRC-32 of the kept events */
@@ -447,6 +450,19 @@ static inline void *ks__grow(void *p, size_t *cap, size_t need, size_t size) {
     return grown;
 }
 
+/* Sets the flags to truncated + unfinished, the count left 0: from now on the file reads as
+ * every whole record written so far, for a reader opening it while the search runs or after
+ * the process was killed. The file was created anew, so nothing stale follows the records. */
+static inline int ks__mark_unfinished(ks_trace *t) {
+    static const unsigned char flags[2] = {3, 0};
+    long back = (long)(t->head_len + t->kept * 16);
+    if (fseek(t->f, 10, SEEK_SET) != 0 || fwrite(flags, 1, 2, t->f) != 2 ||
+        fseek(t->f, back, SEEK_SET) != 0)
+        return -1;
+    t->unfinished = 1;
+    return 0;
+}
+
 /* Writes `n` bytes; on a failure the whole records accepted are kept and recording stops. */
 static inline void ks__write_events(ks_trace *t, const unsigned char *p, size_t n) {
     size_t done = fwrite(p, 1, n, t->f);
@@ -455,6 +471,8 @@ static inline void ks__write_events(ks_trace *t, const unsigned char *p, size_t 
     size_t whole = done - done % 16;
     t->events_crc = ks__crc_wide(t, t->events_crc, p, whole);
     t->kept += whole / 16;
+    if (done == n && !t->unfinished && ks__mark_unfinished(t) != 0)
+        done = 0; /* stop as after a failed write: the file is finished at close */
     if (done < n) {
         t->error = t->stopped = t->truncated = 1;
         ks__fail(t, "a write failed: recording stopped, the log is cut there (truncated)");
@@ -709,9 +727,11 @@ static inline uint64_t ks_events(const ks_trace *t) {
     return t->emitted + t->used / 16;
 }
 
-/* Writes the tail of a log of its first `events` events, whose CRC-32 is `events_crc`, right
- * after them, then the flags and the count at the front. */
-static inline int ks__finish(ks_trace *t, uint64_t events, uint32_t events_crc) {
+/* Finishes the file as a log of its first `events` events, whose CRC-32 is `events_crc`: the
+ * count patched, the tail written right after the events, the file cut there when `cut`, and
+ * the flags written last. While the flags say "unfinished", each step leaves a file that
+ * reads: the count never names more events than the file holds. */
+static inline int ks__finish(ks_trace *t, uint64_t events, uint32_t events_crc, int cut) {
     unsigned char *tail = NULL;
     size_t tail_len = ks__encode_tail(t, events, &tail);
     if (!tail_len)
@@ -723,12 +743,13 @@ static inline int ks__finish(ks_trace *t, uint64_t events, uint32_t events_crc) 
     crc = ks__crc(t, crc, tail, tail_len);
     ks__put_le(tail + tail_len, crc, 4);
     uint64_t at = t->head_len + events * 16;
-    size_t done = fseek(t->f, (long)at, SEEK_SET) == 0 ? fwrite(tail, 1, tail_len + 4, t->f) : 0;
-    t->file_end = at + done > t->file_end ? at + done : t->file_end;
-    int ok = done == tail_len + 4 && fseek(t->f, 10, SEEK_SET) == 0 &&
-             fwrite(t->head + 10, 1, 2, t->f) == 2 &&
-             fseek(t->f, (long)t->head_len - 8, SEEK_SET) == 0 &&
+    int ok = fseek(t->f, (long)t->head_len - 8, SEEK_SET) == 0 &&
              fwrite(t->head + t->head_len - 8, 1, 8, t->f) == 8;
+    size_t done = ok && fseek(t->f, (long)at, SEEK_SET) == 0 ? fwrite(tail, 1, tail_len + 4, t->f)
+                                                             : 0;
+    t->file_end = at + done > t->file_end ? at + done : t->file_end;
+    ok = ok && done == tail_len + 4 && (!cut || KS__CUT(t->f, at + tail_len + 4)) &&
+         fseek(t->f, 10, SEEK_SET) == 0 && fwrite(t->head + 10, 1, 2, t->f) == 2;
     free(tail);
     return ok ? 0 : -1;
 }
@@ -757,10 +778,10 @@ static inline int ks__roll_back(ks_trace *t) {
         left -= n;
     }
     t->truncated = 1;
-    if (!ok || ks__finish(t, k, crc))
+    if (!ok || ks__finish(t, k, crc, 1))
         return -1;
     t->kept = k;
-    return KS__CUT(t->f, t->head_len + 16 * k + tail_len + 4) ? 0 : -1;
+    return 0;
 }
 
 /* What ks_close left. */
@@ -779,7 +800,7 @@ static inline int ks_close(ks_trace *t, ks_closed *out) {
     if (!t)
         return -1;
     ks__flush(t);
-    int ok = ks__finish(t, t->kept, t->events_crc) == 0;
+    int ok = ks__finish(t, t->kept, t->events_crc, 0) == 0;
     if (!ok && (t->error || ferror(t->f))) {
         clearerr(t->f);
         ok = ks__roll_back(t) == 0;

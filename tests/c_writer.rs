@@ -317,9 +317,9 @@ fn a_capped_recording_opens_marked_truncated() {
     }
 }
 
-/// A `.kslog` carries its event count before the events and a checksum after them, both
-/// written last: a file cut short anywhere is refused, naming where it ends, never misread.
-/// (The format has no way yet to read the events of a log its writer never finished.)
+/// A finished `.kslog` carries its event count before the events and a checksum after them:
+/// a file cut short anywhere is refused, naming where it ends, never misread. (A log its
+/// writer never finished says so in its flags, and reads: see the next test.)
 #[test]
 fn a_log_cut_short_is_refused_never_misread() {
     let Some(b) = built() else { return };
@@ -380,5 +380,51 @@ fn a_log_that_cannot_be_written_is_reported() {
         text(&out.stderr).contains("/dev/full: cannot write the log file"),
         "{}",
         text(&out.stderr)
+    );
+}
+
+/// Killed with SIGKILL mid-search, the engine leaves a log that opens: marked unfinished and
+/// truncated, it holds the events the engine wrote up to there — those of the same search run
+/// to its end — and `log stats` reads it.
+#[cfg(unix)]
+#[test]
+fn an_engine_killed_mid_search_leaves_a_log_that_opens() {
+    use killerscope_log::{EventLog, LogReader};
+    use std::time::{Duration, Instant};
+    let Some(b) = built() else { return };
+    let log = scratch().join("killed.kslog");
+    let mut child = Command::new(&b.engine)
+        .args(["--fen", KIWIPETE, "--depth", "40", "--trace"])
+        .arg(&log)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("the engine starts");
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while !LogReader::open(&log).is_ok_and(|r| r.is_unfinished() && r.len() >= 3 * 65_536) {
+        assert!(child.try_wait().expect("the engine").is_none(), "it ended");
+        assert!(Instant::now() < deadline, "no events written in 300 s");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().expect("SIGKILL");
+    child.wait().expect("reaped");
+    let killed = EventLog::read_file(&log).expect("the killed engine's log opens");
+    assert!(killed.is_unfinished() && killed.is_truncated() && killed.pvs().is_empty());
+    // The same search from the start, a depth deeper each time until it holds as many events:
+    // the first iterations of a deeper search are those of a shallower one.
+    let full = scratch().join("unkilled.kslog");
+    let path = full.to_str().expect("UTF-8");
+    let reference = (1..)
+        .map(|depth| {
+            search(b, KIWIPETE, depth, &["--trace", path]);
+            EventLog::read_file(&full).expect("a finished log")
+        })
+        .find(|done| done.len() >= killed.len())
+        .expect("a deep enough search");
+    assert_eq!(killed.events(), &reference.events()[..killed.len()]);
+    let stats = stats(&log);
+    let truncated = field(&stats, "truncated");
+    assert!(
+        truncated.starts_with("yes: its writer never finished"),
+        "{stats}"
     );
 }

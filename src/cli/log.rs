@@ -6,7 +6,7 @@
 //! content.
 
 use super::CliError;
-use super::log_stats::{self, Tally};
+use super::log_stats::{self, Ending, Tally};
 use super::reading::{Reading, load_any, skipped_lines, sniff_file};
 use clap::{Args, Subcommand};
 use killerscope_chess::Position;
@@ -184,7 +184,8 @@ fn stats(file: &Path, options: ImportOptions, out: impl Write) -> Result<(), Cli
     if sniff_file(file)? != Format::Kslog {
         let (log, summary) = load_any(file, options)?;
         tally.feed(log.events());
-        let facts = (file, log.header(), log.is_truncated());
+        let ending = Ending::of(log.is_truncated(), log.is_unfinished());
+        let facts = (file, log.header(), ending);
         let size = (log.len() as u64, log.pvs());
         return log_stats::print(facts, summary.as_ref(), size, &tally, out);
     }
@@ -197,7 +198,7 @@ fn stats(file: &Path, options: ImportOptions, out: impl Write) -> Result<(), Cli
     }
     let (header, truncated, pvs) = (
         reader.header().clone(),
-        reader.is_truncated(),
+        Ending::of(reader.is_truncated(), reader.is_unfinished()),
         reader.pvs().to_vec(),
     );
     let events = reader.len();

@@ -35,6 +35,31 @@ pub(super) struct Tally {
     announced: Option<Move>,
     /// Illegal tries per source code (a pseudo-legal engine's: they count as misses).
     illegal_by_source: BTreeMap<u8, u64>,
+    /// The last top-level node's remaining depth and ply, and whether an iteration event came
+    /// after it (a search stopped mid-iteration leaves its last root without one).
+    last_root: Option<(i8, u8, bool)>,
+}
+
+/// How a record ends, as its reader says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Ending {
+    /// Complete: the search, and the recording, ran to their end.
+    Whole,
+    /// Marked truncated: the log ends before the search did.
+    Truncated,
+    /// A `.kslog` its writer never finished (killed mid-search, or still writing).
+    Unfinished,
+}
+
+impl Ending {
+    /// The ending of a record its reader calls `truncated` and `unfinished`.
+    pub(super) fn of(truncated: bool, unfinished: bool) -> Ending {
+        match (truncated, unfinished) {
+            (_, true) => Ending::Unfinished,
+            (true, false) => Ending::Truncated,
+            (false, false) => Ending::Whole,
+        }
+    }
 }
 
 impl Tally {
@@ -49,7 +74,10 @@ impl Tally {
                 Event::MoveTried { mv, source, .. } if announced == Some(mv) => {
                     *self.illegal_by_source.entry(source.code()).or_default() += 1;
                 }
-                Event::NodeEnter { ply, .. } => {
+                Event::NodeEnter { ply, depth, .. } => {
+                    if self.open == 0 {
+                        self.last_root = Some((depth, ply, false));
+                    }
                     self.max_ply = self.max_ply.max(ply);
                     self.open += 1;
                 }
@@ -58,22 +86,67 @@ impl Tally {
                     depth,
                     score,
                     nodes,
-                } => self.iterations.push((depth, score, nodes.get())),
+                } => {
+                    self.iterations.push((depth, score, nodes.get()));
+                    if let Some(root) = &mut self.last_root {
+                        root.2 = true;
+                    }
+                }
                 _ => {}
             }
+        }
+    }
+
+    /// The depth of the iteration a search was stopped in: its last root (a top-level node at
+    /// ply 0) has no iteration event after it, while the log has iteration events or says it
+    /// ends early (a log that never writes them is not taken for a stopped one).
+    fn stopped_in(&self, h: &LogHeader, ending: Ending) -> Option<i8> {
+        let (depth, ply, iterated) = self.last_root?;
+        let claims = !self.iterations.is_empty() || ending != Ending::Whole;
+        (h.filter.is_empty() && ply == 0 && !iterated && claims).then_some(depth)
+    }
+
+    /// The `truncated:` line: whether the log is whole and, when not, why it ends early — as
+    /// far as the log can tell.
+    fn truncation(&self, h: &LogHeader, ending: Ending, summary: Option<&ImportSummary>) -> String {
+        let stopped = self.stopped_in(h, ending);
+        let open = self.open;
+        match (ending, stopped) {
+            (Ending::Whole, None) => "no".into(),
+            (Ending::Whole, Some(d)) => format!(
+                "no: the search was stopped during its depth-{d} iteration, and the log holds \
+                 all of it (its last root has no iteration event)"
+            ),
+            (Ending::Unfinished, _) => format!(
+                "yes: its writer never finished the file (killed or crashed mid-search, or still \
+                 writing): the events written so far, {open} nodes open, iterations without PVs"
+            ),
+            (Ending::Truncated, _) if open == 0 && summary.is_some() => {
+                "yes: its writer stopped recording mid-search (the header says \"truncated\")"
+                    .into()
+            }
+            (Ending::Truncated, Some(d)) if open == 0 => format!(
+                "yes: the search was stopped during its depth-{d} iteration (every node is \
+                 closed; its last root has no iteration event)"
+            ),
+            (Ending::Truncated, _) if open == 0 => "yes: the recording says it stopped early, \
+                 between iterations (every node is closed)"
+                .into(),
+            (Ending::Truncated, _) => format!("yes: {}", open_at_end(h, summary, open)),
         }
     }
 }
 
 /// Prints the summary of a log of `events` events, whose header is `h`, from its `tally`.
 pub(super) fn print(
-    (file, h, truncated): (&Path, &LogHeader, bool),
+    (file, h, ending): (&Path, &LogHeader, Ending),
     summary: Option<&ImportSummary>,
     (events, pvs): (u64, &[Vec<Move>]),
     tally: &Tally,
     mut out: impl Write,
 ) -> Result<(), CliError> {
-    print_header((file, h, truncated), summary, tally.open, &mut out)?;
+    let truncated = tally.truncation(h, ending, summary);
+    print_header((file, h, &truncated), summary, &mut out)?;
     print_events(events, tally, &mut out)?;
     print_cutoffs(h, tally, &mut out)?;
     print_tables(h, tally, &mut out)?;
@@ -82,13 +155,15 @@ pub(super) fn print(
         writeln!(out, "{line}")?;
     }
     for (k, &(depth, score, nodes)) in tally.iterations.iter().enumerate() {
-        let pv = pvs.get(k).map_or(&[][..], Vec::as_slice);
-        let pv: Vec<String> = pv.iter().map(ToString::to_string).collect();
+        // An unfinished log stores no PVs.
+        let pv = pvs.get(k).map_or("(not stored)".into(), |pv| {
+            let pv: Vec<String> = pv.iter().map(ToString::to_string).collect();
+            pv.join(" ")
+        });
         writeln!(
             out,
-            "iteration:  depth {depth} score {} nodes {nodes} pv {}",
+            "iteration:  depth {depth} score {} nodes {nodes} pv {pv}",
             format_uci(score),
-            pv.join(" ")
         )?;
     }
     Ok(out.flush()?)
@@ -97,9 +172,8 @@ pub(super) fn print(
 /// The header's lines (file, position, switches, engine, sources), whether the record is
 /// whole, and what an import skipped.
 fn print_header(
-    (file, h, truncated): (&Path, &LogHeader, bool),
+    (file, h, truncated): (&Path, &LogHeader, &str),
     summary: Option<&ImportSummary>,
-    open: usize,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     // Header strings are the file's text, not ours: shown escaped (`printable`) so that a
@@ -128,13 +202,11 @@ fn print_header(
         .map(|r| format!("{} {}", r.code, printable(&r.label)))
         .collect();
     writeln!(out, "sources:    {}", or_none(&sources.join(", ")))?;
-    let truncated = match truncated {
-        false => "no".into(),
-        true => format!("yes: {}", why_truncated(h, summary, open)),
-    };
     writeln!(out, "truncated:  {truncated}")?;
     if let Some(summary) = summary {
-        writeln!(out, "trace:      {} lines imported", summary.lines)?;
+        // The lines after a second header are read past, not imported.
+        let imported = summary.lines.saturating_sub(summary.lines_not_read);
+        writeln!(out, "trace:      {imported} lines imported")?;
         for line in skipped_lines(summary) {
             writeln!(out, "  {}", printable(&line))?;
         }
@@ -142,34 +214,33 @@ fn print_header(
     Ok(())
 }
 
-/// Why a log ends mid-search, as far as it can tell: killerscope's recorder stops only at its
-/// event cap or a write error (a stopped search closes its nodes); a trace whose header says
-/// so was cut by its writer; any other log whose nodes are left open is a search stopped before
-/// it closed them (its time or node limit, `stop`) — or a trace cut short.
-fn why_truncated(h: &LogHeader, summary: Option<&ImportSummary>, open: usize) -> String {
-    let open_nodes = |n: usize| format!("{n} node{} left open", if n == 1 { "" } else { "s" });
-    match summary {
-        Some(s) if s.open_at_end == 0 => {
-            "its writer stopped recording mid-search (the header says \"truncated\")".into()
-        }
-        None if h.engine.starts_with("killerscope ") => {
-            "recording stopped early (event cap or write error), the log ends mid-search".into()
-        }
-        _ if open == 0 => "the log says it ends mid-search".into(),
-        _ => {
-            let limit = h
-                .limits
-                .iter()
-                .find(|(k, _)| matches!(k.as_str(), "movetime" | "nodes" | "infinite"))
-                .map_or("its limit".to_string(), |(k, v)| {
-                    format!("{} {}", k, printable(v)).trim_end().to_string()
-                });
-            format!(
-                "the search was stopped ({limit}, or stop) before it closed its nodes — {}; or \
-                 its trace was cut short",
-                open_nodes(open)
-            )
-        }
+/// Why a log ends mid-search with `open` nodes open, as far as it can tell: killerscope's
+/// recorder stops only at its event cap or a write error (a stopped search closes its nodes); a
+/// trace, or a search with a time or node limit, was stopped before it closed them (that limit,
+/// `stop`) — or its trace was cut short; another writer's `.kslog` either.
+fn open_at_end(h: &LogHeader, summary: Option<&ImportSummary>, open: usize) -> String {
+    let open_nodes = format!("{open} node{} left open", if open == 1 { "" } else { "s" });
+    if h.engine.starts_with("killerscope ") && summary.is_none() {
+        return format!(
+            "the log ends mid-search with {open_nodes}: recording stopped early (event cap or \
+             write error)"
+        );
+    }
+    let limit = h
+        .limits
+        .iter()
+        .find(|(k, _)| matches!(k.as_str(), "movetime" | "nodes" | "infinite"))
+        .map(|(k, v)| format!("{} {}", k, printable(v)).trim_end().to_string());
+    match limit {
+        None if summary.is_none() => format!(
+            "the log ends mid-search with {open_nodes}: recording stopped early (an event cap or \
+             a write error), or the engine was stopped without closing them"
+        ),
+        limit => format!(
+            "the search was stopped ({}, or stop) before it closed its nodes — {open_nodes}; or \
+             its trace was cut short",
+            limit.unwrap_or_else(|| "its limit".into())
+        ),
     }
 }
 

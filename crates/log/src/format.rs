@@ -31,7 +31,14 @@ pub(super) const MAX_LIST: u16 = 1024;
 pub(super) const NOT_A_KILLER: u8 = u8::MAX;
 /// Events decoded per read call.
 pub(super) const CHUNK_EVENTS: usize = 4096;
+/// Flag bit 0: the recording stopped before the search did.
 pub(super) const FLAG_TRUNCATED: u16 = 1;
+/// Flag bit 1: the writer has not finished the file (it is still writing, or it was killed):
+/// no PV table, trailer or checksum follow the events, and the event count is what the writer
+/// last wrote there (see [`unfinished_count`]).
+pub(super) const FLAG_UNFINISHED: u16 = 2;
+/// Every flag this build knows.
+const KNOWN_FLAGS: u16 = FLAG_TRUNCATED | FLAG_UNFINISHED;
 
 /// A reader that counts its offset (for errors) and checksums what it reads.
 pub(super) struct Input<R: Read> {
@@ -71,6 +78,22 @@ impl<R: Read> Input<R> {
         self.sum.update(buf);
         self.offset += buf.len() as u64;
         Ok(())
+    }
+
+    /// Reads into `buf` until it is full or the input ends; returns how many bytes it read.
+    pub(super) fn fill_some(&mut self, buf: &mut [u8]) -> Result<usize, LogError> {
+        let mut done = 0;
+        while done < buf.len() {
+            match self.r.read(&mut buf[done..]) {
+                Ok(0) => break,
+                Ok(n) => done += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(LogError::at(self.offset + done as u64, LogErrorKind::Io(e))),
+            }
+        }
+        self.sum.update(&buf[..done]);
+        self.offset += done as u64;
+        Ok(done)
     }
 
     pub(super) fn array<const N: usize>(
@@ -192,6 +215,31 @@ pub(super) struct Head {
     pub count: u64,
 }
 
+impl Head {
+    /// Whether the log ends before the search did (an unfinished log always does).
+    pub fn truncated(&self) -> bool {
+        self.flags & (FLAG_TRUNCATED | FLAG_UNFINISHED) != 0
+    }
+
+    /// Whether the writer never finished the file: the events are all there is.
+    pub fn unfinished(&self) -> bool {
+        self.flags & FLAG_UNFINISHED != 0
+    }
+}
+
+/// The events of an unfinished log whose events start at `events_at` in a file of `size`
+/// bytes: the count its writer last stored, if not 0, else every whole record up to the end
+/// of the file — and never more whole records than the file holds (a partial last record, or
+/// a count stored before its records reached the disk, is left out).
+pub(super) fn unfinished_count(stored: u64, events_at: u64, size: u64) -> u64 {
+    let whole = size.saturating_sub(events_at) / EVENT_BYTES as u64;
+    if stored == 0 {
+        whole
+    } else {
+        stored.min(whole)
+    }
+}
+
 /// Reads and checks the magic, version, flags, header and event count.
 pub(super) fn read_head<R: Read>(input: &mut Input<R>) -> Result<Head, LogError> {
     if input.array::<8>("magic")? != MAGIC {
@@ -202,7 +250,7 @@ pub(super) fn read_head<R: Read>(input: &mut Input<R>) -> Result<Head, LogError>
         return Err(LogError::at(8, LogErrorKind::UnsupportedVersion(version)));
     }
     let flags = input.u16("flags")?;
-    if flags & !FLAG_TRUNCATED != 0 {
+    if flags & !KNOWN_FLAGS != 0 {
         return Err(LogError::at(10, LogErrorKind::UnknownFlags(flags)));
     }
     let header = input.header(version)?;
@@ -302,6 +350,9 @@ pub(super) fn check_sum(at: u64, stored: u32, computed: u32) -> Result<(), LogEr
 pub(super) fn read<R: Read>(r: R, size: Option<u64>) -> Result<EventLog, LogError> {
     let mut input = Input::at(r, 0);
     let head = read_head(&mut input)?;
+    if head.unfinished() {
+        return read_unfinished(input, head, size);
+    }
     let (events, iterations) = read_events(&mut input, head.count, size)?;
     let (pvs, _) = read_tail(&mut input, head.count, Some(iterations))?;
     let computed = input.sum.clone().finalize();
@@ -315,10 +366,50 @@ pub(super) fn read<R: Read>(r: R, size: Option<u64>) -> Result<EventLog, LogErro
         Err(e) => return Err(e),
     }
     Ok(EventLog {
+        truncated: head.truncated(),
         header: head.header,
         events,
         pvs,
-        truncated: head.flags & FLAG_TRUNCATED != 0,
+        unfinished: false,
+    })
+}
+
+/// The rest of an unfinished log (see `unfinished_count`): its events, no PVs, no checksum.
+/// A stream of unknown length is read to its end, or to the stored count if not 0.
+fn read_unfinished<R: Read>(
+    mut input: Input<R>,
+    head: Head,
+    size: Option<u64>,
+) -> Result<EventLog, LogError> {
+    let events_at = input.offset;
+    let most = match size {
+        Some(size) => unfinished_count(head.count, events_at, size),
+        None if head.count == 0 => u64::MAX,
+        None => head.count,
+    };
+    let mut events = Vec::with_capacity(most.min(CHUNK_EVENTS as u64) as usize);
+    let mut buf = vec![0u8; CHUNK_EVENTS * EVENT_BYTES];
+    while (events.len() as u64) < most {
+        let want = (most - events.len() as u64).min(CHUNK_EVENTS as u64) as usize * EVENT_BYTES;
+        let got = input.fill_some(&mut buf[..want])?;
+        let whole = got - got % EVENT_BYTES;
+        let chunk_at = events_at + (events.len() * EVENT_BYTES) as u64;
+        let first = events.len();
+        decode_records(&buf[..whole], &mut events).map_err(|BadRecord { index: i, reason }| {
+            let index = (first + i) as u64;
+            let at = chunk_at + (i * EVENT_BYTES) as u64;
+            LogError::at(at, LogErrorKind::BadEvent { index, reason })
+        })?;
+        if got < want {
+            break;
+        }
+    }
+    Ok(EventLog {
+        truncated: true,
+        header: head.header,
+        events,
+        pvs: Vec::new(),
+        unfinished: true,
     })
 }
 

@@ -20,6 +20,9 @@ pub struct EventLog<E = Vec<Event>> {
     pub(crate) events: E,
     pub(crate) pvs: Vec<Vec<Move>>,
     pub(crate) truncated: bool,
+    /// Read from a file its writer never finished (killed mid-search, or still writing): the
+    /// events it had written, no PVs.
+    pub(crate) unfinished: bool,
 }
 
 impl EventLog {
@@ -68,6 +71,7 @@ impl<E> EventLog<E> {
             events,
             pvs,
             truncated,
+            unfinished: false,
         }
     }
     /// Replaces the PVs with the final ones of a live search (one per iteration event).
@@ -109,6 +113,13 @@ impl<E> EventLog<E> {
     /// Whether recording stopped at the cap: the log ends mid-search, with nodes left open.
     pub fn is_truncated(&self) -> bool {
         self.truncated
+    }
+
+    /// Whether it was read from a file its writer never finished — killed or crashed
+    /// mid-search, or still writing: it holds the events written so far, ends mid-search
+    /// (`is_truncated`) and has no PVs.
+    pub fn is_unfinished(&self) -> bool {
+        self.unfinished
     }
 }
 
@@ -181,6 +192,7 @@ impl From<EventLog> for EventLog<Events> {
             events: Events::from(log.events),
             pvs: log.pvs,
             truncated: log.truncated,
+            unfinished: log.unfinished,
         }
     }
 }

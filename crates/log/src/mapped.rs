@@ -26,8 +26,8 @@ use super::error::{LogError, LogErrorKind};
 use super::events::Events;
 use super::fit::MoveFit;
 use super::format::{
-    FLAG_TRUNCATED, Head, Input, PvCount, check_pv_count, check_sum, read_checksum, read_head,
-    read_tail,
+    Head, Input, PvCount, check_pv_count, check_sum, read_checksum, read_head, read_tail,
+    unfinished_count,
 };
 use super::log::EventLog;
 use crate::{EVENT_BYTES, Event};
@@ -69,6 +69,8 @@ pub struct Unchecked {
     pv_count: PvCount,
     stored: u32,
     sum_at: u64,
+    /// The writer never finished the file: there is no PV count or checksum to check.
+    unfinished: bool,
     /// The moves, replayed from the header's position as the events are checked, when asked.
     fit: Option<Box<MoveFit>>,
     /// The file, named in errors.
@@ -113,17 +115,20 @@ fn open_file(file: &File) -> Result<(EventLog<Events>, Unchecked), LogError> {
     let bytes = usize::try_from(size)
         .map_err(|_| LogError::at(0, LogErrorKind::Io(io::Error::other("file too large"))))?;
     let map = map(file, Some(bytes)).map_err(|e| LogError::at(0, LogErrorKind::Io(e)))?;
-    let mut head = Input::at(&map[..], 0);
-    let Head {
-        flags,
-        header,
-        count,
-    } = read_head(&mut head)?;
+    let mut input = Input::at(&map[..], 0);
+    let head = read_head(&mut input)?;
+    let (truncated, unfinished) = (head.truncated(), head.unfinished());
+    let Head { header, count, .. } = head;
     let Input {
         offset: events_at,
         sum: head_sum,
         ..
-    } = head;
+    } = input;
+    let count = if unfinished {
+        unfinished_count(count, events_at, size)
+    } else {
+        count
+    };
     if count > u64::from(u32::MAX) {
         return Err(LogError::at(
             events_at - 8,
@@ -140,26 +145,31 @@ fn open_file(file: &File) -> Result<(EventLog<Events>, Unchecked), LogError> {
         ))?;
     // Both fit in the map, whose length is a `usize`.
     let (at, tail_at) = (events_at as usize, events_end as usize);
-    let mut tail = Input::at(&map[tail_at..], events_end);
-    let (pvs, pv_count) = read_tail(&mut tail, count, None)?;
-    let tail_sum = tail.sum.clone();
-    let (stored, sum_at) = read_checksum(&mut tail)?;
+    let mut unchecked = Unchecked {
+        head_sum,
+        tail_sum: Checksum::new(),
+        events_at,
+        pv_count: (0, 0),
+        stored: 0,
+        sum_at: 0,
+        unfinished,
+        fit: None,
+        path: None,
+    };
+    let mut pvs = Vec::new();
+    if !unfinished {
+        let mut tail = Input::at(&map[tail_at..], events_end);
+        (pvs, unchecked.pv_count) = read_tail(&mut tail, count, None)?;
+        unchecked.tail_sum = tail.sum.clone();
+        (unchecked.stored, unchecked.sum_at) = read_checksum(&mut tail)?;
+    }
     let events = Events::mapped(Arc::new(map), at, (tail_at - at) / EVENT_BYTES);
     let log = EventLog {
         header,
         events,
         pvs,
-        truncated: flags & FLAG_TRUNCATED != 0,
-    };
-    let unchecked = Unchecked {
-        head_sum,
-        tail_sum,
-        events_at,
-        pv_count,
-        stored,
-        sum_at,
-        fit: None,
-        path: None,
+        truncated,
+        unfinished,
     };
     Ok((log, unchecked))
 }
@@ -221,6 +231,9 @@ impl Unchecked {
             if each(&buf).is_break() {
                 return Ok(Checked::Stopped);
             }
+        }
+        if self.unfinished {
+            return Ok(Checked::Valid);
         }
         let (pvs_at, pv_count) = self.pv_count;
         check_pv_count(pvs_at, pv_count, iterations)?;

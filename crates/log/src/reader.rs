@@ -14,7 +14,8 @@ use super::codec::{BadRecord, decode_records, iteration_events};
 use super::error::{LogError, LogErrorKind};
 use super::fit::MoveFit;
 use super::format::{
-    FLAG_TRUNCATED, Input, PvCount, check_pv_count, check_sum, read_checksum, read_head, read_tail,
+    Head, Input, PvCount, check_pv_count, check_sum, read_checksum, read_head, read_tail,
+    unfinished_count,
 };
 use super::header::LogHeader;
 use crate::{EVENT_BYTES, Event};
@@ -32,6 +33,8 @@ pub struct LogReader {
     input: Input<BufReader<File>>,
     header: LogHeader,
     truncated: bool,
+    /// The writer never finished the file: no PVs, trailer or checksum to check.
+    unfinished: bool,
     count: u64,
     read: u64,
     iterations: u64,
@@ -61,6 +64,10 @@ impl LogReader {
         let mut input = Input::at(BufReader::with_capacity(1 << 16, file), 0);
         let head = read_head(&mut input).map_err(in_file)?;
         let events_at = input.offset;
+        if head.unfinished() {
+            let count = unfinished_count(head.count, events_at, size);
+            return Ok(LogReader::new(input, head, count, path));
+        }
         let tail_at = head
             .count
             .checked_mul(EVENT_BYTES as u64)
@@ -85,23 +92,38 @@ impl LogReader {
             .r
             .seek(SeekFrom::Start(events_at))
             .map_err(io(events_at))?;
+        let count = head.count;
         Ok(LogReader {
-            input,
-            header: head.header,
-            truncated: head.flags & FLAG_TRUNCATED != 0,
-            count: head.count,
-            read: 0,
-            iterations: 0,
             pvs,
             pv_count,
             tail_sum,
             stored,
             sum_at,
+            ..LogReader::new(input, head, count, path)
+        })
+    }
+
+    /// A reader of `count` events from `input`, placed at the first, with no tail: what an
+    /// unfinished log is, and what `open` completes for a finished one.
+    fn new(input: Input<BufReader<File>>, head: Head, count: u64, path: &Path) -> LogReader {
+        LogReader {
+            events_at: input.offset,
+            input,
+            truncated: head.truncated(),
+            unfinished: head.unfinished(),
+            header: head.header,
+            count,
+            read: 0,
+            iterations: 0,
+            pvs: Vec::new(),
+            pv_count: (0, 0),
+            tail_sum: Checksum::new(),
+            stored: 0,
+            sum_at: 0,
             path: path.to_path_buf(),
             bytes: vec![0; CHUNK * EVENT_BYTES],
-            events_at,
             fit: None,
-        })
+        }
     }
 
     /// The same reader, also checking that the log's moves fit its header's position (see
@@ -121,6 +143,12 @@ impl LogReader {
     /// Whether the log ends mid-search.
     pub fn is_truncated(&self) -> bool {
         self.truncated
+    }
+
+    /// Whether its writer never finished the file (killed mid-search, or still writing): the
+    /// events written so far, no PVs (see `EventLog::is_unfinished`).
+    pub fn is_unfinished(&self) -> bool {
+        self.unfinished
     }
 
     /// Number of events the log holds.
@@ -165,8 +193,11 @@ impl LogReader {
     }
 
     /// After the last chunk: checks the PV count against the iteration events and the
-    /// checksum.
+    /// checksum (an unfinished log has neither: nothing is left to check).
     pub fn finish(self) -> Result<(), LogError> {
+        if self.unfinished {
+            return Ok(());
+        }
         let (pvs_at, pv_count) = self.pv_count;
         let mut sum = self.input.sum;
         sum.combine(&self.tail_sum);

@@ -86,9 +86,16 @@ pub struct Recorder<S: Store = InMemory> {
 pub(super) struct Parts<S: Store> {
     pub buf: Vec<S::Item>,
     pub pvs: Vec<Vec<Move>>,
-    pub iterations: Vec<u64>,
     pub truncated: bool,
     pub store: S,
+}
+
+/// What `take_recorded` takes out of a recorder: `Parts` without the store.
+pub(super) struct Taken<T> {
+    pub buf: Vec<T>,
+    pub pvs: Vec<Vec<Move>>,
+    pub iterations: Vec<u64>,
+    pub truncated: bool,
 }
 
 impl Recorder<InMemory> {
@@ -171,9 +178,14 @@ impl<S: Store> Recorder<S> {
     /// on. Without a cap an in-memory recorder stops at `DEFAULT_EVENT_CAP` and a streaming
     /// one never does.
     pub fn with_cap(mut self, cap: usize) -> Recorder<S> {
-        self.cap = Some(cap as u64);
-        self.reset_limit();
+        self.set_cap(cap as u64);
         self
+    }
+
+    /// `with_cap` through `&mut`.
+    pub(super) fn set_cap(&mut self, cap: u64) {
+        self.cap = Some(cap);
+        self.reset_limit();
     }
 
     /// Raises `stop` when recording stops for good (the cap is reached or the store fails):
@@ -234,9 +246,25 @@ impl<S: Store> Recorder<S> {
         Parts {
             buf: self.buf,
             pvs: self.pvs,
-            iterations: self.iterations,
             truncated: self.truncated,
             store: self.store,
+        }
+    }
+
+    /// Takes out what the store needs to finish the log — the events not yet handed over,
+    /// the PVs, where their iterations are, whether the recording stopped early — and stops
+    /// the recorder, which records nothing more: for a store finished through `&mut` (a
+    /// writer finishing its log when dropped).
+    pub(super) fn take_recorded(&mut self) -> Taken<S::Item> {
+        self.stopped = true;
+        self.recording = false;
+        self.fast = 0;
+        self.limit = 0;
+        Taken {
+            buf: std::mem::take(&mut self.buf),
+            pvs: std::mem::take(&mut self.pvs),
+            iterations: std::mem::take(&mut self.iterations),
+            truncated: self.truncated,
         }
     }
 

@@ -10,7 +10,7 @@
 //! this one and `recorder.rs`.
 
 use super::error::{LogError, LogErrorKind};
-use super::recorder::{Parts, Recorder};
+use super::recorder::{Parts, Recorder, Taken};
 use super::spool::{Spool, SpoolEnd, Spooling};
 use super::store::InMemory;
 use super::stream_file::{LogFile, LogOutput, Record, StreamedLog};
@@ -222,17 +222,26 @@ impl Recorder<Streaming> {
 
     /// Writes the rest of the events, the PVs and the trailer, and patches the event count and
     /// the flags. `Ok` means the file is a valid log; `Err` that it could not be completed. A
-    /// recorder dropped without `finish` leaves a file that does not read as a log.
-    pub fn finish(self) -> Result<StreamedLog, LogError> {
-        let Parts {
+    /// recorder dropped without `finish` leaves the file *unfinished*: it reads as a log cut
+    /// short after the last batch its writer thread wrote, without PVs (or, dropped before the
+    /// first batch, as an empty log).
+    pub fn finish(mut self) -> Result<StreamedLog, LogError> {
+        self.finish_now(false)
+    }
+
+    /// `finish` through `&mut`, the recorder left stopped: `cut` marks the log truncated
+    /// whatever the recording says (a writer finishing its log because it is dropped mid-search).
+    /// A second call fails: the log was already finished.
+    pub(super) fn finish_now(&mut self, cut: bool) -> Result<StreamedLog, LogError> {
+        let Taken {
             buf,
             pvs,
             iterations,
             truncated,
-            mut store,
-        } = self.into_parts();
+        } = self.take_recorded();
+        let store = self.store_mut();
         store
-            .finish(buf, &pvs, &iterations, truncated)
+            .finish(buf, &pvs, &iterations, truncated || cut)
             .map_err(|e| {
                 let e = LogError::at(0, LogErrorKind::Write(e));
                 match &store.path {

@@ -3,9 +3,11 @@
 //!
 //! The event count and the truncated flag come before the events but are known only at the
 //! end, so the file starts as a complete, valid, empty log marked truncated; the events then
-//! overwrite its tail, and finishing writes the real tail, seeks back and patches the flags and
-//! the count. The CRC-32 is assembled from the pieces' checksums (`crc32fast`'s `combine`), so
-//! no byte is read back. When a write fails (a full disk, a file-size limit) the recording
+//! overwrite its tail. After each batch the count of the events written is stored and, after
+//! the first, the file is marked *unfinished* (flag bit 1): a process killed mid-search leaves
+//! a log that reads, truncated, up to its last batch. Finishing stores the final count, writes
+//! the real tail after the events and clears the unfinished bit last. The CRC-32 is assembled
+//! from the pieces' checksums (`crc32fast`'s `combine`), so no byte is read back. When a write fails (a full disk, a file-size limit) the recording
 //! stops and the tail is moved back over the last events, into bytes the output already
 //! accepted, so the file is still valid: cut short and marked truncated.
 //!
@@ -17,7 +19,7 @@
 //! The finished log is cut to its length, which frees what was set aside past it.
 
 use super::encode::{flags_bytes, header_bytes, tail_bytes, tail_len};
-use super::format::{MAGIC, VERSION};
+use super::format::{FLAG_TRUNCATED, FLAG_UNFINISHED, MAGIC, VERSION};
 use super::header::LogHeader;
 use crate::EVENT_BYTES;
 use crc32fast::Hasher as Checksum;
@@ -105,13 +107,18 @@ pub(crate) struct LogFile {
     allotted: u64,
     /// Whether to set aside space ahead of the writes: until the output says it cannot.
     reserving: bool,
+    /// Whether the flags say *unfinished* yet: set once the first events are written.
+    unfinished: bool,
     error: Option<io::Error>,
 }
 
 impl LogFile {
     /// Writes a complete, valid, empty log marked truncated to `out` (which holds `old_len`
     /// bytes of an old file being overwritten, read from its start), then places the output
-    /// where the events go. Fails if `out` cannot take even that, or cannot seek.
+    /// where the events go. Fails if `out` cannot take even that, or cannot seek. The empty
+    /// log's tail also keeps room for the tail of a log whose first write fails (a full disk).
+    /// Over an old file, the old bytes after it make it unreadable until the first batch is
+    /// written (refused as bytes after the trailer, never misread).
     pub fn create(
         mut out: Box<dyn LogOutput>,
         header: &LogHeader,
@@ -147,6 +154,7 @@ impl LogFile {
             end: bytes.len() as u64,
             allotted: old_len,
             reserving: true,
+            unfinished: false,
             error: None,
         })
     }
@@ -175,7 +183,30 @@ impl LogFile {
             Ok(()) => self.sum.update(bytes),
             Err(e) => self.error = Some(e),
         }
+        if self.error.is_none()
+            && let Err(e) = self.mark_written()
+        {
+            self.error = Some(e);
+        }
         previous
+    }
+
+    /// Stores the count of the events written so far and, the first time, marks the file
+    /// unfinished, then places the output back after the events: a process killed from now on
+    /// leaves a log that reads as far as that count (see `format::unfinished_count`). The
+    /// count goes first, so it never names events the file does not hold. One seek and a
+    /// few bytes per batch of a megabyte.
+    fn mark_written(&mut self) -> io::Result<()> {
+        self.out.seek(SeekFrom::Start(self.events_at - 8))?;
+        self.out.write_all(&self.written.to_le_bytes())?;
+        if !self.unfinished {
+            self.out.seek(SeekFrom::Start(FLAGS_AT))?;
+            self.out
+                .write_all(&(FLAG_TRUNCATED | FLAG_UNFINISHED).to_le_bytes())?;
+            self.unfinished = true;
+        }
+        let end = self.events_at + self.written * EVENT_BYTES as u64;
+        self.out.seek(SeekFrom::Start(end)).map(drop)
     }
 
     /// Sets aside space up to `RESERVE_STEP` past `upto` if the space already there (set
@@ -278,8 +309,11 @@ impl LogFile {
         Some(sum)
     }
 
-    /// Ends the log after `events` events: tail and checksum, the output cut there, then the
-    /// flags and the count patched.
+    /// Ends the log after `events` events: the count patched, the tail and checksum written
+    /// after the events, the output cut there, and the flags patched last. While the file is
+    /// marked unfinished, each step leaves it readable: the count never exceeds the events
+    /// it holds, and the unfinished log reads only that many; clearing the flag makes it the
+    /// finished log.
     fn complete(&mut self, events: u64, pvs: &Pvs, truncated: bool) -> io::Result<()> {
         let events_sum = self.events_sum(events).ok_or_else(|| {
             io::Error::other("internal error: the checksum of the kept events is unknown")
@@ -298,6 +332,8 @@ impl LogFile {
             sum.combine(&piece);
         }
         tail.extend_from_slice(&sum.finalize().to_le_bytes());
+        self.out.seek(SeekFrom::Start(self.events_at - 8))?;
+        self.out.write_all(&count)?;
         let tail_at = self.events_at + events * EVENT_BYTES as u64;
         self.out.seek(SeekFrom::Start(tail_at))?;
         let (accepted, result) = write_counting(&mut *self.out, &tail);
@@ -311,8 +347,6 @@ impl LogFile {
         }
         self.out.seek(SeekFrom::Start(FLAGS_AT))?;
         self.out.write_all(&flags)?;
-        self.out.seek(SeekFrom::Start(self.events_at - 8))?;
-        self.out.write_all(&count)?;
         self.out.flush()
     }
 }
