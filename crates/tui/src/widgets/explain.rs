@@ -24,6 +24,7 @@ use killerscope_log::{Bound, NodeKind};
 
 mod audit;
 mod best;
+mod children;
 mod selective;
 mod unknown;
 mod why;
@@ -151,9 +152,7 @@ pub fn sentences(session: &Session, id: NodeId, notation: Notation) -> Vec<(Stri
         out.push((ended, KEY));
         return out;
     }
-    // The null-move search is a child but not a move.
-    let searched = node.child_count() - u32::from(session.marks(id).null_move.is_some());
-    let plural = if searched == 1 { "" } else { "s" };
+    let searched = children::Searched::of(session, id);
     match (node.cutoff(), node.result()) {
         (Some(cut), result) => {
             let quiet = if cut.mv.is_quiet() { "quiet " } else { "" };
@@ -190,14 +189,15 @@ pub fn sentences(session: &Session, id: NodeId, notation: Notation) -> Vec<(Stri
         }
         (None, Some((score, Bound::Upper))) => out.push((
             format!(
-                "No move reached α: it failed low with {} after trying {searched} move{} (an ALL node).",
+                "No move reached α: it failed low with {} after trying {}{} (an ALL node).",
                 fmt::score(score),
-                plural
+                searched.moves(),
+                searched.again()
             ),
             KEY,
         )),
         // An engine seen through UCI writes its root nodes alone.
-        (None, Some((score, _))) if searched == 0 => out.push((
+        (None, Some((score, _))) if searched.searches == 0 => out.push((
             format!(
                 "Exact score {} inside the window: a PV node, with no move below it in the log.",
                 fmt::score(score)
@@ -206,9 +206,10 @@ pub fn sentences(session: &Session, id: NodeId, notation: Notation) -> Vec<(Stri
         )),
         (None, Some((score, _))) => out.push((
             format!(
-                "Exact score {} inside the window: a PV node, {searched} move{} searched.",
+                "Exact score {} inside the window: a PV node, {} searched{}.",
                 fmt::score(score),
-                plural
+                searched.moves(),
+                searched.again()
             ),
             KEY,
         )),
