@@ -89,26 +89,6 @@ fn with_from_square(text: &str, mv: Move) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::with_from_square;
-    use killerscope_chess::{Move, MoveFlag, Square};
-
-    #[test]
-    fn a_move_written_with_its_from_square() {
-        let square = |s: &[u8]| Square::from_coords(s[0] - b'a', s[1] - b'1').expect("square");
-        let mv = |uci: &str| {
-            let b = uci.as_bytes();
-            Move::new(square(&b[..2]), square(&b[2..]), MoveFlag::Quiet)
-        };
-        assert_eq!(with_from_square("Rf5+", mv("b5f5")), "Rb5f5+");
-        assert_eq!(with_from_square("Raxf5", mv("a5f5")), "Ra5xf5");
-        assert_eq!(with_from_square("f5", mv("f7f5")), "f7f5");
-        assert_eq!(with_from_square("exd5", mv("e4d5")), "e4xd5");
-        assert_eq!(with_from_square("e8=Q+", mv("e7e8")), "e7e8=Q+");
-    }
-}
-
 /// The position each row of `rows` writes its moves against: on the selected node's line, the
 /// position at that row's ply; elsewhere (deeper rows, or rows that are depths) the selected
 /// node's own. `None` where the line has no chess position (at and below a pseudo-legal
@@ -174,4 +154,24 @@ pub fn no_position_note(session: &Session, selected: Option<NodeId>) -> Option<S
         Some(step) => format!("no chess position from ply {}", step.ply()),
         None => "no chess position".to_string(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_from_square;
+    use killerscope_chess::{Move, MoveFlag, Square};
+
+    #[test]
+    fn a_move_written_with_its_from_square() {
+        let square = |s: &[u8]| Square::from_coords(s[0] - b'a', s[1] - b'1').expect("square");
+        let mv = |uci: &str| {
+            let b = uci.as_bytes();
+            Move::new(square(&b[..2]), square(&b[2..]), MoveFlag::Quiet)
+        };
+        assert_eq!(with_from_square("Rf5+", mv("b5f5")), "Rb5f5+");
+        assert_eq!(with_from_square("Raxf5", mv("a5f5")), "Ra5xf5");
+        assert_eq!(with_from_square("f5", mv("f7f5")), "f7f5");
+        assert_eq!(with_from_square("exd5", mv("e4d5")), "e4xd5");
+        assert_eq!(with_from_square("e8=Q+", mv("e7e8")), "e7e8=Q+");
+    }
 }
