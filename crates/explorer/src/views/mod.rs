@@ -34,6 +34,7 @@ pub mod charts;
 pub mod compare;
 pub mod diff;
 pub mod doctor;
+pub mod explain;
 pub mod killers;
 pub mod ladder;
 pub mod lessons;
@@ -76,6 +77,8 @@ registry! {
     plies: Plies(plies::PlyTable),
     /// The move-ordering doctor's findings (`X`).
     doctor: Doctor(doctor::Findings),
+    /// How far the Explain panel is scrolled (`(` `)`).
+    explain: Explain(explain::ExplainScroll),
 }
 
 /// A view's typed part: its actions, what its jobs report, its key rows and its update.

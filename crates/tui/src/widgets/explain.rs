@@ -344,15 +344,39 @@ impl Panel for ExplainPanel {
             .title(Span::styled(" Explain ", theme.title))
             .border_style(theme.border);
         let inner = block.inner(area);
-        let (lines, cut) = fit(&parts, usize::from(inner.width), usize::from(inner.height));
-        let block = if cut {
-            block.title_bottom(Span::styled(" … more: larger screen ", theme.dim))
-        } else {
-            block
+        let (width, height) = (usize::from(inner.width), usize::from(inner.height));
+        let scrolled = usize::from(app.views().explain.lines());
+        let (lines, note) = match scrolled {
+            0 => match fit(&parts, width, height) {
+                (lines, true) => (lines, Some(" … more: ) scrolls ".to_string())),
+                (lines, false) => (lines, None),
+            },
+            _ => scroll(&parts, width, height, scrolled),
+        };
+        let block = match note {
+            Some(note) => block.title_bottom(Span::styled(note, theme.dim)),
+            None => block,
         };
         let lines: Vec<Line> = lines.into_iter().map(Line::from).collect();
         frame.render_widget(Paragraph::new(lines).block(block).style(theme.text), area);
     }
+}
+
+/// The whole text of `parts` wrapped to `width`, from line `from` (kept within the text) for
+/// `height` lines, and the note saying which lines these are.
+fn scroll(
+    parts: &[(String, Weight)],
+    width: usize,
+    height: usize,
+    from: usize,
+) -> (Vec<String>, Option<String>) {
+    let text: String = parts.iter().map(|(t, _)| t.as_str()).collect();
+    let all = crate::widgets::lesson::wrap(text.trim(), width);
+    let first = from.min(all.len().saturating_sub(height.max(1)));
+    let shown: Vec<String> = all.iter().skip(first).take(height).cloned().collect();
+    let last = first + shown.len();
+    let note = format!(" ( ) lines {}–{last} of {} ", first + 1, all.len());
+    (shown, Some(note))
 }
 
 /// The lines of `parts` wrapped to `width`, at most `height` of them: while they do not fit, the

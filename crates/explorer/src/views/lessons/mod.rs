@@ -181,6 +181,11 @@ impl Hooks for Lessons {
     }
 
     fn observe(&mut self, action: Option<&Action>, typed: Option<char>, cx: &mut Cx) {
+        // Held back first, so a wait for the asked node sees a key that went below it and was
+        // brought back up (K into its subtree); again after, for a step the learner began.
+        if self.state.is_some() {
+            self.veil(cx, true);
+        }
         if self.watched && !action.is_some_and(LessonsAction::is_lesson) {
             self.observe_learner(typed, cx);
         }
