@@ -13,6 +13,8 @@ mod doctor;
 mod exercise;
 mod fen;
 mod fold_progress;
+mod grammar;
+mod jobs;
 mod lesson;
 mod log;
 mod log_export;

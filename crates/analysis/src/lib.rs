@@ -18,6 +18,7 @@ pub use audit::Auditor;
 pub use audit::Claim;
 pub use audit::Decision;
 pub use audit::Technique;
+pub use audit::Judging;
 pub use audit::Verdict;
 pub use audit::collect_decisions;
 pub use audit::decisions_at;

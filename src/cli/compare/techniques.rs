@@ -5,7 +5,9 @@
 //! technique is on (each row's node ratio to the first column, as in the main lab table).
 
 use super::lab::{Cost, Summary, geometric_mean, ratio, summarize};
+use crate::cli::CliError;
 use killerscope_engine::SelectiveConfig;
+use killerscope_text::printable;
 use serde_json::{Value, json};
 use std::io::Write;
 
@@ -54,6 +56,34 @@ pub fn techniques() -> Vec<Technique> {
         ),
         row("all", SelectiveConfig::ALL),
     ]
+}
+
+/// The rows `list` names — comma-separated keys of [`techniques`]; empty for all — after the
+/// full-width row every other is measured against, in table order.
+pub fn chosen(list: &str) -> Result<Vec<Technique>, CliError> {
+    let all = techniques();
+    let wanted: Vec<&str> = list
+        .split(',')
+        .map(str::trim)
+        .filter(|k| !k.is_empty())
+        .collect();
+    if wanted.is_empty() {
+        return Ok(all);
+    }
+    if let Some(unknown) = wanted.iter().find(|k| !all[1..].iter().any(|t| t.name == **k)) {
+        let keys: Vec<&str> = all[1..].iter().map(|t| t.name).collect();
+        return Err(CliError::new(format!(
+            "--techniques: no technique \"{}\" (techniques: {})",
+            printable(unknown),
+            keys.join(", ")
+        )));
+    }
+    Ok(all
+        .into_iter()
+        .enumerate()
+        .filter(|(k, t)| *k == 0 || wanted.contains(&t.name))
+        .map(|(_, t)| t)
+        .collect())
 }
 
 /// One technique's results: per position and column the cost, and per column the summary.
