@@ -8,10 +8,10 @@
 //! technique and depth, and what judging them would take.
 
 use super::CliError;
-use clap::Args;
 use super::jobs::Progress;
-use killerscope_analysis::{Auditor, Claim, Decision, Judging, Technique, Verdict};
+use clap::Args;
 use killerscope_analysis::collect_decisions;
+use killerscope_analysis::{Auditor, Claim, Decision, Judging, Technique, Verdict};
 use killerscope_chess::{Move, Position};
 use killerscope_text::printable;
 use killerscope_trace::jsonl::ImportOptions;

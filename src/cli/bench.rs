@@ -147,7 +147,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
                 measured.len(),
                 args.depth
             );
-            write_report(&mut out, ReportFormat::Md, &title, &header, report)?;
+            write_report(&mut out, ReportFormat::Text, &title, &header, report)?;
         }
         writeln!(out)?;
         writeln!(

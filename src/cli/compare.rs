@@ -85,8 +85,13 @@ pub struct CompareArgs {
     /// With `-` the picture is printed in place of the tables. One position: nodes per ply per
     /// configuration; several: nodes relative to the first configuration per position (and
     /// their geometric mean); with --ladder, the ladder of one position.
-    #[arg(short = 'o', long = "output", alias = "svg", value_name = "OUT.svg",
-          conflicts_with = "techniques")]
+    #[arg(
+        short = 'o',
+        long = "output",
+        alias = "svg",
+        value_name = "OUT.svg",
+        conflicts_with = "techniques"
+    )]
     output: Option<PathBuf>,
     /// The picture's title, in place of the generated one (`Nodes per ply of killer-puzzle`).
     #[arg(long, value_name = "TEXT", requires = "output", value_parser = super::plot::slide_title)]

@@ -14,7 +14,7 @@
 
 use super::CliError;
 use clap::{Args, ValueEnum};
-use killerscope_engine::{OrderingConfig, SelectiveConfig, Switchboard};
+use killerscope_engine::{HistoryMode, OrderingConfig, SelectiveConfig, Switchboard};
 use killerscope_engine::{is_selective_key, parse_switches};
 use killerscope_log::MAX_KILLER_SLOTS;
 use killerscope_text::quote;
@@ -94,26 +94,36 @@ impl Tables {
 }
 
 /// `--config`: one engine configuration (search, tui, exercise, bench), with the old
-/// `--ordering` and `--search` (each half of it) and the old single-switch flags.
+/// `--ordering` and `--search` (each half of it, read as before) and single-switch flags.
 #[derive(Args, Debug, Clone, Default)]
 pub struct EngineConfig {
     /// Engine configuration: ordering and selective-search switches, e.g. "killers=3,nmp=on"
     /// (default: the default ordering, full width).
-    #[arg(long = "config", value_name = "CONFIG", alias = "ordering", alias = "search",
-          long_help = config_help())]
-    config: Vec<String>,
+    #[arg(long = "config", value_name = "CONFIG", long_help = config_help())]
+    pub config: Option<String>,
+    /// The old spelling of `--config` for the ordering switches.
+    #[arg(long, hide = true, value_name = "CONFIG", conflicts_with = "config")]
+    pub ordering: Option<String>,
+    /// The old spelling of `--config` for the selective-search switches.
+    #[arg(
+        long = "search",
+        hide = true,
+        value_name = "CONFIG",
+        conflicts_with = "config"
+    )]
+    pub selective: Option<String>,
     /// The old spelling of `--config killers=N`.
     #[arg(long, hide = true, value_parser = clap::value_parser!(u8).range(0..=MAX_KILLER_SLOTS as i64))]
     pub killers: Option<u8>,
     /// The old spelling of `--config tt=off`.
     #[arg(long, hide = true)]
-    no_tt: bool,
+    pub no_tt: bool,
     /// The old spelling of `--config history=off`.
     #[arg(long, hide = true)]
-    no_history: bool,
+    pub no_history: bool,
     /// The old spelling of `--config mvvlva=off`.
     #[arg(long, hide = true)]
-    no_mvv_lva: bool,
+    pub no_mvv_lva: bool,
 }
 
 /// The long help of `--config`: every key, from the engine's own switch tables.
@@ -145,12 +155,15 @@ pub struct Configured {
 }
 
 impl EngineConfig {
-    /// The switches as one `key=value,…` list, the single-switch flags last.
+    /// The switches as one `key=value,…` list (`--config`, or the old halves joined), the
+    /// single-switch flags last: what a report or a manifest shows.
     pub fn text(&self) -> String {
-        let mut parts: Vec<String> = self.config.clone();
-        if let Some(k) = self.killers {
-            parts.push(format!("killers={k}"));
-        }
+        let mut parts: Vec<String> = [&self.config, &self.ordering, &self.selective]
+            .into_iter()
+            .flatten()
+            .cloned()
+            .collect();
+        parts.extend(self.killers.map(|k| format!("killers={k}")));
         for (set, switch) in [
             (self.no_tt, "tt=off"),
             (self.no_history, "history=off"),
@@ -164,29 +177,64 @@ impl EngineConfig {
         parts.join(",")
     }
 
-    /// The configuration, checked.
+    /// The configuration, checked; an error names the option it came from.
     pub fn read(&self) -> Result<Configured, CliError> {
-        let text = self.text();
-        let (ordering, selective) = parse_switches(&text)
-            .map_err(|e| CliError::new(format!("--config \"{}\": {e}", quote(&text))))?;
-        let keys = text
-            .split(',')
-            .filter_map(|pair| pair.split_once('=').map(|(k, _)| k.trim()));
-        let (mut names_ordering, mut names_selective) = (false, false);
-        for key in keys {
-            if is_selective_key(key) {
-                names_selective = true;
-            } else {
-                names_ordering = true;
-            }
+        let mut read = match &self.config {
+            Some(text) => both(text)?,
+            None => Configured {
+                ordering: half(self.ordering.as_deref(), "--ordering")?,
+                selective: half(self.selective.as_deref(), "--search")?,
+                names_ordering: self.ordering.is_some(),
+                names_selective: self.selective.is_some(),
+            },
+        };
+        if let Some(k) = self.killers {
+            read.ordering.killer_slots = k;
         }
-        Ok(Configured {
-            ordering,
-            selective,
-            names_ordering,
-            names_selective,
-        })
+        read.ordering.tt_move &= !self.no_tt;
+        if self.no_history {
+            read.ordering.history = HistoryMode::Off;
+        }
+        read.ordering.mvv_lva &= !self.no_mvv_lva;
+        Ok(read)
     }
+}
+
+/// `--config TEXT`: both halves, and which keys it names.
+fn both(text: &str) -> Result<Configured, CliError> {
+    let (ordering, selective) = parse_switches(text)
+        .map_err(|e| CliError::new(format!("--config \"{}\": {e}", quote(text))))?;
+    let keys = text
+        .split(',')
+        .filter_map(|pair| pair.split_once('=').map(|(k, _)| k.trim()));
+    let (mut names_ordering, mut names_selective) = (false, false);
+    for key in keys {
+        if is_selective_key(key) {
+            names_selective = true;
+        } else {
+            names_ordering = true;
+        }
+    }
+    Ok(Configured {
+        ordering,
+        selective,
+        names_ordering,
+        names_selective,
+    })
+}
+
+/// One half from its old option (the default when absent), its errors named as they were.
+fn half<C: std::str::FromStr + Default>(text: Option<&str>, flag: &str) -> Result<C, CliError>
+where
+    C::Err: std::fmt::Display,
+{
+    text.map_or_else(
+        || Ok(C::default()),
+        |text| {
+            text.parse()
+                .map_err(|e| CliError::new(format!("{flag}: {e}")))
+        },
+    )
 }
 
 #[cfg(test)]
@@ -203,13 +251,13 @@ mod tests {
     }
 
     fn probe(args: &[&str]) -> Probe {
-        Probe::try_parse_from(std::iter::once("probe").chain(args.iter().copied()))
-            .expect("parses")
+        Probe::try_parse_from(std::iter::once("probe").chain(args.iter().copied())).expect("parses")
     }
 
     #[test]
     fn the_old_halves_and_flags_make_one_configuration() {
         let old = probe(&["--ordering", "killers=3", "--search", "nmp=on", "--no-tt"]);
+        assert!(Probe::try_parse_from(["probe", "--config", "", "--search", "lmr=on"]).is_err());
         let new = probe(&["--config", "killers=3,nmp=on,tt=off"]);
         assert_eq!(old.config.read().ok(), new.config.read().ok());
         let read = new.config.read().expect("valid");
@@ -220,10 +268,15 @@ mod tests {
     }
 
     #[test]
-    fn a_bad_switch_is_named() {
-        let bad = probe(&["--config", "killers=9"]).config.read();
-        let message = bad.expect_err("refused").to_string();
-        assert!(message.starts_with("--config \"killers=9\": "), "{message}");
+    fn a_bad_switch_is_named_with_its_option() {
+        let message = |args: &[&str]| {
+            let bad = probe(args).config.read();
+            bad.expect_err("refused").to_string()
+        };
+        let new = message(&["--config", "killers=9"]);
+        assert!(new.starts_with("--config \"killers=9\": "), "{new}");
+        let old = message(&["--search", "lmr=maybe"]);
+        assert!(old.starts_with("--search: "), "{old}");
     }
 
     #[test]
@@ -231,7 +284,10 @@ mod tests {
         assert_eq!(probe(&[]).tables.format(), TableFormat::Text);
         assert_eq!(probe(&["--csv"]).tables.format(), TableFormat::Csv);
         assert_eq!(probe(&["--json"]).tables.format(), TableFormat::Json);
-        assert_eq!(probe(&["--format", "md"]).tables.format(), TableFormat::Text);
+        assert_eq!(
+            probe(&["--format", "md"]).tables.format(),
+            TableFormat::Text
+        );
         assert_eq!(
             probe(&["--format", "csv"]).tables.format(),
             TableFormat::Csv

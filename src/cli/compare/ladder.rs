@@ -11,6 +11,7 @@ use crate::cli::CliError;
 use crate::cli::grammar::TableFormat;
 use crate::cli::jobs::Progress;
 use crate::cli::plot::SvgOutput;
+use killerscope_analysis::table::{Align, Csv, Markdown};
 use killerscope_chess::Position;
 use killerscope_engine::ladder::{Ladder, Rung, Step, climb_all, rungs};
 use killerscope_text::printable;
@@ -116,23 +117,25 @@ fn markdown(
             d / 2,
             ladder.knuth_moore
         )?;
-        writeln!(
-            out,
-            "| rung | ordering | nodes | last iteration: main nodes | leaves | leaves ÷ Knuth–Moore |"
-        )?;
-        writeln!(out, "| --- | --- | ---: | ---: | ---: | ---: |")?;
+        let mut table = Markdown::new([
+            ("rung", Align::Left),
+            ("ordering", Align::Left),
+            ("nodes", Align::Right),
+            ("last iteration: main nodes", Align::Right),
+            ("leaves", Align::Right),
+            ("leaves ÷ Knuth–Moore", Align::Right),
+        ]);
         for (rung, size) in &ladder.rungs {
-            writeln!(
-                out,
-                "| {} | `{}` | {} | {} | {} | {:.2} |",
-                rung.name,
-                rung.ordering.changes(),
-                size.nodes,
-                size.last_main,
-                size.leaves,
-                over_minimal(size.leaves, ladder)
-            )?;
+            table.row([
+                rung.name.to_string(),
+                format!("`{}`", rung.ordering.changes()),
+                size.nodes.to_string(),
+                size.last_main.to_string(),
+                size.leaves.to_string(),
+                format!("{:.2}", over_minimal(size.leaves, ladder)),
+            ]);
         }
+        table.write(out)?;
     }
     let oracles: Vec<(&str, f64)> = ladders
         .iter()
@@ -155,28 +158,34 @@ fn markdown(
 }
 
 fn csv(out: &mut impl Write, positions: &[Named], ladders: &[Ladder]) -> std::io::Result<()> {
-    writeln!(
-        out,
-        "position,rung,ordering,nodes,last_main,leaves,branching,knuth_moore,leaves_over_knuth_moore"
-    )?;
+    let mut csv = Csv::new(out);
+    csv.row([
+        "position",
+        "rung",
+        "ordering",
+        "nodes",
+        "last_main",
+        "leaves",
+        "branching",
+        "knuth_moore",
+        "leaves_over_knuth_moore",
+    ])?;
     for (named, ladder) in positions.iter().zip(ladders) {
         for (rung, size) in &ladder.rungs {
-            writeln!(
-                out,
-                "{},{},\"{}\",{},{},{},{:.4},{:.1},{:.4}",
-                named.name,
-                rung.name,
+            csv.row([
+                named.name.clone(),
+                rung.name.to_string(),
                 rung.ordering.changes(),
-                size.nodes,
-                size.last_main,
-                size.leaves,
-                ladder.branching,
-                ladder.knuth_moore,
-                over_minimal(size.leaves, ladder)
-            )?;
+                size.nodes.to_string(),
+                size.last_main.to_string(),
+                size.leaves.to_string(),
+                format!("{:.4}", ladder.branching),
+                format!("{:.1}", ladder.knuth_moore),
+                format!("{:.4}", over_minimal(size.leaves, ladder)),
+            ])?;
         }
     }
-    Ok(())
+    csv.flush()
 }
 
 fn json(positions: &[Named], ladders: &[Ladder], args: &CompareArgs) -> Value {

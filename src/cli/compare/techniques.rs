@@ -6,6 +6,7 @@
 
 use super::lab::{Cost, Summary, geometric_mean, ratio, summarize};
 use crate::cli::CliError;
+use killerscope_analysis::table::{Align, Csv, Markdown};
 use killerscope_engine::SelectiveConfig;
 use killerscope_text::printable;
 use serde_json::{Value, json};
@@ -70,7 +71,10 @@ pub fn chosen(list: &str) -> Result<Vec<Technique>, CliError> {
     if wanted.is_empty() {
         return Ok(all);
     }
-    if let Some(unknown) = wanted.iter().find(|k| !all[1..].iter().any(|t| t.name == **k)) {
+    if let Some(unknown) = wanted
+        .iter()
+        .find(|k| !all[1..].iter().any(|t| t.name == **k))
+    {
         let keys: Vec<&str> = all[1..].iter().map(|t| t.name).collect();
         return Err(CliError::new(format!(
             "--techniques: no technique \"{}\" (techniques: {})",
@@ -183,8 +187,10 @@ pub fn markdown(
             .map(|l| format!("{l} ÷ {}", labels[0])),
     );
     head.push("re-searched".into());
-    writeln!(out, "| {} |", head.join(" | "))?;
-    writeln!(out, "| --- |{}", " ---: |".repeat(head.len() - 1))?;
+    let mut table = Markdown::new(head.into_iter().enumerate().map(|(k, h)| {
+        let align = if k == 0 { Align::Left } else { Align::Right };
+        (h, align)
+    }));
     for result in results {
         let cells: Vec<Cell> = (0..labels.len()).map(|k| result.against(full, k)).collect();
         let mut row = vec![result.technique.name.to_string()];
@@ -204,9 +210,9 @@ pub fn markdown(
         } else {
             killerscope_engine::percent(all.1, all.0)
         });
-        writeln!(out, "| {} |", row.join(" | "))?;
+        table.row(row);
     }
-    Ok(())
+    table.write(out)
 }
 
 /// CSV: one line per technique and ordering column.
@@ -218,29 +224,34 @@ pub fn csv(
     let Some(full) = results.first() else {
         return Ok(());
     };
-    writeln!(
-        out,
-        "technique,config,nodes,saved,ratio_vs_full_width,ratio_vs_first_config,reductions,re_searched"
-    )?;
+    let mut csv = Csv::new(out);
+    csv.row([
+        "technique",
+        "config",
+        "nodes",
+        "saved",
+        "ratio_vs_full_width",
+        "ratio_vs_first_config",
+        "reductions",
+        "re_searched",
+    ])?;
+    let four = |v: Option<f64>| v.map_or(String::new(), |v| format!("{v:.4}"));
     for result in results {
         for (k, label) in labels.iter().enumerate() {
             let c = result.against(full, k);
-            writeln!(
-                out,
-                "{},\"{}\",{},{},{},{},{},{}",
-                result.technique.name,
-                label.replace('"', "\"\""),
-                c.nodes,
-                c.saved,
-                c.vs_full_width.map_or(String::new(), |v| format!("{v:.4}")),
-                c.vs_first_column
-                    .map_or(String::new(), |v| format!("{v:.4}")),
-                c.reductions,
-                c.re_searched
-            )?;
+            csv.row([
+                result.technique.name.to_string(),
+                label.clone(),
+                c.nodes.to_string(),
+                c.saved.to_string(),
+                four(c.vs_full_width),
+                four(c.vs_first_column),
+                c.reductions.to_string(),
+                c.re_searched.to_string(),
+            ])?;
         }
     }
-    Ok(())
+    csv.flush()
 }
 
 /// JSON: one document, a row per technique with a cell per ordering column.
