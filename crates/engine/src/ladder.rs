@@ -369,7 +369,10 @@ mod tests {
             }
         }
         // Two steps (start, finish) per perft and per rung, per position, per pool.
-        assert_eq!(steps.into_inner(), 2 * 2 * positions.len() * (chosen.len() + 1));
+        assert_eq!(
+            steps.into_inner(),
+            2 * 2 * positions.len() * (chosen.len() + 1)
+        );
     }
 
     #[test]
