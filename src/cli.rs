@@ -40,6 +40,7 @@ use std::process::ExitCode;
 /// killer moves and beta cutoffs.
 #[derive(Parser, Debug)]
 #[command(name = "killerscope", version, about, long_about = None)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
     /// Print a man page, a shell completion script or the command reference, and exit.
     ///

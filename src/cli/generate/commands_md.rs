@@ -87,9 +87,11 @@ fn section(command: &Command, out: &mut impl Write) -> io::Result<()> {
             ("default", Align::Left),
         ]);
         for arg in shown {
+            let flag = matches!(arg.get_action(), ArgAction::SetTrue | ArgAction::SetFalse);
             let defaults: Vec<String> = arg
                 .get_default_values()
                 .iter()
+                .filter(|_| !flag)
                 .map(|v| format!("`{}`", v.to_string_lossy()))
                 .collect();
             table.row([
@@ -150,6 +152,13 @@ fn what(arg: &Arg) -> String {
         .map(|h| h.to_string())
         .unwrap_or_default()
         .replace('\n', " ");
+    let mut sentence = |more: String| {
+        if !text.is_empty() && !text.ends_with(['.', '?', '!']) {
+            text.push('.');
+        }
+        text.push(' ');
+        text.push_str(&more);
+    };
     let values: Vec<String> = arg
         .get_possible_values()
         .iter()
@@ -157,12 +166,12 @@ fn what(arg: &Arg) -> String {
         .map(|v| format!("`{}`", v.get_name()))
         .collect();
     if !values.is_empty() && !matches!(arg.get_action(), ArgAction::SetTrue) {
-        text.push_str(&format!(" Values: {}.", values.join(", ")));
+        sentence(format!("Values: {}.", values.join(", ")));
     }
     if matches!(arg.get_action(), ArgAction::Append) && !arg.is_positional() {
-        text.push_str(" Repeatable.");
+        sentence("Repeatable.".to_string());
     }
-    text
+    text.trim_start().to_string()
 }
 
 /// The spellings a command still accepts but no longer shows: hidden options (their help says
