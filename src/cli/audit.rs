@@ -11,6 +11,7 @@ use super::CliError;
 use super::jobs::Progress;
 use clap::Args;
 use killerscope_analysis::collect_decisions;
+use killerscope_analysis::table::{Align, Markdown};
 use killerscope_analysis::{Auditor, Claim, Decision, Judging, Technique, Verdict};
 use killerscope_chess::{Move, Position};
 use killerscope_text::printable;
@@ -149,11 +150,14 @@ fn report(
          (same node, depth and window; TT off).\n",
         judged.len()
     )?;
-    writeln!(
-        out,
-        "| technique | node depth | decisions | sound | unsound | unsound share |"
-    )?;
-    writeln!(out, "| --- | ---: | ---: | ---: | ---: | ---: |")?;
+    let mut report = Markdown::new([
+        ("technique", Align::Left),
+        ("node depth", Align::Right),
+        ("decisions", Align::Right),
+        ("sound", Align::Right),
+        ("unsound", Align::Right),
+        ("unsound share", Align::Right),
+    ]);
     for technique in Technique::ALL {
         let rows: Vec<_> = table.iter().filter(|((t, _), _)| *t == technique).collect();
         if rows.is_empty() {
@@ -161,12 +165,13 @@ fn report(
         }
         let mut total = Tally::default();
         for ((_, depth), cell) in &rows {
-            writeln!(out, "{}", row(technique.key(), &depth.to_string(), cell))?;
+            report.row(row(technique.key(), &depth.to_string(), cell));
             total.sound += cell.sound;
             total.unsound += cell.unsound;
         }
-        writeln!(out, "{}", row(&format!("**{technique}**"), "all", &total))?;
+        report.row(row(&format!("**{technique}**"), "all", &total));
     }
+    report.write(out)?;
     let unsound: Vec<&Judged> = judged.iter().filter(|j| !j.verdict.sound).collect();
     if unsound.is_empty() {
         writeln!(out, "\nNo unsound decision.")?;
@@ -179,17 +184,21 @@ fn report(
     Ok(())
 }
 
-fn row(name: &str, depth: &str, cell: &Tally) -> String {
+fn row(name: &str, depth: &str, cell: &Tally) -> [String; 6] {
     let all = cell.sound + cell.unsound;
     let share = if all == 0 {
         0.0
     } else {
         100.0 * cell.unsound as f64 / all as f64
     };
-    format!(
-        "| {name} | {depth} | {all} | {} | {} | {share:.1}% |",
-        cell.sound, cell.unsound
-    )
+    [
+        name.to_string(),
+        depth.to_string(),
+        all.to_string(),
+        cell.sound.to_string(),
+        cell.unsound.to_string(),
+        format!("{share:.1}%"),
+    ]
 }
 
 /// The report of a log that cannot be judged: why, what it would take, and its decisions
@@ -214,12 +223,15 @@ fn counted(
     for d in decisions {
         *table.entry((d.technique, d.node_depth)).or_default() += 1;
     }
-    writeln!(out, "| technique | node depth | decisions |")?;
-    writeln!(out, "| --- | ---: | ---: |")?;
+    let mut rows = Markdown::new([
+        ("technique", Align::Left),
+        ("node depth", Align::Right),
+        ("decisions", Align::Right),
+    ]);
     for ((technique, depth), n) in table {
-        writeln!(out, "| {technique} | {depth} | {n} |")?;
+        rows.row([technique.to_string(), depth.to_string(), n.to_string()]);
     }
-    Ok(())
+    Ok(rows.write(out)?)
 }
 
 /// One unsound decision in a line: technique, iteration, the line in SAN (`--` for a pass),
