@@ -134,8 +134,7 @@ pub fn config_help() -> String {
     }
     format!(
         "Engine configuration: ordering and selective-search switches as key=value pairs, \
-         e.g. \"killers=3,nmp=on\" (default: the default ordering, full width). Repeated, the \
-         lists are read as one.\n\nOrdering keys: {}.\nSelective-search keys: {}.",
+         e.g. \"killers=3,nmp=on\" (default: the default ordering, full width).\n\nOrdering keys: {}.\nSelective-search keys: {}.",
         keys::<OrderingConfig>(),
         keys::<SelectiveConfig>()
     )
