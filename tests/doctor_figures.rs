@@ -309,3 +309,62 @@ fn a_report_beside_another_keeps_every_column_of_the_single_report() {
     std::fs::remove_file(&pa).ok();
     std::fs::remove_file(&pb).ok();
 }
+
+#[test]
+fn log_query_json_carries_each_matchs_killer_tries_cut_and_slots() {
+    let log = seeded(Bug::SlotOrder);
+    let seen = nodes(log.events(), &log.header().sources);
+    let path = std::env::temp_dir().join(format!("ks-figures-{}-q.kslog", std::process::id()));
+    log.write_file(&path).expect("write the log");
+    let file = path.to_str().expect("UTF-8");
+    let out = run(&[
+        "log", "query", file, "id>=0", "--format", "json", "--limit", "10000000",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let matches = doc["matches"].as_array().expect("matches");
+    assert_eq!(matches.len(), seen.len(), "every node matched");
+    let tried: u64 = matches
+        .iter()
+        .map(|m| m["killers"]["tried"].as_u64().expect("tried"))
+        .sum();
+    let cut = matches
+        .iter()
+        .filter(|m| m["killers"]["cut"].as_bool() == Some(true))
+        .count();
+    let mut slots: Vec<Vec<u64>> = matches
+        .iter()
+        .map(|m| {
+            let list = m["killers"]["slots"].as_array().expect("slots");
+            list.iter().filter_map(serde_json::Value::as_u64).collect()
+        })
+        .collect();
+    let mut expected: Vec<Vec<u64>> = seen
+        .iter()
+        .map(|n| {
+            n.tries
+                .iter()
+                .filter_map(|t| t.1)
+                .map(|s| u64::from(s) + 1)
+                .collect()
+        })
+        .collect();
+    slots.sort();
+    expected.sort();
+    assert_eq!(
+        tried,
+        seen.iter().map(|n| n.tries.len() as u64).sum::<u64>()
+    );
+    assert_eq!(cut, seen.iter().filter(|n| n.cut.is_some()).count());
+    assert_eq!(slots, expected, "the slots tried, in order, node by node");
+    let cut_slots = matches
+        .iter()
+        .filter(|m| m["cut"]["slot"].as_u64().is_some())
+        .count();
+    let expected_cut_slots = seen
+        .iter()
+        .filter(|n| n.cut.is_some_and(|c| c.1.is_some()))
+        .count();
+    assert_eq!(cut_slots, expected_cut_slots);
+    std::fs::remove_file(&path).ok();
+}

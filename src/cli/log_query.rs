@@ -241,7 +241,14 @@ fn match_json(header: &LogHeader, root: Option<&Position>, m: &QueryMatch) -> Va
             "san": cut_move_text(root, &m.path, c.mv),
             "rank": u32::from(c.index) + 1,
             "source": header.sources.raw_label(c.source),
+            "slot": m.killers.cut.and_then(|k| k.slot).map(|s| u32::from(s) + 1),
         })),
+        // The query's killer fields, as `killer_tried`, `killer_cut` and `killer_slots` read.
+        "killers": json!({
+            "tried": m.killers.tried(),
+            "cut": m.killers.cut.is_some(),
+            "slots": m.killers.slots().map(|s| u32::from(s) + 1).collect::<Vec<_>>(),
+        }),
         "tt": n.tt.map(|t| json!({
             "move": (!t.mv.is_null()).then(|| t.mv.to_string()),
             "ended_node": t.cutoff,
