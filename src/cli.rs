@@ -13,6 +13,9 @@ mod doctor;
 mod exercise;
 mod fen;
 mod fold_progress;
+pub mod generate;
+mod grammar;
+mod jobs;
 mod lesson;
 mod log;
 mod log_export;
@@ -39,6 +42,14 @@ use std::process::ExitCode;
 #[command(name = "killerscope", version, about, long_about = None)]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
+    /// Print a man page, a shell completion script or the command reference, and exit.
+    ///
+    /// man: a roff man page (`killerscope.1`); complete-bash, complete-zsh, complete-fish,
+    /// complete-powershell: a completion script for that shell; commands-md: the markdown
+    /// reference of every command and option (docs/commands.md). docs/commands.md says where
+    /// to install each.
+    #[arg(long, value_enum, value_name = "WHAT", exclusive = true)]
+    pub generate: Option<generate::Generate>,
     /// What to do; without a subcommand the explorer opens on the first classroom position.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -53,39 +64,69 @@ pub struct Cli {
     pub no_color: bool,
 }
 
-/// The subcommands.
+/// The subcommands. Each one's first doc line is its one-line summary in `killerscope --help`;
+/// the rest is its `--help`.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Count leaf nodes of the legal move tree (output matches Stockfish's `go perft`).
+    /// Count the leaf nodes of the legal move tree (as Stockfish's `go perft`).
     Perft(perft::PerftArgs),
-    /// Validate a FEN and show the board, its state, Zobrist key and legal moves.
+    /// Check a FEN and show its board, state, Zobrist key and legal moves.
     Fen(fen::FenArgs),
     /// Open the explorer: board, search tree, killer table, stats and timeline.
+    ///
+    /// Searches a position live, or opens a saved search (a .kslog or any engine's JSON Lines
+    /// trace), two searches side by side (--diff), a trace being written (--follow), or a UCI
+    /// engine searching (--uci).
     Tui(tui::TuiArgs),
-    /// Search a position and report beta cutoffs by rank and ordering source, killer stores, TT hits.
+    /// Search a position and report what move ordering did.
+    ///
+    /// A UCI-style info line per iteration, then beta cutoffs by rank and by ordering source,
+    /// killer stores and TT hits; -o records the whole search as a .kslog.
     Search(search::SearchArgs),
-    /// Search positions with several ordering configs and tabulate nodes, cutoffs and killer cutoffs.
+    /// The move-ordering lab: positions × configurations, nodes and cutoffs tabulated.
+    ///
+    /// Searches one position, an EPD file or the classroom library under each --config and
+    /// tabulates nodes, time, first-move cutoff rate and cutoffs by source, with totals and
+    /// geometric means; --techniques does the same per selective-search technique, --ladder
+    /// climbs from the worst order to the oracle's.
     Compare(compare::CompareArgs),
-    /// Compare two searches of one position node by node: nodes, ratio, and the divergences
-    /// that explain the difference (logs, traces, a position searched twice, or two benches).
+    /// Compare two searches of one position node by node, and explain the difference.
+    ///
+    /// Nodes, ratio and the divergences that explain the most nodes, for two logs or traces, a
+    /// position searched twice (--config A --config B), or two bench directories.
     Diff(diff::DiffArgs),
-    /// Search a fixed suite and print its total node count as one signature line (Bench: N).
+    /// Search a fixed suite and print its node count as a signature line (Bench: N).
+    ///
+    /// Per position the nodes and the speed; -o keeps every search as a .kslog for `diff`;
+    /// --report adds the ordering report of the whole suite.
     Bench(bench::BenchArgs),
-    /// Inspect a recorded search log (.kslog): stats, JSON Lines export, Graphviz subtree, SVG charts.
+    /// Read a search log: stats, query, report, why, audit, dot, plot, export, import.
+    ///
+    /// Every subcommand takes a .kslog or any engine's JSON Lines trace (docs/trace-schema.md),
+    /// told apart by content: stats, query (nodes that match), report (the ordering report),
+    /// why (where a score came from), audit (was the pruning safe), dot (Graphviz), plot (SVG
+    /// charts), export (JSON Lines, speedscope, PGN); import turns a trace into a .kslog.
     Log(log::LogArgs),
-    /// List the bundled lessons, or check one (or your own file) against the engine.
+    /// List the bundled lessons, open one (or your own), or check it against the engine.
     Lesson(lesson::LessonArgs),
-    /// Run any UCI engine on a position and write what the protocol reveals of its search as a
-    /// trace: a root node per iteration (depth, score, bound, nodes), root moves in the order
-    /// searched (currmove), the PV.
+    /// Run any UCI engine on a position and write its search as a trace.
+    ///
+    /// The trace holds what the protocol reveals: a root node per iteration (depth, score,
+    /// bound, nodes), the root moves in the order searched (currmove), the PV.
     UciTrace(uci_trace::UciTraceArgs),
-    /// Questions drawn from a real search (which move cut a node off, what window a child gets,
-    /// PV/CUT/ALL, …): a worksheet, a quiz with a results CSV, or a lesson file.
+    /// Questions drawn from a real search: a worksheet, a quiz, or a lesson file.
+    ///
+    /// Which move cut a node off, what window a child gets, PV/CUT/ALL, …: printed with an
+    /// answer key, asked one by one with the results as CSV (--results), or written as a
+    /// lesson file (-o).
     Exercise(exercise::ExerciseArgs),
-    /// Name the bugs in a search's move ordering (any engine's log or trace): each finding with
-    /// a stable code, severity, count, first nodes and why it costs; exit 1 on a bug or suspect.
+    /// Name the bugs in a search's move ordering; exit 1 on a bug or suspect.
+    ///
+    /// Any engine's log or trace: each finding with a stable code, severity, count, first nodes
+    /// and why it costs.
     Doctor(doctor::DoctorArgs),
-    /// Speak the UCI protocol on stdin/stdout, for chess GUIs (Hash, Killers, History, Trace File options).
+    /// Speak the UCI protocol on stdin/stdout, for chess GUIs.
+    #[command(long_about = crate::uci::options_help())]
     Uci,
 }
 
@@ -161,6 +202,16 @@ pub fn run() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return clap_error::report(e, &args),
     };
+    if let Some(what) = cli.generate {
+        return match generate::run(what, &mut io::stdout().lock()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: --generate: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Fen(args)) => fen::run(&args),

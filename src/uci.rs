@@ -54,3 +54,22 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(mut input: R, output: W) -> io
     engine.shutdown();
     Ok(())
 }
+
+/// The long help of `killerscope uci`: the protocol, and every option a GUI can set, from the
+/// declarations the engine sends (`option name … type …`), so the help names them all.
+pub fn options_help() -> String {
+    let options: Vec<String> = engine::option_declarations()
+        .iter()
+        .filter_map(|line| {
+            let rest = line.strip_prefix("option name ")?;
+            let (name, kind) = rest.split_once(" type ")?;
+            Some(format!("  {name} ({kind})"))
+        })
+        .collect();
+    format!(
+        "Speak the UCI protocol on stdin/stdout, for chess GUIs (and scripts): uci, isready, \
+         ucinewgame, position, go (depth, nodes, movetime, clocks, infinite), stop, setoption, \
+         quit.\n\nOptions (setoption name NAME value VALUE):\n{}",
+        options.join("\n")
+    )
+}

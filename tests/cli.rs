@@ -102,7 +102,7 @@ fn bad_input_is_refused_with_status_2() {
     assert_refused(&["perft", "-d", "2", "--fen", ""], "error: FEN: empty FEN");
     assert_refused(&["perft", "--depth", "0"], "error: invalid value '0'");
     assert_refused(&["perft", "--depth", "many"], "error: invalid value 'many'");
-    assert_refused(&["perft"], "--depth <DEPTH>");
+    assert_refused(&["perft"], "--depth <PLIES>");
     assert_refused(
         &["frobnicate"],
         "error: unrecognized subcommand 'frobnicate'",

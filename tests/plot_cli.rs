@@ -249,7 +249,7 @@ fn a_slide_carries_the_title_it_was_given_and_a_title_needs_a_picture() {
         "the generated title is replaced"
     );
     let out = run(&["compare", "--fen", PUZZLE, "--depth", "2", "--title", title]);
-    assert_refused(&out, "--svg");
+    assert_refused(&out, "--output");
     let out = run(&[
         "compare",
         "--fen",
@@ -275,7 +275,7 @@ fn compare_svg_to_stdout_replaces_the_tables_and_bad_outputs_fail_first() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     plot_support::parse(&text(&out.stdout));
     let out = run(&["compare", "--depth", "2", "--svg", "-", "--json"]);
-    assert_refused(&out, "--svg -");
+    assert_refused(&out, "-o -");
     let out = run(&[
         "compare",
         "--library",

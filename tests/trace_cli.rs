@@ -68,7 +68,7 @@ fn bad_inputs_exit_2_with_a_message() {
 
     let out = run(&["log", "export", file]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("--jsonl"));
+    assert!(text(&out.stderr).contains("--format <FORMAT>"));
 
     let out = run(&["log", "dot", file, "--node", "99999999"]);
     assert_eq!(out.status.code(), Some(2));

@@ -98,6 +98,23 @@ fn e_on_the_ra5_cut_names_qd2_beside_bc6() {
 }
 
 #[test]
+fn the_best_reply_verdict_leaves_the_status_line_with_its_node() {
+    let mut app = puzzle_app();
+    let id = after_ra5(&app);
+    select(&mut app, id);
+    let effects = press(&mut app, KeyCode::Char('E'));
+    run(&mut app, &mut Runtime::default(), effects);
+    let said = app.message().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(said.contains("best reply"), "{said}");
+    // Keys that keep the node keep the verdict; selecting another node takes it away.
+    press(&mut app, KeyCode::Char('n'));
+    press(&mut app, KeyCode::Char('j'));
+    assert_ne!(app.view().selected_node(), Some(id));
+    let left = app.message().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(!left.contains("best reply"), "{left}");
+}
+
+#[test]
 fn e_off_a_cut_node_searches_nothing_and_esc_stops_a_running_search() {
     let mut app = puzzle_app();
     app.panel(&ExplainPanel, 60, 20);

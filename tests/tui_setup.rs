@@ -185,7 +185,7 @@ fn the_command_line_wins_over_a_positions_opcodes() {
     );
     let note = said(&app);
     assert!(
-        note.contains("its search opcode gives way to --search"),
+        note.contains("its search opcode gives way to --config"),
         "{note}"
     );
     let mut app = library_app_fixed(Fixed {

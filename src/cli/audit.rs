@@ -1,4 +1,4 @@
-//! `killerscope log audit FILE [--technique nmp,lmr,…] [--limit N]`: was the pruning safe?
+//! `killerscope log audit FILE [--techniques nmp,lmr,…] [--limit N] [--jobs N]`: was the pruning safe?
 //! Every selective decision of the log is re-searched without its technique (same node, depth
 //! and window, transposition table off) and judged sound or unsound; the report counts them per
 //! technique and depth and lists the unsound ones with their line, window and both scores.
@@ -8,16 +8,18 @@
 //! technique and depth, and what judging them would take.
 
 use super::CliError;
+use super::jobs::Progress;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
-use killerscope_analysis::{Auditor, Claim, Decision, Technique, Verdict, collect_decisions};
+use killerscope_analysis::collect_decisions;
+use killerscope_analysis::table::{Align, Markdown};
+use killerscope_analysis::{Auditor, Claim, Decision, Judging, Technique, Verdict};
 use killerscope_chess::{Move, Position};
 use killerscope_text::printable;
 use killerscope_trace::jsonl::ImportOptions;
 use killerscope_trace::line::Step;
 use killerscope_trace::{read_record, san_steps};
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 /// Arguments of `killerscope log audit`.
@@ -28,11 +30,13 @@ pub struct AuditArgs {
     /// would take).
     file: PathBuf,
     /// Only these techniques, comma-separated: nmp, lmr, futility, rfp, mdp (default: all).
-    #[arg(long, value_name = "LIST")]
-    technique: Option<String>,
+    #[arg(long, value_name = "LIST", alias = "technique")]
+    techniques: Option<String>,
     /// At most this many decisions of each technique, the first in the log.
     #[arg(long, value_name = "N")]
     limit: Option<usize>,
+    #[command(flatten)]
+    jobs: super::jobs::Jobs,
 }
 
 /// One judged decision.
@@ -43,7 +47,7 @@ struct Judged {
 
 /// Runs the audit and prints its report.
 pub fn run(args: &AuditArgs) -> Result<(), CliError> {
-    let techniques = techniques(args.technique.as_deref())?;
+    let techniques = techniques(args.techniques.as_deref())?;
     let (log, _) = read_record(&args.file, ImportOptions::default())?;
     let file = printable(&args.file.display().to_string()).into_owned();
     let chosen = choose(collect_decisions(log.events()), &techniques, args.limit);
@@ -56,20 +60,24 @@ pub fn run(args: &AuditArgs) -> Result<(), CliError> {
             return Ok(());
         }
     };
-    let progress = progress_bar(chosen.len());
+    let progress = Progress::new(chosen.len(), 2, "decisions re-searched");
+    let label = |d: &Decision| format!("{} at event {}", d.technique.key(), d.event);
+    let watch = |decision: &Decision, step: Judging| match step {
+        Judging::Started => progress.start(label(decision)),
+        Judging::Finished => progress.finish(&label(decision)),
+    };
+    let verdicts = args.jobs.run(|| auditor.judge_all(&chosen, &watch))?;
+    progress.clear();
     let mut judged = Vec::with_capacity(chosen.len());
-    for decision in chosen {
-        progress.set_message(decision.technique.key());
-        let verdict = auditor.judge(&decision).map_err(|e| {
+    for (decision, verdict) in chosen.into_iter().zip(verdicts) {
+        let verdict = verdict.map_err(|e| {
             CliError::new(format!(
                 "log audit {file}: the decision at event {}: {e}",
                 decision.event
             ))
         })?;
-        progress.inc(1);
         judged.push(Judged { decision, verdict });
     }
-    progress.finish_and_clear();
     let root = Position::from_fen(&log.header().fen)?;
     let mut out = std::io::stdout().lock();
     report(&mut out, &file, &root, &judged)?;
@@ -89,7 +97,7 @@ fn techniques(list: Option<&str>) -> Result<Vec<Technique>, CliError> {
             Technique::from_key(key).ok_or_else(|| {
                 let known: Vec<&str> = Technique::ALL.iter().map(|t| t.key()).collect();
                 CliError::new(format!(
-                    "--technique: unknown technique \"{}\" (known: {})",
+                    "--techniques: unknown technique \"{}\" (known: {})",
                     printable(key),
                     known.join(", ")
                 ))
@@ -109,19 +117,6 @@ fn choose(all: Vec<Decision>, techniques: &[Technique], limit: Option<usize>) ->
             limit.is_none_or(|limit| *n <= limit)
         })
         .collect()
-}
-
-fn progress_bar(decisions: usize) -> ProgressBar {
-    if decisions < 2 || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(u64::try_from(decisions).unwrap_or(u64::MAX));
-    if let Ok(style) = ProgressStyle::with_template(
-        "{bar:30} {pos}/{len} decisions re-searched · {elapsed} · {msg}",
-    ) {
-        bar.set_style(style);
-    }
-    bar
 }
 
 /// Sound and unsound decisions of one technique at one depth.
@@ -155,11 +150,14 @@ fn report(
          (same node, depth and window; TT off).\n",
         judged.len()
     )?;
-    writeln!(
-        out,
-        "| technique | node depth | decisions | sound | unsound | unsound share |"
-    )?;
-    writeln!(out, "| --- | ---: | ---: | ---: | ---: | ---: |")?;
+    let mut report = Markdown::new([
+        ("technique", Align::Left),
+        ("node depth", Align::Right),
+        ("decisions", Align::Right),
+        ("sound", Align::Right),
+        ("unsound", Align::Right),
+        ("unsound share", Align::Right),
+    ]);
     for technique in Technique::ALL {
         let rows: Vec<_> = table.iter().filter(|((t, _), _)| *t == technique).collect();
         if rows.is_empty() {
@@ -167,12 +165,13 @@ fn report(
         }
         let mut total = Tally::default();
         for ((_, depth), cell) in &rows {
-            writeln!(out, "{}", row(technique.key(), &depth.to_string(), cell))?;
+            report.row(row(technique.key(), &depth.to_string(), cell));
             total.sound += cell.sound;
             total.unsound += cell.unsound;
         }
-        writeln!(out, "{}", row(&format!("**{technique}**"), "all", &total))?;
+        report.row(row(&format!("**{technique}**"), "all", &total));
     }
+    report.write(out)?;
     let unsound: Vec<&Judged> = judged.iter().filter(|j| !j.verdict.sound).collect();
     if unsound.is_empty() {
         writeln!(out, "\nNo unsound decision.")?;
@@ -185,17 +184,21 @@ fn report(
     Ok(())
 }
 
-fn row(name: &str, depth: &str, cell: &Tally) -> String {
+fn row(name: &str, depth: &str, cell: &Tally) -> [String; 6] {
     let all = cell.sound + cell.unsound;
     let share = if all == 0 {
         0.0
     } else {
         100.0 * cell.unsound as f64 / all as f64
     };
-    format!(
-        "| {name} | {depth} | {all} | {} | {} | {share:.1}% |",
-        cell.sound, cell.unsound
-    )
+    [
+        name.to_string(),
+        depth.to_string(),
+        all.to_string(),
+        cell.sound.to_string(),
+        cell.unsound.to_string(),
+        format!("{share:.1}%"),
+    ]
 }
 
 /// The report of a log that cannot be judged: why, what it would take, and its decisions
@@ -220,12 +223,15 @@ fn counted(
     for d in decisions {
         *table.entry((d.technique, d.node_depth)).or_default() += 1;
     }
-    writeln!(out, "| technique | node depth | decisions |")?;
-    writeln!(out, "| --- | ---: | ---: |")?;
+    let mut rows = Markdown::new([
+        ("technique", Align::Left),
+        ("node depth", Align::Right),
+        ("decisions", Align::Right),
+    ]);
     for ((technique, depth), n) in table {
-        writeln!(out, "| {technique} | {depth} | {n} |")?;
+        rows.row([technique.to_string(), depth.to_string(), n.to_string()]);
     }
-    Ok(())
+    Ok(rows.write(out)?)
 }
 
 /// One unsound decision in a line: technique, iteration, the line in SAN (`--` for a pass),

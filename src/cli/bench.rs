@@ -11,18 +11,20 @@ mod suite;
 pub(crate) use manifest::Manifest;
 
 use super::CliError;
+use super::grammar::{self, EngineConfig, TextOrJson};
+use super::jobs::{Jobs, Progress};
 use super::log_report::{ReportFormat, write_report};
 use clap::Args;
 use killerscope_analysis::{OrderingReport, ReportFold};
 use killerscope_chess::Position;
 use killerscope_engine::HeaderSettings;
 use killerscope_engine::fmt::grouped;
-use killerscope_engine::parse_switches;
 use killerscope_engine::{Limits, SearchConfig, Searcher, nodes_per_second};
 use killerscope_log::SearchObserver;
 use killerscope_log::{LogHeader, Recorder, SourceTable};
-use killerscope_text::{printable, quote};
+use killerscope_text::printable;
 use manifest::ManifestEntry;
+use rayon::prelude::*;
 use serde_json::json;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -43,27 +45,29 @@ pub struct BenchArgs {
     /// The bundled classroom library instead of the built-in suite.
     #[arg(long)]
     library: bool,
-    /// Depth of every search.
-    #[arg(long, default_value_t = DEFAULT_DEPTH, value_parser = clap::value_parser!(u8).range(1..=100))]
+    /// Search depth in plies.
+    #[arg(short = 'd', long, value_name = "PLIES", default_value_t = DEFAULT_DEPTH,
+          value_parser = grammar::depth(grammar::MAX_SEARCH_DEPTH))]
     depth: u8,
-    /// Ordering and selective switches, e.g. "killers=0" or "countermove=on,lmr=on" (default:
-    /// the default configuration).
-    #[arg(long, value_name = "CONFIG", default_value = "")]
-    config: String,
+    #[command(flatten)]
+    config: EngineConfig,
     /// Transposition table size in MiB (each search starts with an empty table).
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    #[arg(long, value_name = "MIB", default_value_t = 16,
+          value_parser = clap::value_parser!(u64).range(1..=4096))]
     hash: u64,
-    /// Keep every search as DIR/NN-name.kslog, with a manifest DIR/bench.json, for
-    /// `killerscope diff DIR_A DIR_B` (the directory is created if needed). Speeds then include
-    /// the recording.
-    #[arg(long, value_name = "DIR")]
-    log_dir: Option<PathBuf>,
+    /// Keep every search as DIR/NN-name.kslog, with a manifest DIR/bench.json.
+    ///
+    /// For `killerscope diff DIR_A DIR_B` (the directory is created if needed). Speeds then
+    /// include the recording.
+    #[arg(short = 'o', long = "output", alias = "log-dir", value_name = "DIR")]
+    output: Option<PathBuf>,
     /// Also print the ordering report of the whole suite (speeds then include its fold).
     #[arg(long)]
     report: bool,
-    /// Print one JSON document instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    format: TextOrJson,
+    #[command(flatten)]
+    jobs: Jobs,
 }
 
 /// What one search of the suite cost.
@@ -76,8 +80,8 @@ struct Measured {
 
 /// Runs the command.
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
-    let (ordering, selective) = parse_switches(&args.config)
-        .map_err(|e| CliError::new(format!("--config \"{}\": {e}", quote(&args.config))))?;
+    let configured = args.config.read()?;
+    let (ordering, selective) = (configured.ordering, configured.selective);
     let config = SearchConfig {
         ordering,
         selective,
@@ -85,26 +89,37 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         ..SearchConfig::default()
     };
     let suite = positions(args.epd.as_deref(), args.library)?;
-    if let Some(dir) = &args.log_dir {
+    if let Some(dir) = &args.output {
         std::fs::create_dir_all(dir)
-            .map_err(|e| CliError::new(format!("--log-dir {}: {e}", dir.display())))?;
+            .map_err(|e| CliError::new(format!("-o {}: {e}", dir.display())))?;
     }
+    let progress = Progress::new(suite.len(), 2, "positions");
+    let searched = args.jobs.run(|| {
+        suite
+            .par_iter()
+            .with_max_len(1)
+            .enumerate()
+            .map(|(k, named)| {
+                let log = args.output.as_ref().map(|dir| {
+                    let name = log_name(k, &named.name);
+                    (dir.join(&name), name)
+                });
+                let path = log.as_ref().map(|l| l.0.as_path());
+                progress
+                    .around(named.name.clone(), || {
+                        search_one(&named.pos, config, args.depth, path, args.report)
+                    })
+                    .map(|found| (found, log.map(|l| l.1)))
+            })
+            .collect::<Vec<_>>()
+    })?;
+    progress.clear();
     let mut report = args
         .report
         .then(|| OrderingReport::new(SourceTable::builtin()));
     let mut measured = Vec::with_capacity(suite.len());
-    for (k, named) in suite.into_iter().enumerate() {
-        let log = args.log_dir.as_ref().map(|dir| {
-            let name = log_name(k, &named.name);
-            (dir.join(&name), name)
-        });
-        let (nodes, time, fold) = search_one(
-            &named.pos,
-            config,
-            args.depth,
-            log.as_ref().map(|l| l.0.as_path()),
-            args.report,
-        )?;
+    for (named, searched) in suite.into_iter().zip(searched) {
+        let ((nodes, time, fold), log) = searched?;
         if let (Some(total), Some(fold)) = (report.as_mut(), fold) {
             total.merge(&fold.finish());
         }
@@ -112,14 +127,14 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
             named,
             nodes,
             time,
-            log: log.map(|l| l.1),
+            log,
         });
     }
-    if let Some(dir) = &args.log_dir {
+    if let Some(dir) = &args.output {
         write_manifest(dir, args, &measured)?;
     }
     let mut out = BufWriter::new(std::io::stdout().lock());
-    if args.json {
+    if args.format.json() {
         write_json(&mut out, args, &measured, report.as_ref())?;
     } else {
         write_text(&mut out, args, &measured)?;
@@ -132,7 +147,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
                 measured.len(),
                 args.depth
             );
-            write_report(&mut out, ReportFormat::Md, &title, &header, report)?;
+            write_report(&mut out, ReportFormat::Text, &title, &header, report)?;
         }
         writeln!(out)?;
         writeln!(
@@ -184,17 +199,17 @@ fn search_one(
     let mut recorder = Recorder::new(header)
         .with_cap(usize::MAX)
         .stream_to_file(path)
-        .map_err(|e| CliError::new(format!("--log-dir {e}")))?;
+        .map_err(|e| CliError::new(format!("-o {e}")))?;
     let (nodes, time) = match fold.as_mut() {
         Some(f) => timed(pos, config, &limits, &mut (&mut recorder, f)),
         None => timed(pos, config, &limits, &mut recorder),
     };
     let saved = recorder
         .finish()
-        .map_err(|e| CliError::new(format!("--log-dir {e}")))?;
+        .map_err(|e| CliError::new(format!("-o {e}")))?;
     if let Some(e) = saved.write_error {
         return Err(CliError::new(format!(
-            "--log-dir {}: recording failed: {e}",
+            "-o {}: recording failed: {e}",
             path.display()
         )));
     }
@@ -247,10 +262,11 @@ fn write_text(
     }
     let nodes: u64 = measured.iter().map(|m| m.nodes).sum();
     let time: Duration = measured.iter().map(|m| m.time).sum();
-    let config = if args.config.trim().is_empty() {
+    let text = args.config.text();
+    let config = if text.trim().is_empty() {
         "default".to_string()
     } else {
-        printable(&args.config).into_owned()
+        printable(&text).into_owned()
     };
     writeln!(
         out,
@@ -284,7 +300,7 @@ fn write_json(
         .collect();
     let mut doc = json!({
         "depth": args.depth,
-        "config": args.config,
+        "config": args.config.text(),
         "positions": positions,
         "bench": measured.iter().map(|m| m.nodes).sum::<u64>(),
     });
@@ -297,7 +313,7 @@ fn write_json(
 fn write_manifest(dir: &Path, args: &BenchArgs, measured: &[Measured]) -> Result<(), CliError> {
     let manifest = Manifest {
         depth: args.depth,
-        config: args.config.clone(),
+        config: args.config.text(),
         positions: measured
             .iter()
             .map(|m| ManifestEntry {

@@ -128,7 +128,7 @@ mod tests {
     fn the_message_still_says_what_is_wrong() {
         let message = message(&["killerscope", "search", "--depth", "x"]);
         assert!(
-            message.starts_with("error: invalid value 'x' for '--depth <DEPTH>'"),
+            message.starts_with("error: invalid value 'x' for '--depth <PLIES>'"),
             "{message}"
         );
     }

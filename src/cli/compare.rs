@@ -5,6 +5,7 @@
 //! node ratio to the first. How a class measures what a heuristic buys.
 
 mod columns;
+mod grid;
 mod lab;
 mod ladder;
 mod ladder_svg;
@@ -13,14 +14,16 @@ mod svg;
 mod techniques;
 
 use super::CliError;
+use super::grammar::{self, TableFormat};
+use super::jobs::{Jobs, Progress};
 use super::plot::SvgOutput;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
+use grid::Grid;
 use killerscope_chess::START_FEN;
-use killerscope_engine::{SearchConfig, Searcher, SelectiveConfig};
+use killerscope_engine::SelectiveConfig;
 use killerscope_text::printable;
-use lab::{Column, Cost, Named};
-use std::io::{IsTerminal, Write};
+use lab::{Column, Named};
+use std::io::Write;
 use std::path::PathBuf;
 
 /// Arguments of `killerscope compare`.
@@ -36,58 +39,74 @@ pub struct CompareArgs {
     /// by its id.
     #[arg(long)]
     library: bool,
-    /// Depth every search goes to.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=100))]
+    /// Search depth in plies.
+    #[arg(short = 'd', long, value_name = "PLIES",
+          value_parser = grammar::depth(grammar::MAX_SEARCH_DEPTH))]
     depth: u8,
-    /// A configuration such as "killers=0", "countermove=on,history=relative" or
-    /// "killers=2,lmr=on" (ordering and selective-search switches; "" is the default), named
-    /// for the tables and the slide by a "NAME:" prefix ("killers only:history=off") or else by
-    /// a generated name ("killers only"); repeat the option for each column, the first is the
-    /// base of every ratio (default: "killers=0" and "killers=2").
+    /// A configuration column, e.g. "killers=0" or "fast:countermove=on,lmr=on" (repeat for
+    /// each column; default "killers=0" and "killers=2").
+    ///
+    /// Ordering and selective-search switches ("" is the default), named for the tables and the
+    /// slide by a "NAME:" prefix ("killers only:history=off") or else by a generated name
+    /// ("killers only"); the first column is the base of every ratio.
     #[arg(long = "config", value_name = "[NAME:]CONFIG")]
     configs: Vec<String>,
-    /// One row per selective-search technique instead: every column searched full width, with
-    /// each technique alone and with all of them — nodes saved and ratios to the first column.
-    #[arg(long)]
-    techniques: bool,
-    /// The ordering ladder instead: every position searched under the worst order, a random
-    /// one, generation order, MVV-LVA, + killers, + history, + TT and the oracle's, beside the
-    /// Knuth–Moore count of the minimal tree for its mean branching factor.
+    /// One row per selective-search technique instead (all, or a LIST such as "nmp,lmr").
+    ///
+    /// Every column is searched full width, with each technique alone and with all of them —
+    /// nodes saved and ratios to the first column. A comma-separated LIST of aspiration, nmp,
+    /// lmr, futility, mdp, all keeps only those rows (and the full-width one).
+    #[arg(long, value_name = "LIST", num_args = 0..=1, default_missing_value = "")]
+    techniques: Option<String>,
+    /// The ordering ladder instead: worst order to the oracle's, beside the Knuth–Moore count.
+    ///
+    /// Every position is searched under the worst order, a random one, generation order,
+    /// MVV-LVA, + killers, + history, + TT and the oracle's, beside the Knuth–Moore count of
+    /// the minimal tree for its mean branching factor.
     #[arg(long, conflicts_with_all = ["techniques", "configs"])]
     ladder: bool,
     /// The seed of the ladder's random order.
     #[arg(long, default_value_t = 1, requires = "ladder")]
     seed: u64,
-    /// Only these rungs of the ladder, comma-separated: worst, random, generation, mvv-lva,
-    /// killers, history, tt, oracle-no-tt, oracle (the worst order's tree grows fastest).
+    /// Only these rungs of the ladder, comma-separated (default: all).
+    ///
+    /// Rungs: worst, random, generation, mvv-lva, killers, history, tt, oracle-no-tt, oracle
+    /// (the worst order's tree grows fastest).
     #[arg(long, value_name = "LIST", requires = "ladder")]
     rungs: Option<String>,
     /// Transposition table size in MiB (each search starts with an empty table).
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    #[arg(long, value_name = "MIB", default_value_t = 16,
+          value_parser = clap::value_parser!(u64).range(1..=4096))]
     hash: u64,
-    /// Print CSV instead of markdown tables.
-    #[arg(long, conflicts_with = "json")]
-    csv: bool,
-    /// Print one JSON document instead of markdown tables.
-    #[arg(long)]
-    json: bool,
-    /// Also draw the comparison as one SVG picture for a slide into this file (`-`: to stdout,
-    /// in place of the tables): nodes per ply per configuration for one position, nodes relative
-    /// to the first configuration per position (and their geometric mean) for several.
-    #[arg(long, value_name = "OUT.svg", conflicts_with = "techniques")]
-    svg: Option<PathBuf>,
-    /// The picture's title, in place of the generated one (`Nodes per ply of killer-puzzle`),
-    /// for a slide that says what the class should see.
-    #[arg(long, value_name = "TEXT", requires = "svg", value_parser = super::plot::slide_title)]
+    #[command(flatten)]
+    format: grammar::Tables,
+    /// Also draw the comparison as an SVG picture for a slide into this file (`-`: stdout).
+    ///
+    /// With `-` the picture is printed in place of the tables. One position: nodes per ply per
+    /// configuration; several: nodes relative to the first configuration per position (and
+    /// their geometric mean); with --ladder, the ladder of one position.
+    #[arg(
+        short = 'o',
+        long = "output",
+        alias = "svg",
+        value_name = "OUT.svg",
+        conflicts_with = "techniques"
+    )]
+    output: Option<PathBuf>,
+    /// The picture's title, in place of the generated one (`Nodes per ply of killer-puzzle`).
+    #[arg(long, value_name = "TEXT", requires = "output", value_parser = super::plot::slide_title)]
     title: Option<String>,
+    #[command(flatten)]
+    jobs: Jobs,
 }
 
 /// Runs the command.
 pub fn run(args: &CompareArgs) -> Result<(), CliError> {
-    let svg_to_stdout = args.svg.as_ref().is_some_and(|p| p.as_os_str() == "-");
-    if svg_to_stdout && (args.csv || args.json) {
+    let format = args.format.format();
+    let svg_to_stdout = args.output.as_ref().is_some_and(|p| p.as_os_str() == "-");
+    if svg_to_stdout && format != TableFormat::Text {
         return Err(CliError::new(
-            "compare: --svg - writes the picture to stdout: name a file for it to keep --csv or --json",
+            "compare: -o - writes the picture to stdout: name a file for it to keep --format csv or json",
         ));
     }
     let positions = positions(args)?;
@@ -96,19 +115,21 @@ pub fn run(args: &CompareArgs) -> Result<(), CliError> {
         return ladder::run(args, &positions, hash_mib);
     }
     let columns = columns::columns(&args.configs)?;
-    if args.techniques {
-        return run_techniques(args, &columns, &positions, hash_mib);
+    if let Some(list) = &args.techniques {
+        return run_techniques(args, list, &columns, &positions, hash_mib);
     }
-    let picture = args.svg.as_deref().map(SvgOutput::open).transpose()?;
+    let picture = args.output.as_deref().map(SvgOutput::open).transpose()?;
     let grid = Grid {
+        depth: args.depth,
         hash_mib,
-        selective: None,
         per_ply: picture.is_some() && positions.len() == 1,
     };
-    let progress = progress_bar(positions.len() * columns.len());
-    let mut searcher = lab_searcher(hash_mib);
-    let costs = measure_grid(&mut searcher, args, &columns, &positions, grid, &progress);
-    progress.finish_and_clear();
+    let progress = progress(positions.len() * columns.len());
+    let mut costs = args
+        .jobs
+        .run(|| grid::measure(&[None], &columns, &positions, grid, &progress))?;
+    progress.clear();
+    let costs = costs.pop().unwrap_or_default();
     let summary = lab::summarize(&costs, columns.len());
     let sources = lab::used_sources(&columns);
     let report = output::Lab {
@@ -122,27 +143,26 @@ pub fn run(args: &CompareArgs) -> Result<(), CliError> {
     };
     if let Some(output) = picture {
         let drawn = svg::svg(&report, args.title.as_deref())
-            .map_err(|e| CliError::new(format!("compare --svg: {e}")))?;
+            .map_err(|e| CliError::new(format!("compare -o: {e}")))?;
         output.write(&drawn)?;
         if svg_to_stdout {
             return Ok(());
         }
     }
     let mut out = std::io::stdout().lock();
-    if args.csv {
-        output::csv(&mut out, &report)?;
-    } else if args.json {
-        output::json(&mut out, &report)?;
-    } else {
-        output::markdown(&mut out, &report)?;
+    match format {
+        TableFormat::Csv => output::csv(&mut out, &report)?,
+        TableFormat::Json => output::json(&mut out, &report)?,
+        TableFormat::Text => output::markdown(&mut out, &report)?,
     }
     out.flush()?;
     Ok(())
 }
 
-/// `--techniques`: the grid searched once per technique row, then the techniques table.
+/// `--techniques`: the rows `list` names (all when empty), each searched under every column.
 fn run_techniques(
     args: &CompareArgs,
+    list: &str,
     columns: &[Column],
     positions: &[Named],
     hash_mib: usize,
@@ -156,100 +176,40 @@ fn run_techniques(
             column.switches
         )));
     }
-    let rows = techniques::techniques();
-    let progress = progress_bar(rows.len() * positions.len() * columns.len());
-    let mut searcher = lab_searcher(hash_mib);
+    let rows = techniques::chosen(list)?;
+    let progress = progress(rows.len() * positions.len() * columns.len());
+    let grid = Grid {
+        depth: args.depth,
+        hash_mib,
+        per_ply: false,
+    };
+    let selective: Vec<Option<SelectiveConfig>> = rows.iter().map(|r| Some(r.selective)).collect();
+    let costs = args
+        .jobs
+        .run(|| grid::measure(&selective, columns, positions, grid, &progress))?;
+    progress.clear();
     let results: Vec<techniques::TechniqueResult> = rows
         .iter()
-        .map(|row| {
-            let grid = Grid {
-                hash_mib,
-                selective: Some(row.selective),
-                per_ply: false,
-            };
-            let costs = measure_grid(&mut searcher, args, columns, positions, grid, &progress);
-            techniques::TechniqueResult::new(row, costs, columns.len())
-        })
+        .zip(costs)
+        .map(|(row, costs)| techniques::TechniqueResult::new(row, costs, columns.len()))
         .collect();
-    progress.finish_and_clear();
     let labels: Vec<String> = columns.iter().map(|c| c.label.clone()).collect();
     let mut out = std::io::stdout().lock();
-    if args.csv {
-        techniques::csv(&mut out, &labels, &results)?;
-    } else if args.json {
-        techniques::json(&mut out, &labels, &results, args.depth)?;
-    } else {
-        techniques::markdown(&mut out, &labels, &results, args.depth, positions.len())?;
+    match args.format.format() {
+        TableFormat::Csv => techniques::csv(&mut out, &labels, &results)?,
+        TableFormat::Json => techniques::json(&mut out, &labels, &results, args.depth)?,
+        TableFormat::Text => {
+            techniques::markdown(&mut out, &labels, &results, args.depth, positions.len())?;
+        }
     }
     out.flush()?;
     Ok(())
 }
 
-/// A searcher for the whole run, with a `hash_mib` table: one table at a time, whatever the
-/// number of positions, columns and technique rows (each search clears it first).
-fn lab_searcher(hash_mib: usize) -> Searcher {
-    Searcher::new(SearchConfig {
-        hash_mib,
-        ..SearchConfig::default()
-    })
-}
-
-/// How every search of a grid runs.
-#[derive(Clone, Copy)]
-struct Grid {
-    /// Transposition table size, MiB.
-    hash_mib: usize,
-    /// Selective switches instead of the columns' own, when given.
-    selective: Option<SelectiveConfig>,
-    /// Whether to count nodes per ply (the one-position picture of `--svg`).
-    per_ply: bool,
-}
-
-/// Searches every position under every column as `grid` says: one row of costs per position.
-fn measure_grid(
-    searcher: &mut Searcher,
-    args: &CompareArgs,
-    columns: &[Column],
-    positions: &[Named],
-    grid: Grid,
-    progress: &ProgressBar,
-) -> Vec<Vec<Cost>> {
-    positions
-        .iter()
-        .map(|named| {
-            columns
-                .iter()
-                .map(|column| {
-                    progress.set_message(format!("{} · {}", named.name, column.label));
-                    let config = SearchConfig {
-                        ordering: column.ordering,
-                        selective: grid.selective.unwrap_or(column.selective),
-                        hash_mib: grid.hash_mib,
-                        ..SearchConfig::default()
-                    };
-                    let cost = lab::measure(searcher, &named.pos, config, args.depth, grid.per_ply);
-                    progress.inc(1);
-                    cost
-                })
-                .collect()
-        })
-        .collect()
-}
-
-/// A bar on stderr for runs of more than a couple of searches, hidden when stderr is not a terminal (a
-/// pipe, a file, a test) so that nothing but the report is ever written.
-fn progress_bar(searches: usize) -> ProgressBar {
-    if searches < 3 || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let searches = u64::try_from(searches).unwrap_or(u64::MAX);
-    let bar = ProgressBar::new(searches);
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:30} {pos}/{len} searches · {elapsed} · {msg}")
-    {
-        bar.set_style(style);
-    }
-    bar
+/// A bar on stderr for runs of more than a couple of searches, hidden when stderr is not a
+/// terminal (a pipe, a file, a test) so that nothing but the report is ever written.
+fn progress(searches: usize) -> Progress {
+    Progress::new(searches, 3, "searches")
 }
 
 fn positions(args: &CompareArgs) -> Result<Vec<Named>, CliError> {

@@ -8,6 +8,7 @@ mod dirs;
 mod output;
 
 use super::CliError;
+use super::grammar;
 use clap::Args;
 use killerscope_analysis::{CompactTree, CompactTreeBuilder, TreeDiff, alignable, diff_trees};
 use killerscope_chess::{Position, START_FEN};
@@ -33,19 +34,20 @@ pub struct DiffArgs {
     /// position).
     #[arg(long, requires = "depth", conflicts_with = "logs")]
     fen: Option<String>,
-    /// Depth of both searches (with --config).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=100), conflicts_with = "logs")]
+    /// Search depth in plies of both searches (with --config).
+    #[arg(short = 'd', long, value_name = "PLIES",
+          value_parser = grammar::depth(grammar::MAX_SEARCH_DEPTH), conflicts_with = "logs")]
     depth: Option<u8>,
     /// The ordering and selective switches of A, then of B, e.g. --config killers=0 --config
     /// killers=2 ("" is the default).
     #[arg(long = "config", value_name = "CONFIG", requires = "depth")]
     configs: Vec<String>,
     /// Transposition table size in MiB for the two searches.
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    #[arg(long, value_name = "MIB", default_value_t = 16,
+          value_parser = clap::value_parser!(u64).range(1..=4096))]
     hash: u64,
-    /// Print one JSON document instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    format: grammar::TextOrJson,
     /// How many divergences to print, those that explain the most nodes first (all are
     /// counted).
     #[arg(long, default_value_t = 10)]
@@ -67,7 +69,7 @@ pub(super) struct Searched {
 pub fn run(args: &DiffArgs) -> Result<(), CliError> {
     let [a, b] = match (args.logs.as_slice(), args.depth) {
         ([a, b], _) if a.is_dir() && b.is_dir() => {
-            return dirs::diff_dirs(a, b, args.json, args.limit);
+            return dirs::diff_dirs(a, b, args.format.json(), args.limit);
         }
         ([a, b], _) => load_both([a, b], args.reading.options())?,
         ([], Some(depth)) => search_both(args, depth)?,
@@ -81,7 +83,7 @@ pub fn run(args: &DiffArgs) -> Result<(), CliError> {
     same_search_space(&a, &b)?;
     let diff = diff_searches(&a, &b, args.limit)?;
     let mut out = BufWriter::new(std::io::stdout().lock());
-    if args.json {
+    if args.format.json() {
         writeln!(out, "{}", output::json(&a, &b, &diff))?;
     } else {
         output::text(&mut out, &a, &b, &diff)?;

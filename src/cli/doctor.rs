@@ -1,7 +1,7 @@
 //! `killerscope doctor FILE`: the move-ordering doctor ([`killerscope_trace::doctor`]) over a
 //! `.kslog` or any engine's JSON Lines trace — each finding with its code, severity, count out
 //! of its chances, the first nodes with their line from the root and why it costs; or one JSON
-//! document (`--json`). Exit status 1 when a bug or a suspect is found, 0 when none, 2 on an
+//! document (`--format json`). Exit status 1 when a bug or a suspect is found, 0 when none, 2 on an
 //! error: an engine's CI runs it as a test.
 
 use super::CliError;
@@ -26,9 +26,8 @@ use std::path::PathBuf;
 pub struct DoctorArgs {
     /// The .kslog file or JSON Lines trace (any engine's: docs/trace-schema.md).
     file: PathBuf,
-    /// Print one JSON document instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    format: super::grammar::TextOrJson,
     /// How many nodes to show per finding, the first by id.
     #[arg(long, value_name = "N", default_value_t = doctor::DEFAULT_EXAMPLES)]
     examples: usize,
@@ -52,7 +51,7 @@ pub fn run(args: &DoctorArgs) -> Result<bool, CliError> {
     bar.finish_and_clear();
     let file = printable(&args.file.display().to_string()).into_owned();
     let mut out = BufWriter::new(std::io::stdout().lock());
-    if args.json {
+    if args.format.json() {
         writeln!(out, "{}", to_json(&file, &header, &diagnosis))?;
     } else {
         write_text(&mut out, (&file, &header), &skipped, &diagnosis)?;

@@ -5,6 +5,7 @@
 //! same exercise, byte for byte.
 
 use super::CliError;
+use super::grammar;
 use clap::Args;
 use killerscope_analysis::{
     exercise::Exercise, exercise::ExerciseSpec, exercise::Kind, exercise::Question,
@@ -35,8 +36,9 @@ pub struct ExerciseArgs {
     /// The `id` of the position in the --epd file.
     #[arg(long, requires = "epd")]
     id: Option<String>,
-    /// Depth of the search the questions are drawn from (its last iteration).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=12))]
+    /// Search depth in plies of the search the questions are drawn from (its last iteration;
+    /// at most 12: the whole search is kept in memory).
+    #[arg(short = 'd', long, value_name = "PLIES", value_parser = grammar::depth(12))]
     depth: u8,
     /// Number of questions (fewer if the tree has fewer nodes to ask about).
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=500))]
@@ -44,9 +46,10 @@ pub struct ExerciseArgs {
     /// Seeds the draw: the same seed gives the whole class the same exercise.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// The ordering switches of the search, as --ordering takes them (default: the default).
-    #[arg(long, value_name = "CONFIG", default_value = "")]
-    ordering: String,
+    /// The ordering switches of the search, e.g. "killers=3" (default: the default ordering;
+    /// the search is full width).
+    #[arg(long, value_name = "CONFIG", alias = "ordering", default_value = "")]
+    config: String,
     /// Only these kinds, comma-separated: refutation, first-tried, child-window, node-type,
     /// tried-before-cutoff, cutoff-source (default: all; with -o, those a lesson can ask).
     #[arg(long, value_name = "LIST")]
@@ -75,9 +78,9 @@ pub struct ExerciseArgs {
 pub fn run(args: &ExerciseArgs) -> Result<(), CliError> {
     let (pos, fen_source) = position(args)?;
     let ordering: OrderingConfig = args
-        .ordering
+        .config
         .parse()
-        .map_err(|e| CliError::new(format!("--ordering: {e}")))?;
+        .map_err(|e| CliError::new(format!("--config: {e}")))?;
     let kinds = kinds(args)?;
     if args.walk && args.output.is_some() {
         return Err(CliError::new(

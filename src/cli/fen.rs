@@ -11,8 +11,12 @@ use std::io::Write;
 #[derive(Args, Debug)]
 pub struct FenArgs {
     /// The position; the fields may be given as one quoted argument or as separate words.
-    #[arg(required = true, num_args = 1..)]
+    #[arg(value_name = "FEN", num_args = 1.., required_unless_present = "fen_option",
+          conflicts_with = "fen_option")]
     fen: Vec<String>,
+    /// The position, as every other command takes it (quote it: it contains spaces).
+    #[arg(long = "fen", id = "fen_option", value_name = "FEN")]
+    fen_option: Option<String>,
     /// Draw pieces as FEN letters instead of Unicode chess symbols.
     #[arg(long)]
     ascii: bool,
@@ -32,7 +36,11 @@ pub fn read_position(fen: &str, source: &str) -> Result<Position, killerscope_ch
 
 /// Runs the command.
 pub fn run(args: &FenArgs) -> Result<(), CliError> {
-    let pos = read_position(&args.fen.join(" "), "the FEN")?;
+    let text = args
+        .fen_option
+        .clone()
+        .unwrap_or_else(|| args.fen.join(" "));
+    let pos = read_position(&text, "the FEN")?;
     show(&pos, args.ascii)
 }
 

@@ -8,7 +8,7 @@
 use super::CliError;
 use super::log_stats::{self, Ending, Tally};
 use super::reading::{Reading, load_any, skipped_lines, sniff_file};
-use clap::{Args, Subcommand};
+use clap::{Args, Subcommand, ValueEnum};
 use killerscope_chess::Position;
 use killerscope_log::{LogError, LogReader};
 use killerscope_text::printable;
@@ -27,41 +27,59 @@ pub struct LogArgs {
     command: LogCommand,
 }
 
+/// The formats `log export` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ExportFormat {
+    /// JSON Lines: a header line, then one object per event (a .kslog only).
+    Jsonl,
+    /// speedscope's JSON file format: each node a frame named by its move, its width its
+    /// subtree size (open it at speedscope.app or with `speedscope FILE`).
+    Speedscope,
+    /// The PV tree of a node as PGN: the main line and, at each of its nodes, the other moves
+    /// searched as variations, with scores and node types (PV, CUT, ALL) as comments.
+    Pgn,
+}
+
 /// What to do with the log.
 #[derive(Subcommand, Debug)]
 enum LogCommand {
-    /// Summarize a log: header, events by type, nodes, cutoffs by ordering source and by rank.
+    /// Summarize a log: header, events by type, nodes, cutoffs by source and by rank.
     Stats {
         /// The .kslog file or JSON Lines trace.
         file: PathBuf,
         #[command(flatten)]
         reading: Reading,
     },
-    /// Print the log in another format: a JSON Lines trace (docs/trace-schema.md; for jq,
-    /// pandas, and `log import`), a speedscope flame graph, or a node's PV tree as PGN.
+    /// Print the log as JSON Lines, a speedscope flame graph, or a PV tree as PGN.
+    ///
+    /// JSON Lines is a trace (docs/trace-schema.md) for jq, pandas and `log import`; speedscope
+    /// is a flame graph; PGN is a node's PV tree with the other moves as variations.
     Export {
-        /// JSON Lines: a header line, then one object per event (a .kslog only).
-        #[arg(long, group = "format")]
+        /// The format to print.
+        #[arg(long, value_enum, value_name = "FORMAT", required_unless_present_any = ["jsonl", "speedscope", "pgn"])]
+        format: Option<ExportFormat>,
+        /// The old spelling of `--format jsonl`.
+        #[arg(long, hide = true, group = "old_format", conflicts_with = "format")]
         jsonl: bool,
-        /// speedscope's JSON file format: each node a frame named by its move, its width its
-        /// subtree size (open it at speedscope.app or with `speedscope FILE`).
-        #[arg(long, group = "format")]
+        /// The old spelling of `--format speedscope`.
+        #[arg(long, hide = true, group = "old_format", conflicts_with = "format")]
         speedscope: bool,
-        /// The PV tree of a node (--node; default the last iteration's root) as PGN: the main
-        /// line and, at each of its nodes, the other moves searched as variations, with scores
-        /// and node types (PV, CUT, ALL) as comments.
-        #[arg(long, group = "format")]
+        /// The old spelling of `--format pgn`.
+        #[arg(long, hide = true, group = "old_format", conflicts_with = "format")]
         pgn: bool,
-        /// For --pgn: the node whose PV tree to write.
+        /// For --format pgn: the node whose PV tree to write (default: the last iteration's
+        /// root).
         #[arg(long)]
         node: Option<NodeId>,
-        /// The .kslog file (or, for --speedscope and --pgn, a trace or a Texel tree log).
+        /// The .kslog file (or, for speedscope and PGN, a trace or a Texel tree log).
         file: PathBuf,
         #[command(flatten)]
         reading: Reading,
     },
-    /// Read a JSON Lines trace (any engine's search, docs/trace-schema.md) into a .kslog,
-    /// checking every line: moves replayed from the root, exits matched to enters.
+    /// Turn a JSON Lines trace (or a Texel tree log) into a .kslog, checking every line.
+    ///
+    /// Any engine's search (docs/trace-schema.md): moves are replayed from the root and exits
+    /// matched to enters.
     Import {
         /// The JSON Lines trace.
         file: PathBuf,
@@ -71,8 +89,9 @@ enum LogCommand {
         #[command(flatten)]
         reading: Reading,
     },
-    /// Draw a subtree as a Graphviz digraph (pipe into `dot -Tsvg`); moves in SAN, cutoff edges
-    /// in red.
+    /// Draw a subtree as a Graphviz digraph (pipe it into `dot -Tsvg`).
+    ///
+    /// Moves in SAN, cutoff edges in red.
     Dot {
         /// The .kslog file or JSON Lines trace.
         file: PathBuf,
@@ -82,25 +101,33 @@ enum LogCommand {
         #[arg(long)]
         node: Option<NodeId>,
         /// Levels below the start node to draw.
-        #[arg(long, default_value_t = 2)]
-        depth: u32,
+        #[arg(long, alias = "depth", value_name = "N", default_value_t = 2)]
+        levels: u32,
     },
-    /// List the nodes that match a query ('type=CUT and cut.rank>1 and tt_tried and not
-    /// tt_cut', 'line e2e4 e7e5', 'key=HEX'): their count, and the first by id with their path.
+    /// List the nodes that match a query: their count, and the first with their path.
+    ///
+    /// For example 'type=CUT and cut.rank>1 and tt_tried and not tt_cut', 'line e2e4 e7e5' or
+    /// 'key=HEX'.
     Query(super::log_query::QueryArgs),
-    /// The ordering report per remaining depth and node type: cutoffs, first-move rate, cut
-    /// ranks and Σ rank², TT move tried / cut, cutting sources, the share ordering could still
-    /// remove; `report A B` puts two logs side by side.
+    /// The ordering report per remaining depth and node type; `report A B` side by side.
+    ///
+    /// Cutoffs, first-move rate, cut ranks and Σ rank², TT move tried / cut, cutting sources,
+    /// the share ordering could still remove.
     Report(super::log_report::ReportArgs),
-    /// Where a node's score came from: the chain of children that made it (the cutting move,
-    /// or the best move), each with score, window and bound, down to where the number was born.
+    /// Where a node's score came from: the chain of children that made it.
+    ///
+    /// Each link is the cutting move or the best move, with score, window and bound, down to
+    /// where the number was born.
     Why(super::log_why::WhyArgs),
-    /// Draw one of the explorer's charts (nodes per ply, cutoffs by rank or source, branching
-    /// factor, icicle) as an SVG picture for slides.
+    /// Draw one of the explorer's charts as an SVG picture for slides.
+    ///
+    /// Nodes per ply, cutoffs by rank or source, branching factor, icicle.
     Plot(super::plot::PlotArgs),
-    /// Was the pruning safe? Re-search every selective decision (null-move cut, reduction that
-    /// stood, futility, reverse futility, mate distance) without its technique and count the
-    /// sound and unsound ones per technique and depth.
+    /// Was the pruning safe? Re-search every selective decision without its technique.
+    ///
+    /// Null-move cuts, reductions that stood, futility, reverse futility and mate-distance
+    /// prunes, each searched again with its technique off; the sound and unsound ones counted
+    /// per technique and depth, the unsound listed.
     Audit(super::audit::AuditArgs),
 }
 
@@ -115,20 +142,33 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
             reading,
         } => import(file, output, reading.options()),
         LogCommand::Export {
+            format,
             jsonl,
             speedscope,
             pgn,
             node,
             file,
             reading,
-        } => match (jsonl, speedscope, pgn) {
-            (_, _, true) => super::log_export::pgn(file, *node, reading.options(), out),
-            (_, true, _) => super::log_export::speedscope(file, reading.options(), out),
-            (true, ..) => export(file, out),
-            _ => Err(CliError::new(
-                "log export: choose an output format: --jsonl, --speedscope or --pgn",
-            )),
-        },
+        } => {
+            let old = [
+                (*jsonl, ExportFormat::Jsonl),
+                (*speedscope, ExportFormat::Speedscope),
+                (*pgn, ExportFormat::Pgn),
+            ];
+            let chosen = format.or_else(|| old.iter().find(|(set, _)| *set).map(|(_, f)| *f));
+            match chosen {
+                Some(ExportFormat::Pgn) => {
+                    super::log_export::pgn(file, *node, reading.options(), out)
+                }
+                Some(ExportFormat::Speedscope) => {
+                    super::log_export::speedscope(file, reading.options(), out)
+                }
+                Some(ExportFormat::Jsonl) => export(file, out),
+                None => Err(CliError::new(
+                    "log export: choose an output format: --format jsonl, speedscope or pgn",
+                )),
+            }
+        }
         LogCommand::Query(query) => super::log_query::run(query),
         LogCommand::Report(report) => super::log_report::run(report),
         LogCommand::Why(why) => super::log_why::run(why),
@@ -143,7 +183,7 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
         LogCommand::Dot {
             file,
             node,
-            depth,
+            levels,
             reading,
         } => {
             let (log, _) = read_record(file, reading.options())?;
@@ -167,7 +207,7 @@ pub fn run(args: &LogArgs) -> Result<(), CliError> {
             Ok(write_dot(
                 &tree,
                 start,
-                *depth,
+                *levels,
                 root.as_ref(),
                 sources,
                 out,

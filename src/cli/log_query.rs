@@ -28,9 +28,8 @@ pub struct QueryArgs {
     /// tests of the fields below with = != < <= > >=, true-or-false fields alone, `line MOVES`
     /// (nodes at or under that line from the root), joined by and, or, not and parentheses.
     query: String,
-    /// Print one JSON document instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    format: super::grammar::TextOrJson,
     /// How many matches to print, the first by id (the count is always of every match).
     #[arg(long, default_value_t = 20)]
     limit: usize,
@@ -71,7 +70,7 @@ pub fn run(args: &QueryArgs) -> Result<(), CliError> {
     bar.finish_and_clear();
     let mut out = BufWriter::new(std::io::stdout().lock());
     let root = Position::from_fen(&header.fen).ok();
-    if args.json {
+    if args.format.json() {
         writeln!(out, "{}", to_json(args, &header, root.as_ref(), &result))?;
     } else {
         write_text(&mut out, args, &header, root.as_ref(), &result)?;

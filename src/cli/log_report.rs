@@ -9,9 +9,10 @@ mod side_tables;
 
 use super::CliError;
 use super::fold_progress;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use figures::{COLUMNS, Figure, row_label, summary};
 use killerscope_analysis::OrderingReport;
+use killerscope_analysis::table::{Align, Csv, Markdown};
 use killerscope_log::LogHeader;
 use killerscope_text::printable;
 use killerscope_trace::jsonl::ImportOptions;
@@ -20,16 +21,9 @@ use serde_json::{Value, json};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-/// Output formats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ReportFormat {
-    /// Markdown tables.
-    Md,
-    /// One CSV table, a row per remaining depth and node type.
-    Csv,
-    /// One JSON document.
-    Json,
-}
+/// The report's formats: `--format text` (markdown tables), `csv` (one table, a row per
+/// remaining depth and node type) or `json`.
+pub use super::grammar::TableFormat as ReportFormat;
 
 /// Arguments of `killerscope log report`.
 #[derive(Args, Debug)]
@@ -39,9 +33,8 @@ pub struct ReportArgs {
     /// A second log to put beside the first, differences marked (e.g. the same search by the
     /// next commit).
     other: Option<PathBuf>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = ReportFormat::Md)]
-    format: ReportFormat,
+    #[command(flatten)]
+    format: super::grammar::Tables,
     /// How a trace is read.
     #[command(flatten)]
     reading: super::reading::Reading,
@@ -54,14 +47,14 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
     match &args.other {
         None => {
             let title = printable(&args.file.display().to_string()).into_owned();
-            write_report(&mut out, args.format, &title, &a_header, &a)?;
+            write_report(&mut out, args.format.format(), &title, &a_header, &a)?;
         }
         Some(other) => {
             let (b_header, b) = report_of(other, args.reading.options())?;
             let names = [args.file.as_path(), other.as_path()];
             side::write(
                 &mut out,
-                args.format,
+                args.format.format(),
                 names,
                 [&a_header, &b_header],
                 [&a, &b],
@@ -92,7 +85,7 @@ pub(super) fn write_report(
     report: &OrderingReport,
 ) -> Result<(), CliError> {
     match format {
-        ReportFormat::Md => markdown(out, title, header, report)?,
+        ReportFormat::Text => markdown(out, title, header, report)?,
         ReportFormat::Csv => csv(out, report)?,
         ReportFormat::Json => writeln!(out, "{}", to_json(title, report))?,
     }
@@ -120,54 +113,43 @@ fn markdown(
     writeln!(out)?;
     writeln!(out, "## Per remaining depth and node type")?;
     writeln!(out)?;
-    let names: Vec<&str> = COLUMNS.iter().map(|c| c.name).collect();
-    writeln!(out, "| depth | type | {} |", names.join(" | "))?;
-    writeln!(out, "| ---: | --- |{}", " ---: |".repeat(COLUMNS.len()))?;
+    let mut table = depth_table(COLUMNS.iter().map(|c| c.name.to_string()));
     for (key, stats) in &report.rows {
-        let cells: Vec<String> = COLUMNS.iter().map(|c| (c.value)(stats).text()).collect();
         let (depth, kind) = row_label(key);
-        writeln!(out, "| {depth} | {kind} | {} |", cells.join(" | "))?;
+        let cells = COLUMNS.iter().map(|c| (c.value)(stats).text());
+        table.row([depth, kind.to_string()].into_iter().chain(cells));
     }
+    table.write(out)?;
     writeln!(out)?;
     writeln!(out, "## Cut-index histogram (rank of the cutting move)")?;
     writeln!(out)?;
     let buckets = killerscope_analysis::RANK_BUCKETS;
-    writeln!(out, "| depth | type | {} |", buckets.join(" | "))?;
-    writeln!(out, "| ---: | --- |{}", " ---: |".repeat(buckets.len()))?;
+    let mut table = depth_table(buckets.iter().map(|b| b.to_string()));
     for (key, stats) in report.rows.iter().filter(|(_, s)| s.cutoffs > 0) {
-        let cells: Vec<String> = stats
-            .ranks
-            .iter()
-            .map(|&n| Figure::Count(n).text())
-            .collect();
         let (depth, kind) = row_label(key);
-        writeln!(out, "| {depth} | {kind} | {} |", cells.join(" | "))?;
+        let cells = stats.ranks.iter().map(|&n| Figure::Count(n).text());
+        table.row([depth, kind.to_string()].into_iter().chain(cells));
     }
+    table.write(out)?;
     writeln!(out)?;
     writeln!(out, "## Source of each cutting move")?;
     writeln!(out)?;
     let sources = report.cutting_sources();
-    let labels: Vec<String> = sources
-        .iter()
-        .map(|&c| {
-            report
-                .sources
-                .label(killerscope_log::MoveSource::from_code(c))
-                .into_owned()
-        })
-        .collect();
-    writeln!(out, "| depth | type | {} |", labels.join(" | "))?;
-    writeln!(out, "| ---: | --- |{}", " ---: |".repeat(labels.len()))?;
+    let labels = sources.iter().map(|&c| {
+        report
+            .sources
+            .label(killerscope_log::MoveSource::from_code(c))
+            .into_owned()
+    });
+    let mut table = depth_table(labels);
     for (key, stats) in report.rows.iter().filter(|(_, s)| s.cutoffs > 0) {
-        let cells: Vec<String> = sources
-            .iter()
-            .map(|c| {
-                Figure::Share(stats.by_source.get(c).copied().unwrap_or(0), stats.cutoffs).text()
-            })
-            .collect();
         let (depth, kind) = row_label(key);
-        writeln!(out, "| {depth} | {kind} | {} |", cells.join(" | "))?;
+        let cells = sources.iter().map(|c| {
+            Figure::Share(stats.by_source.get(c).copied().unwrap_or(0), stats.cutoffs).text()
+        });
+        table.row([depth, kind.to_string()].into_iter().chain(cells));
     }
+    table.write(out)?;
     killers::markdown(out, report)
 }
 
@@ -186,7 +168,7 @@ fn csv(out: &mut impl Write, report: &OrderingReport) -> std::io::Result<()> {
         let label = report
             .sources
             .raw_label(killerscope_log::MoveSource::from_code(c));
-        csv_field(&format!("source_{label}"))
+        format!("source_{label}")
     }));
     let killer_codes: Vec<Option<u8>> = report.killer_sources().into_iter().map(Some).collect();
     let killer_labels: Vec<String> = killer_codes
@@ -197,9 +179,9 @@ fn csv(out: &mut impl Write, report: &OrderingReport) -> std::io::Result<()> {
             report.sources.raw_label(source).into_owned()
         })
         .collect();
-    let killer_heads = killers::csv_heads(killer_labels.iter().map(String::as_str));
-    head.extend(killer_heads.iter().map(|h| csv_field(h)));
-    writeln!(out, "{}", head.join(","))?;
+    head.extend(killers::csv_heads(killer_labels.iter().map(String::as_str)));
+    let mut csv = Csv::new(out);
+    csv.row(&head)?;
     let totals = [
         ("all", "main", &report.main),
         ("all", "Q", &report.quiescence),
@@ -221,18 +203,18 @@ fn csv(out: &mut impl Write, report: &OrderingReport) -> std::io::Result<()> {
                 .map(|c| stats.by_source.get(c).copied().unwrap_or(0).to_string()),
         );
         cells.extend(killers::csv_cells(&stats.killers, &killer_codes));
-        writeln!(out, "{}", cells.join(","))?;
+        csv.row(cells)?;
     }
-    Ok(())
+    csv.flush()
 }
 
-/// A CSV field, quoted when the log's own label would break the row.
-pub(super) fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
+/// A markdown table whose rows are a remaining depth and a node type, then `heads`.
+pub(super) fn depth_table(heads: impl Iterator<Item = String>) -> Markdown {
+    let first = [
+        ("depth".to_string(), Align::Right),
+        ("type".to_string(), Align::Left),
+    ];
+    Markdown::new(first.into_iter().chain(heads.map(|h| (h, Align::Right))))
 }
 
 /// The report as one JSON value.

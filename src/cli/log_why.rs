@@ -36,9 +36,8 @@ pub struct WhyArgs {
     /// The node (its id, as `log query`, `log dot` and the explorer give it).
     #[arg(long)]
     node: NodeId,
-    /// Print one JSON document instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    format: super::grammar::TextOrJson,
     /// How a trace is read.
     #[command(flatten)]
     reading: super::reading::Reading,
@@ -63,7 +62,7 @@ pub fn run(args: &WhyArgs) -> Result<(), CliError> {
     let moves = link_moves(root.as_ref(), &tree, &chain);
     let sources = &log.header().sources;
     let mut out = BufWriter::new(std::io::stdout().lock());
-    if args.json {
+    if args.format.json() {
         write_json(&mut out, &path, &moves, &chain, sources)?;
     } else {
         write_text(&mut out, &path, &moves, &chain, sources)?;

@@ -11,7 +11,7 @@ use std::time::Instant;
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     /// Plies to search; the moves of the last ply are counted, not played (as Stockfish does).
-    #[arg(short, long, value_parser = clap::value_parser!(u32).range(1..=20))]
+    #[arg(short, long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=20))]
     depth: u32,
     /// Make and unmake every leaf instead of counting the last ply: the same numbers, measuring
     /// the generate-and-play work a search does.

@@ -23,7 +23,7 @@ fn chart_kind() -> impl TypedValueParser<Value = ChartKind> {
     })
 }
 
-/// `--colour` takes the explorer's colourings of the icicle (`node-type`, `source`).
+/// `--color-by` takes the explorer's colourings of the icicle (`node-type`, `source`).
 fn colouring() -> impl TypedValueParser<Value = Colouring> {
     let names = Colouring::ALL.map(|c| PossibleValue::new(c.name()));
     PossibleValuesParser::new(names).try_map(|name: String| {
@@ -43,9 +43,9 @@ pub struct PlotArgs {
     /// Where the SVG goes (`-` for stdout).
     #[arg(short = 'o', long = "output", value_name = "OUT.svg")]
     output: PathBuf,
-    /// Icicle only: colour the blocks by node type (PV, CUT, ALL, quiescence) or by the source
+    /// Icicle only: color the blocks by node type (PV, CUT, ALL, quiescence) or by the source
     /// of the move that cut each node off (default: node-type).
-    #[arg(long, value_parser = colouring())]
+    #[arg(long = "color-by", alias = "colour", value_name = "COLORING", value_parser = colouring())]
     colour: Option<Colouring>,
     /// Icicle only: the node at the top (default: the last iteration's root).
     #[arg(long)]

@@ -1,20 +1,20 @@
 //! `killerscope search`: search one position and show what move ordering did — a UCI-style
 //! `info` line per iteration, then beta cutoffs by rank and by ordering source, killer stores and
-//! TT hits; or all of it as one JSON object with `--json`.
+//! TT hits; or all of it as one JSON object with `--format json`.
 
 mod report;
 
 use super::CliError;
+use super::grammar::{self, EngineConfig, TextOrJson};
 use crate::uci::info_line;
 use clap::Args;
 use killerscope_chess::{Position, START_FEN};
 use killerscope_engine::HeaderSettings;
 use killerscope_engine::{
-    CutoffStats, EvalKind, HistoryMode, IterationReport, Limits, OrderingConfig, SearchConfig,
-    SearchReport, Searcher, SelectiveConfig,
+    CutoffStats, EvalKind, IterationReport, Limits, SearchConfig, SearchReport, Searcher,
 };
+use killerscope_log::SearchObserver;
 use killerscope_log::{LogError, LogHeader, Recorder, StreamedLog, Streaming, TraceFilter};
-use killerscope_log::{MAX_KILLER_SLOTS, SearchObserver};
 use report::{to_json, write_summary};
 use serde_json::json;
 use std::io::Write;
@@ -31,50 +31,36 @@ pub struct SearchArgs {
     /// Position to search (quote it: it contains spaces).
     #[arg(long, default_value = START_FEN)]
     fen: String,
-    /// Search to this depth (the default when no limit is given: 7).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=100), conflicts_with_all = ["nodes", "movetime"])]
+    /// Search depth in plies (the default when no limit is given: 7).
+    #[arg(short = 'd', long, value_name = "PLIES",
+          value_parser = grammar::depth(grammar::MAX_SEARCH_DEPTH),
+          conflicts_with_all = ["nodes", "movetime"])]
     depth: Option<u8>,
     /// Stop after this many nodes (main + quiescence).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "movetime")]
     nodes: Option<u64>,
     /// Search for this many milliseconds.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     movetime: Option<u64>,
-    /// Full ordering configuration, e.g. "killers=3,grandparent=on,placement=between"; the
-    /// flags below override it.
-    #[arg(long, value_name = "CONFIG")]
-    ordering: Option<String>,
-    /// Selective search, e.g. "all=on" or "nmp=on,lmr=on" (keys aspiration, nmp, lmr,
-    /// futility, mdp); default full width, as the classroom lessons read it.
-    #[arg(long = "search", value_name = "CONFIG")]
-    selective: Option<String>,
-    /// Evaluation: "simple" (material and piece-square tables, the classroom's, whose trees
-    /// the lessons and node counts are read from) or "full" (PeSTO tables, pawn structure,
-    /// mobility and king safety: what `uci` plays with).
+    #[command(flatten)]
+    config: EngineConfig,
+    /// Evaluation: "simple" (the classroom's) or "full" (what `uci` plays with).
+    ///
+    /// "simple" is material and piece-square tables, whose trees the lessons and node counts
+    /// are read from; "full" is PeSTO tables, pawn structure, mobility and king safety.
     #[arg(long, value_name = "KIND", default_value = "simple")]
     eval: EvalKind,
-    /// Killer slots per ply (0 disables killers).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=MAX_KILLER_SLOTS as i64))]
-    killers: Option<u8>,
-    /// Search without the transposition table.
-    #[arg(long)]
-    no_tt: bool,
-    /// Order quiet moves without the history heuristic.
-    #[arg(long)]
-    no_history: bool,
-    /// Order captures in generation order instead of MVV-LVA.
-    #[arg(long)]
-    no_mvv_lva: bool,
-    /// Transposition table size in MiB (1..=4096).
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    /// Transposition table size in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 16,
+          value_parser = clap::value_parser!(u64).range(1..=4096))]
     hash: u64,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    json: bool,
-    /// Record the search into this event log (.kslog) for `killerscope log` and the explorer:
-    /// a regular file (created or replaced), or /dev/null; a FIFO or a terminal is refused.
+    #[command(flatten)]
+    format: TextOrJson,
+    /// Record the search into this event log (.kslog), for `killerscope log` and the explorer.
+    ///
+    /// A regular file (created or replaced), or /dev/null; a FIFO or a terminal is refused.
     /// Events stream to the file as the search runs, in a few MiB of memory whatever its size.
-    #[arg(long, value_name = "FILE")]
+    #[arg(short = 'o', long = "output", alias = "log", value_name = "FILE")]
     log: Option<PathBuf>,
     /// Record only the nodes on this line of UCI moves from the root and below it, e.g.
     /// "h5f6,g2c6".
@@ -96,29 +82,10 @@ pub struct SearchArgs {
 
 impl SearchArgs {
     fn config(&self) -> Result<SearchConfig, CliError> {
-        let mut ordering = match &self.ordering {
-            Some(text) => text
-                .parse::<OrderingConfig>()
-                .map_err(|e| CliError::new(format!("--ordering: {e}")))?,
-            None => OrderingConfig::default(),
-        };
-        if let Some(k) = self.killers {
-            ordering.killer_slots = k;
-        }
-        ordering.tt_move &= !self.no_tt;
-        if self.no_history {
-            ordering.history = HistoryMode::Off;
-        }
-        ordering.mvv_lva &= !self.no_mvv_lva;
-        let selective = match &self.selective {
-            Some(text) => text
-                .parse::<SelectiveConfig>()
-                .map_err(|e| CliError::new(format!("--search: {e}")))?,
-            None => SelectiveConfig::default(),
-        };
+        let read = self.config.read()?;
         Ok(SearchConfig {
-            ordering,
-            selective,
+            ordering: read.ordering,
+            selective: read.selective,
             eval: self.eval,
             hash_mib: usize::try_from(self.hash).unwrap_or(usize::MAX),
         })
@@ -189,7 +156,7 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
     let saved = log
         .as_ref()
         .and_then(|(path, log)| Some((*path, log.as_ref().ok()?)));
-    if args.json {
+    if args.format.json() {
         let mut value = to_json(&pos, &config.ordering, &report, &stats, &iterations);
         value["eval"] = json!(config.eval.name());
         if let Some((path, log)) = saved {
@@ -254,7 +221,7 @@ fn search<O: SearchObserver>(
         &AtomicBool::new(false),
         observer,
         &mut |it: &IterationReport| {
-            if !args.json && write_error.is_none() {
+            if !args.format.json() && write_error.is_none() {
                 write_error = writeln!(out, "{}", info_line(it)).err();
             }
             iterations.push(it.clone());

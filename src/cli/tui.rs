@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
+use super::grammar::{self, EngineConfig};
 use killerscope_chess::Position;
 use killerscope_engine::{OrderingConfig, SelectiveConfig};
 use killerscope_explorer::FollowSource;
@@ -42,21 +43,26 @@ pub struct TuiArgs {
     /// The `id` of the EPD position to open.
     #[arg(long, requires = "epd")]
     pub id: Option<String>,
-    /// Search depth.
-    #[arg(long, default_value_t = DEFAULT_DEPTH,
-          value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH)))]
+    /// Search depth in plies.
+    #[arg(short = 'd', long, value_name = "PLIES", default_value_t = DEFAULT_DEPTH,
+          value_parser = grammar::depth(MAX_DEPTH))]
     pub depth: u8,
-    /// Killer slots per ply (0 turns killers off; default 2); overrides the killers of
-    /// --ordering, as in `killerscope search`.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=MAX_KILLER_SLOTS as i64))]
+    /// Engine configuration of every search: ordering and selective switches, e.g.
+    /// "killers=3,nmp=on".
+    ///
+    /// It fixes the ordering (when it names an ordering switch) over a position's `ordering`
+    /// EPD opcode, and the selective search (when it names a selective switch) over its
+    /// `search` opcode; `S` switches the selective search in the explorer.
+    #[arg(long, value_name = "CONFIG", conflicts_with_all = ["ordering", "selective"])]
+    pub config: Option<String>,
+    /// The old spelling of `--config killers=N`: fixes the killer slots alone.
+    #[arg(long, hide = true, value_parser = clap::value_parser!(u8).range(0..=MAX_KILLER_SLOTS as i64))]
     pub killers: Option<u8>,
-    /// Full ordering configuration, e.g. "killers=3,history=off" (as `search --ordering`);
-    /// fixes the ordering of every search, over a position's `ordering` EPD opcode.
-    #[arg(long, value_name = "CONFIG")]
+    /// The old spelling of `--config` for the ordering switches.
+    #[arg(long, hide = true, value_name = "CONFIG")]
     pub ordering: Option<String>,
-    /// Selective search, e.g. "all=on" or "nmp=on,lmr=on" (as `search --search`; default
-    /// full width); fixes it over a position's `search` EPD opcode. `S` switches it.
-    #[arg(long = "search", value_name = "CONFIG")]
+    /// The old spelling of `--config` for the selective-search switches.
+    #[arg(long = "search", hide = true, value_name = "CONFIG")]
     pub selective: Option<String>,
     /// Open a saved search instead of searching: a `.kslog`, or a JSON Lines trace from any
     /// engine (docs/trace-schema.md), told apart by content.
@@ -133,29 +139,23 @@ fn from_epd(path: &std::path::Path, id: &str) -> Result<(Position, PositionSetti
     Ok((position, entry.settings))
 }
 
-/// The ordering and selective settings the command line gives, checked: `--ordering` with
-/// `--killers` over its killer slots.
+/// The ordering and selective settings the command line fixes, checked: each half of
+/// `--config` it names (`--killers` is kept apart: it fixes the killer slots alone).
 fn configured(
     args: &TuiArgs,
 ) -> Result<(Option<OrderingConfig>, Option<SelectiveConfig>), CliError> {
-    let mut ordering = match &args.ordering {
-        Some(text) => Some(
-            text.parse::<OrderingConfig>()
-                .map_err(|e| CliError::new(format!("--ordering: {e}")))?,
-        ),
-        None => None,
-    };
-    if let (Some(o), Some(k)) = (ordering.as_mut(), args.killers) {
-        o.killer_slots = k;
+    let read = EngineConfig {
+        config: args.config.clone(),
+        ordering: args.ordering.clone(),
+        selective: args.selective.clone(),
+        killers: args.killers,
+        ..EngineConfig::default()
     }
-    let selective = match &args.selective {
-        Some(text) => Some(
-            text.parse::<SelectiveConfig>()
-                .map_err(|e| CliError::new(format!("--search: {e}")))?,
-        ),
-        None => None,
-    };
-    Ok((ordering, selective))
+    .read()?;
+    Ok((
+        read.names_ordering.then_some(read.ordering),
+        read.names_selective.then_some(read.selective),
+    ))
 }
 
 /// The ids a file offers, for the message when `--id` matches none: the first few, quoted,

@@ -33,11 +33,11 @@ pub struct UciTraceArgs {
     /// The position to search (default: the start position).
     #[arg(long)]
     fen: Option<String>,
-    /// Search to this depth.
-    #[arg(long)]
+    /// Search depth in plies.
+    #[arg(short = 'd', long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..))]
     depth: Option<u32>,
     /// Search for this many milliseconds.
-    #[arg(long)]
+    #[arg(long, value_name = "MS")]
     movetime: Option<u64>,
     /// Search this many nodes.
     #[arg(long)]

@@ -158,15 +158,9 @@ impl UciEngine {
         let mut lines = vec![
             format!("id name killerscope {}", env!("CARGO_PKG_VERSION")),
             "id author the killerscope developers".to_string(),
-            format!("option name Hash type spin default 16 min 1 max {MAX_HASH_MIB}"),
-            "option name Clear Hash type button".to_string(),
         ];
-        lines.extend(options::declarations());
-        lines.extend([
-            "option name Evaluation type combo default full var full var simple".to_string(),
-            "option name Trace File type string default <empty>".to_string(),
-            "uciok".to_string(),
-        ]);
+        lines.extend(option_declarations());
+        lines.push("uciok".to_string());
         for line in lines {
             write_line(&self.out, &line)?;
         }
@@ -361,4 +355,19 @@ impl Drop for UciEngine {
         self.stop_search();
         self.finish(Some(QUIT_GRACE));
     }
+}
+
+/// The `option name … type …` line of every option, in the order `uci` lists them: what a GUI
+/// sees, and what `killerscope uci --help` lists.
+pub fn option_declarations() -> Vec<String> {
+    let mut lines = vec![
+        format!("option name Hash type spin default 16 min 1 max {MAX_HASH_MIB}"),
+        "option name Clear Hash type button".to_string(),
+    ];
+    lines.extend(options::declarations());
+    lines.extend([
+        "option name Evaluation type combo default full var full var simple".to_string(),
+        "option name Trace File type string default <empty>".to_string(),
+    ]);
+    lines
 }

@@ -12,11 +12,13 @@ mod node_query;
 mod ordering_report;
 mod provenance;
 mod query;
+pub mod table;
 mod tree_diff;
 
 pub use audit::Auditor;
 pub use audit::Claim;
 pub use audit::Decision;
+pub use audit::Judging;
 pub use audit::Technique;
 pub use audit::Verdict;
 pub use audit::collect_decisions;

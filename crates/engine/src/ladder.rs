@@ -244,6 +244,82 @@ pub fn climb(
     }
 }
 
+/// What [`climb_all`] tells its watcher: a search starting or done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step<'a> {
+    /// The position's branching factor (a perft) is being counted.
+    Counting(usize),
+    /// It has been.
+    Counted(usize),
+    /// A rung of the position is being searched.
+    Started(usize, &'a Rung),
+    /// It has been.
+    Finished(usize, &'a Rung),
+}
+
+/// One unit of [`climb_all`]'s work: a position's perft, or one rung on one position.
+enum Work {
+    Branching(usize),
+    Rung(usize, usize),
+}
+
+/// Climbs `rungs` on each of `positions` at `depth`, every search (and every position's perft)
+/// a task of its own on the current rayon pool — each search from its own empty tables, so the
+/// ladders are the same whatever the pool's size — and returns the ladders in position order.
+/// `watch` hears each task start and finish, from whichever thread runs it.
+pub fn climb_all(
+    positions: &[Position],
+    depth: u8,
+    rungs: &[Rung],
+    hash_mib: usize,
+    watch: &(dyn Fn(Step<'_>) + Sync),
+) -> Vec<Ladder> {
+    use rayon::prelude::*;
+    let work: Vec<Work> = (0..positions.len())
+        .flat_map(|p| {
+            let climbs = (0..rungs.len()).map(move |r| Work::Rung(p, r));
+            std::iter::once(Work::Branching(p)).chain(climbs)
+        })
+        .collect();
+    let never = AtomicBool::new(false);
+    // Each task gives a branching factor (a perft) or a tree size (a rung), the other left 0.
+    let done: Vec<(f64, TreeSize)> = work
+        .par_iter()
+        .with_max_len(1)
+        .map(|w| match *w {
+            Work::Branching(p) => {
+                watch(Step::Counting(p));
+                let b = branching_factor(&positions[p], depth);
+                watch(Step::Counted(p));
+                (b, TreeSize::default())
+            }
+            Work::Rung(p, r) => {
+                let rung = &rungs[r];
+                watch(Step::Started(p, rung));
+                let size = tree_size_until(&positions[p], depth, rung.ordering, hash_mib, &never);
+                watch(Step::Finished(p, rung));
+                (0.0, size)
+            }
+        })
+        .collect();
+    done.chunks(rungs.len() + 1)
+        .map(|tasks| {
+            let branching = tasks[0].0;
+            let climbed = rungs
+                .iter()
+                .zip(&tasks[1..])
+                .map(|(rung, &(_, size))| (rung.clone(), size))
+                .collect();
+            Ladder {
+                depth,
+                branching,
+                knuth_moore: knuth_moore(branching, depth),
+                rungs: climbed,
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -262,6 +338,41 @@ mod tests {
         // perft(2) = 400: twenty moves each side.
         let b = branching_factor(&Position::startpos(), 2);
         assert!((b - 20.0).abs() < 1e-9, "{b}");
+    }
+
+    #[test]
+    fn climbing_all_at_once_climbs_each_ladder_as_alone() {
+        let positions = [
+            Position::startpos(),
+            Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+                .expect("a legal position"),
+        ];
+        let chosen: Vec<Rung> = rungs(7).into_iter().skip(1).step_by(3).collect();
+        let alone: Vec<Ladder> = positions
+            .iter()
+            .map(|p| climb(p, 3, &chosen, 1, &mut |_| {}, &AtomicBool::new(false)))
+            .collect();
+        let steps = std::sync::atomic::AtomicUsize::new(0);
+        let watch = |_: Step<'_>| {
+            steps.fetch_add(1, Ordering::Relaxed);
+        };
+        for threads in [1, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a pool");
+            let all = pool.install(|| climb_all(&positions, 3, &chosen, 1, &watch));
+            assert_eq!(all.len(), alone.len());
+            for (a, b) in all.iter().zip(&alone) {
+                assert_eq!(a.rungs, b.rungs, "{threads} threads");
+                assert_eq!(a.branching.to_bits(), b.branching.to_bits());
+            }
+        }
+        // Two steps (start, finish) per perft and per rung, per position, per pool.
+        assert_eq!(
+            steps.into_inner(),
+            2 * 2 * positions.len() * (chosen.len() + 1)
+        );
     }
 
     #[test]

@@ -21,8 +21,11 @@ use super::views::{Job, ViewAction, ViewNotice};
 /// asks for. `Explorer::update` interprets them; nothing else changes the explorer's state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// Leave the explorer (from any mode: the overlay closes first).
+    /// Leave the explorer (from any mode: the overlay closes first). A lesson with questions
+    /// still to answer asks first.
     Quit,
+    /// Leave the explorer at once, asking nothing (Ctrl-C).
+    Interrupt,
     /// Show the help overlay.
     Help,
     /// Scroll the help overlay by this many lines (negative: up).

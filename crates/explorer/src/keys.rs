@@ -59,11 +59,13 @@ pub enum Context {
     Note,
     /// The bookmark list.
     Bookmarks,
+    /// The doctor's findings.
+    Findings,
 }
 
 impl Context {
     /// Every context, for tests and the help overlay.
-    pub const ALL: [Context; 15] = [
+    pub const ALL: [Context; 16] = [
         Context::Everywhere,
         Context::Normal,
         Context::Help,
@@ -79,6 +81,7 @@ impl Context {
         Context::Query,
         Context::Note,
         Context::Bookmarks,
+        Context::Findings,
     ];
 
     /// Whether a key held with Ctrl, Alt or Super still counts as the plain key. Not in the

@@ -54,6 +54,8 @@ pub enum Mode {
     },
     /// The bookmarks (`B`); the index of the highlighted one.
     Bookmarks(usize),
+    /// The doctor's findings (`X`); the index of the highlighted node.
+    Findings(usize),
 }
 
 /// What an overlay key asks of the explorer beyond the overlay.
@@ -86,6 +88,7 @@ impl Mode {
             Mode::Query { .. } => Context::Query,
             Mode::Note { .. } => Context::Note,
             Mode::Bookmarks(_) => Context::Bookmarks,
+            Mode::Findings(_) => Context::Findings,
         }
     }
 
@@ -123,11 +126,17 @@ impl Mode {
                 *scroll = scroll.saturating_add_signed(*lines);
             }
             (
-                Mode::Picker(index) | Mode::LessonPicker(index) | Mode::Bookmarks(index),
+                Mode::Picker(index)
+                | Mode::LessonPicker(index)
+                | Mode::Bookmarks(index)
+                | Mode::Findings(index),
                 Action::PickerPrev,
             ) => *index = index.saturating_sub(1),
             (
-                Mode::Picker(index) | Mode::LessonPicker(index) | Mode::Bookmarks(index),
+                Mode::Picker(index)
+                | Mode::LessonPicker(index)
+                | Mode::Bookmarks(index)
+                | Mode::Findings(index),
                 Action::PickerNext,
             ) => *index = (*index + 1).min(choices.saturating_sub(1)),
             (Mode::Picker(index), Action::PickerLoad) => {

@@ -48,6 +48,9 @@ impl Explorer {
             view.observe(action.as_ref(), typed, cx)
         });
         effects.extend(self.follow_ups());
+        let selected = self.view.selected_node();
+        let normal = self.mode == Mode::Normal;
+        self.status.forget_stale(selected, normal);
         effects
     }
 
@@ -76,7 +79,7 @@ impl Explorer {
     /// The router's own actions.
     fn global(&mut self, action: Action) -> Vec<Effect> {
         match action {
-            Action::Quit => {
+            Action::Quit | Action::Interrupt => {
                 self.mode = Mode::Normal;
                 self.status.quit = true;
                 return self

@@ -229,10 +229,10 @@ impl SearchSetup {
         let selective = asked.selective.filter(|_| !self.fixed.selective);
         let mut notes = Vec::new();
         if asked.ordering.is_some() && ordering.is_none() {
-            notes.push("its ordering opcode gives way to --ordering".to_string());
+            notes.push("its ordering opcode gives way to --config".to_string());
         }
         if asked.selective.is_some() && selective.is_none() {
-            notes.push("its search opcode gives way to --search".to_string());
+            notes.push("its search opcode gives way to --config".to_string());
         }
         if ordering.is_some() || selective.is_some() {
             self.saved = Some(Saved {

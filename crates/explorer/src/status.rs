@@ -31,6 +31,9 @@ pub struct Message {
     pub text: String,
     /// Shown in the error style.
     pub error: bool,
+    /// The node the message speaks of: it goes once another node is selected or an overlay
+    /// or view opens, so a verdict on one node is never read beside another.
+    pub about: Option<crate::session::NodeId>,
 }
 
 impl Message {
@@ -39,6 +42,7 @@ impl Message {
         Message {
             text: text.into(),
             error: false,
+            about: None,
         }
     }
 
@@ -47,6 +51,15 @@ impl Message {
         Message {
             text: text.into(),
             error: true,
+            about: None,
+        }
+    }
+
+    /// An informational message about `node` (see `about`).
+    pub fn about(node: crate::session::NodeId, text: impl Into<String>) -> Message {
+        Message {
+            about: Some(node),
+            ..Message::info(text)
         }
     }
 }
@@ -60,6 +73,21 @@ pub struct Status {
     pub quit: bool,
     /// Why the explorer leaves, when it leaves on an error.
     pub exit_error: Option<String>,
+}
+
+impl Status {
+    /// Drops a message about a node once `selected` is another node, or the normal view has
+    /// given way to an overlay or another view (`normal` false).
+    pub fn forget_stale(&mut self, selected: Option<crate::session::NodeId>, normal: bool) {
+        let stale = self
+            .message
+            .as_ref()
+            .and_then(|m| m.about)
+            .is_some_and(|node| !normal || selected != Some(node));
+        if stale {
+            self.message = None;
+        }
+    }
 }
 
 /// How long the UI waits for input before it drains the workers and redraws while anything

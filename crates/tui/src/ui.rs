@@ -136,5 +136,6 @@ fn overlay(mode: &Mode) -> Option<&'static dyn Panel> {
         Mode::LessonPicker(_) => Some(&LessonPickerOverlay),
         Mode::Diff => Some(&DiffOverlay),
         Mode::Bookmarks(_) => Some(&crate::widgets::bookmarks::BookmarksOverlay),
+        Mode::Findings(_) => Some(&crate::widgets::findings::FindingsOverlay),
     }
 }

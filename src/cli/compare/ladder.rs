@@ -5,64 +5,59 @@
 //! alpha-beta's promise each heuristic delivers. Markdown, CSV or JSON, and `--svg` for one
 //! position's picture.
 
+use super::CompareArgs;
 use super::lab::{Named, geometric_mean};
-use super::{CompareArgs, progress_bar};
 use crate::cli::CliError;
+use crate::cli::grammar::TableFormat;
+use crate::cli::jobs::Progress;
 use crate::cli::plot::SvgOutput;
-use killerscope_engine::{ladder::Ladder, ladder::Rung, ladder::climb, ladder::rungs};
+use killerscope_analysis::table::{Align, Csv, Markdown};
+use killerscope_chess::Position;
+use killerscope_engine::ladder::{Ladder, Rung, Step, climb_all, rungs};
 use killerscope_text::printable;
 use serde_json::{Value, json};
 use std::io::Write;
-use std::sync::atomic::AtomicBool;
 
-/// Climbs the ladder on every position and prints it.
+/// Climbs the ladder on every position, every rung of every position a search of its own on
+/// the `--jobs` pool, and prints it.
 pub fn run(args: &CompareArgs, positions: &[Named], hash_mib: usize) -> Result<(), CliError> {
-    let picture = match &args.svg {
+    let picture = match &args.output {
         Some(_) if positions.len() != 1 => {
             return Err(CliError::new(
-                "compare --ladder --svg draws one position: give --fen or an EPD file of one line",
+                "compare --ladder -o draws one position: give --fen or an EPD file of one line",
             ));
         }
         Some(path) => Some(SvgOutput::open(path)?),
         None => None,
     };
     let rungs = chosen_rungs(args)?;
-    let progress = progress_bar(positions.len() * rungs.len());
-    let never = AtomicBool::new(false);
-    let ladders: Vec<Ladder> = positions
-        .iter()
-        .map(|named| {
-            let mut on_rung = |rung: &str| {
-                progress.set_message(format!("{} · {rung}", named.name));
-                progress.inc(1);
-            };
-            climb(
-                &named.pos,
-                args.depth,
-                &rungs,
-                hash_mib,
-                &mut on_rung,
-                &never,
-            )
-        })
-        .collect();
-    progress.finish_and_clear();
+    let progress = Progress::new(positions.len() * (rungs.len() + 1), 3, "searches");
+    let watch = |step: Step<'_>| match step {
+        Step::Counting(p) => progress.start(format!("{} · perft", positions[p].name)),
+        Step::Counted(p) => progress.finish(&format!("{} · perft", positions[p].name)),
+        Step::Started(p, rung) => progress.start(format!("{} · {}", positions[p].name, rung.name)),
+        Step::Finished(p, rung) => {
+            progress.finish(&format!("{} · {}", positions[p].name, rung.name));
+        }
+    };
+    let boards: Vec<Position> = positions.iter().map(|n| n.pos.clone()).collect();
+    let ladders = args
+        .jobs
+        .run(|| climb_all(&boards, args.depth, &rungs, hash_mib, &watch))?;
+    progress.clear();
     if let Some(output) = picture {
         let drawn = super::ladder_svg::svg(&positions[0].name, &ladders[0], args.title.as_deref())
-            .map_err(|e| CliError::new(format!("compare --svg: {e}")))?;
+            .map_err(|e| CliError::new(format!("compare -o: {e}")))?;
         output.write(&drawn)?;
-        if args.svg.as_ref().is_some_and(|p| p.as_os_str() == "-") {
+        if args.output.as_ref().is_some_and(|p| p.as_os_str() == "-") {
             return Ok(());
         }
     }
     let mut out = std::io::stdout().lock();
-    if args.json {
-        let doc = json(positions, &ladders, args);
-        writeln!(out, "{doc}")?;
-    } else if args.csv {
-        csv(&mut out, positions, &ladders)?;
-    } else {
-        markdown(&mut out, positions, &ladders, args, hash_mib)?;
+    match args.format.format() {
+        TableFormat::Json => writeln!(out, "{}", json(positions, &ladders, args))?,
+        TableFormat::Csv => csv(&mut out, positions, &ladders)?,
+        TableFormat::Text => markdown(&mut out, positions, &ladders, args, hash_mib)?,
     }
     out.flush()?;
     Ok(())
@@ -122,23 +117,25 @@ fn markdown(
             d / 2,
             ladder.knuth_moore
         )?;
-        writeln!(
-            out,
-            "| rung | ordering | nodes | last iteration: main nodes | leaves | leaves ÷ Knuth–Moore |"
-        )?;
-        writeln!(out, "| --- | --- | ---: | ---: | ---: | ---: |")?;
+        let mut table = Markdown::new([
+            ("rung", Align::Left),
+            ("ordering", Align::Left),
+            ("nodes", Align::Right),
+            ("last iteration: main nodes", Align::Right),
+            ("leaves", Align::Right),
+            ("leaves ÷ Knuth–Moore", Align::Right),
+        ]);
         for (rung, size) in &ladder.rungs {
-            writeln!(
-                out,
-                "| {} | `{}` | {} | {} | {} | {:.2} |",
-                rung.name,
-                rung.ordering.changes(),
-                size.nodes,
-                size.last_main,
-                size.leaves,
-                over_minimal(size.leaves, ladder)
-            )?;
+            table.row([
+                rung.name.to_string(),
+                format!("`{}`", rung.ordering.changes()),
+                size.nodes.to_string(),
+                size.last_main.to_string(),
+                size.leaves.to_string(),
+                format!("{:.2}", over_minimal(size.leaves, ladder)),
+            ]);
         }
+        table.write(out)?;
     }
     let oracles: Vec<(&str, f64)> = ladders
         .iter()
@@ -161,28 +158,34 @@ fn markdown(
 }
 
 fn csv(out: &mut impl Write, positions: &[Named], ladders: &[Ladder]) -> std::io::Result<()> {
-    writeln!(
-        out,
-        "position,rung,ordering,nodes,last_main,leaves,branching,knuth_moore,leaves_over_knuth_moore"
-    )?;
+    let mut csv = Csv::new(out);
+    csv.row([
+        "position",
+        "rung",
+        "ordering",
+        "nodes",
+        "last_main",
+        "leaves",
+        "branching",
+        "knuth_moore",
+        "leaves_over_knuth_moore",
+    ])?;
     for (named, ladder) in positions.iter().zip(ladders) {
         for (rung, size) in &ladder.rungs {
-            writeln!(
-                out,
-                "{},{},\"{}\",{},{},{},{:.4},{:.1},{:.4}",
-                named.name,
-                rung.name,
+            csv.row([
+                named.name.clone(),
+                rung.name.to_string(),
                 rung.ordering.changes(),
-                size.nodes,
-                size.last_main,
-                size.leaves,
-                ladder.branching,
-                ladder.knuth_moore,
-                over_minimal(size.leaves, ladder)
-            )?;
+                size.nodes.to_string(),
+                size.last_main.to_string(),
+                size.leaves.to_string(),
+                format!("{:.4}", ladder.branching),
+                format!("{:.1}", ladder.knuth_moore),
+                format!("{:.4}", over_minimal(size.leaves, ladder)),
+            ])?;
         }
     }
-    Ok(())
+    csv.flush()
 }
 
 fn json(positions: &[Named], ladders: &[Ladder], args: &CompareArgs) -> Value {

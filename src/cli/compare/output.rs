@@ -3,6 +3,7 @@
 //! lines) and JSON (one document). Names and labels arrive already made printable.
 
 use super::lab::{Column, Cost, Named, Summary, ratio};
+use killerscope_analysis::table::{Align, Csv, Markdown};
 use killerscope_engine::percent;
 use killerscope_log::SourceInfo;
 use serde_json::{Map, Value, json};
@@ -60,75 +61,50 @@ pub fn markdown(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
         .collect();
     writeln!(out, "Configurations: {}.", named.join(", "))?;
     writeln!(out)?;
-    let heads: Vec<&str> = lab.columns.iter().map(|c| c.label.as_str()).collect();
-    writeln!(out, "| position | {} |", heads.join(" | "))?;
-    writeln!(out, "| --- |{}", " ---: |".repeat(heads.len()))?;
-    let line = |out: &mut dyn Write, name: &str, cells: Vec<String>| {
-        writeln!(out, "| {name} | {} |", cells.join(" | "))
-    };
+    let heads = lab.columns.iter().map(|c| (c.label.as_str(), Align::Right));
+    let mut nodes = Markdown::new(std::iter::once(("position", Align::Left)).chain(heads));
     for (named, row) in lab.positions.iter().zip(lab.costs) {
-        line(
-            out,
-            &named.name,
-            row.iter().map(|c| c.nodes.to_string()).collect(),
-        )?;
+        let cells = row.iter().map(|c| c.nodes.to_string());
+        nodes.row(std::iter::once(named.name.clone()).chain(cells));
     }
     let summary = lab.summary;
-    line(
-        out,
-        "**total**",
-        summary.iter().map(|s| s.total.nodes.to_string()).collect(),
-    )?;
-    line(
-        out,
-        "**total ratio**",
-        summary.iter().map(|s| fixed(s.total_ratio, 3)).collect(),
-    )?;
-    let geomean = summary.iter().map(|s| fixed(s.geomean_ratio, 3)).collect();
-    line(out, "**geometric mean ratio**", geomean)?;
+    let totals = summary.iter().map(|s| s.total.nodes.to_string());
+    nodes.row(std::iter::once("**total**".to_string()).chain(totals));
+    let ratios = summary.iter().map(|s| fixed(s.total_ratio, 3));
+    nodes.row(std::iter::once("**total ratio**".to_string()).chain(ratios));
+    let geomean = summary.iter().map(|s| fixed(s.geomean_ratio, 3));
+    nodes.row(std::iter::once("**geometric mean ratio**".to_string()).chain(geomean));
+    nodes.write(out)?;
     writeln!(out)?;
-    let labels: Vec<&str> = lab.sources.iter().map(|s| s.label).collect();
-    writeln!(
-        out,
-        "| position | config | nodes | ratio | time ms | cutoffs | first-move cutoffs | {} |",
-        labels.join(" | ")
-    )?;
-    writeln!(
-        out,
-        "| --- | --- |{}",
-        " ---: |".repeat(5 + lab.sources.len())
-    )?;
-    let detail = |out: &mut dyn Write, name: &str, label: &str, c: &Cost, base: u64| {
-        let by_source = lab.cutoffs_by_source(c);
-        writeln!(
-            out,
-            "| {name} | {label} | {} | {} | {} | {} | {} | {} |",
-            c.nodes,
+    let left = ["position", "config"].map(|h| (h, Align::Left));
+    let right = ["nodes", "ratio", "time ms", "cutoffs", "first-move cutoffs"]
+        .into_iter()
+        .chain(lab.sources.iter().map(|s| s.label))
+        .map(|h| (h, Align::Right));
+    let mut details = Markdown::new(left.into_iter().chain(right));
+    let mut detail = |name: &str, label: &str, c: &Cost, base: u64| {
+        let mut cells = vec![
+            name.to_string(),
+            label.to_string(),
+            c.nodes.to_string(),
             fixed(ratio(c.nodes, base), 3),
-            c.time.as_millis(),
-            c.cutoffs,
+            c.time.as_millis().to_string(),
+            c.cutoffs.to_string(),
             percent(c.first_move_cutoffs, c.cutoffs),
-            by_source.join(" | ")
-        )
+        ];
+        cells.extend(lab.cutoffs_by_source(c));
+        details.row(cells);
     };
     for (named, row) in lab.positions.iter().zip(lab.costs) {
         for (column, cost) in lab.columns.iter().zip(row) {
-            detail(out, &named.name, &column.label, cost, row[0].nodes)?;
+            detail(&named.name, &column.label, cost, row[0].nodes);
         }
     }
     let base_total = summary.first().map_or(0, |s| s.total.nodes);
     for (column, s) in lab.columns.iter().zip(summary) {
-        detail(out, "**total**", &column.label, &s.total, base_total)?;
+        detail("**total**", &column.label, &s.total, base_total);
     }
-    Ok(())
-}
-
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
+    details.write(out)
 }
 
 /// The CSV report: a header, one line per position and configuration (its name, then its
@@ -136,61 +112,68 @@ fn csv_field(text: &str) -> String {
 /// whose `nodes_ratio` is the geometric mean of the per-position ratios (its other counts are
 /// empty).
 pub fn csv(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
-    let by_source: Vec<String> = lab
-        .sources
-        .iter()
-        .map(|s| format!("cutoffs_{}", s.key))
-        .collect();
-    writeln!(
-        out,
-        "position,config,switches,nodes,qnodes,nodes_ratio,time_ms,cutoffs,first_move_cutoff_rate,killer_cutoffs,{}",
-        by_source.join(",")
-    )?;
-    let line = |out: &mut dyn Write, name: &str, column: &Column, c: &Cost, ratio: Option<f64>| {
-        let by_source = lab.cutoffs_by_source(c);
-        writeln!(
-            out,
-            "{},{},{},{},{},{},{},{},{:.4},{},{}",
-            csv_field(name),
-            csv_field(&column.label),
-            csv_field(&column.switches),
-            c.nodes,
-            c.qnodes,
+    let mut csv = Csv::new(out);
+    let mut head: Vec<String> = [
+        "position",
+        "config",
+        "switches",
+        "nodes",
+        "qnodes",
+        "nodes_ratio",
+        "time_ms",
+        "cutoffs",
+        "first_move_cutoff_rate",
+        "killer_cutoffs",
+    ]
+    .map(String::from)
+    .to_vec();
+    head.extend(lab.sources.iter().map(|s| format!("cutoffs_{}", s.key)));
+    csv.row(&head)?;
+    let line = |name: &str, column: &Column, c: &Cost, ratio: Option<f64>| {
+        let mut cells = vec![
+            name.to_string(),
+            column.label.clone(),
+            column.switches.clone(),
+            c.nodes.to_string(),
+            c.qnodes.to_string(),
             ratio.map_or_else(String::new, |r| format!("{r:.6}")),
-            c.time.as_millis(),
-            c.cutoffs,
-            c.first_move_rate(),
-            c.killer_cutoffs(),
-            by_source.join(",")
-        )
+            c.time.as_millis().to_string(),
+            c.cutoffs.to_string(),
+            format!("{:.4}", c.first_move_rate()),
+            c.killer_cutoffs().to_string(),
+        ];
+        cells.extend(lab.cutoffs_by_source(c));
+        cells
     };
     for (named, row) in lab.positions.iter().zip(lab.costs) {
         for (column, cost) in lab.columns.iter().zip(row) {
-            line(
-                out,
+            csv.row(line(
                 &named.name,
                 column,
                 cost,
                 ratio(cost.nodes, row[0].nodes),
-            )?;
+            ))?;
         }
     }
     for (column, s) in lab.columns.iter().zip(lab.summary) {
-        line(out, "TOTAL", column, &s.total, s.total_ratio)?;
+        csv.row(line("TOTAL", column, &s.total, s.total_ratio))?;
     }
-    let empty = ",".repeat(lab.sources.len());
     for (column, s) in lab.columns.iter().zip(lab.summary) {
         let ratio = s
             .geomean_ratio
             .map_or_else(String::new, |r| format!("{r:.6}"));
-        writeln!(
-            out,
-            "GEOMEAN,{},{},,,{ratio},,,,{empty}",
-            csv_field(&column.label),
-            csv_field(&column.switches)
-        )?;
+        let mut cells = vec![
+            "GEOMEAN".to_string(),
+            column.label.clone(),
+            column.switches.clone(),
+            String::new(),
+            String::new(),
+            ratio,
+        ];
+        cells.resize(head.len(), String::new());
+        csv.row(cells)?;
     }
-    Ok(())
+    csv.flush()
 }
 
 /// What `column` cost (`c`, on one position or summed) as a JSON object: its figures, the
@@ -287,15 +270,6 @@ pub fn json(out: &mut impl Write, lab: &Lab) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn csv_quotes_commas() {
-        assert_eq!(
-            csv_field("killers=2,history=off"),
-            "\"killers=2,history=off\""
-        );
-        assert_eq!(csv_field("killers=0"), "killers=0");
-    }
 
     #[test]
     fn missing_ratios_print_a_dash() {

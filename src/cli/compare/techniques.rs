@@ -5,7 +5,10 @@
 //! technique is on (each row's node ratio to the first column, as in the main lab table).
 
 use super::lab::{Cost, Summary, geometric_mean, ratio, summarize};
+use crate::cli::CliError;
+use killerscope_analysis::table::{Align, Csv, Markdown};
 use killerscope_engine::SelectiveConfig;
+use killerscope_text::printable;
 use serde_json::{Value, json};
 use std::io::Write;
 
@@ -54,6 +57,37 @@ pub fn techniques() -> Vec<Technique> {
         ),
         row("all", SelectiveConfig::ALL),
     ]
+}
+
+/// The rows `list` names — comma-separated keys of [`techniques`]; empty for all — after the
+/// full-width row every other is measured against, in table order.
+pub fn chosen(list: &str) -> Result<Vec<Technique>, CliError> {
+    let all = techniques();
+    let wanted: Vec<&str> = list
+        .split(',')
+        .map(str::trim)
+        .filter(|k| !k.is_empty())
+        .collect();
+    if wanted.is_empty() {
+        return Ok(all);
+    }
+    if let Some(unknown) = wanted
+        .iter()
+        .find(|k| !all[1..].iter().any(|t| t.name == **k))
+    {
+        let keys: Vec<&str> = all[1..].iter().map(|t| t.name).collect();
+        return Err(CliError::new(format!(
+            "--techniques: no technique \"{}\" (techniques: {})",
+            printable(unknown),
+            keys.join(", ")
+        )));
+    }
+    Ok(all
+        .into_iter()
+        .enumerate()
+        .filter(|(k, t)| *k == 0 || wanted.contains(&t.name))
+        .map(|(_, t)| t)
+        .collect())
 }
 
 /// One technique's results: per position and column the cost, and per column the summary.
@@ -153,8 +187,10 @@ pub fn markdown(
             .map(|l| format!("{l} ÷ {}", labels[0])),
     );
     head.push("re-searched".into());
-    writeln!(out, "| {} |", head.join(" | "))?;
-    writeln!(out, "| --- |{}", " ---: |".repeat(head.len() - 1))?;
+    let mut table = Markdown::new(head.into_iter().enumerate().map(|(k, h)| {
+        let align = if k == 0 { Align::Left } else { Align::Right };
+        (h, align)
+    }));
     for result in results {
         let cells: Vec<Cell> = (0..labels.len()).map(|k| result.against(full, k)).collect();
         let mut row = vec![result.technique.name.to_string()];
@@ -174,9 +210,9 @@ pub fn markdown(
         } else {
             killerscope_engine::percent(all.1, all.0)
         });
-        writeln!(out, "| {} |", row.join(" | "))?;
+        table.row(row);
     }
-    Ok(())
+    table.write(out)
 }
 
 /// CSV: one line per technique and ordering column.
@@ -188,29 +224,34 @@ pub fn csv(
     let Some(full) = results.first() else {
         return Ok(());
     };
-    writeln!(
-        out,
-        "technique,config,nodes,saved,ratio_vs_full_width,ratio_vs_first_config,reductions,re_searched"
-    )?;
+    let mut csv = Csv::new(out);
+    csv.row([
+        "technique",
+        "config",
+        "nodes",
+        "saved",
+        "ratio_vs_full_width",
+        "ratio_vs_first_config",
+        "reductions",
+        "re_searched",
+    ])?;
+    let four = |v: Option<f64>| v.map_or(String::new(), |v| format!("{v:.4}"));
     for result in results {
         for (k, label) in labels.iter().enumerate() {
             let c = result.against(full, k);
-            writeln!(
-                out,
-                "{},\"{}\",{},{},{},{},{},{}",
-                result.technique.name,
-                label.replace('"', "\"\""),
-                c.nodes,
-                c.saved,
-                c.vs_full_width.map_or(String::new(), |v| format!("{v:.4}")),
-                c.vs_first_column
-                    .map_or(String::new(), |v| format!("{v:.4}")),
-                c.reductions,
-                c.re_searched
-            )?;
+            csv.row([
+                result.technique.name.to_string(),
+                label.clone(),
+                c.nodes.to_string(),
+                c.saved.to_string(),
+                four(c.vs_full_width),
+                four(c.vs_first_column),
+                c.reductions.to_string(),
+                c.re_searched.to_string(),
+            ])?;
         }
     }
-    Ok(())
+    csv.flush()
 }
 
 /// JSON: one document, a row per technique with a cell per ordering column.

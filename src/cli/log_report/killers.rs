@@ -7,6 +7,7 @@ use super::figures::Figure;
 use super::side_tables::Paired;
 use killerscope_analysis::KillerStats;
 use killerscope_analysis::OrderingReport;
+use killerscope_analysis::table::{Align, Markdown};
 use killerscope_log::MoveSource;
 use killerscope_text::printable;
 use serde_json::{Value, json};
@@ -66,23 +67,15 @@ pub(super) fn markdown(out: &mut impl Write, report: &OrderingReport) -> std::io
          slot before an earlier one, of those that tried two slots or more."
     )?;
     writeln!(out)?;
-    let heads: Vec<String> = codes
-        .iter()
-        .map(|&c| {
-            let l = label(report, c);
-            format!("{l} tries | {l} cuts | {l} hit rate")
-        })
-        .collect();
-    writeln!(
-        out,
-        "| depth | {} | all hit rate | slot order |",
-        heads.join(" | ")
-    )?;
-    writeln!(
-        out,
-        "| ---: |{} ---: | ---: |",
-        " ---: |".repeat(3 * codes.len())
-    )?;
+    let heads = codes.iter().flat_map(|&c| {
+        let l = label(report, c);
+        [
+            format!("{l} tries"),
+            format!("{l} cuts"),
+            format!("{l} hit rate"),
+        ]
+    });
+    let mut table = killer_table(heads.chain(["all hit rate".into(), "slot order".into()]));
     let rows = report.killer_rows();
     let all = whole(report);
     let lines = rows
@@ -91,17 +84,25 @@ pub(super) fn markdown(out: &mut impl Write, report: &OrderingReport) -> std::io
         .map(|(d, k)| (d.0.to_string(), k))
         .chain([("all".to_string(), &all)]);
     for (depth, k) in lines {
-        let mut row: Vec<String> = codes
-            .iter()
-            .flat_map(|&c| cells(k, Some(c)))
-            .map(Figure::text)
-            .collect();
+        let mut row = vec![depth];
+        row.extend(
+            codes
+                .iter()
+                .flat_map(|&c| cells(k, Some(c)))
+                .map(Figure::text),
+        );
         let (tries, cuts) = k.total();
         row.push(Figure::Share(cuts, tries).text());
         row.push(order_text(k));
-        writeln!(out, "| {depth} | {} |", row.join(" | "))?;
+        table.row(row);
     }
-    Ok(())
+    table.write(out)
+}
+
+/// A markdown table whose rows are a remaining depth, then `heads`, all numbers.
+fn killer_table(heads: impl Iterator<Item = String>) -> Markdown {
+    let first = std::iter::once("depth".to_string());
+    Markdown::new(first.chain(heads).map(|h| (h, Align::Right)))
 }
 
 /// The killer tables of two reports side by side: every killer source of either (paired by
@@ -117,19 +118,25 @@ pub(super) fn markdown_side(
     writeln!(out)?;
     writeln!(out, "## Killers per remaining depth (A | B)")?;
     writeln!(out)?;
-    let heads: Vec<String> = pairs
-        .iter()
-        .map(|p| {
-            let l = printable(&p.label);
-            format!("{l} tries A | {l} tries B | {l} cuts A | {l} cuts B | {l} hit rate A | {l} hit rate B")
-        })
-        .collect();
-    writeln!(
-        out,
-        "| depth | {} | all hit rate A | all hit rate B | slot order A | slot order B |",
-        heads.join(" | ")
-    )?;
-    writeln!(out, "| ---: |{}", " ---: |".repeat(6 * pairs.len() + 4))?;
+    let heads = pairs.iter().flat_map(|p| {
+        let l = printable(&p.label);
+        [
+            "tries A",
+            "tries B",
+            "cuts A",
+            "cuts B",
+            "hit rate A",
+            "hit rate B",
+        ]
+        .map(|h| format!("{l} {h}"))
+    });
+    let last = [
+        "all hit rate A",
+        "all hit rate B",
+        "slot order A",
+        "slot order B",
+    ];
+    let mut table = killer_table(heads.chain(last.map(String::from)));
     let (ra, rb) = (a.killer_rows(), b.killer_rows());
     let depths: std::collections::BTreeSet<_> = ra.keys().chain(rb.keys()).copied().collect();
     let empty = KillerStats::default();
@@ -155,9 +162,9 @@ pub(super) fn markdown_side(
             Figure::Share(cuts, tries).text()
         };
         row.extend([all(x), all(y), order_text(x), order_text(y)]);
-        writeln!(out, "| {depth} | {} |", row.join(" | "))?;
+        table.row(std::iter::once(depth).chain(row));
     }
-    Ok(())
+    table.write(out)
 }
 
 /// The CSV headings of the killer columns of the sources with raw `labels` (CSV is data).

@@ -5,8 +5,9 @@
 
 use super::figures::{COLUMNS, Figure, row_label};
 use super::side_tables::{cutting_pairs, cutting_sources, histogram, killer_pairs};
-use super::{ReportFormat, csv_field, killers, to_json};
+use super::{ReportFormat, depth_table, killers, to_json};
 use killerscope_analysis::RANK_BUCKETS;
+use killerscope_analysis::table::{Align, Csv, Markdown};
 use killerscope_analysis::{OrderingReport, OrderingStats, RowKey};
 use killerscope_engine::percent;
 use killerscope_log::LogHeader;
@@ -31,7 +32,7 @@ pub(super) fn write(
             writeln!(out, "{}", json!({ "a": a, "b": b }))
         }
         ReportFormat::Csv => csv(out, reports),
-        ReportFormat::Md => markdown(out, &names, headers, reports),
+        ReportFormat::Text => markdown(out, &names, headers, reports),
     }
 }
 
@@ -88,63 +89,56 @@ fn markdown(
         )?;
         writeln!(out)?;
     }
-    writeln!(out, "| | A | B | change |")?;
-    writeln!(out, "| --- | ---: | ---: | ---: |")?;
+    let mut table = Markdown::new([
+        ("", Align::Left),
+        ("A", Align::Right),
+        ("B", Align::Right),
+        ("change", Align::Right),
+    ]);
     let total = |r: &OrderingReport| Figure::Count(r.main.nodes + r.quiescence.nodes);
     let removable = |r: &OrderingReport| Figure::Share(r.tree - r.minimal, r.tree);
     let summary = [
-        ("nodes", total(a), total(b)),
+        ("nodes".to_string(), total(a), total(b)),
         (
-            "tree if every cut node cut first",
+            "tree if every cut node cut first".to_string(),
             Figure::Count(a.minimal),
             Figure::Count(b.minimal),
         ),
-        ("ordering could still remove", removable(a), removable(b)),
+        (
+            "ordering could still remove".to_string(),
+            removable(a),
+            removable(b),
+        ),
     ];
-    for (name, x, y) in summary {
-        writeln!(
-            out,
-            "| {name} | {} | {} | {} |",
-            x.text(),
-            y.text(),
-            change(x, y)
-        )?;
+    let main = COLUMNS.iter().map(|c| {
+        let name = format!("{} (main search)", c.name);
+        (name, (c.value)(&a.main), (c.value)(&b.main))
+    });
+    for (name, x, y) in summary.into_iter().chain(main) {
+        table.row([name, x.text(), y.text(), change(x, y)]);
     }
-    for c in COLUMNS {
-        let (x, y) = ((c.value)(&a.main), (c.value)(&b.main));
-        writeln!(
-            out,
-            "| {} (main search) | {} | {} | {} |",
-            c.name,
-            x.text(),
-            y.text(),
-            change(x, y)
-        )?;
-    }
+    table.write(out)?;
     writeln!(out)?;
     writeln!(
         out,
         "## Per remaining depth and node type (B in bold where it differs from A)"
     )?;
     writeln!(out)?;
-    let heads: Vec<String> = COLUMNS
+    let heads = COLUMNS
         .iter()
-        .map(|c| format!("{0} A | {0} B", c.name))
-        .collect();
-    writeln!(out, "| depth | type | {} |", heads.join(" | "))?;
-    writeln!(out, "| ---: | --- |{}", " ---: |".repeat(2 * COLUMNS.len()))?;
+        .flat_map(|c| [format!("{} A", c.name), format!("{} B", c.name)]);
+    let mut table = depth_table(heads);
     for key in keys([a, b]) {
         let (ra, rb) = (row(a, &key), row(b, &key));
-        let cells: Vec<String> = COLUMNS
-            .iter()
-            .map(|c| {
-                let (x, y) = ((c.value)(&ra), (c.value)(&rb));
-                format!("{} | {}", x.text(), marked(x, y))
-            })
-            .collect();
         let (depth, kind) = row_label(&key);
-        writeln!(out, "| {depth} | {kind} | {} |", cells.join(" | "))?;
+        let mut cells = vec![depth, kind.to_string()];
+        for c in COLUMNS {
+            let (x, y) = ((c.value)(&ra), (c.value)(&rb));
+            cells.extend([x.text(), marked(x, y)]);
+        }
+        table.row(cells);
     }
+    table.write(out)?;
     writeln!(out)?;
     writeln!(
         out,
@@ -170,19 +164,17 @@ fn csv(out: &mut impl Write, reports: [&OrderingReport; 2]) -> std::io::Result<(
     let sources = cutting_pairs(reports);
     for p in &sources {
         let l = &p.label;
-        head.extend([
-            csv_field(&format!("source_{l}_a")),
-            csv_field(&format!("source_{l}_b")),
-        ]);
+        head.extend([format!("source_{l}_a"), format!("source_{l}_b")]);
     }
     let killer = killer_pairs(reports);
     for h in killers::csv_heads(killer.iter().map(|p| p.label.as_str())) {
-        head.extend([csv_field(&format!("{h}_a")), csv_field(&format!("{h}_b"))]);
+        head.extend([format!("{h}_a"), format!("{h}_b")]);
     }
     let killer_codes =
         |k: usize| -> Vec<Option<u8>> { killer.iter().map(|p| p.codes[k]).collect() };
     let killer_codes = [killer_codes(0), killer_codes(1)];
-    writeln!(out, "{}", head.join(","))?;
+    let mut csv = Csv::new(out);
+    csv.row(&head)?;
     let rows = keys([a, b]).into_iter().map(|key| {
         let (depth, kind) = row_label(&key);
         (depth, kind.to_string(), row(a, &key), row(b, &key))
@@ -217,7 +209,7 @@ fn csv(out: &mut impl Write, reports: [&OrderingReport; 2]) -> std::io::Result<(
         for (x, y) in ka.into_iter().zip(kb) {
             cells.extend([x, y]);
         }
-        writeln!(out, "{}", cells.join(","))?;
+        csv.row(cells)?;
     }
-    Ok(())
+    csv.flush()
 }

@@ -3,6 +3,7 @@
 //! pairing of the two logs' sources by label, so two engines' `K1`s share a column whatever
 //! codes their logs gave them.
 
+use super::depth_table;
 use super::figures::{Figure, row_label};
 use super::side::{keys, marked, row};
 use killerscope_analysis::{OrderingReport, OrderingStats, RANK_BUCKETS, RowKey};
@@ -74,31 +75,21 @@ pub(super) fn histogram(out: &mut impl Write, [a, b]: [&OrderingReport; 2]) -> s
         "## Cut-index histogram (rank of the cutting move, A | B)"
     )?;
     writeln!(out)?;
-    let heads: Vec<String> = RANK_BUCKETS
+    let heads = RANK_BUCKETS
         .iter()
-        .map(|r| format!("{r} A | {r} B"))
-        .collect();
-    writeln!(out, "| depth | type | {} |", heads.join(" | "))?;
-    writeln!(
-        out,
-        "| ---: | --- |{}",
-        " ---: |".repeat(2 * RANK_BUCKETS.len())
-    )?;
+        .flat_map(|r| [format!("{r} A"), format!("{r} B")]);
+    let mut table = depth_table(heads);
     for key in cut_keys([a, b]) {
         let (ra, rb) = (row(a, &key), row(b, &key));
-        let cells: Vec<String> = ra
-            .ranks
-            .iter()
-            .zip(rb.ranks)
-            .map(|(&x, y)| {
-                let (x, y) = (Figure::Count(x), Figure::Count(y));
-                format!("{} | {}", x.text(), marked(x, y))
-            })
-            .collect();
         let (depth, kind) = row_label(&key);
-        writeln!(out, "| {depth} | {kind} | {} |", cells.join(" | "))?;
+        let mut cells = vec![depth, kind.to_string()];
+        for (&x, y) in ra.ranks.iter().zip(rb.ranks) {
+            let (x, y) = (Figure::Count(x), Figure::Count(y));
+            cells.extend([x.text(), marked(x, y)]);
+        }
+        table.row(cells);
     }
-    Ok(())
+    table.write(out)
 }
 
 /// The share of cutoffs each source made, A's beside B's.
@@ -111,32 +102,26 @@ pub(super) fn cutting_sources(
     writeln!(out)?;
     writeln!(out, "## Source of each cutting move (A | B)")?;
     writeln!(out)?;
-    let heads: Vec<String> = pairs
-        .iter()
-        .map(|p| {
-            let l = printable(&p.label);
-            format!("{l} A | {l} B")
-        })
-        .collect();
-    writeln!(out, "| depth | type | {} |", heads.join(" | "))?;
-    writeln!(out, "| ---: | --- |{}", " ---: |".repeat(2 * pairs.len()))?;
+    let heads = pairs.iter().flat_map(|p| {
+        let l = printable(&p.label);
+        [format!("{l} A"), format!("{l} B")]
+    });
+    let mut table = depth_table(heads);
     for key in cut_keys(reports) {
         let (ra, rb) = (row(a, &key), row(b, &key));
         let share = |s: &OrderingStats, c: Option<u8>| {
             let n = c.and_then(|c| s.by_source.get(&c).copied()).unwrap_or(0);
             Figure::Share(n, s.cutoffs)
         };
-        let cells: Vec<String> = pairs
-            .iter()
-            .map(|p| {
-                let (x, y) = (share(&ra, p.codes[0]), share(&rb, p.codes[1]));
-                format!("{} | {}", x.text(), marked(x, y))
-            })
-            .collect();
         let (depth, kind) = row_label(&key);
-        writeln!(out, "| {depth} | {kind} | {} |", cells.join(" | "))?;
+        let mut cells = vec![depth, kind.to_string()];
+        for p in &pairs {
+            let (x, y) = (share(&ra, p.codes[0]), share(&rb, p.codes[1]));
+            cells.extend([x.text(), marked(x, y)]);
+        }
+        table.row(cells);
     }
-    Ok(())
+    table.write(out)
 }
 
 #[cfg(test)]

@@ -10,10 +10,12 @@
 //! one. `killerscope log audit` runs both over a whole log; the explorer judges the decisions
 //! of one node (`decisions_at`, which reads only that node's and its parent's own events).
 
+mod all;
 mod at_node;
 mod collect;
 mod judgeable;
 
+pub use all::Judging;
 pub use at_node::decisions_at;
 pub use collect::Collector;
 pub use judgeable::why_not_judged;

@@ -54,25 +54,24 @@ pub struct Graded<'a> {
     pub seconds: Option<f64>,
 }
 
-/// The results file: the header, then the rows numbered from 1.
+/// The results file: the header, then the rows numbered from 1 (written by the program's one
+/// CSV writer, `crate::table`).
 pub fn csv(rows: &[Graded<'_>]) -> String {
-    let field = |text: &str| format!("\"{}\"", text.replace('"', "\"\""));
-    let mut out = String::from(HEADER);
-    out.push('\n');
-    for (k, row) in rows.iter().enumerate() {
-        let seconds = row.seconds.map_or(String::new(), |s| format!("{s:.1}"));
-        out.push_str(&format!(
-            "{},{},{},{},{},{},{},{TRIES},{seconds}\n",
-            k + 1,
-            row.kind.key(),
-            field(row.prompt),
-            field(row.answer.unwrap_or("")),
-            field(row.right_answer),
-            row.outcome.key(),
-            row.tries,
-        ));
-    }
-    out
+    let head = HEADER.split(',').map(str::to_string).collect::<Vec<_>>();
+    let lines = rows.iter().enumerate().map(|(k, row)| {
+        vec![
+            (k + 1).to_string(),
+            row.kind.key().to_string(),
+            row.prompt.to_string(),
+            row.answer.unwrap_or("").to_string(),
+            row.right_answer.to_string(),
+            row.outcome.key().to_string(),
+            row.tries.to_string(),
+            TRIES.to_string(),
+            row.seconds.map_or(String::new(), |s| format!("{s:.1}")),
+        ]
+    });
+    crate::table::csv_text(std::iter::once(head).chain(lines))
 }
 
 #[cfg(test)]
@@ -80,7 +79,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn rows_are_numbered_quoted_and_unanswered_ones_marked() {
+    fn rows_are_numbered_quoted_where_needed_and_unanswered_ones_marked() {
         let rows = [
             Graded {
                 kind: Kind::Refutation,
@@ -104,8 +103,8 @@ mod tests {
         assert_eq!(
             csv(&rows),
             format!(
-                "{HEADER}\n1,refutation,\"Which move cut \"\"…Ra5\"\" off?\",\"Bc6\",\"Bc6\",right,2,2,12.3\n\
-                 2,first-tried,\"First?\",\"\",\"Qd2\",unanswered,0,2,\n"
+                "{HEADER}\n1,refutation,\"Which move cut \"\"…Ra5\"\" off?\",Bc6,Bc6,right,2,2,12.3\n\
+                 2,first-tried,First?,,Qd2,unanswered,0,2,\n"
             )
         );
     }

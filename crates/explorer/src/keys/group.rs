@@ -36,6 +36,8 @@ pub enum Group {
     NoteEntry,
     /// In the bookmark list.
     BookmarkList,
+    /// In the doctor's findings.
+    FindingList,
 }
 
 impl Group {
@@ -58,6 +60,7 @@ impl Group {
             Group::DiffView => "Diff view (tui --diff A B; D)",
             Group::NoteEntry => "Bookmark note (b)",
             Group::BookmarkList => "Bookmarks (B)",
+            Group::FindingList => "Doctor's findings (X)",
         }
     }
 
@@ -65,7 +68,7 @@ impl Group {
     pub const MAIN: [Group; 4] = [Group::Tree, Group::Timeline, Group::Search, Group::General];
 
     /// The overlays' groups, in the order the help overlay shows them.
-    pub const OVERLAYS: [Group; 12] = [
+    pub const OVERLAYS: [Group; 13] = [
         Group::Lesson,
         Group::LessonPicker,
         Group::HelpView,
@@ -73,6 +76,7 @@ impl Group {
         Group::QueryEntry,
         Group::NoteEntry,
         Group::BookmarkList,
+        Group::FindingList,
         Group::Picker,
         Group::ComparePicker,
         Group::CompareView,

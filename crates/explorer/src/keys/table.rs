@@ -32,7 +32,7 @@ pub(super) fn bindings() -> Vec<Binding> {
         out
     };
     let mut all = Rows::new(Context::Everywhere, Group::General);
-    all.push(Trigger::Keys(vec![Key::ctrl('c')], Action::Quit), "Ctrl-C", "quit, from any view");
+    all.push(Trigger::Keys(vec![Key::ctrl('c')], Action::Interrupt), "Ctrl-C", "quit at once, from any view");
     let mut table = all.done();
     table.extend(through(ViewId::Timeline));
     table.extend(search());

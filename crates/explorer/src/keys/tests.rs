@@ -56,7 +56,7 @@ fn a_digit_per_killer_slot_count_and_one_ctrl_c_for_every_mode() {
     assert_eq!(ctrl_c.count(), 1, "Ctrl-C is one row");
     for context in Context::ALL {
         let got = action_for(context, Key::ctrl('c').press());
-        assert_eq!(got, Some(Action::Quit), "{context:?}");
+        assert_eq!(got, Some(Action::Interrupt), "{context:?}");
     }
 }
 

@@ -31,8 +31,8 @@ pub struct Player {
     choice: Option<usize>,
     /// The first wrong pick, while the learner may try again.
     missed: Option<usize>,
-    /// For each step, the answer that first stood there: going back lets the learner answer
-    /// a question again, but the score keeps the first answer (a graded answer stands).
+    /// For each step, the answer that first stood there. A graded answer stands: going back to
+    /// an answered question shows that answer, and the digits no longer change it.
     marks: Vec<Option<Mark>>,
     /// When the current step was entered: a question's seconds run from here.
     shown: Instant,
@@ -105,7 +105,8 @@ impl Player {
         true
     }
 
-    /// Goes back one step (its wait and question start over); returns whether it moved.
+    /// Goes back one step (its wait starts over, its question shows the answer that stands, if
+    /// it was answered); returns whether it moved.
     pub fn back(&mut self) -> bool {
         if self.step == 0 {
             return false;
@@ -180,8 +181,10 @@ impl Player {
     }
 
     fn enter(&mut self) {
-        self.waited = self.step().wait.is_none();
-        self.choice = None;
+        let stood = self.marks[self.step].map(|mark| mark.choice);
+        // An answered question was waited for already: it opens answered, as it was left.
+        self.waited = self.step().wait.is_none() || stood.is_some();
+        self.choice = stood;
         self.missed = None;
         self.shown = Instant::now();
     }
@@ -267,9 +270,18 @@ mod tests {
             second_try: 1,
         };
         assert_eq!(p.score(), after);
-        assert!(p.back() && p.advance(), "back to the question, asked again");
-        assert_eq!(p.answer(right + 2), Some(Verdict::TryAgain));
-        assert_eq!(p.answer(right + 1), Some(Verdict::Wrong));
+        assert!(p.back() && p.advance(), "back to the question");
+        assert_eq!(p.choice(), Some(right), "it shows the answer that stands");
+        assert!(
+            p.can_advance(),
+            "an answered question does not hold the lesson"
+        );
+        assert_eq!(
+            p.answer(right + 1),
+            Some(Verdict::Right),
+            "another pick changes nothing"
+        );
+        assert_eq!(p.choice(), Some(right));
         assert_eq!(p.score(), after, "the first answer stands");
         let csv = p.results_csv();
         assert_eq!(csv.lines().count(), 1 + questions, "{csv}");
@@ -298,7 +310,11 @@ mod tests {
             second.timeline, None,
             "step 2 had not moved the timeline yet"
         );
-        assert_eq!(p.choice(), None, "the question starts over");
+        assert_eq!(
+            p.choice(),
+            Some(answer),
+            "the answered question shows its answer"
+        );
         assert!(p.back() && !p.back());
         assert_eq!(p.index(), 0);
     }

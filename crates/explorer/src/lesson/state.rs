@@ -60,16 +60,25 @@ impl LessonState {
     /// — killer slots, depth, selective search, a re-run, another position — is asked about
     /// first (the question for the status line, and the action is dropped); the same action
     /// again goes ahead. Without this a digit pressed after an answer set the killer slots for
-    /// the next search without a word, and `r` then took the lesson's tree away.
+    /// the next search without a word, and `r` then took the lesson's tree away. So is `q`
+    /// while questions wait for an answer: a class's results are not lost to a stray key.
     pub fn confirm(&mut self, action: &Action) -> Result<(), String> {
         let asked = self.confirming.take();
-        let what = match action {
-            Action::Setup(SetupAction::SetKillers(k)) => format!("{k} killer slots"),
-            Action::Setup(SetupAction::DepthUp | SetupAction::DepthDown) => "another depth".into(),
-            Action::Rerun => "a new search".into(),
-            Action::Setup(SetupAction::ToggleSelective) => "a selective search".into(),
+        let question = match action {
+            Action::Setup(SetupAction::SetKillers(k)) => again(&format!("{k} killer slots")),
+            Action::Setup(SetupAction::DepthUp | SetupAction::DepthDown) => again("another depth"),
+            Action::Rerun => again("a new search"),
+            Action::Setup(SetupAction::ToggleSelective) => again("a selective search"),
             Action::Setup(SetupAction::EnterFen | SetupAction::OpenPicker) => {
-                "another position".into()
+                again("another position")
+            }
+            Action::Quit => {
+                let score = self.player.score();
+                match score.questions.saturating_sub(score.answered) {
+                    0 => return Ok(()),
+                    1 => "1 question unanswered: q again quits; another key goes on".into(),
+                    n => format!("{n} questions unanswered: q again quits; another key goes on"),
+                }
             }
             _ => return Ok(()),
         };
@@ -77,10 +86,7 @@ impl LessonState {
             return Ok(());
         }
         self.confirming = Some(action.clone());
-        // Short enough for an 80-column status line.
-        Err(format!(
-            "press again for {what}; another key keeps the lesson's search"
-        ))
+        Err(question)
     }
 
     /// Writing the results as they stand, if the lesson has a results file.
@@ -361,4 +367,10 @@ pub fn label(config: &str) -> String {
 /// The names of a step's compare columns, as the compare view shows them.
 pub fn labels(columns: &[(String, u64)]) -> Vec<String> {
     columns.iter().map(|(c, _)| label(c)).collect()
+}
+
+/// What the status line asks before a key changes the lesson's search (short enough for an
+/// 80-column status line).
+fn again(what: &str) -> String {
+    format!("press again for {what}; another key keeps the lesson's search")
 }

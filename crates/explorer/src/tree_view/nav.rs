@@ -92,6 +92,29 @@ impl TreeView {
         }
     }
 
+    /// Keeps `id`'s children off screen (a lesson's question about it waits): closes it, zooms
+    /// out of it and of anything below it, and moves a selection below it up to it. Whether
+    /// anything had to change.
+    pub fn veil(&mut self, session: &Session, id: NodeId) -> bool {
+        let below = |n: NodeId| n != id && session.is_ancestor(id, n);
+        let mut changed = self.opened.remove(&id);
+        while self.zoom_root().is_some_and(|z| z == id || below(z)) {
+            self.zoom.pop();
+            self.anchor = None;
+            changed = true;
+        }
+        if self.anchor.is_some_and(|a| a.node == id || below(a.node)) {
+            self.anchor = None;
+            changed = true;
+        }
+        if self.selected.is_some_and(below) {
+            self.select_node(session, id);
+            self.opened.remove(&id);
+            changed = true;
+        }
+        changed
+    }
+
     /// Makes the selected node the root of the view.
     pub fn zoom_in(&mut self, session: &Session) {
         if let Some(id) = self.selected.filter(|&id| session.has_children(id)) {

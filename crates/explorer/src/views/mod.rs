@@ -33,6 +33,8 @@ pub mod bookmarks;
 pub mod charts;
 pub mod compare;
 pub mod diff;
+pub mod doctor;
+pub mod explain;
 pub mod killers;
 pub mod ladder;
 pub mod lessons;
@@ -73,6 +75,10 @@ registry! {
     diff: Diff(diff::Diffing),
     /// The ordering-by-ply table (`T`), in the stats panel's place.
     plies: Plies(plies::PlyTable),
+    /// The move-ordering doctor's findings (`X`).
+    doctor: Doctor(doctor::Findings),
+    /// How far the Explain panel is scrolled (`(` `)`).
+    explain: Explain(explain::ExplainScroll),
 }
 
 /// A view's typed part: its actions, what its jobs report, its key rows and its update.

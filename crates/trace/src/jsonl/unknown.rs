@@ -7,31 +7,14 @@
 use super::fields::{Fields, Key};
 use killerscope_log::EventKind;
 
-/// The name in `candidates` within two edits of `name` (the closest), if any.
+/// The name in `candidates` within two edits of `name` (the closest, by Levenshtein distance
+/// in characters), if any.
 pub fn did_you_mean<'c>(name: &str, candidates: impl Iterator<Item = &'c str>) -> Option<&'c str> {
     candidates
-        .map(|c| (edits(name, c), c))
+        .map(|c| (strsim::levenshtein(name, c), c))
         .filter(|&(d, c)| d <= 2 && d < c.len())
         .min_by_key(|&(d, _)| d)
         .map(|(_, c)| c)
-}
-
-/// Levenshtein distance, by characters.
-fn edits(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let next = (row[j + 1] + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != cb));
-            diagonal = row[j + 1];
-            row[j + 1] = next;
-        }
-    }
-    row[b.len()]
 }
 
 fn guess(name: &str, candidates: impl Iterator<Item = &'static str>) -> String {

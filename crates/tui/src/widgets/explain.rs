@@ -24,6 +24,7 @@ use killerscope_log::{Bound, NodeKind};
 
 mod audit;
 mod best;
+mod children;
 mod selective;
 mod unknown;
 mod why;
@@ -151,9 +152,7 @@ pub fn sentences(session: &Session, id: NodeId, notation: Notation) -> Vec<(Stri
         out.push((ended, KEY));
         return out;
     }
-    // The null-move search is a child but not a move.
-    let searched = node.child_count() - u32::from(session.marks(id).null_move.is_some());
-    let plural = if searched == 1 { "" } else { "s" };
+    let searched = children::Searched::of(session, id);
     match (node.cutoff(), node.result()) {
         (Some(cut), result) => {
             let quiet = if cut.mv.is_quiet() { "quiet " } else { "" };
@@ -190,14 +189,15 @@ pub fn sentences(session: &Session, id: NodeId, notation: Notation) -> Vec<(Stri
         }
         (None, Some((score, Bound::Upper))) => out.push((
             format!(
-                "No move reached α: it failed low with {} after trying {searched} move{} (an ALL node).",
+                "No move reached α: it failed low with {} after trying {}{} (an ALL node).",
                 fmt::score(score),
-                plural
+                searched.moves(),
+                searched.again()
             ),
             KEY,
         )),
         // An engine seen through UCI writes its root nodes alone.
-        (None, Some((score, _))) if searched == 0 => out.push((
+        (None, Some((score, _))) if searched.searches == 0 => out.push((
             format!(
                 "Exact score {} inside the window: a PV node, with no move below it in the log.",
                 fmt::score(score)
@@ -206,9 +206,10 @@ pub fn sentences(session: &Session, id: NodeId, notation: Notation) -> Vec<(Stri
         )),
         (None, Some((score, _))) => out.push((
             format!(
-                "Exact score {} inside the window: a PV node, {searched} move{} searched.",
+                "Exact score {} inside the window: a PV node, {} searched{}.",
                 fmt::score(score),
-                plural
+                searched.moves(),
+                searched.again()
             ),
             KEY,
         )),
@@ -343,15 +344,39 @@ impl Panel for ExplainPanel {
             .title(Span::styled(" Explain ", theme.title))
             .border_style(theme.border);
         let inner = block.inner(area);
-        let (lines, cut) = fit(&parts, usize::from(inner.width), usize::from(inner.height));
-        let block = if cut {
-            block.title_bottom(Span::styled(" … more: larger screen ", theme.dim))
-        } else {
-            block
+        let (width, height) = (usize::from(inner.width), usize::from(inner.height));
+        let scrolled = usize::from(app.views().explain.lines());
+        let (lines, note) = match scrolled {
+            0 => match fit(&parts, width, height) {
+                (lines, true) => (lines, Some(" … more: ) scrolls ".to_string())),
+                (lines, false) => (lines, None),
+            },
+            _ => scroll(&parts, width, height, scrolled),
+        };
+        let block = match note {
+            Some(note) => block.title_bottom(Span::styled(note, theme.dim)),
+            None => block,
         };
         let lines: Vec<Line> = lines.into_iter().map(Line::from).collect();
         frame.render_widget(Paragraph::new(lines).block(block).style(theme.text), area);
     }
+}
+
+/// The whole text of `parts` wrapped to `width`, from line `from` (kept within the text) for
+/// `height` lines, and the note saying which lines these are.
+fn scroll(
+    parts: &[(String, Weight)],
+    width: usize,
+    height: usize,
+    from: usize,
+) -> (Vec<String>, Option<String>) {
+    let text: String = parts.iter().map(|(t, _)| t.as_str()).collect();
+    let all = crate::widgets::lesson::wrap(text.trim(), width);
+    let first = from.min(all.len().saturating_sub(height.max(1)));
+    let shown: Vec<String> = all.iter().skip(first).take(height).cloned().collect();
+    let last = first + shown.len();
+    let note = format!(" ( ) lines {}–{last} of {} ", first + 1, all.len());
+    (shown, Some(note))
 }
 
 /// The lines of `parts` wrapped to `width`, at most `height` of them: while they do not fit, the

@@ -21,6 +21,7 @@ pub mod config_picker;
 pub mod countermoves;
 pub mod diff;
 pub mod explain;
+pub mod findings;
 pub mod help;
 pub mod icicle_bands;
 pub mod indexing;

@@ -60,8 +60,10 @@ impl View for Audit {
     fn job(&mut self, event: JobEvent<Self::Notice>, cx: &mut Cx) -> Vec<Effect> {
         match event {
             JobEvent::Done((key, Some(judged))) => {
+                let node = key.node;
                 let said = self.finish(key, judged);
-                cx.info(said);
+                // The verdict speaks of that node: it goes once another is selected.
+                cx.show(Message::about(node, said));
             }
             JobEvent::Done((_, None)) | JobEvent::Stopped | JobEvent::Lost => {
                 self.slot.stop();

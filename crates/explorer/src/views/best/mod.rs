@@ -60,12 +60,19 @@ impl View for BestReplies {
     }
 
     fn job(&mut self, event: JobEvent<Self::Notice>, cx: &mut Cx) -> Vec<Effect> {
-        let said = match event {
-            JobEvent::Done((key, Some(best))) => self.finish(key, best, cx.session),
-            JobEvent::Done((_, None)) | JobEvent::Stopped | JobEvent::Lost => self.stopped(),
-            JobEvent::Progress(..) => None,
+        let (node, said) = match event {
+            JobEvent::Done((key, Some(best))) => (key.node, self.finish(key, best, cx.session)),
+            JobEvent::Done((key, None)) => (key.node, self.stopped()),
+            JobEvent::Stopped | JobEvent::Lost => {
+                cx.say(self.stopped());
+                return Vec::new();
+            }
+            JobEvent::Progress(..) => return Vec::new(),
         };
-        cx.say(said);
+        // The verdict speaks of that node: it goes once another is selected.
+        if let Some(text) = said {
+            cx.show(Message::about(node, text));
+        }
         Vec::new()
     }
 }

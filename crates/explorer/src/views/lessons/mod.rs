@@ -7,6 +7,7 @@
 
 mod explorer;
 mod steps;
+mod veil;
 
 pub use explorer::asked_node;
 
@@ -76,6 +77,8 @@ pub struct Lessons {
     /// Whether the lesson watches the learner's input being handled (it was on screen when it
     /// came).
     watched: bool,
+    /// The step whose question held the timeline back, and where the timeline was.
+    held: Option<(usize, usize)>,
 }
 
 impl View for Lessons {
@@ -169,14 +172,25 @@ impl Hooks for Lessons {
     fn gate(&mut self, action: Option<&Action>, mode: &Mode) -> Result<(), String> {
         self.watched = self.state.is_some() && mode.shows_lesson();
         match (action, self.state.as_mut().filter(|_| self.watched)) {
+            (Some(action), Some(state)) if state.asking() && Lessons::held_back(action) => {
+                Err("answer the question first: y, Y, X and v wait for it".into())
+            }
             (Some(action), Some(state)) => state.confirm(action),
             _ => Ok(()),
         }
     }
 
     fn observe(&mut self, action: Option<&Action>, typed: Option<char>, cx: &mut Cx) {
+        // Held back first, so a wait for the asked node sees a key that went below it and was
+        // brought back up (K into its subtree); again after, for a step the learner began.
+        if self.state.is_some() {
+            self.veil(cx, true);
+        }
         if self.watched && !action.is_some_and(LessonsAction::is_lesson) {
             self.observe_learner(typed, cx);
+        }
+        if self.state.is_some() {
+            self.veil(cx, true);
         }
     }
 

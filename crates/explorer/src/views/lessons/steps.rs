@@ -110,6 +110,7 @@ impl Lessons {
         if let (Some(id), Some(state)) = (selected, self.state.as_mut()) {
             state.player.node_selected(id);
         }
+        self.veil(cx, false);
     }
 
     /// The lesson's search ended: select the step's node and show its event, if the search is
@@ -130,7 +131,7 @@ impl Lessons {
     }
 
     /// Whether the search on screen is the open lesson step's, finished and whole.
-    fn holds(&self, cx: &Cx) -> bool {
+    pub(super) fn holds(&self, cx: &Cx) -> bool {
         self.state
             .as_ref()
             .is_some_and(|state| lesson::holds(&stage(state, cx)))

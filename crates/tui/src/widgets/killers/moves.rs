@@ -23,6 +23,34 @@ pub fn killer_text(
     pos: Option<&Position>,
     notation: Notation,
 ) -> String {
+    let text = written(session, row, mv, pos, notation);
+    // Each move may be written in a position of its own, so two different killers of one row
+    // can come out alike (`Rf5` for b5f5 and a5f5): such a pair names its from-squares.
+    let at = session.position();
+    let others = u8::try_from(row).map_or_else(
+        |_| Vec::new(),
+        |r| session.replay().killer_row(r, at).as_slice().to_vec(),
+    );
+    let alike = others.iter().any(|&other| {
+        !other.is_null()
+            && other != mv
+            && bare(&written(session, row, other, pos, notation)) == bare(&text)
+    });
+    if alike {
+        with_from_square(&text, mv)
+    } else {
+        text
+    }
+}
+
+/// A killer as its position writes it, before telling it apart from its row's others.
+fn written(
+    session: &Session,
+    row: usize,
+    mv: Move,
+    pos: Option<&Position>,
+    notation: Notation,
+) -> String {
     if let Some(pos) = pos.filter(|p| p.is_legal(mv)) {
         return notation.format(pos, mv);
     }
@@ -35,6 +63,30 @@ pub fn killer_text(
         Some(at) => notation.format(at, mv),
         None => mv.to_string(),
     }
+}
+
+/// A move's text without its check or mate mark.
+fn bare(text: &str) -> &str {
+    text.trim_end_matches(['+', '#'])
+}
+
+/// `text` (a move in algebraic notation) with its from-square written out: `Rb5f5+`,
+/// `Rb5xf5`, `f7f5` — whatever disambiguation the position gave it is replaced.
+fn with_from_square(text: &str, mv: Move) -> String {
+    let to = mv.to().to_string();
+    let Some(at) = text.rfind(&to) else {
+        return text.to_string();
+    };
+    let piece = text
+        .chars()
+        .next()
+        .filter(|c| matches!(c, 'N' | 'B' | 'R' | 'Q' | 'K'));
+    let takes = if text[..at].contains('x') { "x" } else { "" };
+    let mut out: String = piece.into_iter().collect();
+    out.push_str(&mv.from().to_string());
+    out.push_str(takes);
+    out.push_str(&text[at..]);
+    out
 }
 
 /// The position each row of `rows` writes its moves against: on the selected node's line, the
@@ -102,4 +154,24 @@ pub fn no_position_note(session: &Session, selected: Option<NodeId>) -> Option<S
         Some(step) => format!("no chess position from ply {}", step.ply()),
         None => "no chess position".to_string(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_from_square;
+    use killerscope_chess::{Move, MoveFlag, Square};
+
+    #[test]
+    fn a_move_written_with_its_from_square() {
+        let square = |s: &[u8]| Square::from_coords(s[0] - b'a', s[1] - b'1').expect("square");
+        let mv = |uci: &str| {
+            let b = uci.as_bytes();
+            Move::new(square(&b[..2]), square(&b[2..]), MoveFlag::Quiet)
+        };
+        assert_eq!(with_from_square("Rf5+", mv("b5f5")), "Rb5f5+");
+        assert_eq!(with_from_square("Raxf5", mv("a5f5")), "Ra5xf5");
+        assert_eq!(with_from_square("f5", mv("f7f5")), "f7f5");
+        assert_eq!(with_from_square("exd5", mv("e4d5")), "e4xd5");
+        assert_eq!(with_from_square("e8=Q+", mv("e7e8")), "e7e8=Q+");
+    }
 }

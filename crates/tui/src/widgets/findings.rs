@@ -1,0 +1,113 @@
+//! The doctor's findings (`X`) in the choosers' popup: each finding's severity, code and count
+//! out of its chances, then the nodes it happened at; below, for the highlighted node, why the
+//! finding costs, what happened there and the line from the root.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::ListItem;
+
+use crate::ctx::Ctx;
+use crate::widgets::Panel;
+use crate::{widgets::list_popup, widgets::list_popup::ListPopup};
+use killerscope_analysis::doctor::{Finding, Severity};
+use killerscope_chess::Color;
+use killerscope_engine::{fmt::grouped, percent};
+use killerscope_explorer::Mode;
+use killerscope_explorer::views::doctor::Line as Row;
+use killerscope_text::printable;
+
+/// The findings list, drawn over the screen while `Mode::Findings` is on.
+pub struct FindingsOverlay;
+
+impl Panel for FindingsOverlay {
+    fn render(&self, frame: &mut Frame, area: Rect, app: &mut Ctx) {
+        let Mode::Findings(selected) = *app.mode() else {
+            return;
+        };
+        let (doctor, theme) = (&app.views().doctor, &app.theme);
+        let rows = doctor.lines();
+        let mut chosen = None;
+        let mut node_index = 0;
+        let mut items = Vec::with_capacity(rows.len());
+        for (at, row) in rows.iter().enumerate() {
+            items.push(match row {
+                Row::Finding(f) => {
+                    let style = match f.severity() {
+                        Severity::Bug => theme.error,
+                        Severity::Suspect => theme.killer_hit,
+                        Severity::Note => theme.dim,
+                    };
+                    ListItem::new(Line::from(vec![
+                        Span::styled(format!("{:<8}", f.severity().name()), style),
+                        Span::styled(format!("{:<22}", f.code.name()), theme.key),
+                        Span::styled(tally(f), theme.text),
+                    ]))
+                }
+                Row::Node(e) => {
+                    if node_index == selected {
+                        chosen = Some((at, *e));
+                    }
+                    node_index += 1;
+                    ListItem::new(Line::from(vec![
+                        Span::styled(format!("  node {:>9}  ", e.node), theme.key),
+                        Span::styled(printable(&e.detail).into_owned(), theme.text),
+                    ]))
+                }
+            });
+        }
+        let about = match (chosen, doctor.diagnosis()) {
+            (Some((at, e)), _) => {
+                let why = heading_above(&rows, at).map_or("", |f| f.code.info().why);
+                // A Black first move is written as lines are, `…f6`.
+                let black_first = app.session().root().side_to_move() == Color::Black;
+                let line = match e.line.as_slice() {
+                    [] => "the root".to_string(),
+                    words if black_first => format!("…{}", words.join(" ")),
+                    words => words.join(" "),
+                };
+                format!(
+                    "{why}\nply {}, depth {}: {}\nline: {}",
+                    e.ply,
+                    e.depth,
+                    printable(&e.detail),
+                    printable(&line)
+                )
+            }
+            (None, Some(d)) => format!(
+                "No finding in {} nodes: the ordering looks sound ({} killer tries, {} cuts).",
+                grouped(d.nodes),
+                grouped(d.killers.tries),
+                grouped(d.killers.cuts)
+            ),
+            (None, None) => "The doctor has not read this search yet: X starts it.".into(),
+        };
+        let popup = ListPopup {
+            title: " Doctor · ↑↓ choose a node · Enter select it · Esc close ",
+            width_percent: 90,
+            items,
+            selected: chosen.map_or(0, |(at, _)| at),
+            about,
+        };
+        list_popup::render(frame, area, theme, popup);
+    }
+}
+
+/// `3 of 1,204 killer stores (0.2%)`.
+fn tally(f: &Finding) -> String {
+    format!(
+        "{} of {} {} ({})",
+        grouped(f.count),
+        grouped(f.chances),
+        f.code.info().chances,
+        percent(f.count, f.chances)
+    )
+}
+
+/// The finding whose heading is the nearest above row `at`.
+fn heading_above<'a>(rows: &[Row<'a>], at: usize) -> Option<&'a Finding> {
+    rows[..at].iter().rev().find_map(|row| match *row {
+        Row::Finding(f) => Some(f),
+        Row::Node(_) => None,
+    })
+}
