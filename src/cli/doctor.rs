@@ -87,17 +87,14 @@ fn tally(f: &Finding) -> String {
 /// An example node: its id, place and line from the root (a Black first move marked `…f5`, as
 /// lines are written), and what happened there.
 fn example_line(e: &Example, black_first: bool) -> String {
-    let line = match e.line.as_slice() {
-        [] => "(root)".to_string(),
-        words if black_first => format!("…{}", words.join(" ")),
-        words => words.join(" "),
-    };
+    let line = e.line_text(black_first);
+    let line = line.as_deref().unwrap_or("(root)");
     format!(
         "node {} · ply {} · depth {} · {}: {}",
         e.node,
         e.ply,
         e.depth,
-        printable(&line),
+        printable(line),
         e.detail
     )
 }

@@ -22,6 +22,18 @@ pub struct Example {
     pub detail: String,
 }
 
+impl Example {
+    /// The line from the root as lines are written (a Black first move marked `…f6`, when the
+    /// root has Black to move); `None` for the root itself.
+    pub fn line_text(&self, black_first: bool) -> Option<String> {
+        match self.line.as_slice() {
+            [] => None,
+            words if black_first => Some(format!("…{}", words.join(" "))),
+            words => Some(words.join(" ")),
+        }
+    }
+}
+
 /// One code's count, chances and first examples, as the fold builds them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Counter {

@@ -59,19 +59,15 @@ impl Panel for FindingsOverlay {
         let about = match (chosen, doctor.diagnosis()) {
             (Some((at, e)), _) => {
                 let why = heading_above(&rows, at).map_or("", |f| f.code.info().why);
-                // A Black first move is written as lines are, `…f6`.
                 let black_first = app.session().root().side_to_move() == Color::Black;
-                let line = match e.line.as_slice() {
-                    [] => "the root".to_string(),
-                    words if black_first => format!("…{}", words.join(" ")),
-                    words => words.join(" "),
-                };
+                let line = e.line_text(black_first);
+                let line = line.as_deref().unwrap_or("the root");
                 format!(
                     "{why}\nply {}, depth {}: {}\nline: {}",
                     e.ply,
                     e.depth,
                     printable(&e.detail),
-                    printable(&line)
+                    printable(line)
                 )
             }
             (None, Some(d)) => format!(
