@@ -127,3 +127,21 @@ fn log_audit_prints_the_same_whatever_the_jobs() {
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     same_output(&["log", "audit", log, "--limit", "20"], |out| out);
 }
+
+#[test]
+fn exercise_draws_the_same_whatever_the_jobs() {
+    let worksheet = ["exercise", "--depth", "5", "--count", "12", "--seed", "7"];
+    same_output(&worksheet, |out| out);
+    let kinds = [
+        "exercise",
+        "--depth",
+        "4",
+        "--count",
+        "9",
+        "--kinds",
+        "refutation,node-type,cutoff-source",
+        "--fen",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    ];
+    same_output(&kinds, |out| out);
+}

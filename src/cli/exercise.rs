@@ -72,6 +72,8 @@ pub struct ExerciseArgs {
     /// allowed, seconds.
     #[arg(long, value_name = "FILE")]
     results: Option<PathBuf>,
+    #[command(flatten)]
+    jobs: super::jobs::Jobs,
 }
 
 /// Runs the command.
@@ -98,7 +100,10 @@ pub fn run(args: &ExerciseArgs) -> Result<(), CliError> {
         kinds,
         walk: args.walk,
     };
-    let exercise = generate(&log, &spec).map_err(|e| CliError::new(format!("exercise: {e}")))?;
+    let exercise = args
+        .jobs
+        .run(|| generate(&log, &spec))?
+        .map_err(|e| CliError::new(format!("exercise: {e}")))?;
     if exercise.questions.is_empty() {
         return Err(CliError::new(format!(
             "exercise: the depth-{} tree of {fen_source} has no node to ask about",

@@ -1,4 +1,5 @@
-//! `--jobs N`: the lab's searches (compare, the ladder, bench, `log audit`) on every core.
+//! `--jobs N`: the lab's searches (compare, the ladder, bench, `log audit`) and an exercise's
+//! drawing on every core.
 //!
 //! The searches are independent — each starts from its own empty tables — so they run on a
 //! [rayon] pool of N threads and are collected in input order: the report is the same, byte

@@ -33,11 +33,12 @@ impl Asker<'_> {
         let Some(node) = self.node(c.id) else {
             return false;
         };
-        let moves = legal_moves(&c.pos);
+        // A move question needs another legal move to be a question (counted only then).
+        let choice = || legal_moves(&c.pos).len() > 1;
         let cutoff = node.cutoff();
         match kind {
-            Kind::Refutation => cutoff.is_some() && moves.len() > 1,
-            Kind::FirstTried => self.first_move(c.id).is_some() && moves.len() > 1,
+            Kind::Refutation => cutoff.is_some() && choice(),
+            Kind::FirstTried => self.first_move(c.id).is_some() && choice(),
             Kind::ChildWindow => self.tree.children(c.id).count() > 1,
             Kind::NodeType | Kind::Window => c.id != self.root_id(c),
             Kind::TriedBeforeCutoff => cutoff.is_some_and(|cut| cut.index < 9),

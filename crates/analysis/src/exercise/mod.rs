@@ -20,6 +20,7 @@ use killerscope_log::EventLog;
 use killerscope_log::NodeKind;
 use killerscope_text::message_error;
 use killerscope_trace::{NodeId, SearchTree};
+use rayon::prelude::*;
 use std::collections::HashSet;
 
 /// What a question asks about its node.
@@ -182,7 +183,13 @@ pub fn generate(log: &EventLog, spec: &ExerciseSpec) -> Result<Exercise, Exercis
 /// `spec.count` questions, the kinds taken in turn, each about a node drawn with the seeded
 /// generator among those it can be asked of, the instructive ones more often (`weight`); no
 /// node is asked the same thing twice, and no prompt comes twice.
+///
+/// Whether and how much each node can be asked of each kind is judged once, up front and in
+/// parallel on the current rayon pool (`--jobs`): the draw itself is sequential, as the seeded
+/// generator must be, and reads the judgements in candidate order, so the questions are the
+/// same whatever the number of threads.
 fn draw(asker: &ask::Asker<'_>, candidates: &[Candidate], spec: &ExerciseSpec) -> Vec<Question> {
+    let weights = weights(asker, candidates, &spec.kinds);
     let mut rng = spec.seed;
     let mut asked: HashSet<(Kind, NodeId)> = HashSet::new();
     let mut prompts: HashSet<String> = HashSet::new();
@@ -190,15 +197,17 @@ fn draw(asker: &ask::Asker<'_>, candidates: &[Candidate], spec: &ExerciseSpec) -
     let mut exhausted: HashSet<Kind> = HashSet::new();
     let mut turn = 0;
     while questions.len() < spec.count && exhausted.len() < spec.kinds.len() {
-        let kind = spec.kinds[turn % spec.kinds.len()];
+        let slot = turn % spec.kinds.len();
+        let kind = spec.kinds[slot];
         turn += 1;
         if exhausted.contains(&kind) {
             continue;
         }
         let open: Vec<(&Candidate, u64)> = candidates
             .iter()
-            .filter(|c| !asked.contains(&(kind, c.id)) && asker.can_ask(kind, c))
-            .map(|c| (c, asker.weight(kind, c)))
+            .zip(&weights[slot])
+            .filter_map(|(c, weight)| Some((c, (*weight)?)))
+            .filter(|(c, _)| !asked.contains(&(kind, c.id)))
             .collect();
         let Some(pick) = weighted(&open, &mut rng) else {
             exhausted.insert(kind);
@@ -212,6 +221,24 @@ fn draw(asker: &ask::Asker<'_>, candidates: &[Candidate], spec: &ExerciseSpec) -
         }
     }
     questions
+}
+
+/// For each of `kinds`, each candidate's drawing weight, or `None` when that kind cannot be
+/// asked of it; judged in parallel, kept in candidate order.
+fn weights(
+    asker: &ask::Asker<'_>,
+    candidates: &[Candidate],
+    kinds: &[Kind],
+) -> Vec<Vec<Option<u64>>> {
+    kinds
+        .iter()
+        .map(|&kind| {
+            candidates
+                .par_iter()
+                .map(|c| asker.can_ask(kind, c).then(|| asker.weight(kind, c)))
+                .collect()
+        })
+        .collect()
 }
 
 /// One of `open` drawn with the seeded generator, each as likely as its weight.
@@ -230,58 +257,69 @@ fn weighted<'a>(open: &[(&'a Candidate, u64)], rng: &mut u64) -> Option<&'a Cand
     None
 }
 
-/// The main nodes under `root` (the last iteration's) that a lesson can name, in search order.
+/// The main nodes under `root` (the last iteration's) that a lesson can name, in search order:
+/// closed, and reached from `root` by moves each of which is the first child of its parent
+/// with its move (so a path names exactly this node), none a pass, every one legal.
+///
+/// One walk in search order: node ids are handed out as nodes are entered, so a node comes
+/// after its parent and after its earlier siblings, and the nameable nodes on the way down are
+/// a stack, each with its position and the moves of its children seen so far.
 fn candidates(tree: &SearchTree, root: NodeId, root_pos: &Position) -> Vec<Candidate> {
+    let mut stack = vec![Nameable {
+        id: root,
+        end: tree.subtree(root).end,
+        pos: root_pos.clone(),
+        children_seen: Vec::new(),
+    }];
+    let mut path: Vec<Move> = Vec::new();
     let mut out = Vec::new();
     for id in tree.subtree(root) {
         let Some(node) = tree.node(id) else { continue };
-        if node.kind() != NodeKind::Main || !node.is_closed() {
-            continue;
+        if id != root {
+            while stack.last().is_some_and(|top| id >= top.end) {
+                stack.pop();
+                path.pop();
+            }
+            let Some(top) = stack.last_mut() else { break };
+            if tree.parent(id) != Some(top.id) {
+                continue; // a descendant of a node no path names
+            }
+            let mv = node.mv();
+            let first_with_move = !top.children_seen.contains(&mv);
+            top.children_seen.push(mv);
+            if mv.is_null() || !first_with_move || !top.pos.is_legal(mv) {
+                continue;
+            }
+            let mut pos = top.pos.clone();
+            pos.make_move(mv);
+            path.push(mv);
+            stack.push(Nameable {
+                id,
+                end: tree.subtree(id).end,
+                pos,
+                children_seen: Vec::new(),
+            });
         }
-        let Some(path) = addressable_path(tree, root, id) else {
-            continue;
-        };
-        let Some(pos) = play(root_pos, &path) else {
-            continue;
-        };
-        out.push(Candidate { id, path, pos });
+        if node.kind() == NodeKind::Main && node.is_closed() {
+            let pos = stack
+                .last()
+                .map_or_else(|| root_pos.clone(), |top| top.pos.clone());
+            out.push(Candidate {
+                id,
+                path: path.clone(),
+                pos,
+            });
+        }
     }
     out
 }
 
-/// The moves from `root` to `id` when each is the first child of its parent with its move (so
-/// a path names exactly this node) and none is a pass; `None` otherwise.
-fn addressable_path(tree: &SearchTree, root: NodeId, id: NodeId) -> Option<Vec<Move>> {
-    let nodes = tree.path(id);
-    if nodes.first() != Some(&root) {
-        return None;
-    }
-    let mut moves = Vec::with_capacity(nodes.len());
-    for pair in nodes.windows(2) {
-        let (parent, child) = (pair[0], pair[1]);
-        let mv = tree.node(child)?.mv();
-        if mv.is_null() {
-            return None;
-        }
-        let first = tree
-            .children(parent)
-            .find(|&c| tree.node(c).is_some_and(|n| n.mv() == mv))?;
-        if first != child {
-            return None;
-        }
-        moves.push(mv);
-    }
-    Some(moves)
-}
-
-/// The position after `path` from `root`, every move checked legal.
-fn play(root: &Position, path: &[Move]) -> Option<Position> {
-    let mut pos = root.clone();
-    for &mv in path {
-        if !pos.is_legal(mv) {
-            return None;
-        }
-        pos.make_move(mv);
-    }
-    Some(pos)
+/// A node on the way down that a path names, as `candidates` walks the tree.
+struct Nameable {
+    id: NodeId,
+    /// The id after its subtree's last.
+    end: NodeId,
+    pos: Position,
+    /// Its children's moves met so far, in search order.
+    children_seen: Vec<Move>,
 }
