@@ -2,7 +2,7 @@
 //! on each position of the suite, its merged ordering report is the sum of theirs, and two kept
 //! benches diff position by position.
 
-mod binary;
+use crate::binary;
 use binary::{run, text};
 
 use serde_json::Value;

@@ -6,7 +6,7 @@
 //! The C sources are compiled with `$CC` (else `cc`, `gcc` or `clang`); with no C compiler the
 //! tests say so and pass without checking anything else.
 
-mod binary;
+use crate::binary;
 use binary::{run, text};
 
 use std::path::{Path, PathBuf};

@@ -4,7 +4,7 @@
 //! (`info string`), and counted exactly — perft against python-chess and Stockfish's figures
 //! in `data/unreachable_fens.txt`.
 
-mod binary;
+use crate::binary;
 
 use killerscope_chess::{PerftMode, Position};
 use std::io::Write;

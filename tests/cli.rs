@@ -1,7 +1,7 @@
 //! The real binary: output layouts, and bad input → a one-line `error:` on stderr, status 2,
 //! never a panic.
 
-mod binary;
+use crate::binary;
 
 use binary::run;
 use std::process::Output;

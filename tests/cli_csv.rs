@@ -1,7 +1,7 @@
 //! Every CSV the lab prints is read back whole by a CSV reader, a position whose name holds a
 //! comma included: one writer (the `csv` crate's) quotes every table the same way.
 
-mod binary;
+use crate::binary;
 
 use binary::{run, text};
 use std::path::PathBuf;

@@ -3,7 +3,7 @@
 //! program generates; the man page and completion scripts are generated; the help is short at
 //! the top and complete where it lists.
 
-mod binary;
+use crate::binary;
 
 use binary::{run, text};
 use std::collections::BTreeSet;

@@ -2,7 +2,7 @@
 //! output with `--jobs 1` and `--jobs 3` is the same byte for byte, once the measured times
 //! (which differ from run to run whatever N) are taken out.
 
-mod binary;
+use crate::binary;
 
 use binary::{run, text};
 use serde_json::Value;

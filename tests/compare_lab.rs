@@ -2,7 +2,7 @@
 //! configurations over the bundled library in markdown, CSV and JSON, the geometric mean
 //! checked against the per-position rows, and clean refusals.
 
-mod binary;
+use crate::binary;
 
 use binary::run as killerscope;
 use std::process::Output;

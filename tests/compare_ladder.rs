@@ -3,7 +3,7 @@
 //! (perft taken from the `perft` command), the oracle's tree is the smallest, and the picture
 //! is one well-formed SVG page with a bar per rung.
 
-mod binary;
+use crate::binary;
 
 use serde_json::Value;
 

@@ -7,7 +7,7 @@
 //! The peak is read from `/proc/<pid>/status` (`VmHWM`) while the process runs, so this test is
 //! Linux-only; the node counts are checked against fresh searchers, one per search.
 
-mod binary;
+use crate::binary;
 
 use killerscope_chess::Position;
 use killerscope_engine::parse_switches;

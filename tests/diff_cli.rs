@@ -4,7 +4,7 @@
 //! iteration and its path of (move, occurrence) steps and counts the keys of one tree missing
 //! from the other.
 
-mod binary;
+use crate::binary;
 use binary::{run, text};
 
 use serde_json::Value;

@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! <!-- capture: size=160x48 depth=6 keys="G l j j" rows=0..12 cols=44..108 -->
-//! <!-- capture: snapshot=tui_lesson_screens__lesson_missed_once_80x24 -->
+//! <!-- capture: snapshot=suite__tui_lesson_screens__lesson_missed_once_80x24 -->
 //! ```
 //!
 //! The first kind records a search of the position (`fen="…"`, default the classroom puzzle) to
@@ -16,11 +16,11 @@
 //! insta snapshot, which its own test checks against the program. The README's picture,
 //! `docs/img/explorer.svg`, is drawn from the same buffer by `docs_support::svg`.
 //!
-//! A capture that differs fails the test; `KS_UPDATE_DOCS=1 cargo test --test docs_captures`
+//! A capture that differs fails the test; `KS_UPDATE_DOCS=1 cargo test --test suite docs_captures`
 //! writes the program's screens into the docs instead.
 
-mod docs_support;
-mod tui_support;
+use crate::docs_support;
+use crate::tui_support;
 
 use std::collections::HashMap;
 use std::fs;

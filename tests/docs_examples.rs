@@ -9,7 +9,7 @@
 //! `SLOW_DEPTH` (their quoted output, if any, is not checked); skipped too is a pipeline into a tool this machine lacks
 //! (`… | jq`); both are counted in the report.
 
-mod docs_support;
+use crate::docs_support;
 
 use std::fs;
 use std::io::Read;

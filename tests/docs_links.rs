@@ -2,7 +2,7 @@
 //! `#fragment` into a markdown file names one of its headings (as GitHub makes heading
 //! anchors: lower case, punctuation dropped, spaces to hyphens).
 
-mod docs_support;
+use crate::docs_support;
 
 use std::collections::HashMap;
 use std::fs;

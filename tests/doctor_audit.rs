@@ -3,7 +3,7 @@
 //! can: the decisions counted per technique and depth, the same counts the judged audit of the
 //! same search reports.
 
-mod binary;
+use crate::binary;
 
 use binary::{run, text};
 use std::collections::BTreeMap;

@@ -3,8 +3,8 @@
 //! first nodes with their line from the root), the JSON for tools, and the exit status a CI
 //! reads — 1 on a bug or suspect, 0 on none (a note alone passes), 2 on an error.
 
-mod binary;
-mod doctor_support;
+use crate::binary;
+use crate::doctor_support;
 
 use binary::{run, text};
 use doctor_support::{Bug, trace};

@@ -4,8 +4,8 @@
 //! fields, `log report`'s killer table, and `log report A B` keeping every column of the
 //! single-log report in markdown and CSV.
 
-mod binary;
-mod doctor_support;
+use crate::binary;
+use crate::doctor_support;
 
 use binary::{run, text};
 use doctor_support::{Bug, trace};

@@ -3,7 +3,7 @@
 //! every check given chances), and each finding says what happened in the words its code is
 //! written in.
 
-mod doctor_support;
+use crate::doctor_support;
 
 use doctor_support::{Bug, trace};
 use killerscope_analysis::{doctor::Code, doctor::Diagnosis, doctor::Doctor, doctor::Severity};

@@ -2,7 +2,7 @@
 //! file, which the lesson checker (its own resolution of every node and answer) accepts; the
 //! worksheet's answer key graded through the quiz gives full marks; bad requests are refused.
 
-mod binary;
+use crate::binary;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -4,7 +4,7 @@
 //! the terminal quiz grades by the lessons' rule — a typo is asked again, a first miss gets one
 //! more try — and says the rule in its results file.
 
-mod binary;
+use crate::binary;
 
 use std::collections::HashSet;
 use std::io::Write;

@@ -6,7 +6,7 @@
 //! big is refused at once, never written over. (One bad byte used to lose every bookmark, and
 //! the next `b` rewrote the file with only the new one; a FIFO hung the explorer.)
 
-mod tui_support;
+use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope_explorer::{Action, Effect, Mode};

@@ -4,8 +4,8 @@
 //! 100,000 plies deep answers in seconds and a bounded memory (it grew with the square of the
 //! depth: 1.6 GB at 5,000 plies, an abort at 100,000).
 
-mod binary;
-mod texel_support;
+use crate::binary;
+use crate::texel_support;
 
 use killerscope_chess::Position;
 use killerscope_log::EventLog;

@@ -2,8 +2,8 @@
 //! shows its ends and the links around the selection with the count of the rest, drawing in a
 //! moment (it wrote every link's move, each from a position replayed for it, every frame).
 
-mod texel_support;
-mod tui_support;
+use crate::texel_support;
+use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope_explorer::Action;

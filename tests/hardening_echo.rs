@@ -5,7 +5,7 @@
 //! printed whole, `log query` echoed a 120 KB query, and `"a\nb\nc"` came out on three lines.)
 //! Also `help --help`, which clap refused.
 
-mod binary;
+use crate::binary;
 
 use std::path::PathBuf;
 

@@ -3,7 +3,7 @@
 //! from it (it said "recording stopped early (event cap or write error)", issue 35) — while
 //! killerscope's own recording cut at its event cap still says so.
 
-mod binary;
+use crate::binary;
 
 /// The test's own scratch directory.
 fn dir() -> std::path::PathBuf {

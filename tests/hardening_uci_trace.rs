@@ -8,7 +8,7 @@
 
 #![cfg(unix)]
 
-mod binary;
+use crate::binary;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -4,7 +4,7 @@
 //! bound to "the static evaluation: the quiescence node stood pat" (issue 35). A fail-soft
 //! trace's coincidences (a stand pat exactly at alpha) are not called clamps.
 
-mod binary;
+use crate::binary;
 
 use killerscope_analysis::{Origin, explain_score, origin_text};
 use killerscope_trace::{NodeId, SearchTree};

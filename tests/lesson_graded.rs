@@ -2,7 +2,7 @@
 //! wait for an answer (Ctrl-C still quits at once), and going back to an answered question
 //! shows the answer that stands instead of asking it again.
 
-mod tui_support;
+use crate::tui_support;
 
 use crossterm::event::{Event as TermEvent, KeyCode, KeyEvent, KeyModifiers};
 use killerscope_tui::run::handle_event;

@@ -3,7 +3,7 @@
 //! lesson is called a lesson file that is too big. Through the real binary, as a teacher runs
 //! `killerscope lesson --check --file`.
 
-mod binary;
+use crate::binary;
 
 use std::path::PathBuf;
 

@@ -3,7 +3,7 @@
 //! whole α/β window): driven through the keys of the first bundled lesson ("killers in ten
 //! minutes"), read back from the drawn screen and the explorer's model.
 
-mod tui_support;
+use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope_explorer::lesson::Wait;

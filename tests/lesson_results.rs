@@ -3,7 +3,7 @@
 //! (a first miss, a second try, a wrong answer, one left open), the panel shows the score, and
 //! the CSV written on quit — the columns of `exercise --results` — is read back.
 
-mod tui_support;
+use crate::tui_support;
 
 use std::process::Command;
 

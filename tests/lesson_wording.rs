@@ -4,8 +4,8 @@
 //! file bundled, `lesson --check` numbering events as the screen does, plurals and source names
 //! in the feedback, `killerscope --projector`, the compare checklist and the `T` table.
 
-mod binary;
-mod tui_support;
+use crate::binary;
+use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope_explorer::lesson::{self, BUNDLED, score::Score, state};

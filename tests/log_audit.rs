@@ -2,7 +2,7 @@
 //! events, counted independently; a null-move cut in a known zugzwang is judged unsound; a
 //! full-width log has nothing to audit; the command reports through the real binary.
 
-mod binary;
+use crate::binary;
 
 use killerscope_analysis::{Auditor, Technique, collect_decisions, decisions_at, decisions_of};
 use killerscope_chess::Position;

@@ -3,7 +3,7 @@
 //! in the main line and in each variation, is legal where it stands (read back with the SAN
 //! parser), and its comments give scores and node types.
 
-mod binary;
+use crate::binary;
 
 use killerscope_chess::Position;
 use killerscope_chess::parse_san;

@@ -2,7 +2,7 @@
 //! first-move rate to the last bit, cutoffs by rank and by source), a report beside itself marks
 //! nothing, and every format carries the same rows.
 
-mod binary;
+use crate::binary;
 use binary::{run, text};
 
 use killerscope_log::SOURCES;

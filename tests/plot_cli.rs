@@ -3,10 +3,10 @@
 //! failures (status 2, an `error:` line, no panic) for an unknown chart, an output that cannot
 //! be written, a file that is not a log and options that do not fit the chart.
 
-mod binary;
+use crate::binary;
 use binary::{run, text};
 
-mod plot_support;
+use crate::plot_support;
 
 use std::path::PathBuf;
 use std::process::Output;

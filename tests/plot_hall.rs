@@ -4,7 +4,7 @@
 //! the oracle, colours of their own and names b^d beside Knuth–Moore, so "worst" is not read as
 //! the full minimax tree; and compare pictures name their columns by the short config names.
 
-mod binary;
+use crate::binary;
 
 use binary::{run, text};
 

@@ -4,8 +4,8 @@
 //! the search statistics, nodes per iteration and the branching factor — and the icicle is the
 //! tree below the last iteration's root.
 
-mod plot_support;
-mod tui_support;
+use crate::plot_support;
+use crate::tui_support;
 
 use killerscope::{plot, plot::Options, plot::palette};
 use killerscope_engine::CutoffStats;

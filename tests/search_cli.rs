@@ -1,6 +1,6 @@
 //! `killerscope search` through the real binary: text and JSON output, and clean refusals.
 
-mod binary;
+use crate::binary;
 use binary::run as killerscope;
 
 const PUZZLE: &str = "6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1";

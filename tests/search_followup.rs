@@ -3,7 +3,7 @@
 //! JSON Lines export that imports back unchanged, and GUIs see its UCI option. Off by default,
 //! so every published tree stays (crates/engine/tests/node_counts.rs pins them).
 
-mod binary;
+use crate::binary;
 
 use killerscope_chess::Position;
 use killerscope_engine::{

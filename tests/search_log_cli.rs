@@ -3,7 +3,7 @@
 //! on stderr, an `info string`) while the search goes on and the file stays a valid log,
 //! marked truncated.
 
-mod binary;
+use crate::binary;
 use binary::run as killerscope;
 
 use killerscope_log::EventLog;

@@ -4,7 +4,7 @@
 //! position at depth 5; a seed always gives the same tree; the oracle's moves carry their own
 //! source and come first.
 
-mod binary;
+use crate::binary;
 
 use killerscope_chess::{Position, epd};
 use killerscope_engine::{

@@ -4,8 +4,8 @@
 //! its record and byte. A large log for timing the import is written by the ignored test
 //! `write_a_large_log` (see the README's benchmark section).
 
-mod binary;
-mod texel_support;
+use crate::binary;
+use crate::texel_support;
 
 use killerscope_chess::{Move, Position};
 use killerscope_engine::{Limits, SearchConfig};

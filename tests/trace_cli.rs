@@ -1,6 +1,6 @@
 //! `killerscope log …` through the real binary: output, and clean failures (status 2, no panic).
 
-mod binary;
+use crate::binary;
 use binary::{run, text};
 
 use std::path::PathBuf;

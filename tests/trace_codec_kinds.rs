@@ -2,7 +2,7 @@
 //! included — survives the 16-byte encoding and a whole-file round trip, and decodes canonically:
 //! a flipped bit either fails or decodes to exactly the flipped bytes.
 
-mod trace_common;
+use crate::trace_common;
 
 use killerscope_chess::{Move, MoveFlag, Position, Square};
 use killerscope_engine::HeaderSettings;

@@ -1,6 +1,6 @@
 //! JSON Lines and Graphviz exports.
 
-mod trace_common;
+use crate::trace_common;
 
 use killerscope_log::{Event, EventKind};
 use killerscope_trace::{DOT_NODE_LIMIT, SearchTree, write_dot, write_jsonl};

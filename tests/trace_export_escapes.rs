@@ -2,10 +2,10 @@
 //! an imported trace's engine name and source labels came out as they were, where `log stats`
 //! prints `\u{9b}`. They are written as JSON escapes, which read back to the same text.
 
-mod binary;
+use crate::binary;
 use binary::{run, text};
 
-mod other_engine;
+use crate::other_engine;
 
 #[test]
 fn control_characters_in_header_strings_are_exported_as_json_escapes() {

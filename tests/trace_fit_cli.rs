@@ -3,7 +3,7 @@
 //! moves against the header's position as the importer does, and refuses such a log naming
 //! the event, the move and the position.
 
-mod binary;
+use crate::binary;
 use binary::{run, text};
 
 use killerscope_log::EventLog;

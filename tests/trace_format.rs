@@ -1,6 +1,6 @@
 //! `.kslog` files: identical round trips; every damaged input is an error with an offset.
 
-mod trace_common;
+use crate::trace_common;
 
 use killerscope_chess::Move;
 use killerscope_engine::HeaderSettings;

@@ -3,7 +3,7 @@
 //! as data and marked, never refused (`tests/data/pseudo_legal.jsonl`, written by hand for a
 //! position with a pinned knight).
 
-mod binary;
+use crate::binary;
 
 use killerscope_engine::CutoffStats;
 use killerscope_log::{Event, SearchObserver};

@@ -2,7 +2,7 @@
 //! offset — illegal moves, broken structure, cutoffs below beta, missing fields, wrong types,
 //! bad JSON, a bad header, an overlong line.
 
-mod import_support;
+use crate::import_support;
 
 use import_support::{HEADER, ROOT, error, import, import_with};
 use killerscope_chess::START_FEN;

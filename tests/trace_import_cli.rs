@@ -2,10 +2,10 @@
 //! binary: the trace is read by content, a broken one fails with status 2 naming the line and
 //! column, `--lenient` reads past it and says what it skipped.
 
-mod binary;
+use crate::binary;
 use binary::{run, text};
 
-mod other_engine;
+use crate::other_engine;
 
 use std::path::PathBuf;
 

@@ -4,7 +4,7 @@
 //! mate band's edges, an infinity equal to the mate score, depths below zero, a second search
 //! in one file, a killer row holding a move twice, a truncation learnt only at the end.
 
-mod import_support;
+use crate::import_support;
 
 use import_support::{HEADER, ROOT, error, import};
 use killerscope_engine::{score::INFINITY, score::MATE, score::MATE_BOUND};

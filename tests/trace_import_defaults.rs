@@ -2,7 +2,7 @@
 //! skipping that keeps the nesting right, forward compatibility, traces that end mid-node,
 //! null moves, mates, and telling the formats apart by content.
 
-mod import_support;
+use crate::import_support;
 
 use import_support::{HEADER, ROOT, import, import_with};
 use killerscope_chess::{Move, MoveFlag};

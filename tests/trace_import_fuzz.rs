@@ -6,7 +6,7 @@
 //! exports and imports back to the same text). A line of 100,000 nested plies imports, indexes
 //! and exports without a stack overflow.
 
-mod other_engine;
+use crate::other_engine;
 
 use killerscope_chess::Position;
 use killerscope_chess::parse_uci;

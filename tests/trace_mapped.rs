@@ -5,7 +5,7 @@
 //! file, never a panic, and a file shorter than its event count is caught before any event is
 //! read (so a mapped read never faults past the end).
 
-mod trace_common;
+use crate::trace_common;
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};

@@ -8,9 +8,8 @@
 //! mapped file, indexed on its background thread, equals the session from memory, at every
 //! sampled timeline position.
 
-#[path = "../crates/chess/tests/common/mod.rs"]
-mod common;
-mod trace_stream_support;
+use crate::chess_common as common;
+use crate::trace_stream_support;
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;

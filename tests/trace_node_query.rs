@@ -3,7 +3,7 @@
 //! own reading of the schema) into the nodes each query should match. The ids `log query --json`
 //! prints must be exactly those.
 
-mod binary;
+use crate::binary;
 use binary::{run, text};
 
 use killerscope_chess::Position;

@@ -3,8 +3,7 @@
 //! hands out must say what `SearchTree`, `Node` and `Marks` say of it — and its "cut by the
 //! first move" size must equal the same size computed by recursion over the tree.
 
-#[path = "../crates/chess/tests/common/mod.rs"]
-mod common;
+use crate::chess_common as common;
 
 use killerscope_chess::Position;
 use killerscope_engine::{Limits, OrderingConfig, SearchConfig, SelectiveConfig};

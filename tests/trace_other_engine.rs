@@ -2,8 +2,8 @@
 //! quiescence, its own source labels) reads into the tree, the killer and countermove tables,
 //! the statistics and the explorer's panels exactly as that engine searched.
 
-mod other_engine;
-mod tui_support;
+use crate::other_engine;
+use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope_chess::Position;

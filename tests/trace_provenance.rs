@@ -6,8 +6,7 @@
 //! logs. A log without `static_score` events (an older log, another engine's trace) still ends
 //! every chain at such an origin, read from the tree.
 
-#[path = "../crates/chess/tests/common/mod.rs"]
-mod common;
+use crate::chess_common as common;
 
 use killerscope_analysis::{Origin, Via, explain_score};
 use killerscope_chess::Position;

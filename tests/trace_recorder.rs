@@ -1,6 +1,6 @@
 //! Recorder: event size, event order, cap/truncation, filters, the live sink, replay_into.
 
-mod trace_common;
+use crate::trace_common;
 
 use killerscope_chess::Move;
 use killerscope_log::NodeKind;

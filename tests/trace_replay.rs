@@ -1,7 +1,7 @@
 //! Replay: killer table and history table at any event equal the live search's; so does the
 //! tree index's path at any event.
 
-mod trace_common;
+use crate::trace_common;
 
 use killerscope_chess::{Color, Move};
 use killerscope_log::{Event, EventLog, Recorder};

@@ -3,7 +3,7 @@
 //! killer in `log stats` and for every view that asks `SourceTable::is_killer`. Version-2
 //! `.kslog` files, which stored no roles, still read.
 
-mod binary;
+use crate::binary;
 
 use killerscope_chess::Move;
 use killerscope_log::{Bound, Event, MoveSource, NodeKind, SourceRole};

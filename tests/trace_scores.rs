@@ -2,7 +2,7 @@
 //! at the same distance from the root, so MTD probe windows near it stay apart; without one,
 //! scores past infinity are cut to ±32001, counted and named.
 
-mod binary;
+use crate::binary;
 
 use killerscope_engine::{score::INFINITY, score::MATE};
 use killerscope_log::Event;

@@ -2,7 +2,7 @@
 //! JSON Lines trace made it "neither a .kslog log nor a JSON Lines trace" for `log stats`,
 //! `log dot`, `log plot` and `tui --log`, while `log import` read it (63 were fine).
 
-mod binary;
+use crate::binary;
 use binary::{run, text};
 
 use std::path::PathBuf;

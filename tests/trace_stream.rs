@@ -3,7 +3,7 @@
 //! every event that fitted; a dead device is reported and the search goes on; an output that
 //! cannot take even the header is refused before the search.
 
-mod trace_stream_support;
+use crate::trace_stream_support;
 
 use killerscope_chess::Position;
 use killerscope_engine::{CutoffStats, SearchConfig};

@@ -5,7 +5,7 @@
 //! (Hard links and symlinks: `trace_stream.rs`.)
 #![cfg(unix)]
 
-mod trace_stream_support;
+use crate::trace_stream_support;
 
 use killerscope_chess::Position;
 use killerscope_engine::SearchConfig;

@@ -3,9 +3,8 @@
 //! caps and batch sizes — the streamed file is byte-identical to the in-memory encoding of the
 //! same search, and reads back as the in-memory log.
 
-#[path = "../crates/chess/tests/common/mod.rs"]
-mod common;
-mod trace_stream_support;
+use crate::chess_common as common;
+use crate::trace_stream_support;
 
 use common::{SEEDS, walk};
 use killerscope_engine::{OrderingConfig, SelectiveConfig};

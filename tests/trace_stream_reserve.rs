@@ -3,7 +3,7 @@
 //! output that cannot is asked once and never cut for it (`/dev/null` cannot be cut); a full
 //! disk that refuses the space still leaves a valid truncated log, cut to its length.
 
-mod trace_stream_support;
+use crate::trace_stream_support;
 
 use killerscope_chess::Position;
 use killerscope_engine::SearchConfig;

@@ -1,6 +1,6 @@
 //! SearchTree: links, ranges and cutoffs agree with the events; incremental == one-shot.
 
-mod trace_common;
+use crate::trace_common;
 
 use killerscope_chess::Move;
 use killerscope_engine::HeaderSettings;

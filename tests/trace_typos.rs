@@ -3,8 +3,8 @@
 //! `--strict` refuses them (`log import`, `log stats`, `log dot`, `log plot`, `tui --log`,
 //! `tui --follow`: tests/tui_follow.rs).
 
-mod binary;
-mod import_support;
+use crate::binary;
+use crate::import_support;
 
 use import_support::{HEADER, ROOT, import};
 use killerscope::{cli::tui::TuiArgs, cli::tui::prepare};

@@ -3,7 +3,7 @@
 //! Explain panel says the verdict with both scores and the window — the same verdict
 //! `log audit` gives; a node without a selective decision gets a status message and no search.
 
-mod tui_support;
+use crate::tui_support;
 
 use std::time::{Duration, Instant};
 

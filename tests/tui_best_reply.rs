@@ -4,7 +4,7 @@
 //! White's real best move, Qd2, beside the cutting move — the figure the lesson's answer and
 //! `search::best_reply` give. A node that did not cut is refused; `s` / Esc stops the search.
 
-mod tui_support;
+use crate::tui_support;
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};

@@ -5,7 +5,7 @@
 //! not by its line number (also when `tui --log FILE` opens it); a search with no file keeps
 //! them in memory and says so.
 
-mod tui_support;
+use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope::{cli::tui::TuiArgs, cli::tui::prepare};

@@ -4,7 +4,7 @@
 //! and 160×48 and snapshotted (monochrome, and the icicle by source in colour too); and the
 //! keys and clicks that cycle the charts and move through the icicle.
 
-mod tui_support;
+use crate::tui_support;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use killerscope_engine::CutoffStats;

@@ -4,7 +4,7 @@
 //! looks at blocks a cell wide, within a visit budget). The time is printed, not asserted: a
 //! wall clock on a shared two-core machine proves nothing; `benches/tui.rs` measures speed.
 
-mod tui_support;
+use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope_explorer::charts::ChartKind;

@@ -1,7 +1,7 @@
 //! `killerscope tui` refuses bad input before touching the terminal: a clear message on stderr
 //! naming what and where, exit status 2, never a panic.
 
-mod binary;
+use crate::binary;
 use binary::run;
 
 fn assert_refused(args: &[&str], expected: &str) {

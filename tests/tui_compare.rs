@@ -4,7 +4,7 @@
 //! `←` / `→` choose the other, `m` colours by cutoff source, a search too big to record says
 //! so; every picture snapshotted in monochrome at 80×24 and 160×48.
 
-mod tui_support;
+use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope_explorer::charts::Colouring;

@@ -2,7 +2,7 @@
 //! recorded searches with `countermove=on`, `matekillers=on` and `killerindex=depth`; the explain
 //! panel's sentences about those stores.
 
-mod tui_support;
+use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope_chess::Notation;

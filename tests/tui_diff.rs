@@ -5,8 +5,8 @@
 //! searches of other positions are refused with the `diff` command's message, in the model and
 //! from the binary before the terminal is touched.
 
-mod binary;
-mod tui_support;
+use crate::binary;
+use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope_analysis::{TreeDiff, diff_trees};

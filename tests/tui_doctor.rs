@@ -3,8 +3,8 @@
 //! here), the list steps through their nodes and Enter selects one in the tree. Killerscope's
 //! own search has none; a seeded engine's bug is found and shown where it happened.
 
-mod doctor_support;
-mod tui_support;
+use crate::doctor_support;
+use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use doctor_support::{Bug, trace};

@@ -2,7 +2,7 @@
 //! key sentences and says there is more; `)` shows the whole text a line further down, `(`
 //! back, and selecting another node starts at the top.
 
-mod tui_support;
+use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope_tui::widgets::explain::ExplainPanel;

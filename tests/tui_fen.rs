@@ -1,7 +1,7 @@
 //! The FEN box: readline keys through the key table, the cursor drawn where it is, a pasted
 //! or typed flood of characters handled in bounded time and capped with a message.
 
-mod tui_support;
+use crate::tui_support;
 
 use killerscope_tui::key_press;
 use std::time::Instant;

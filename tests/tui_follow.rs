@@ -2,8 +2,8 @@
 //! grows, a FIFO whose writer closes it — through the same runtime the terminal drives, with
 //! batches arriving between frames and the open nodes marked unfinished when it stops.
 
-mod other_engine;
-mod tui_support;
+use crate::other_engine;
+use crate::tui_support;
 
 use tui_support::App;
 

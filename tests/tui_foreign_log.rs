@@ -2,7 +2,7 @@
 //! opens in the explorer, and every view labels the sources as the log's header says — escaped,
 //! when the header's text holds terminal escapes.
 
-mod tui_support;
+use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope_chess::Position;

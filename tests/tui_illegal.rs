@@ -6,7 +6,7 @@
 //! killer panel, the countermove tab, the timeline's words or the icicle write moves as if
 //! there were one (`pseudo_legal_stores.jsonl`).
 
-mod tui_support;
+use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope_chess::Notation;

@@ -4,7 +4,7 @@
 //! the stats panel lists it with the killers and counts it in the killer hit rate, and the
 //! killer panel gives it a line.
 
-mod tui_support;
+use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope_log::Event;

@@ -2,7 +2,7 @@
 //! the selected node's line (a ply-1 killer seen from the root, say) is written from the
 //! position it was stored in, never in coordinates beside SAN.
 
-mod tui_support;
+use crate::tui_support;
 
 use killerscope_explorer::Action;
 use killerscope_tui::widgets::killers::KillersPanel;

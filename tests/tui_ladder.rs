@@ -5,7 +5,7 @@
 //! that no larger than the worst order's — drawn as a table with bars beside the Knuth–Moore
 //! count; Esc leaves the view and stops a climb.
 
-mod tui_support;
+use crate::tui_support;
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};

@@ -5,7 +5,7 @@
 //! its lesson, projector mode at 160×48 (7×3-cell board) and at 80×24 (the usual board), focus
 //! mode, and tiny terminals that must not panic.
 
-mod tui_support;
+use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use tui_support::App;

@@ -7,7 +7,7 @@
 //! that is not the lesson's is flagged instead of shown as fact, the lesson keys lie over the
 //! normal ones only while a lesson is open.
 
-mod tui_support;
+use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope_analysis::{

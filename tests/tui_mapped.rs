@@ -4,7 +4,7 @@
 //! offset; and a live search read back from its spool gives exactly the session of the same
 //! search recorded in memory, with its events mapped rather than held.
 
-mod tui_support;
+use crate::tui_support;
 
 use killerscope_explorer::Action;
 use std::path::PathBuf;

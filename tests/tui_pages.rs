@@ -2,7 +2,7 @@
 //! moves: the page follows the selection by key, and the "… N before" / "… N more" rows page
 //! by mouse.
 
-mod tui_support;
+use crate::tui_support;
 
 use crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use killerscope_explorer::Row;

@@ -3,7 +3,7 @@
 //! nodes (their ply, kind and cutting move) and `CutoffStats`, the search's own counters, fed
 //! the same events.
 
-mod tui_support;
+use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope_engine::CutoffStats;

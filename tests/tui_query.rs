@@ -4,8 +4,8 @@
 //! step through them in tree order; a query that does not read keeps the line open with the
 //! column of the mistake.
 
-mod binary;
-mod tui_support;
+use crate::binary;
+use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope_engine::fmt::grouped;

@@ -5,7 +5,7 @@
 //! the view holds open stays bounded whatever the tree's shape. Time is printed, not asserted
 //! (`benches/tui.rs` measures speed).
 
-mod tui_support;
+use crate::tui_support;
 
 use std::time::{Duration, Instant};
 

@@ -3,7 +3,7 @@
 //! sentence for every kind of selective-search event, checked against the events themselves.
 //! The start position searched to depth 7 with every technique on has them all.
 
-mod tui_support;
+use crate::tui_support;
 
 use killerscope_chess::Notation;
 use killerscope_engine::fmt;

@@ -4,7 +4,7 @@
 //! library or `--epd` position, which the command line overrides and which do not outlive the
 //! position.
 
-mod tui_support;
+use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope::{cli::tui::Prepared, cli::tui::TuiArgs, cli::tui::prepare};

@@ -3,7 +3,7 @@
 //! table with g2c6 in slot 1 at ply 1 just after it cut off, a tree row with its cutoff marker,
 //! a PVS re-search row, the FEN error line, the help overlay. Monochrome theme, no timing text: deterministic.
 
-mod tui_support;
+use crate::tui_support;
 
 use killerscope_chess::Notation;
 use killerscope_chess::{Move, Position};

@@ -5,7 +5,7 @@
 //! behind, running or zombie (`/proc/PID` is gone only once the process is reaped).
 #![cfg(target_os = "linux")]
 
-mod tui_support;
+use crate::tui_support;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

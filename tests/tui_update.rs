@@ -1,7 +1,7 @@
 //! `App::update` (through `handle_key`) for every key of the explorer, on a recorded search of
 //! the classroom puzzle. No terminal and no search thread: effects are returned, not run.
 
-mod tui_support;
+use crate::tui_support;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use killerscope_chess::Notation;

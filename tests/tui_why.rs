@@ -3,7 +3,7 @@
 //! node down per press, opening the tree's path, and ends at the node where the score was
 //! born. `trace::provenance` computed straight from the log is the oracle.
 
-mod tui_support;
+use crate::tui_support;
 
 use std::collections::BTreeMap;
 

@@ -2,7 +2,7 @@
 //! widens: an MTD-style engine probes with null windows that move (here [+29, +30], which fails
 //! high, then [+40, +41], which fails low), and Explain must not call the second a widening.
 
-mod tui_support;
+use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope_chess::Notation;

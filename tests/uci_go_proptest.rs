@@ -3,7 +3,7 @@
 //! end of input. Sessions run through `uci::run`, the loop the binary runs over stdin; the
 //! issue's own lines are also checked through the real binary.
 
-mod uci_support;
+use crate::uci_support;
 
 use killerscope_chess::Position;
 use killerscope_chess::parse_uci;

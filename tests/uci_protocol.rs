@@ -3,7 +3,7 @@
 //! refused positions are never answered with a move for another one, and 300 random sessions
 //! mixing every command with junk all answer `isready` and exit on `quit`. Every wait is bounded.
 
-mod uci_support;
+use crate::uci_support;
 
 use killerscope_chess::Position;
 use killerscope_chess::parse_uci;

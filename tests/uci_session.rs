@@ -1,6 +1,6 @@
 //! A scripted UCI session through the real binary's stdin and stdout, as a GUI would drive it.
 
-mod uci_support;
+use crate::uci_support;
 
 use killerscope_chess::Position;
 use killerscope_engine::HeaderSettings;

@@ -5,7 +5,7 @@
 //! needs Stockfish from Debian (`apt-get install stockfish`) and skips itself without it; the
 //! scripted engine `tests/data/fake_uci.sh` (bash) runs the command's own paths without it.
 
-mod binary;
+use crate::binary;
 
 use killerscope_engine::score::INFINITY;
 use killerscope_log::{Event, WindowOutcome};

@@ -4,10 +4,8 @@
 //! dropped mid-search leave valid logs marked truncated; and an engine killed mid-search
 //! leaves a log that opens, marked truncated, holding what the engine reported up to there.
 
-mod binary;
-#[allow(dead_code)] // its `main` and command-line parts run as a separate program
-#[path = "../crates/log/examples/tiny_engine/main.rs"]
-mod tiny_engine;
+use crate::binary;
+use crate::tiny_engine;
 
 use binary::{run, text};
 use killerscope_chess::Position;
@@ -180,8 +178,17 @@ fn a_writer_dropped_mid_search_finishes_its_log_truncated() {
 fn killed_mid_search(path: &Path, test: &str, at_least: u64) -> EventLog {
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
+    // A test's name in the harness is its module path within the test crate.
+    let module = module_path!()
+        .split_once("::")
+        .map_or("", |(_, inner)| inner);
+    let name = if module.is_empty() {
+        test.to_string()
+    } else {
+        format!("{module}::{test}")
+    };
     let mut child = Command::new(std::env::current_exe().expect("this test binary"))
-        .args([test, "--exact", "--test-threads=1"])
+        .args([name.as_str(), "--exact", "--test-threads=1"])
         .env(CHILD, path)
         .stdout(Stdio::null())
         .stderr(Stdio::null())

@@ -4,9 +4,7 @@
 //! writing, a file that reads as a prefix of the finished log — but for the two writes between
 //! its first batch and marking the file unfinished, where it is refused — never a misread.
 
-#[allow(dead_code)] // the example's command line is not used here
-#[path = "../crates/log/examples/tiny_engine/main.rs"]
-mod tiny_engine;
+use crate::tiny_engine;
 
 use killerscope_chess::Position;
 use killerscope_log::{EventLog, LogOutput, LogReader, LogWriter, Recorder, open_mapped};
