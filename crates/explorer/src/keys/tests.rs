@@ -11,7 +11,7 @@ use killerscope_log::MAX_KILLER_SLOTS;
 /// The contexts a row is looked up in.
 fn contexts(b: &Binding) -> Vec<Context> {
     match b.context {
-        Context::Everywhere => Context::ALL.to_vec(),
+        Context::Everywhere => Context::all(),
         c => vec![c],
     }
 }
@@ -54,7 +54,7 @@ fn a_digit_per_killer_slot_count_and_one_ctrl_c_for_every_mode() {
         _ => false,
     });
     assert_eq!(ctrl_c.count(), 1, "Ctrl-C is one row");
-    for context in Context::ALL {
+    for context in Context::all() {
         let got = action_for(context, Key::ctrl('c').press());
         assert_eq!(got, Some(Action::Interrupt), "{context:?}");
     }
@@ -131,7 +131,7 @@ fn keys_of(context: Context) -> Vec<(Key, Action)> {
 
 #[test]
 fn no_two_rows_of_a_context_share_a_key() {
-    for context in Context::ALL {
+    for context in Context::all() {
         let keys = keys_of(context);
         for (i, (key, action)) in keys.iter().enumerate() {
             if let Some((_, other)) = keys[i + 1..].iter().find(|(k, _)| k == key) {
