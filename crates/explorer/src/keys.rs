@@ -60,8 +60,6 @@ pub enum Context {
     Query,
     /// Writing a bookmark's note.
     Note,
-    /// The bookmark list.
-    Bookmarks,
     /// The list a view shows over the screen (`Mode::List`): the owning view's rows.
     List(ViewId),
 }
@@ -69,7 +67,7 @@ pub enum Context {
 impl Context {
     /// The contexts of the modes the explorer has of its own, for tests and the help overlay;
     /// [`Context::all`] adds the views' lists.
-    const FIXED: [Context; 15] = [
+    const FIXED: [Context; 14] = [
         Context::Everywhere,
         Context::Normal,
         Context::Help,
@@ -84,7 +82,6 @@ impl Context {
         Context::Diff,
         Context::Query,
         Context::Note,
-        Context::Bookmarks,
     ];
 
     /// Every context, for tests and the help overlay: the fixed ones, then the list of each

@@ -3,8 +3,9 @@
 //! checklist. The keys every overlay shares — moving through a list, editing a line, leaving —
 //! change only the mode; what they ask of the explorer beyond it (load a position) comes back as
 //! an `Outcome` for the router, and a view's own overlay keys are the view's (`views`). A view
-//! that lists something over the screen (the doctor's findings) needs no mode of its own: it
-//! opens `Mode::List` with its `ViewId`, and its keys there are its rows of `Context::List`.
+//! that lists something over the screen (the bookmarks, the doctor's findings) needs no mode of
+//! its own: it opens `Mode::List` with its `ViewId`, and its keys there are its rows of
+//! `Context::List`.
 
 use super::action::Action;
 use super::keys::Context;
@@ -55,10 +56,9 @@ pub enum Mode {
         /// Why the last paste was cut short.
         error: Option<String>,
     },
-    /// The bookmarks (`B`); the index of the highlighted one.
-    Bookmarks(usize),
-    /// A list a view shows over the screen (the doctor's findings, `X`): the view draws it,
-    /// says how long it is (`Hooks::list_len`) and takes its keys (`Context::List`).
+    /// A list a view shows over the screen (the bookmarks, `B`; the doctor's findings, `X`):
+    /// the view draws it, says how long it is (`Hooks::list_len`) and takes its keys
+    /// (`Context::List`).
     List {
         /// The view whose list it is.
         owner: ViewId,
@@ -96,7 +96,6 @@ impl Mode {
             Mode::Diff => Context::Diff,
             Mode::Query { .. } => Context::Query,
             Mode::Note { .. } => Context::Note,
-            Mode::Bookmarks(_) => Context::Bookmarks,
             Mode::List { owner, .. } => Context::List(*owner),
         }
     }
@@ -148,17 +147,11 @@ impl Mode {
                 *scroll = scroll.saturating_add_signed(*lines);
             }
             (
-                Mode::Picker(index)
-                | Mode::LessonPicker(index)
-                | Mode::Bookmarks(index)
-                | Mode::List { index, .. },
+                Mode::Picker(index) | Mode::LessonPicker(index) | Mode::List { index, .. },
                 Action::PickerPrev,
             ) => *index = index.saturating_sub(1),
             (
-                Mode::Picker(index)
-                | Mode::LessonPicker(index)
-                | Mode::Bookmarks(index)
-                | Mode::List { index, .. },
+                Mode::Picker(index) | Mode::LessonPicker(index) | Mode::List { index, .. },
                 Action::PickerNext,
             ) => *index = (*index + 1).min(choices.saturating_sub(1)),
             (Mode::Picker(index), Action::PickerLoad) => {

@@ -136,7 +136,6 @@ fn overlay(mode: &Mode) -> Option<&'static dyn Panel> {
         Mode::Compare => Some(&CompareOverlay),
         Mode::LessonPicker(_) => Some(&LessonPickerOverlay),
         Mode::Diff => Some(&DiffOverlay),
-        Mode::Bookmarks(_) => Some(&crate::widgets::bookmarks::BookmarksOverlay),
         Mode::List { .. } => Some(&ListOverlay),
     }
 }

@@ -37,8 +37,6 @@ pub enum Group {
     DiffView,
     /// Writing a bookmark's note.
     NoteEntry,
-    /// In the bookmark list.
-    BookmarkList,
     /// In a view's list (`Mode::List`).
     List(ViewId),
 }
@@ -62,7 +60,6 @@ impl Group {
             Group::LessonPicker => "Lesson picker (L)",
             Group::DiffView => "Diff view (tui --diff A B; D)",
             Group::NoteEntry => "Bookmark note (b)",
-            Group::BookmarkList => "Bookmarks (B)",
             Group::List(id) => id.list_title().unwrap_or_default(),
         }
     }
@@ -82,7 +79,6 @@ impl Group {
             Group::FenEntry,
             Group::QueryEntry,
             Group::NoteEntry,
-            Group::BookmarkList,
         ]
         .into_iter()
         .chain(lists.map(|&id| Group::List(id)))

@@ -12,7 +12,6 @@ use crate::ctx::Ctx;
 use crate::theme::Theme;
 
 pub mod board;
-pub mod bookmarks;
 pub mod charts;
 pub mod compare;
 pub mod compare_icicle;

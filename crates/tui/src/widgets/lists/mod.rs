@@ -1,7 +1,7 @@
-//! The lists views show over the screen (`Mode::List`: the doctor's findings), each in the
-//! choosers' popup (`list_popup`) filled by the owning view's own drawing. `ui::draw` has one
-//! overlay for all of them, which finds the drawing by the list's owner: a view that lists
-//! something adds its file here and its line in [`LISTS`].
+//! The lists views show over the screen (`Mode::List`: the bookmarks, the doctor's findings),
+//! each in the choosers' popup (`list_popup`) filled by the owning view's own drawing.
+//! `ui::draw` has one overlay for all of them, which finds the drawing by the list's owner: a
+//! view that lists something adds its file here and its line in [`LISTS`].
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -12,6 +12,7 @@ use crate::widgets::list_popup::{self, ListPopup};
 use killerscope_explorer::Mode;
 use killerscope_explorer::views::ViewId;
 
+mod bookmarks;
 mod doctor;
 
 /// How one view's list is drawn.
@@ -23,7 +24,7 @@ trait ListPanel: Sync {
 }
 
 /// Every view's list drawing: one line each.
-const LISTS: &[&dyn ListPanel] = &[&doctor::FindingsList];
+const LISTS: &[&dyn ListPanel] = &[&bookmarks::BookmarksList, &doctor::FindingsList];
 
 /// The list on screen, drawn by its owner's drawing while `Mode::List` is on.
 pub struct ListOverlay;
