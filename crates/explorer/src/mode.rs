@@ -3,9 +3,8 @@
 //! checklist. The keys every overlay shares — moving through a list, editing a line, leaving —
 //! change only the mode; what they ask of the explorer beyond it (load a position) comes back as
 //! an `Outcome` for the router, and a view's own overlay keys are the view's (`views`). A view
-//! that lists something over the screen (the bookmarks, the doctor's findings) needs no mode of
-//! its own: it opens `Mode::List` with its `ViewId`, and its keys there are its rows of
-//! `Context::List`.
+//! that lists something over the screen needs no mode of its own: it opens `Mode::List` with
+//! its `ViewId`, and its keys there are its rows of `Context::List`.
 
 use super::action::Action;
 use super::keys::Context;
@@ -56,9 +55,8 @@ pub enum Mode {
         /// Why the last paste was cut short.
         error: Option<String>,
     },
-    /// A list a view shows over the screen (the bookmarks, `B`; the doctor's findings, `X`):
-    /// the view draws it, says how long it is (`Hooks::list_len`) and takes its keys
-    /// (`Context::List`).
+    /// A list a view shows over the screen: the view `owner` draws it, says how long it is
+    /// (`Hooks::list_len`) and takes its keys (`Context::List`).
     List {
         /// The view whose list it is.
         owner: ViewId,
