@@ -65,8 +65,7 @@ pub enum Context {
 }
 
 impl Context {
-    /// The contexts of the modes the explorer has of its own, for tests and the help overlay;
-    /// [`Context::all`] adds the views' lists.
+    /// Every context but the views' lists, which [`Context::all`] adds.
     const FIXED: [Context; 14] = [
         Context::Everywhere,
         Context::Normal,

@@ -2,7 +2,7 @@
 //! are told apart, Ctrl-C works everywhere.
 
 use super::KeyCode::{self, Backspace, Char, Delete, End, Home, Left, Right};
-use super::{Action, Binding, Context, Key, KeyPress, Trigger, action_for, bindings};
+use super::{Action, Binding, Context, Group, Key, KeyPress, Trigger, action_for, bindings};
 use crate::action::SetupAction;
 use crate::line_edit::Edit;
 use crate::views::lessons::LessonsAction;
@@ -37,6 +37,17 @@ fn every_row_dispatches_to_its_action_in_its_mode() {
                 }
             }
         }
+    }
+}
+
+#[test]
+fn every_row_is_in_a_context_and_a_group_the_help_lists() {
+    let contexts = Context::all();
+    let groups: Vec<Group> = Group::MAIN.into_iter().chain(Group::overlays()).collect();
+    for b in bindings() {
+        // A view's list rows are looked up and listed only if the view sets `View::LIST`.
+        assert!(contexts.contains(&b.context), "{:?}", b.context);
+        assert!(groups.contains(&b.group), "{:?}", b.group);
     }
 }
 
