@@ -9,11 +9,11 @@ use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use killerscope::{cli::tui::TuiArgs, cli::tui::prepare};
-use killerscope_explorer::{Effect, Mode, Runtime, library};
+use killerscope_explorer::{Effect, Mode, Runtime, library, views::ViewId};
 use killerscope_trace::NodeId;
 use killerscope_trace::{bookmarks, bookmarks::sidecar_path};
-use killerscope_tui::widgets::bookmarks::BookmarksOverlay;
 use killerscope_tui::widgets::line_field::FieldOverlay;
+use killerscope_tui::widgets::lists::ListOverlay;
 use tui_support::{App, DEPTH, PUZZLE, app_over, press, puzzle_app, record, screen, type_text};
 
 fn message(app: &App) -> String {
@@ -94,9 +94,9 @@ fn bookmarks_round_trip_through_the_sidecar_and_the_list_jumps_and_deletes() {
 
     // B, down, Enter: the second bookmark's node is selected, its path opened.
     press(&mut again, KeyCode::Char('B'));
-    assert_eq!(*again.mode(), Mode::Bookmarks(0));
+    assert_eq!(*again.mode(), Mode::list(ViewId::Bookmarks));
     press(&mut again, KeyCode::Char('j'));
-    let list = screen(&again.panel(&BookmarksOverlay, 90, 14));
+    let list = screen(&again.panel(&ListOverlay, 90, 14));
     assert!(
         list.contains("▸") && list.contains("the killer cuts here"),
         "{list}"
@@ -117,7 +117,11 @@ fn bookmarks_round_trip_through_the_sidecar_and_the_list_jumps_and_deletes() {
     let text = String::from_utf8_lossy(&write.bytes);
     assert!(!text.contains("tab and all") && text.contains("the killer cuts here"));
     assert_eq!(again.views().bookmarks.marks().len(), 1);
-    assert_eq!(*again.mode(), Mode::Bookmarks(0), "the list stays open");
+    assert_eq!(
+        *again.mode(),
+        Mode::list(ViewId::Bookmarks),
+        "the list stays open"
+    );
     press(&mut again, KeyCode::Esc);
     assert_eq!(*again.mode(), Mode::Normal);
 }

@@ -10,7 +10,7 @@ use crossterm::event::KeyCode;
 use doctor_support::{Bug, trace};
 use killerscope_analysis::doctor::Doctor;
 use killerscope_explorer::views::doctor::DoctorJob;
-use killerscope_explorer::{Effect, Mode, views::Job};
+use killerscope_explorer::{Effect, Mode, views::Job, views::ViewId};
 use killerscope_trace::{jsonl::ImportOptions, jsonl::import_reader};
 use tui_support::{App, app_over, draw, job_request, press, puzzle_app, run_job, screen};
 
@@ -42,7 +42,7 @@ fn message(app: &App) -> String {
 fn killerscopes_own_search_has_no_finding_and_says_so() {
     let mut app = puzzle_app();
     diagnose(&mut app);
-    assert_eq!(*app.mode(), Mode::Findings(0));
+    assert_eq!(*app.mode(), Mode::list(ViewId::Doctor));
     let said = message(&app);
     assert!(said.contains("no finding in"), "{said}");
     let shown = screen(&draw(&mut app, 120, 36));
@@ -52,7 +52,7 @@ fn killerscopes_own_search_has_no_finding_and_says_so() {
     // X again opens the findings at once: the search was diagnosed already.
     let effects = press(&mut app, KeyCode::Char('X'));
     assert!(effects.is_empty(), "{effects:?}");
-    assert_eq!(*app.mode(), Mode::Findings(0));
+    assert_eq!(*app.mode(), Mode::list(ViewId::Doctor));
 }
 
 #[test]
@@ -88,7 +88,7 @@ fn a_seeded_bug_is_listed_and_enter_selects_its_node() {
     let nodes: Vec<u64> = app.views().doctor.nodes().iter().map(|e| e.node).collect();
     assert!(nodes.len() >= 2, "{nodes:?}");
     press(&mut app, KeyCode::Char('j'));
-    assert_eq!(*app.mode(), Mode::Findings(1));
+    assert_eq!(app.mode().list_index(ViewId::Doctor), Some(1));
     press(&mut app, KeyCode::Enter);
     assert_eq!(*app.mode(), Mode::Normal);
     assert_eq!(

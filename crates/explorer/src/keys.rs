@@ -19,13 +19,16 @@ pub use crate::views::lessons::MAX_CHOICES;
 pub use group::Group;
 pub(crate) use rows::{KeyRow, Rows, field, list};
 
+use crate::views::ViewId;
+
 mod group;
 mod rows;
 mod table;
 #[cfg(test)]
 mod tests;
 
-/// Where the keyboard is: the data-free side of `app::Mode`, so the table can name modes.
+/// Where the keyboard is: `Mode` without what its overlays remember (a list keeps its owner), so
+/// the table can name modes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Context {
     /// Rows that apply in every mode (Ctrl-C). Looked up before the mode's own rows.
@@ -57,15 +60,13 @@ pub enum Context {
     Query,
     /// Writing a bookmark's note.
     Note,
-    /// The bookmark list.
-    Bookmarks,
-    /// The doctor's findings.
-    Findings,
+    /// The list a view shows over the screen (`Mode::List`): the owning view's rows.
+    List(ViewId),
 }
 
 impl Context {
-    /// Every context, for tests and the help overlay.
-    pub const ALL: [Context; 16] = [
+    /// Every context but the views' lists, which [`Context::all`] adds.
+    const FIXED: [Context; 14] = [
         Context::Everywhere,
         Context::Normal,
         Context::Help,
@@ -80,9 +81,17 @@ impl Context {
         Context::Diff,
         Context::Query,
         Context::Note,
-        Context::Bookmarks,
-        Context::Findings,
     ];
+
+    /// Every context, for tests and the help overlay: the fixed ones, then the list of each
+    /// view that has one (`View::LIST`), in registry order.
+    pub fn all() -> Vec<Context> {
+        let lists = ViewId::ALL.iter().filter(|id| id.list_title().is_some());
+        Context::FIXED
+            .into_iter()
+            .chain(lists.map(|&id| Context::List(id)))
+            .collect()
+    }
 
     /// Whether a key held with Ctrl, Alt or Super still counts as the plain key. Not in the
     /// normal view (nor the lesson keys laid over it), so terminal and window-manager chords

@@ -2,11 +2,14 @@
 //! the help's scroll, the line being typed, the highlighted line of a list, the compare
 //! checklist. The keys every overlay shares — moving through a list, editing a line, leaving —
 //! change only the mode; what they ask of the explorer beyond it (load a position) comes back as
-//! an `Outcome` for the router, and a view's own overlay keys are the view's (`views`).
+//! an `Outcome` for the router, and a view's own overlay keys are the view's (`views`). A view
+//! that lists something over the screen needs no mode of its own: it opens `Mode::List` with
+//! its `ViewId`, and its keys there are its rows of `Context::List`.
 
 use super::action::Action;
 use super::keys::Context;
 use super::line_edit::{CAPACITY, LineEdit};
+use super::views::ViewId;
 use super::views::compare::ConfigPicker;
 
 /// What the keyboard is talking to.
@@ -52,10 +55,14 @@ pub enum Mode {
         /// Why the last paste was cut short.
         error: Option<String>,
     },
-    /// The bookmarks (`B`); the index of the highlighted one.
-    Bookmarks(usize),
-    /// The doctor's findings (`X`); the index of the highlighted node.
-    Findings(usize),
+    /// A list a view shows over the screen: the view `owner` draws it, says how long it is
+    /// (`Hooks::list_len`) and takes its keys (`Context::List`).
+    List {
+        /// The view whose list it is.
+        owner: ViewId,
+        /// The highlighted line.
+        index: usize,
+    },
 }
 
 /// What an overlay key asks of the explorer beyond the overlay.
@@ -87,8 +94,7 @@ impl Mode {
             Mode::Diff => Context::Diff,
             Mode::Query { .. } => Context::Query,
             Mode::Note { .. } => Context::Note,
-            Mode::Bookmarks(_) => Context::Bookmarks,
-            Mode::Findings(_) => Context::Findings,
+            Mode::List { owner, .. } => Context::List(*owner),
         }
     }
 
@@ -101,6 +107,19 @@ impl Mode {
     /// Whether the charts panel is on screen.
     pub fn shows_charts(&self) -> bool {
         *self == Mode::Charts
+    }
+
+    /// The list of view `owner`, its first line highlighted.
+    pub fn list(owner: ViewId) -> Mode {
+        Mode::List { owner, index: 0 }
+    }
+
+    /// The highlighted line when the list on screen is `owner`'s.
+    pub fn list_index(&self, owner: ViewId) -> Option<usize> {
+        match *self {
+            Mode::List { owner: o, index } if o == owner => Some(index),
+            _ => None,
+        }
     }
 
     /// An empty FEN box.
@@ -126,17 +145,11 @@ impl Mode {
                 *scroll = scroll.saturating_add_signed(*lines);
             }
             (
-                Mode::Picker(index)
-                | Mode::LessonPicker(index)
-                | Mode::Bookmarks(index)
-                | Mode::Findings(index),
+                Mode::Picker(index) | Mode::LessonPicker(index) | Mode::List { index, .. },
                 Action::PickerPrev,
             ) => *index = index.saturating_sub(1),
             (
-                Mode::Picker(index)
-                | Mode::LessonPicker(index)
-                | Mode::Bookmarks(index)
-                | Mode::Findings(index),
+                Mode::Picker(index) | Mode::LessonPicker(index) | Mode::List { index, .. },
                 Action::PickerNext,
             ) => *index = (*index + 1).min(choices.saturating_sub(1)),
             (Mode::Picker(index), Action::PickerLoad) => {

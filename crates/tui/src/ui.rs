@@ -20,6 +20,7 @@ use crate::widgets::killers::KillersPanel;
 use crate::widgets::lesson::LessonPanel;
 use crate::widgets::lesson_picker::LessonPickerOverlay;
 use crate::widgets::line_field::FieldOverlay;
+use crate::widgets::lists::ListOverlay;
 use crate::widgets::panels::ViewPanel;
 use crate::widgets::picker::PickerOverlay;
 use crate::widgets::stats::StatsPanel;
@@ -135,7 +136,6 @@ fn overlay(mode: &Mode) -> Option<&'static dyn Panel> {
         Mode::Compare => Some(&CompareOverlay),
         Mode::LessonPicker(_) => Some(&LessonPickerOverlay),
         Mode::Diff => Some(&DiffOverlay),
-        Mode::Bookmarks(_) => Some(&crate::widgets::bookmarks::BookmarksOverlay),
-        Mode::Findings(_) => Some(&crate::widgets::findings::FindingsOverlay),
+        Mode::List { .. } => Some(&ListOverlay),
     }
 }

@@ -1,5 +1,8 @@
 //! The sections of the help overlay: every row of the key table names the one it is listed
-//! under, so the overlay groups keys the way a reader looks for them.
+//! under, so the overlay groups keys the way a reader looks for them. A view's list
+//! (`Mode::List`) is listed under `Group::List`, headed by the view's own title (`View::LIST`).
+
+use crate::views::ViewId;
 
 /// Which part of the help overlay a row is listed under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,10 +37,8 @@ pub enum Group {
     DiffView,
     /// Writing a bookmark's note.
     NoteEntry,
-    /// In the bookmark list.
-    BookmarkList,
-    /// In the doctor's findings.
-    FindingList,
+    /// In a view's list (`Mode::List`).
+    List(ViewId),
 }
 
 impl Group {
@@ -59,28 +60,35 @@ impl Group {
             Group::LessonPicker => "Lesson picker (L)",
             Group::DiffView => "Diff view (tui --diff A B; D)",
             Group::NoteEntry => "Bookmark note (b)",
-            Group::BookmarkList => "Bookmarks (B)",
-            Group::FindingList => "Doctor's findings (X)",
+            Group::List(id) => id.list_title().unwrap_or_default(),
         }
     }
 
     /// The normal view's groups, in the order the help overlay shows them.
     pub const MAIN: [Group; 4] = [Group::Tree, Group::Timeline, Group::Search, Group::General];
 
-    /// The overlays' groups, in the order the help overlay shows them.
-    pub const OVERLAYS: [Group; 13] = [
-        Group::Lesson,
-        Group::LessonPicker,
-        Group::HelpView,
-        Group::FenEntry,
-        Group::QueryEntry,
-        Group::NoteEntry,
-        Group::BookmarkList,
-        Group::FindingList,
-        Group::Picker,
-        Group::ComparePicker,
-        Group::CompareView,
-        Group::ChartsView,
-        Group::DiffView,
-    ];
+    /// The overlays' groups, in the order the help overlay shows them: the views' lists (each
+    /// view that has one, in registry order) come after the bookmark note and before the
+    /// position picker.
+    pub fn overlays() -> Vec<Group> {
+        let lists = ViewId::ALL.iter().filter(|id| id.list_title().is_some());
+        [
+            Group::Lesson,
+            Group::LessonPicker,
+            Group::HelpView,
+            Group::FenEntry,
+            Group::QueryEntry,
+            Group::NoteEntry,
+        ]
+        .into_iter()
+        .chain(lists.map(|&id| Group::List(id)))
+        .chain([
+            Group::Picker,
+            Group::ComparePicker,
+            Group::CompareView,
+            Group::ChartsView,
+            Group::DiffView,
+        ])
+        .collect()
+    }
 }

@@ -2,7 +2,7 @@
 //! are told apart, Ctrl-C works everywhere.
 
 use super::KeyCode::{self, Backspace, Char, Delete, End, Home, Left, Right};
-use super::{Action, Binding, Context, Key, KeyPress, Trigger, action_for, bindings};
+use super::{Action, Binding, Context, Group, Key, KeyPress, Trigger, action_for, bindings};
 use crate::action::SetupAction;
 use crate::line_edit::Edit;
 use crate::views::lessons::LessonsAction;
@@ -11,7 +11,7 @@ use killerscope_log::MAX_KILLER_SLOTS;
 /// The contexts a row is looked up in.
 fn contexts(b: &Binding) -> Vec<Context> {
     match b.context {
-        Context::Everywhere => Context::ALL.to_vec(),
+        Context::Everywhere => Context::all(),
         c => vec![c],
     }
 }
@@ -41,6 +41,17 @@ fn every_row_dispatches_to_its_action_in_its_mode() {
 }
 
 #[test]
+fn every_row_is_in_a_context_and_a_group_the_help_lists() {
+    let contexts = Context::all();
+    let groups: Vec<Group> = Group::MAIN.into_iter().chain(Group::overlays()).collect();
+    for b in bindings() {
+        // A view's list rows are looked up and listed only if the view sets `View::LIST`.
+        assert!(contexts.contains(&b.context), "{:?}", b.context);
+        assert!(groups.contains(&b.group), "{:?}", b.group);
+    }
+}
+
+#[test]
 fn a_digit_per_killer_slot_count_and_one_ctrl_c_for_every_mode() {
     for slots in 0..=MAX_KILLER_SLOTS as u8 {
         let digit = Key::plain(Char(char::from(b'0' + slots))).press();
@@ -54,7 +65,7 @@ fn a_digit_per_killer_slot_count_and_one_ctrl_c_for_every_mode() {
         _ => false,
     });
     assert_eq!(ctrl_c.count(), 1, "Ctrl-C is one row");
-    for context in Context::ALL {
+    for context in Context::all() {
         let got = action_for(context, Key::ctrl('c').press());
         assert_eq!(got, Some(Action::Interrupt), "{context:?}");
     }
@@ -131,7 +142,7 @@ fn keys_of(context: Context) -> Vec<(Key, Action)> {
 
 #[test]
 fn no_two_rows_of_a_context_share_a_key() {
-    for context in Context::ALL {
+    for context in Context::all() {
         let keys = keys_of(context);
         for (i, (key, action)) in keys.iter().enumerate() {
             if let Some((_, other)) = keys[i + 1..].iter().find(|(k, _)| k == key) {

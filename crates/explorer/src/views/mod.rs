@@ -9,7 +9,8 @@
 //!
 //! Adding a view: its folder here, its line in `registry!` below (the `ViewAction`, `ViewId`,
 //! `ViewNotice` variants and the `Views` field come from that line), and its drawing in the
-//! terminal crate (docs/extending.md).
+//! terminal crate (docs/extending.md). A view that lists something over the screen sets
+//! `View::LIST` and opens `Mode::List`: no mode, key context or help group of its own.
 
 use std::fmt::Debug;
 
@@ -87,6 +88,12 @@ pub trait View: Hooks + Default + 'static {
     type Action: Clone + Debug + PartialEq + Eq;
     /// What its jobs report back (`JobEvent::Done`); `NoJob` for a view without jobs.
     type Notice: Debug + Send + 'static;
+    /// For a view that shows a list over the screen (`Mode::List`, opened with
+    /// `Mode::list(Self::ID)`), the heading of its list's keys in the help overlay
+    /// (`Group::List`): its rows are `list(Context::List(Self::ID), Group::List(Self::ID), …)`,
+    /// its length is `Hooks::list_len` and its keys read the highlighted line with
+    /// `Mode::list_index`. `None`: it has no list.
+    const LIST: Option<&'static str> = None;
 
     /// Its key rows: the normal view's keys that reach it and the keys of its own modes.
     fn keys() -> Vec<Binding>;
@@ -173,7 +180,8 @@ pub trait Hooks: Debug + Send {
         (None, Vec::new())
     }
 
-    /// How many lines the list `mode` shows, when the list is this view's.
+    /// How many lines the list `mode` shows, when the list is this view's (its
+    /// `Mode::List`, or a picker it holds).
     fn list_len(&self, mode: &Mode) -> Option<usize> {
         let _ = mode;
         None

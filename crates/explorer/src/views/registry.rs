@@ -56,6 +56,14 @@ macro_rules! registry {
             /// Every view, in registry order.
             pub const ALL: &[ViewId] = &[$( ViewId::$Variant ),*];
 
+            /// The heading of the view's list in the help overlay (`View::LIST`), if it
+            /// shows one (`Mode::List`).
+            pub fn list_title(self) -> Option<&'static str> {
+                match self {
+                    $( ViewId::$Variant => <$View as View>::LIST, )*
+                }
+            }
+
             /// A job's progress, for the view that asked for it.
             pub fn progress(self, done: u64, total: u64) -> ViewNotice {
                 match self {

@@ -62,7 +62,7 @@ fn main_key_lines(theme: &Theme) -> Vec<Line<'static>> {
 /// Every key line: the normal view's, then each overlay's.
 pub fn key_lines(theme: &Theme) -> Vec<Line<'static>> {
     let mut out = main_key_lines(theme);
-    out.extend(group_lines(theme, &Group::OVERLAYS));
+    out.extend(group_lines(theme, &Group::overlays()));
     out
 }
 
@@ -185,7 +185,7 @@ fn render(frame: &mut Frame, area: Rect, scroll: u16, app: &Ctx) {
     let wide = area.width >= 150;
     let (left, right) = if wide {
         let mut right = legend;
-        right.extend(group_lines(theme, &Group::OVERLAYS));
+        right.extend(group_lines(theme, &Group::overlays()));
         (main_key_lines(theme), right)
     } else {
         let mut all = key_lines(theme);
@@ -234,7 +234,7 @@ mod tests {
     #[test]
     fn every_mode_and_every_listed_row_is_in_the_help() {
         let help = text(&key_lines(&Theme::mono()));
-        for context in Context::ALL {
+        for context in Context::all() {
             let rows: Vec<_> = bindings()
                 .iter()
                 .filter(|b| b.context == context && !b.label.is_empty())

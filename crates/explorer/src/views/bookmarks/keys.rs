@@ -9,7 +9,7 @@ use crate::app::Explorer;
 use crate::keys::KeyCode::{Char, Delete, Enter, Esc};
 use crate::keys::{Binding, Context, Group, Rows, field, list};
 use crate::mode::Mode;
-use crate::views::{Cx, Hooks, JobEvent, View, lend};
+use crate::views::{Cx, Hooks, JobEvent, Registered, View, lend};
 
 /// What the bookmarks' keys ask.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +30,7 @@ impl View for Bookmarks {
     type Action = BookmarksAction;
     /// How writing the sidecar went.
     type Notice = Written;
+    const LIST: Option<&'static str> = Some("Bookmarks (B)");
 
     #[rustfmt::skip]
     fn keys() -> Vec<Binding> {
@@ -40,7 +41,7 @@ impl View for Bookmarks {
         ]);
         let save = "save the bookmark (beside the log: FILE.marks)";
         let note = field(Context::Note, Group::NoteEntry, B::Save.into(), save);
-        let listed = list(Context::Bookmarks, Group::BookmarkList, "previous / next bookmark", [
+        let listed = list(Context::List(Self::ID), Group::List(Self::ID), "previous / next bookmark", [
             (&[Enter],                     "Enter",   B::Jump.into(),   "select its node, opening the path to it"),
             (&[Char('d'), Delete],         "d Del",   B::Delete.into(), "delete it"),
             (&[Esc, Char('q'), Char('B')], "Esc q B", Action::Leave,    "close the list"),
@@ -62,10 +63,14 @@ impl View for Bookmarks {
             (BookmarksAction::Save, Mode::Note { input, node, .. }) => {
                 BookmarkOp::Save(*node, input.text().trim().to_string())
             }
-            (BookmarksAction::Jump, Mode::Bookmarks(index)) if *index < count => {
+            (BookmarksAction::Jump, Mode::List { owner, index })
+                if *owner == Self::ID && *index < count =>
+            {
                 BookmarkOp::Jump(*index)
             }
-            (BookmarksAction::Delete, Mode::Bookmarks(index)) if *index < count => {
+            (BookmarksAction::Delete, Mode::List { owner, index })
+                if *owner == Self::ID && *index < count =>
+            {
                 let chosen = *index;
                 *index = index.saturating_sub(usize::from(chosen + 1 >= count));
                 BookmarkOp::Delete(chosen)
@@ -103,7 +108,7 @@ impl Hooks for Bookmarks {
     }
 
     fn list_len(&self, mode: &Mode) -> Option<usize> {
-        matches!(mode, Mode::Bookmarks(_)).then_some(self.marks().len())
+        mode.list_index(Self::ID).map(|_| self.marks().len())
     }
 }
 

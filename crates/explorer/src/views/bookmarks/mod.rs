@@ -188,7 +188,7 @@ impl Bookmarks {
             }
         }
         if list {
-            return Ok(Mode::Bookmarks(0));
+            return Ok(Mode::list(Self::ID));
         }
         let node = selected.ok_or("select a node first: b bookmarks it with a note")?;
         let note = self.marks.iter().find(|m| m.node == node);

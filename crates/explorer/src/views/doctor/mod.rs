@@ -1,8 +1,9 @@
 //! The move-ordering doctor's findings (`X`): `killerscope doctor` run over the search on
 //! screen ([`killerscope_analysis::doctor`], one fold for both), listed in an overlay — each
 //! finding with its code, severity and count out of its chances, then the first nodes it
-//! happened at. `j` / `k` move through those nodes and Enter selects one in the tree, opening
-//! the path to it, so a finding is read where it happened. The diagnosis is a job on the
+//! happened at (`Mode::List`, the list of this view). `j` / `k` move through those nodes and
+//! Enter selects one in the tree, opening the path to it, so a finding is read where it
+//! happened. The diagnosis is a job on the
 //! runtime's thread (a 100-million-event log takes seconds), kept until another search is on
 //! screen.
 
@@ -16,7 +17,7 @@ use killerscope_engine::fmt::grouped;
 use killerscope_log::{Events, LogHeader};
 use killerscope_trace::{FoldControl, RecordStream};
 
-use super::{Control, Cx, Hooks, Job, JobEvent, Stops, View};
+use super::{Control, Cx, Hooks, Job, JobEvent, Registered, Stops, View};
 
 /// What the doctor's keys ask.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,7 +114,7 @@ impl Findings {
     /// `X`: the overlay at once when the search is diagnosed, else the job that diagnoses it.
     fn open(&mut self, cx: &mut Cx) -> Vec<Effect> {
         if self.diagnosis.is_some() {
-            *cx.mode = Mode::Findings(0);
+            *cx.mode = Mode::list(Self::ID);
             return Vec::new();
         }
         if self.running.is_some() {
@@ -178,13 +179,14 @@ impl View for Findings {
     type Action = DoctorAction;
     /// The diagnosis, or why it did not finish.
     type Notice = Result<Diagnosis, String>;
+    const LIST: Option<&'static str> = Some("Doctor's findings (X)");
 
     #[rustfmt::skip]
     fn keys() -> Vec<Binding> {
         let normal = Rows::with(Context::Normal, Group::Search, [
             (&[Char('X')], "X", DoctorAction::Open.into(), "doctor: what is wrong with the ordering, node by node"),
         ]);
-        let listed = list(Context::Findings, Group::FindingList, "previous / next node", [
+        let listed = list(Context::List(Self::ID), Group::List(Self::ID), "previous / next node", [
             (&[Enter],                     "Enter",   DoctorAction::Jump.into(), "select the node in the tree"),
             (&[Esc, Char('q'), Char('X')], "Esc q X", Action::Leave,             "close the findings"),
         ]);
@@ -192,10 +194,10 @@ impl View for Findings {
     }
 
     fn update(&mut self, action: DoctorAction, cx: &mut Cx) -> Vec<Effect> {
-        match (action, &*cx.mode) {
+        match (action, cx.mode.list_index(Self::ID)) {
             (DoctorAction::Open, _) => return self.open(cx),
-            (DoctorAction::Jump, &Mode::Findings(index)) => self.jump(index, cx),
-            (DoctorAction::Jump, _) => {}
+            (DoctorAction::Jump, Some(index)) => self.jump(index, cx),
+            (DoctorAction::Jump, None) => {}
         }
         Vec::new()
     }
@@ -220,7 +222,7 @@ impl View for Findings {
                 cx.info(Findings::summary(&d));
                 self.diagnosis = Some(d);
                 if *cx.mode == Mode::Normal {
-                    *cx.mode = Mode::Findings(0);
+                    *cx.mode = Mode::list(Self::ID);
                 }
             }
             Err(why) => {
@@ -247,6 +249,6 @@ impl Hooks for Findings {
     }
 
     fn list_len(&self, mode: &Mode) -> Option<usize> {
-        matches!(mode, Mode::Findings(_)).then(|| self.nodes().len())
+        mode.list_index(Self::ID).map(|_| self.nodes().len())
     }
 }

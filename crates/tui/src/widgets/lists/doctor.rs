@@ -2,29 +2,28 @@
 //! out of its chances, then the nodes it happened at; below, for the highlighted node, why the
 //! finding costs, what happened there and the line from the root.
 
-use ratatui::Frame;
-use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::ListItem;
 
+use super::ListPanel;
 use crate::ctx::Ctx;
-use crate::widgets::Panel;
-use crate::{widgets::list_popup, widgets::list_popup::ListPopup};
+use crate::widgets::list_popup::ListPopup;
 use killerscope_analysis::doctor::{Finding, Severity};
 use killerscope_chess::Color;
 use killerscope_engine::{fmt::grouped, percent};
-use killerscope_explorer::Mode;
+use killerscope_explorer::views::ViewId;
 use killerscope_explorer::views::doctor::Line as Row;
 use killerscope_text::printable;
 
-/// The findings list, drawn over the screen while `Mode::Findings` is on.
-pub struct FindingsOverlay;
+/// Draws the doctor's list (`views::doctor`); its index counts the node lines only.
+pub(super) struct FindingsList;
 
-impl Panel for FindingsOverlay {
-    fn render(&self, frame: &mut Frame, area: Rect, app: &mut Ctx) {
-        let Mode::Findings(selected) = *app.mode() else {
-            return;
-        };
+impl ListPanel for FindingsList {
+    fn view(&self) -> ViewId {
+        ViewId::Doctor
+    }
+
+    fn popup<'a>(&self, app: &'a Ctx<'_>, selected: usize) -> ListPopup<'a> {
         let (doctor, theme) = (&app.views().doctor, &app.theme);
         let rows = doctor.lines();
         let mut chosen = None;
@@ -78,14 +77,13 @@ impl Panel for FindingsOverlay {
             ),
             (None, None) => "The doctor has not read this search yet: X starts it.".into(),
         };
-        let popup = ListPopup {
+        ListPopup {
             title: " Doctor · ↑↓ choose a node · Enter select it · Esc close ",
             width_percent: 90,
             items,
             selected: chosen.map_or(0, |(at, _)| at),
             about,
-        };
-        list_popup::render(frame, area, theme, popup);
+        }
     }
 }
 
