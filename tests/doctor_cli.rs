@@ -15,7 +15,11 @@ const PUZZLE: &str = "6k1/3q1ppp/p7/1r5n/5P2/1P4P1/PQ4BP/2R3K1 b - - 0 1";
 
 /// The seeded engine's trace of the puzzle at depth 4, in a temp file.
 fn trace_file(bug: Bug) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("ks-doctor-{}-{bug:?}.jsonl", std::process::id()));
+    // A file per call: tests run at once, and each removes its file when done.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = format!("ks-doctor-{}-{bug:?}-{call}.jsonl", std::process::id());
+    let path = std::env::temp_dir().join(name);
     std::fs::write(&path, trace(PUZZLE, 4, bug)).expect("temp file");
     path
 }
