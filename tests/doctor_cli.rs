@@ -216,3 +216,44 @@ fn errors_exit_with_status_2_and_reading_switches_apply() {
     );
     std::fs::remove_file(&path).ok();
 }
+
+/// The two samples of docs/doctor.md are what the doctor prints: the slot-order report whole
+/// (its trace saved as `slot-order.jsonl`, the name the sample shows) and the illegal-killer
+/// note's lines, found in that engine's report.
+#[test]
+fn the_doctor_docs_samples_are_what_it_prints() {
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/doctor.md"))
+        .expect("docs/doctor.md");
+    let samples: Vec<&str> = doc
+        .split("```text\n")
+        .skip(1)
+        .filter_map(|rest| rest.split("```").next())
+        .collect();
+    let [whole, note, ..] = samples[..] else {
+        panic!("docs/doctor.md has no two text samples");
+    };
+    let dir = std::env::temp_dir().join(format!("ks-doctor-docs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    std::fs::write(
+        dir.join("slot-order.jsonl"),
+        trace(PUZZLE, 4, Bug::SlotOrder),
+    )
+    .expect("trace");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_killerscope"))
+        .args(["doctor", "slot-order.jsonl"])
+        .current_dir(&dir)
+        .output()
+        .expect("the binary runs");
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(
+        text(&out.stdout),
+        whole,
+        "docs/doctor.md's slot-order sample"
+    );
+    let path = trace_file(Bug::IllegalKiller);
+    let report = text(&doctor(&path, &[]).stdout);
+    std::fs::remove_file(&path).ok();
+    for line in note.lines() {
+        assert!(report.contains(line), "{line:?} not in\n{report}");
+    }
+}
