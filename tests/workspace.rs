@@ -89,3 +89,32 @@ fn the_log_crate_stands_on_the_rules_and_at_most_three_external_crates() {
     assert!(external.len() <= 3, "the log crate depends on {external:?}");
     assert_eq!(internal, ["killerscope-text", "killerscope-chess"]);
 }
+
+/// Every file of `tests/` runs: the integration tests are one crate (`autotests = false`), so a
+/// new file that `tests/suite.rs` does not declare, and that is not a `[[test]]` of its own in
+/// the manifest, would never be compiled — its tests silently lost.
+#[test]
+fn every_test_file_is_a_module_of_the_suite_or_a_test_of_its_own() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let suite = fs::read_to_string(root.join("tests/suite.rs")).expect("tests/suite.rs");
+    let cargo = manifest(".");
+    let mut lost = Vec::new();
+    for entry in fs::read_dir(root.join("tests")).expect("tests/") {
+        let path = entry.expect("a directory entry").path();
+        let (Some(stem), Some("rs")) = (
+            path.file_stem().and_then(|s| s.to_str()),
+            path.extension().and_then(|e| e.to_str()),
+        ) else {
+            continue;
+        };
+        let declared = suite.lines().any(|l| l.trim() == format!("mod {stem};"));
+        let own_test = cargo.contains(&format!("path = \"tests/{stem}.rs\""));
+        if !declared && !own_test {
+            lost.push(stem.to_string());
+        }
+    }
+    assert!(
+        lost.is_empty(),
+        "tests/ files that no test target compiles (add `mod NAME;` to tests/suite.rs): {lost:?}"
+    );
+}
