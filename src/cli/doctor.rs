@@ -9,7 +9,7 @@ use super::fold_progress;
 use super::reading::{Reading, skipped_lines};
 use clap::Args;
 use killerscope_analysis::{
-    doctor, doctor::Diagnosis, doctor::Doctor, doctor::Example, doctor::Finding, doctor::Severity,
+    doctor, doctor::Diagnosis, doctor::Doctor, doctor::Example, doctor::Severity,
 };
 use killerscope_chess::Position;
 use killerscope_engine::fmt::grouped;
@@ -73,17 +73,6 @@ fn hit_rates(d: &Diagnosis) -> String {
     )
 }
 
-/// `3 of 1,204 killer stores (0.2%)`.
-fn tally(f: &Finding) -> String {
-    format!(
-        "{} of {} {} ({})",
-        grouped(f.count),
-        grouped(f.chances),
-        f.code.info().chances,
-        percent(f.count, f.chances)
-    )
-}
-
 /// An example node: its id, place and line from the root (a Black first move marked `…f5`, as
 /// lines are written), and what happened there.
 fn example_line(e: &Example, black_first: bool) -> String {
@@ -133,7 +122,7 @@ fn write_text(
         .is_ok_and(|p| p.side_to_move() == killerscope_chess::Color::Black);
     for f in &d.findings {
         writeln!(out)?;
-        writeln!(out, "{:<8} {}: {}", f.severity().name(), f.code, tally(f))?;
+        writeln!(out, "{:<8} {}: {}", f.severity().name(), f.code, f.tally())?;
         if f.code == doctor::Code::IllegalKiller {
             writeln!(out, "         killer {}", hit_rates(d))?;
         }

@@ -3,6 +3,7 @@
 //! diagnosis with the killer figures and the checks that could not be made.
 
 use crate::{doctor::code::Code, doctor::code::Severity};
+use killerscope_engine::{fmt::grouped, percent};
 use killerscope_log::NodeKind;
 
 /// One node a finding happened at.
@@ -89,6 +90,18 @@ impl Finding {
     /// How bad it is.
     pub fn severity(&self) -> Severity {
         self.code.severity()
+    }
+
+    /// How often out of how many chances, as the report and the explorer's list write it:
+    /// `3 of 1,204 killer stores (0.2%)`.
+    pub fn tally(&self) -> String {
+        format!(
+            "{} of {} {} ({})",
+            grouped(self.count),
+            grouped(self.chances),
+            self.code.info().chances,
+            percent(self.count, self.chances)
+        )
     }
 }
 

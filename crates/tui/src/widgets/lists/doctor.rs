@@ -10,7 +10,7 @@ use crate::ctx::Ctx;
 use crate::widgets::list_popup::ListPopup;
 use killerscope_analysis::doctor::{Finding, Severity};
 use killerscope_chess::Color;
-use killerscope_engine::{fmt::grouped, percent};
+use killerscope_engine::fmt::grouped;
 use killerscope_explorer::views::ViewId;
 use killerscope_explorer::views::doctor::Line as Row;
 use killerscope_text::printable;
@@ -40,7 +40,7 @@ impl ListPanel for FindingsList {
                     ListItem::new(Line::from(vec![
                         Span::styled(format!("{:<8}", f.severity().name()), style),
                         Span::styled(format!("{:<22}", f.code.name()), theme.key),
-                        Span::styled(tally(f), theme.text),
+                        Span::styled(f.tally(), theme.text),
                     ]))
                 }
                 Row::Node(e) => {
@@ -85,17 +85,6 @@ impl ListPanel for FindingsList {
             about,
         }
     }
-}
-
-/// `3 of 1,204 killer stores (0.2%)`.
-fn tally(f: &Finding) -> String {
-    format!(
-        "{} of {} {} ({})",
-        grouped(f.count),
-        grouped(f.chances),
-        f.code.info().chances,
-        percent(f.count, f.chances)
-    )
 }
 
 /// The finding whose heading is the nearest above row `at`.
