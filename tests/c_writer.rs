@@ -393,6 +393,9 @@ fn an_engine_killed_mid_search_leaves_a_log_that_opens() {
     use std::time::{Duration, Instant};
     let Some(b) = built() else { return };
     let log = scratch().join("killed.kslog");
+    // A killed log left by an earlier run would satisfy the wait below before this engine
+    // has written a byte.
+    let _ = std::fs::remove_file(&log);
     let mut child = Command::new(&b.engine)
         .args(["--fen", KIWIPETE, "--depth", "40", "--trace"])
         .arg(&log)

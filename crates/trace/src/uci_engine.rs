@@ -25,7 +25,7 @@ use output::{Said, Transcript};
 use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 /// How long the engine may take to answer `uci` and `isready`.
@@ -123,10 +123,46 @@ impl Drop for EngineProcess {
 pub struct EngineIo {
     stdin: ChildStdin,
     lines: Receiver<Said>,
-    last_words: Arc<Mutex<Option<String>>>,
+    last_words: Arc<LastWords>,
     /// The last line read on its standard output, to quote when it stops early.
     last_line: Option<String>,
     transcript: Option<Transcript>,
+}
+
+/// How long the message that an engine stopped waits for its standard error to end, so that
+/// its last words are quoted: an engine that has exited closes it at once (a child process it
+/// left behind might hold it open, hence the limit).
+const STDERR_DRAIN: Duration = Duration::from_millis(500);
+
+/// The last non-blank line the engine printed on its standard error, and whether that stream
+/// has ended, shared with the thread that reads it.
+#[derive(Debug, Default)]
+struct LastWords {
+    said: Mutex<(Option<String>, bool)>,
+    ended: Condvar,
+}
+
+impl LastWords {
+    fn heard(&self, line: String) {
+        if let Ok(mut said) = self.said.lock() {
+            said.0 = Some(line);
+        }
+    }
+
+    fn end(&self) {
+        if let Ok(mut said) = self.said.lock() {
+            said.1 = true;
+        }
+        self.ended.notify_all();
+    }
+
+    /// The last line, once the stream has ended or `wait` has passed (the engine has stopped
+    /// when this is asked, but its last lines may still be on their way through the pipe).
+    fn last(&self, wait: Duration) -> Option<String> {
+        let said = self.said.lock().ok()?;
+        let (said, _) = self.ended.wait_timeout_while(said, wait, |s| !s.1).ok()?;
+        said.0.clone()
+    }
 }
 
 /// Why no line came.
@@ -160,18 +196,18 @@ pub fn start(
     };
     let transcript = transcript.map(Transcript::new);
     let lines = output::read_on_thread(stdout, transcript.clone());
-    let last_words = Arc::new(Mutex::new(None));
+    let last_words = Arc::new(LastWords::default());
     let said = Arc::clone(&last_words);
     std::thread::spawn(move || {
         let mut err = BufReader::new(stderr);
         while let Some(line) = output::read_line(&mut err, None) {
             if let Said::Line(line) = line
                 && !line.trim().is_empty()
-                && let Ok(mut said) = said.lock()
             {
-                *said = Some(line);
+                said.heard(line);
             }
         }
+        said.end();
     });
     let io = EngineIo {
         stdin,
@@ -198,7 +234,7 @@ impl EngineIo {
     /// What the engine last printed on its standard error (or else its output), to add to
     /// the message that it stopped.
     fn last_words(&self) -> String {
-        let said = self.last_words.lock().ok().and_then(|s| s.clone());
+        let said = self.last_words.last(STDERR_DRAIN);
         match (said, &self.last_line) {
             (Some(said), _) => format!("; it said {}", quoted(&said)),
             (None, Some(line)) => format!("; its last line was {}", quoted(line)),
@@ -211,11 +247,7 @@ impl EngineIo {
         let said = match self.lines.recv_timeout(wait) {
             Ok(said) => said,
             Err(RecvTimeoutError::Timeout) => return Err(Gone::Silent),
-            Err(RecvTimeoutError::Disconnected) => {
-                // Its standard error may still be draining: give it a moment to be quoted.
-                std::thread::sleep(Duration::from_millis(20));
-                return Err(Gone::Exited);
-            }
+            Err(RecvTimeoutError::Disconnected) => return Err(Gone::Exited),
         };
         if let Said::Line(line) = &said {
             self.last_line = Some(line.clone());
