@@ -1,7 +1,7 @@
 //! The explain panel: a sentence or two of what happened at the selected node — who cut
 //! what with which move after how many tries, whether it became a killer (and what it pushed
-//! down), a mate killer or a countermove, and how that killer then fared in the later siblings;
-//! what selective search did there (`explain/selective.rs`), once audited (`a`) whether it
+//! down), a mate killer or a countermove, and how that killer then fared in the later siblings
+//! (`explain/cutoff.rs`); what selective search did there (`explain/selective.rs`), once audited (`a`) whether it
 //! was sound (`explain/audit.rs`), once asked (`E`) the best reply beside the cutting move
 //! (`explain/best.rs`), the score's chain that `y` traced (`explain/why.rs`), and at or below
 //! an illegal try what the engine did without
@@ -13,71 +13,29 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
 use crate::ctx::Ctx;
-use crate::{widgets::Panel, widgets::countermoves};
+use crate::widgets::Panel;
 use killerscope_chess::Notation;
-use killerscope_chess::{Color, Move};
-use killerscope_engine::CounterKey;
+use killerscope_chess::{Color, Position};
 use killerscope_engine::fmt;
 use killerscope_explorer::{NodeId, Session};
-use killerscope_log::Event;
 use killerscope_log::{Bound, NodeKind};
+use killerscope_trace::Node;
 
 mod audit;
 mod best;
 mod children;
+mod cutoff;
 mod selective;
 mod unknown;
 mod why;
+
+use cutoff::{CutBy, cutoff_sentences};
 
 fn side(c: Color) -> &'static str {
     match c {
         Color::White => "White",
         Color::Black => "Black",
     }
-}
-
-/// Later siblings looked at for the killer record: a node can have a million children, and
-/// the panel is drawn every frame.
-pub const LATER_SIBLINGS: usize = 1_000;
-/// Children of each of them looked at for the killer: killers are tried before the quiet
-/// moves, and no position has more than 218 legal moves.
-const KILLER_WITHIN: usize = 256;
-
-/// How `mv` fared in the siblings searched after `id` (the first `LATER_SIBLINGS` of them):
-/// (siblings looked at, times tried as a killer — a slot or any source the header calls a
-/// killer — and cutoffs).
-fn later_sibling_killer_record(session: &Session, id: NodeId, mv: Move) -> (usize, u32, u32) {
-    let mut looked = 0;
-    let mut tried = 0;
-    let mut cut = 0;
-    let later = std::iter::successors(session.next_sibling(id), |&s| session.next_sibling(s));
-    for sibling in later.take(LATER_SIBLINGS) {
-        looked += 1;
-        let mut replies = session.children(Some(sibling)).take(KILLER_WITHIN);
-        let as_killer = replies.any(|c| {
-            session.node(c).is_some_and(|n| {
-                n.mv() == mv
-                    && n.enter_event()
-                        .checked_sub(1)
-                        .and_then(|i| session.events().get(i))
-                        .is_some_and(|e| {
-                            matches!(e, Event::MoveTried { source, .. }
-                                if session.header().sources.is_killer(source))
-                        })
-            })
-        });
-        if as_killer {
-            tried += 1;
-            if session
-                .node(sibling)
-                .and_then(|n| n.cutoff())
-                .is_some_and(|c| c.mv == mv)
-            {
-                cut += 1;
-            }
-        }
-    }
-    (looked, tried, cut)
 }
 
 /// The explanation of node `id`, moves written in `notation`.
@@ -114,18 +72,7 @@ pub fn sentences(session: &Session, id: NodeId, notation: Notation) -> Vec<(Stri
     let ply = node.ply();
     let (alpha, beta) = node.window();
     let mover = side(pos.side_to_move());
-    let led_by = if node.is_null_move() {
-        format!("{}'s null move", side(parent_pos.side_to_move()))
-    } else if node.mv().is_null() {
-        "the root".to_string()
-    } else {
-        let text = notation.format(&parent_pos, node.mv());
-        if parent_pos.side_to_move() == Color::Black {
-            format!("…{text}")
-        } else {
-            text
-        }
-    };
+    let led_by = led_by(node, &parent_pos, notation);
     let kind = if node.kind() == NodeKind::Quiescence {
         "quiescence node"
     } else {
@@ -155,37 +102,15 @@ pub fn sentences(session: &Session, id: NodeId, notation: Notation) -> Vec<(Stri
     let searched = children::Searched::of(session, id);
     match (node.cutoff(), node.result()) {
         (Some(cut), result) => {
-            let quiet = if cut.mv.is_quiet() { "quiet " } else { "" };
-            let score = result.map_or(String::from("?"), |(s, _)| fmt::score(s));
-            let tries = usize::from(cut.index) + 1;
-            out.push((
-                format!(
-                    "{mover}'s {quiet}{} cut off {led_by} after {tries} move{} tried ({}): beta cutoff (score {score} ≥ β {}).",
-                    notation.format(&pos, cut.mv),
-                    if tries == 1 { "" } else { "s" },
-                    session.header().sources.label(cut.source),
-                    fmt::score(beta),
-                ),
-                CUTOFF,
-            ));
-            for store in stores_after_cutoff(session, id) {
-                out.push((store_sentence(session, id, store, notation), KEY));
-            }
-            let (looked, tried, cutoffs) = later_sibling_killer_record(session, id, cut.mv);
-            if tried > 0 {
-                let scope = if looked == LATER_SIBLINGS {
-                    format!(" (of the next {} looked at)", fmt::grouped(looked as u64))
-                } else {
-                    String::new()
-                };
-                out.push((
-                    format!(
-                        " Tried as a killer in {tried} later sibling{}{scope}; cut off {cutoffs} of them.",
-                        if tried == 1 { "" } else { "s" }
-                    ),
-                    MORE,
-                ));
-            }
+            let score = result.map(|(score, _)| score);
+            let cut_by = CutBy {
+                mover,
+                led_by: &led_by,
+                pos: &pos,
+                beta,
+                score,
+            };
+            out.extend(cutoff_sentences(session, id, cut, &cut_by, notation));
         }
         (None, Some((score, Bound::Upper))) => out.push((
             format!(
@@ -220,71 +145,20 @@ pub fn sentences(session: &Session, id: NodeId, notation: Notation) -> Vec<(Stri
     out
 }
 
-/// The indexes of the store events that followed the node's own cutoff, in order: a killer or
-/// mate-killer store, then a countermove store (only quiet cutting moves are stored).
-fn stores_after_cutoff(session: &Session, id: NodeId) -> Vec<usize> {
-    let Some(node) = session.node(id) else {
-        return Vec::new();
-    };
-    let Some(exit) = node.exit_event() else {
-        return Vec::new();
-    };
-    let mut stores = Vec::new();
-    for i in (node.enter_event() + 1..exit).rev() {
-        match session.events().get(i) {
-            Some(
-                Event::KillerStore { .. }
-                | Event::MateKillerStore { .. }
-                | Event::CounterStore { .. },
-            ) => stores.push(i),
-            Some(Event::Cutoff { .. }) => {
-                stores.reverse();
-                return stores;
-            }
-            _ => return Vec::new(),
+/// What led to the node, as the explanation names it: the move in the notation chosen
+/// (`…` before Black's), a side's null move, or the root.
+fn led_by(node: Node, parent_pos: &Position, notation: Notation) -> String {
+    if node.is_null_move() {
+        format!("{}'s null move", side(parent_pos.side_to_move()))
+    } else if node.mv().is_null() {
+        "the root".to_string()
+    } else {
+        let text = notation.format(parent_pos, node.mv());
+        if parent_pos.side_to_move() == Color::Black {
+            format!("…{text}")
+        } else {
+            text
         }
-    }
-    Vec::new()
-}
-
-/// What the store event at `store`, right after node `id`'s cutoff, did — in words.
-fn store_sentence(session: &Session, id: NodeId, store: usize, notation: Notation) -> String {
-    let (Some(node), Some(event)) = (session.node(id), session.events().get(store)) else {
-        return String::new();
-    };
-    let pos = session.position_at(Some(id));
-    match event {
-        Event::KillerStore { ply: row, mv, .. } => {
-            let before = session.replay().killer_row(row, store);
-            let pushed = before
-                .as_slice()
-                .first()
-                .copied()
-                .filter(|m| !m.is_null() && *m != mv);
-            let (unit, at) = if session.replay().killer_rows_by_depth() {
-                ("depth", row)
-            } else {
-                ("ply", node.ply())
-            };
-            match pushed {
-                Some(m) => format!(
-                    " Stored as killer 1 at {unit} {at}; {} moved to slot 2.",
-                    notation.format(&pos, m)
-                ),
-                None => format!(" Stored as killer 1 at {unit} {at}."),
-            }
-        }
-        Event::MateKillerStore { ply, .. } => format!(
-            " It found a mate: stored as the mate killer at ply {ply}, tried before the killers there."
-        ),
-        Event::CounterStore { key, .. } => {
-            let answered = CounterKey::from_index(usize::from(key))
-                .map_or_else(|| format!("#{key}"), countermoves::answered_text);
-            format!(
-                " Stored as the countermove to {answered} (that piece to that square, wherever it is played), tried after the killers."
-            )
-        }
-        _ => String::new(),
     }
 }
 

@@ -257,6 +257,33 @@ fn header_cells(app: &Ctx, layout: &Layout, mate_style: Style) -> Vec<Cell<'stat
     heads
 }
 
+/// The rows the table shows: the plies with a killer (or a mate killer, or the focus row),
+/// as many as fit under the header in `height`, the focus row in the middle where it can be.
+fn shown_rows(
+    session: &Session,
+    at: usize,
+    mate: bool,
+    focus: usize,
+    height: u16,
+) -> std::ops::Range<usize> {
+    let mate_rows = if mate {
+        session.replay().mate_killer_plies()
+    } else {
+        0
+    };
+    let count = session
+        .replay()
+        .killers_at(at)
+        .len()
+        .max(mate_rows)
+        .max(focus + 1);
+    let visible = usize::from(height.saturating_sub(1)).max(1);
+    let first = focus
+        .saturating_sub(visible / 2)
+        .min(count.saturating_sub(visible));
+    first..count.min(first + visible)
+}
+
 impl Panel for KillersPanel {
     /// Draws the table as it stood at the timeline cursor, scrolled so that the selected node's
     /// row is visible, or the countermove tab.
@@ -289,24 +316,9 @@ impl Panel for KillersPanel {
             frame.render_widget(text, inner);
             return;
         }
-        let mate_rows = if mate == 1 {
-            session.replay().mate_killer_plies()
-        } else {
-            0
-        };
-        let count = session
-            .replay()
-            .killers_at(at)
-            .len()
-            .max(mate_rows)
-            .max(focus + 1);
         let unit_width = layout.unit().len();
         let cell_width = usize::from(inner.width).saturating_sub(unit_width + columns) / columns;
-        let visible = usize::from(inner.height.saturating_sub(1)).max(1);
-        let first = focus
-            .saturating_sub(visible / 2)
-            .min(count.saturating_sub(visible));
-        let shown = first..count.min(first + visible);
+        let shown = shown_rows(session, at, mate == 1, focus, inner.height);
         let notation = app.prefs().notation;
         let positions = row_positions(session, app.view().selected_node(), shown.clone());
         let pos_of = |row: usize| positions[row - shown.start].as_ref();
