@@ -10,6 +10,7 @@
 //! results a teacher collects are written by `results`.
 
 mod ask;
+mod choices;
 pub mod results;
 
 use killerscope_chess::{Move, Position};
