@@ -88,6 +88,54 @@ fn foreign_killers(slots: u8, rows: &[usize]) -> KillerTable {
     killers
 }
 
+/// The stage of the picker a move of `source` comes from, in the order the stages run: the
+/// TT move, good captures, the killer-like candidates, captures placed after them, losing
+/// captures (between the killers and the quiets), the quiet moves.
+fn stage(pos: &Position, placement: KillerPlacement, source: MoveSource, mv: Move) -> u8 {
+    match source {
+        MoveSource::TT => 0,
+        MoveSource::CAPTURE
+            if placement == KillerPlacement::BetweenCaptures && see(pos, mv) < 0 =>
+        {
+            4
+        }
+        MoveSource::CAPTURE if placement == KillerPlacement::BeforeCaptures => 3,
+        MoveSource::CAPTURE => 1,
+        MoveSource::HISTORY | MoveSource::RELATIVE_HISTORY | MoveSource::QUIET => 5,
+        MoveSource::MATE_KILLER | MoveSource::COUNTERMOVE | MoveSource::FOLLOW_UP => 2,
+        s if s.is_killer() => 2,
+        other => panic!("{other:?} is no source the picker produces"),
+    }
+}
+
+/// Within the killer stage: the mate killer first, then the killers, the countermove and the
+/// follow-up move.
+fn assert_candidates_in_order(picked: &[(Move, MoveSource)], label: &str) {
+    let candidates: Vec<MoveSource> = picked
+        .iter()
+        .map(|&(_, s)| s)
+        .filter(|s| {
+            s.is_killer()
+                || [
+                    MoveSource::MATE_KILLER,
+                    MoveSource::COUNTERMOVE,
+                    MoveSource::FOLLOW_UP,
+                ]
+                .contains(s)
+        })
+        .collect();
+    let rank = |s: &MoveSource| match *s {
+        MoveSource::MATE_KILLER => 0,
+        MoveSource::COUNTERMOVE => 2,
+        MoveSource::FOLLOW_UP => 3,
+        _ => 1,
+    };
+    assert!(
+        candidates.windows(2).all(|w| rank(&w[0]) <= rank(&w[1])),
+        "{label}: mate killer, killers, countermove, follow-up out of order {candidates:?}"
+    );
+}
+
 #[test]
 fn every_legal_move_exactly_once_in_stage_order() {
     for fen in POSITIONS {
@@ -129,50 +177,15 @@ fn every_legal_move_exactly_once_in_stage_order() {
             );
             assert_eq!(unique, all, "{fen} {config}: not exactly the legal moves");
 
-            let placement = config.killer_placement;
-            let stage = |source: MoveSource, mv: Move| match source {
-                MoveSource::TT => 0,
-                MoveSource::CAPTURE
-                    if placement == KillerPlacement::BetweenCaptures && see(&pos, mv) < 0 =>
-                {
-                    4
-                }
-                MoveSource::CAPTURE if placement == KillerPlacement::BeforeCaptures => 3,
-                MoveSource::CAPTURE => 1,
-                MoveSource::HISTORY | MoveSource::RELATIVE_HISTORY | MoveSource::QUIET => 5,
-                MoveSource::MATE_KILLER | MoveSource::COUNTERMOVE | MoveSource::FOLLOW_UP => 2,
-                s if s.is_killer() => 2,
-                other => panic!("{other:?} is no source the picker produces"),
-            };
-            let stages: Vec<u8> = picked.iter().map(|&(m, s)| stage(s, m)).collect();
+            let stages: Vec<u8> = picked
+                .iter()
+                .map(|&(m, s)| stage(&pos, config.killer_placement, s, m))
+                .collect();
             assert!(
                 stages.windows(2).all(|w| w[0] <= w[1]),
                 "{fen} {config}: stages out of order {stages:?}"
             );
-            let candidates: Vec<MoveSource> = picked
-                .iter()
-                .map(|&(_, s)| s)
-                .filter(|s| {
-                    s.is_killer()
-                        || [
-                            MoveSource::MATE_KILLER,
-                            MoveSource::COUNTERMOVE,
-                            MoveSource::FOLLOW_UP,
-                        ]
-                        .contains(s)
-                })
-                .collect();
-            let rank = |s: &MoveSource| match *s {
-                MoveSource::MATE_KILLER => 0,
-                MoveSource::COUNTERMOVE => 2,
-                MoveSource::FOLLOW_UP => 3,
-                _ => 1,
-            };
-            assert!(
-                candidates.windows(2).all(|w| rank(&w[0]) <= rank(&w[1])),
-                "{fen} {config}: mate killer, killers, countermove, follow-up out of order \
-                 {candidates:?}"
-            );
+            assert_candidates_in_order(&picked, &format!("{fen} {config}"));
             for &(mv, source) in &picked {
                 match source {
                     MoveSource::TT => assert!(config.tt_move && mv == tt_move),
