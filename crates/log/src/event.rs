@@ -5,14 +5,17 @@
 //! must learn it (codec, export, tree, replay, explorer), while the observer combinators forward
 //! whole events and so can never drop one. The search emits tens of millions of these per
 //! minute, so every variant fits in 16 bytes (asserted at compile time).
+//!
+//! The two field types that are structs (a killer row, a node count), made to fit in those 16
+//! bytes, are in `event/compact.rs`.
+
+mod compact;
 
 use super::source::MoveSource;
 use killerscope_chess::Move;
 use killerscope_text::coded_enum;
 
-/// Most killer slots per ply a row holds: a killer store's event carries the whole row, so the
-/// log bounds it (and the engine's `killers=` setting with it).
-pub const MAX_KILLER_SLOTS: usize = 4;
+pub use compact::{KillerSlots, MAX_KILLER_SLOTS, NodeCount};
 
 /// Deepest ply a search reaches (main plus quiescence); the engine sizes its killer table and
 /// search stack by it and a recording filter's ply range is checked against it.
@@ -48,50 +51,6 @@ coded_enum! {
 
 /// Size of one event, in memory and as the trace's on-disk record.
 pub const EVENT_BYTES: usize = 16;
-
-/// The killer row at one ply right after a store: up to `MAX_KILLER_SLOTS` moves, slot 0 first.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct KillerSlots {
-    moves: [Move; MAX_KILLER_SLOTS],
-    len: u8,
-}
-
-impl KillerSlots {
-    /// Copies a killer row (extra slots beyond `MAX_KILLER_SLOTS` are dropped; the search never
-    /// has more).
-    pub fn new(slots: &[Move]) -> KillerSlots {
-        let mut moves = [Move::NULL; MAX_KILLER_SLOTS];
-        let len = slots.len().min(MAX_KILLER_SLOTS);
-        moves[..len].copy_from_slice(&slots[..len]);
-        KillerSlots {
-            moves,
-            len: len as u8,
-        }
-    }
-
-    /// The row, slot 0 first (empty slots are `Move::NULL`).
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len as usize]
-    }
-}
-
-/// Total node count after an iteration, split into two `u32` halves so `Event` keeps an
-/// alignment of 4 and a size of 16 bytes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct NodeCount([u32; 2]);
-
-impl NodeCount {
-    /// The count as a `u64`.
-    pub const fn get(self) -> u64 {
-        (self.0[1] as u64) << 32 | self.0[0] as u64
-    }
-}
-
-impl From<u64> for NodeCount {
-    fn from(n: u64) -> NodeCount {
-        NodeCount([n as u32, (n >> 32) as u32])
-    }
-}
 
 coded_enum! {
     /// Why a move is searched a second time.

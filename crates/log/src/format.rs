@@ -2,17 +2,22 @@
 //! full validation (writing is in `encode.rs`). Every malformed input — empty, cut short, foreign, bit-flipped — is a `LogError`
 //! with the byte offset where it was noticed, never a panic, and never an allocation sized by an
 //! unchecked number from the file.
+//!
+//! The reader the bytes go through, and the header it reads field by field, are in
+//! `format/input.rs`; the file's parts in order (head, events, tail, checksum) are here.
+
+mod input;
 
 use super::codec::{BadRecord, decode_records, iteration_events};
 use super::error::{LogError, LogErrorKind};
-use super::header::{LogHeader, Setting};
+use super::header::LogHeader;
 use super::log::EventLog;
-use super::sources::{SourceRow, SourceTable, default_role};
-use crate::{EVENT_BYTES, Event, SOURCES, SourceColour, SourceRole};
-use crc32fast::Hasher as Checksum;
+use crate::{EVENT_BYTES, Event};
 use killerscope_chess::Move;
-use std::io::{self, BufReader, Read};
+use std::io::{BufReader, Read};
 use std::path::Path;
+
+pub(super) use input::Input;
 
 /// First eight bytes of every `.kslog` file.
 pub const MAGIC: [u8; 8] = *b"KSLOG\r\n\x1a";
@@ -39,163 +44,6 @@ pub(super) const FLAG_TRUNCATED: u16 = 1;
 pub(super) const FLAG_UNFINISHED: u16 = 2;
 /// Every flag this build knows.
 const KNOWN_FLAGS: u16 = FLAG_TRUNCATED | FLAG_UNFINISHED;
-
-/// A reader that counts its offset (for errors) and checksums what it reads.
-pub(super) struct Input<R: Read> {
-    pub(super) r: R,
-    pub(super) offset: u64,
-    pub(super) sum: Checksum,
-}
-
-impl<R: Read> Input<R> {
-    /// Reads from `r`, which starts at byte `offset` of the file.
-    pub(super) fn at(r: R, offset: u64) -> Input<R> {
-        Input {
-            r,
-            offset,
-            sum: Checksum::new(),
-        }
-    }
-
-    /// Fills `buf` completely or fails with `Truncated { what }` at the end of the file.
-    pub(super) fn fill(&mut self, buf: &mut [u8], what: &'static str) -> Result<(), LogError> {
-        let mut done = 0;
-        while done < buf.len() {
-            match self.r.read(&mut buf[done..]) {
-                Ok(0) => {
-                    let kind = if self.offset + done as u64 == 0 {
-                        LogErrorKind::Empty
-                    } else {
-                        LogErrorKind::Truncated { what }
-                    };
-                    return Err(LogError::at(self.offset + done as u64, kind));
-                }
-                Ok(n) => done += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(LogError::at(self.offset + done as u64, LogErrorKind::Io(e))),
-            }
-        }
-        self.sum.update(buf);
-        self.offset += buf.len() as u64;
-        Ok(())
-    }
-
-    /// Reads into `buf` until it is full or the input ends; returns how many bytes it read.
-    pub(super) fn fill_some(&mut self, buf: &mut [u8]) -> Result<usize, LogError> {
-        let mut done = 0;
-        while done < buf.len() {
-            match self.r.read(&mut buf[done..]) {
-                Ok(0) => break,
-                Ok(n) => done += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(LogError::at(self.offset + done as u64, LogErrorKind::Io(e))),
-            }
-        }
-        self.sum.update(&buf[..done]);
-        self.offset += done as u64;
-        Ok(done)
-    }
-
-    pub(super) fn array<const N: usize>(
-        &mut self,
-        what: &'static str,
-    ) -> Result<[u8; N], LogError> {
-        let mut a = [0u8; N];
-        self.fill(&mut a, what)?;
-        Ok(a)
-    }
-
-    fn u16(&mut self, what: &'static str) -> Result<u16, LogError> {
-        self.array(what).map(u16::from_le_bytes)
-    }
-
-    pub(super) fn u32(&mut self, what: &'static str) -> Result<u32, LogError> {
-        self.array(what).map(u32::from_le_bytes)
-    }
-
-    pub(super) fn u64(&mut self, what: &'static str) -> Result<u64, LogError> {
-        self.array(what).map(u64::from_le_bytes)
-    }
-
-    fn string(&mut self, field: &'static str) -> Result<String, LogError> {
-        let at = self.offset;
-        let len = self.u32(field)?;
-        if len > MAX_STRING {
-            return Err(LogError::at(at, LogErrorKind::StringTooLong { field, len }));
-        }
-        let mut bytes = vec![0u8; len as usize];
-        let start = self.offset;
-        self.fill(&mut bytes, field)?;
-        String::from_utf8(bytes).map_err(|_| LogError::at(start, LogErrorKind::NotUtf8 { field }))
-    }
-
-    fn list_len(&mut self, what: &'static str) -> Result<u16, LogError> {
-        let at = self.offset;
-        let len = self.u16(what)?;
-        if len > MAX_LIST {
-            return Err(LogError::at(
-                at,
-                LogErrorKind::ListTooLong { list: what, len },
-            ));
-        }
-        Ok(len)
-    }
-
-    fn settings(&mut self, what: &'static str) -> Result<Vec<Setting>, LogError> {
-        let len = self.list_len(what)?;
-        (0..len)
-            .map(|_| Ok((self.string(what)?, self.string(what)?)))
-            .collect()
-    }
-
-    fn sources(&mut self, version: u16) -> Result<SourceTable, LogError> {
-        let len = self.list_len("source table")?;
-        let mut rows = Vec::with_capacity(usize::from(len));
-        for _ in 0..len {
-            let [code, slot] = self.array::<2>("source table")?;
-            let role = match version {
-                OLDEST_READABLE => None,
-                _ => {
-                    let at = self.offset;
-                    let [role] = self.array::<1>("source table")?;
-                    let role = SourceRole::from_code(role)
-                        .ok_or(LogError::at(at, LogErrorKind::UnknownRole(role)))?;
-                    Some(role)
-                }
-            };
-            let row = SourceRow {
-                code,
-                killer_slot: (slot != NOT_A_KILLER).then_some(slot),
-                label: self.string("source label")?,
-                name: self.string("source name")?,
-                colour: SourceColour::from_name(&self.string("source colour")?),
-            };
-            let role = role.unwrap_or_else(|| role_before_v3(&row));
-            rows.push((row, role));
-        }
-        Ok(SourceTable::with_roles(rows))
-    }
-
-    fn header(&mut self, version: u16) -> Result<LogHeader, LogError> {
-        Ok(LogHeader {
-            fen: self.string("FEN")?,
-            engine: self.string("engine")?,
-            filter: self.string("filter")?,
-            ordering: self.settings("ordering settings")?,
-            limits: self.settings("limits")?,
-            sources: self.sources(version)?,
-        })
-    }
-}
-
-/// The role of a version-2 row, which stored none: this build's row with the same label and
-/// name (a log killerscope wrote), else a killer when it has a killer slot.
-fn role_before_v3(row: &SourceRow) -> SourceRole {
-    SOURCES
-        .iter()
-        .find(|s| s.label == row.label && s.name == row.name)
-        .map_or_else(|| default_role(row), |s| s.role)
-}
 
 /// Reads a `.kslog` file; errors name the file and the byte offset. Only a regular file is
 /// opened: a FIFO or a device is refused at once instead of waiting for a writer or

@@ -6,8 +6,8 @@
 //! buffer back. The search thread never allocates or sends per event, and a slow disk makes it
 //! wait rather than grow memory: at most `QUEUE + 4` buffers of `BATCH` events exist.
 //!
-//! Both stores' `Recorder` methods are here, so the recorder's methods live in two files:
-//! this one and `recorder.rs`.
+//! Both stores' `Recorder` methods are here, so the recorder's methods live in three files:
+//! this one, `recorder.rs` and `recorder/observe.rs`.
 
 use super::error::{LogError, LogErrorKind};
 use super::recorder::{Parts, Recorder, Taken};
