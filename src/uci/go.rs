@@ -20,7 +20,7 @@ pub struct GoParams {
     /// `go ponder`: search until `ponderhit` or `stop`, never ending on its own.
     pub ponder: bool,
     /// The parts of the line that were skipped, each with why (input quoted short and
-    /// escaped), at most [`MAX_IGNORED`] of them.
+    /// escaped), at most `MAX_IGNORED` of them.
     pub ignored: Vec<String>,
 }
 

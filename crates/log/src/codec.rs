@@ -133,8 +133,9 @@ impl Event {
 
     /// Decodes a record written by `to_bytes`; `Err` names what is wrong when the bytes cannot
     /// come from any event (unknown tag, bad code, non-zero reserved bytes). Inlined into
-    /// [`decode_records`]'s loop: called, it returns the event through memory in narrow stores
-    /// that the caller's wide loads cannot forward from, which cost more than the decoding.
+    /// the loop of `decode_records` (below): called, it returns the event through memory in
+    /// narrow stores that the caller's wide loads cannot forward from, which cost more than
+    /// the decoding.
     #[inline(always)]
     pub fn from_bytes(b: &[u8; EVENT_BYTES]) -> Result<Event, &'static str> {
         let (lo_mask, hi_mask) = *RESERVED.get(usize::from(b[0])).ok_or("unknown event tag")?;

@@ -1,7 +1,7 @@
 //! Running a UCI engine on one position and turning what it prints into a trace as it prints
 //! it, for `killerscope uci-trace` (which writes the trace when the search ends) and
 //! `killerscope tui --uci` (which follows it while the engine searches). The conversion itself
-//! is [`UciTrace`]; this is the process around it.
+//! is [`UciTrace`](crate::UciTrace); this is the process around it.
 //!
 //! The engine's output is read on a thread into a channel (`output.rs`), so a silent engine
 //! times out instead of hanging the caller, whatever the limit: after [`UciSearch::silence`]

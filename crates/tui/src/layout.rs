@@ -45,7 +45,7 @@ pub struct Screen {
 
 /// Computes the panel rectangles for a screen of this size showing `screen`: the usual
 /// layouts ([`compute`], [`with_charts`]) unless a lesson, focus or projector mode asks for
-/// another ([`teach::arrange`]).
+/// another (`teach::arrange`).
 pub fn arrange(area: Rect, screen: Screen) -> Areas {
     match screen {
         Screen {

@@ -196,7 +196,7 @@ pub struct Auditor {
 impl Auditor {
     /// An auditor for a log with `header`: killerscope's own, under switches this build knows,
     /// recorded whole (no `--trace-*` filter); the error says what else it would take
-    /// ([`why_not_judged`]).
+    /// (`why_not_judged`).
     pub fn new(header: &LogHeader) -> Result<Auditor, AuditError> {
         if let Some(why) = why_not_judged(header) {
             return Err(AuditError(why));

@@ -17,7 +17,7 @@ use crate::{switches::Shown, switches::Switch, switches::Switchboard};
 pub const MAX_NAME_CHARS: usize = 32;
 
 /// The name of the configuration `ordering` + `selective`: the generated phrase when there is
-/// one ([`friendly_name`]), else the switches that differ from the default (`default` for none).
+/// one (`friendly_name`), else the switches that differ from the default (`default` for none).
 pub fn display_name(ordering: &OrderingConfig, selective: &SelectiveConfig) -> String {
     friendly_name(ordering, selective).unwrap_or_else(|| switches(ordering, selective))
 }

@@ -141,7 +141,7 @@ impl<'a> WalkPath<'a> {
         self.steps
     }
 
-    /// The position at the node, when the walk follows positions ([`NodeWalk::with_positions`])
+    /// The position at the node, when the walk follows positions ([`with_positions`](crate::NodeWalk::with_positions))
     /// and every move above it was legal where it was played.
     pub fn position(&self) -> Option<&'a Position> {
         self.positions?.at_node()

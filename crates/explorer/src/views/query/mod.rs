@@ -1,5 +1,5 @@
 //! The query line (`/`): the filter language of `killerscope log query`
-//! ([`killerscope_analysis::node_query`], one parser and one evaluator for both) run over the session's
+//! (`killerscope_analysis`'s `node_query`, one parser and one evaluator for both) run over the session's
 //! nodes. The matches are kept as a bit per node id (`MatchSet`) so the tree marks its rows in
 //! one load each and `.` / `,` step to the next / previous match in tree order (node ids are
 //! entry order). A log of more than `BACKGROUND_NODES` nodes is queried on the runtime's thread

@@ -1,5 +1,5 @@
 //! "Where did this score come from?" in the explorer: `y` traces the selected node's score
-//! ([`killerscope_analysis::provenance`], the chain `killerscope log why` prints) for the Explain panel
+//! (`killerscope_analysis`'s `provenance`, the chain `killerscope log why` prints) for the Explain panel
 //! to show, and `Y` walks it — selects the next node down the chain, so pressing it again and
 //! again ends at the node where the number was born. The chain stays on screen while the
 //! selection is one of its links.

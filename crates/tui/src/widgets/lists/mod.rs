@@ -1,7 +1,7 @@
 //! The lists views show over the screen (`Mode::List`: the bookmarks, the doctor's findings),
 //! each in the choosers' popup (`list_popup`) filled by the owning view's own drawing.
 //! `ui::draw` has one overlay for all of them, which finds the drawing by the list's owner: a
-//! view that lists something adds its file here and its line in [`LISTS`].
+//! view that lists something adds its file here and its line in `LISTS`.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;

@@ -1,7 +1,7 @@
 //! The panel of the view shown in the stats panel's place (`Explorer::panel_view`): a bordered panel
 //! titled with the view's name ("· counting…" while the view catches up with the search), its
 //! inside drawn by the view's own drawing. A view that shows a panel there adds its file here
-//! and its line in [`PANELS`].
+//! and its line in `PANELS`.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
