@@ -1,7 +1,7 @@
 //! A writer of Texel tree logs for the tests, written from the format's definition (the table
-//! in `src/trace/texel.rs`, as Texel's `debug/treeLogger.hpp` lays it out): 18-byte records,
-//! little-endian fields packed without padding. It turns a killerscope search's nodes into
-//! Texel's start and end records, so a Texel import can be checked node for node.
+//! in `crates/trace/src/texel.rs`, as Texel's `debug/treeLogger.hpp` lays it out): 18-byte
+//! records, little-endian fields packed without padding. It turns a killerscope search's nodes
+//! into Texel's start and end records, so a Texel import can be checked node for node.
 #![allow(dead_code)]
 
 use killerscope_chess::{CastlingRights, Color, Move, PieceKind, Position, Square};

@@ -1,6 +1,12 @@
 //! The header line of a trace: schema version, root FEN, engine, the engine's own ordering
 //! sources, and (for killerscope's own logs) the settings, limits and recording filter — what
 //! a `.kslog` header holds, as the trace's first line.
+//!
+//! Read here (`read_header`); written by `header/write.rs` (`header_line`).
+
+mod write;
+
+pub use write::header_line;
 
 use super::error::{ImportError, ImportErrorKind, LinePlace};
 use super::fields::{Bad, bad};
@@ -10,82 +16,11 @@ use super::score::Scale;
 use killerscope_chess::{Position, START_FEN};
 use killerscope_log::{LogHeader, Setting, SourceRow, default_role};
 use killerscope_log::{SourceColour, SourceRole};
-use serde::Serialize;
-use serde::ser::{SerializeMap, Serializer};
 use std::borrow::Cow;
 use std::fmt;
 
 /// The schema version this build writes and reads (`"schema"` in the header line).
 pub const SCHEMA_VERSION: i64 = 1;
-
-/// One source in the header line.
-#[derive(Serialize)]
-struct SourceLine<'a> {
-    label: &'a str,
-    name: &'a str,
-    colour: &'static str,
-    code: u8,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    killer_slot: Option<u8>,
-    role: &'static str,
-}
-
-/// The header line as the export writes it.
-#[derive(Serialize)]
-struct HeaderLine<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    schema: i64,
-    engine: &'a str,
-    fen: &'a str,
-    #[serde(serialize_with = "as_map")]
-    ordering: &'a [Setting],
-    #[serde(serialize_with = "as_map")]
-    limits: &'a [Setting],
-    filter: &'a str,
-    truncated: bool,
-    sources: Vec<SourceLine<'a>>,
-}
-
-/// Settings as a JSON object, in their order.
-fn as_map<S: Serializer>(settings: &&[Setting], s: S) -> Result<S::Ok, S::Error> {
-    let mut map = s.serialize_map(Some(settings.len()))?;
-    for (key, value) in settings.iter() {
-        map.serialize_entry(key, value)?;
-    }
-    map.end()
-}
-
-/// The header line for `header` (without its newline).
-pub fn header_line(header: &LogHeader, truncated: bool) -> serde_json::Result<String> {
-    let sources = header
-        .sources
-        .rows()
-        .iter()
-        .map(|r| SourceLine {
-            label: &r.label,
-            name: &r.name,
-            colour: r.colour.name(),
-            code: r.code,
-            killer_slot: r.killer_slot,
-            role: header
-                .sources
-                .role(killerscope_log::MoveSource::from_code(r.code))
-                .name(),
-        })
-        .collect();
-    serde_json::to_string(&HeaderLine {
-        kind: "header",
-        schema: SCHEMA_VERSION,
-        engine: &header.engine,
-        fen: &header.fen,
-        ordering: &header.ordering,
-        limits: &header.limits,
-        filter: &header.filter,
-        truncated,
-        sources,
-    })
-}
 
 /// What the header line says.
 #[derive(Debug)]
@@ -212,6 +147,35 @@ fn source_row(col: usize, val: &Val, unknown: &mut u64) -> Result<SourceRead, Ba
     Ok((row, role, code))
 }
 
+/// An engine's own score the header declares (`"mate"`, `"infinity"`): an integer from 1000
+/// up that fits an `i32`, else the error `must` at the value's column.
+fn engine_score(col: usize, val: &Val, must: &str) -> Result<i64, Bad> {
+    match val {
+        Val::Int(n) if (1000..=i64::from(i32::MAX)).contains(n) => Ok(*n),
+        _ => bad(col, must),
+    }
+}
+
+/// Declares to `labels` each source of the header's `"sources"` array (the value at `col`),
+/// counting in `unknown` the keys of its objects the schema does not have.
+fn declare_sources(
+    col: usize,
+    val: &Val,
+    labels: &mut Labels,
+    unknown: &mut u64,
+) -> Result<(), Bad> {
+    let Val::List(items) = val else {
+        return bad(col, "header field \"sources\" must be an array of sources");
+    };
+    for (col, item) in items {
+        let (row, role, code) = source_row(*col, item, unknown)?;
+        labels
+            .declare(row, role, code)
+            .map_err(|what| Bad { col: *col, what })?;
+    }
+    Ok(())
+}
+
 /// Reads the header line at `place`.
 pub fn read_header(line: &str, place: LinePlace) -> Result<HeaderRead, ImportError> {
     let mut header = LogHeader {
@@ -246,46 +210,23 @@ pub fn read_header(line: &str, place: LinePlace) -> Result<HeaderRead, ImportErr
                 "filter" => header.filter = text("filter", col, &val)?.to_string(),
                 "ordering" => header.ordering = settings("ordering", col, &val)?,
                 "limits" => header.limits = settings("limits", col, &val)?,
-                "mate" => match val {
-                    Val::Int(n) if (1000..=i64::from(i32::MAX)).contains(&n) => {
-                        scale.mate = Some(n)
-                    }
-                    _ => {
-                        return bad(
-                            col,
-                            "header field \"mate\" must be the engine's mate score, an integer \
-                             from 1000 up (mate at ply p scores mate - p)",
-                        );
-                    }
-                },
-                "infinity" => match val {
-                    Val::Int(n) if (1000..=i64::from(i32::MAX)).contains(&n) => {
-                        scale.infinity = Some(n);
-                        infinity_col = col;
-                    }
-                    _ => {
-                        return bad(
-                            col,
-                            "header field \"infinity\" must be the engine's infinite score, an \
-                             integer from 1000 up (at least its mate score, and it may equal it)",
-                        );
-                    }
-                },
+                "mate" => {
+                    let must = "header field \"mate\" must be the engine's mate score, an \
+                                integer from 1000 up (mate at ply p scores mate - p)";
+                    scale.mate = Some(engine_score(col, &val, must)?);
+                }
+                "infinity" => {
+                    let must = "header field \"infinity\" must be the engine's infinite score, \
+                                an integer from 1000 up (at least its mate score, and it may \
+                                equal it)";
+                    scale.infinity = Some(engine_score(col, &val, must)?);
+                    infinity_col = col;
+                }
                 "truncated" => match val {
                     Val::Bool(b) => truncated = b,
                     _ => return bad(col, "header field \"truncated\" must be true or false"),
                 },
-                "sources" => {
-                    let Val::List(items) = &val else {
-                        return bad(col, "header field \"sources\" must be an array of sources");
-                    };
-                    for (col, item) in items {
-                        let (row, role, code) = source_row(*col, item, &mut unknown_keys)?;
-                        labels
-                            .declare(row, role, code)
-                            .map_err(|what| Bad { col: *col, what })?;
-                    }
-                }
+                "sources" => declare_sources(col, &val, &mut labels, &mut unknown_keys)?,
                 _ => {
                     unknown_keys += 1;
                     first_unknown.get_or_insert_with(|| (key.to_string(), key_col));
