@@ -17,7 +17,7 @@ use killerscope_chess::Position;
 use killerscope_log::Event;
 use killerscope_log::NodeKind;
 use killerscope_log::SearchObserver;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// One rung: a named ordering.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -210,32 +210,47 @@ impl Ladder {
     }
 }
 
-/// Climbs `rungs` (usually `rungs(seed)`, or some of them) for `pos` at `depth`, `on_rung`
-/// told each rung's name before it starts (for a progress bar). Once `stop` is set (the
-/// explorer's `s` / Esc) the rung being searched is dropped and no other starts: the ladder
-/// holds the rungs climbed whole before it.
+/// Climbs `rungs` (usually `rungs(seed)`, or some of them) for `pos` at `depth`, every rung
+/// (and the position's perft) a task of its own on the current rayon pool — each search from
+/// its own empty tables, so the ladder is the same whatever the pool's size. `on_climbed` is
+/// told, from whichever thread finished it, how many rungs are climbed (for a progress bar).
+/// Once `stop` is set (the explorer's `s` / Esc) no rung starts and the ones being searched
+/// are dropped: the ladder holds the rungs before the first one not climbed whole.
 pub fn climb(
     pos: &Position,
     depth: u8,
     rungs: &[Rung],
     hash_mib: usize,
-    on_rung: &mut dyn FnMut(&str),
+    on_climbed: &(dyn Fn(usize) + Sync),
     stop: &AtomicBool,
 ) -> Ladder {
-    let branching = branching_factor(pos, depth);
-    let mut climbed = Vec::with_capacity(rungs.len());
-    for rung in rungs {
-        if stop.load(Ordering::Relaxed) {
-            break;
-        }
-        on_rung(rung.name);
-        let size = tree_size_until(pos, depth, rung.ordering, hash_mib, stop);
-        if stop.load(Ordering::Relaxed) {
-            break;
-        }
-        climbed.push((rung.clone(), size));
-    }
-    let rungs = climbed;
+    use rayon::prelude::*;
+    let climbed = AtomicUsize::new(0);
+    let (branching, sizes) = rayon::join(
+        || branching_factor(pos, depth),
+        || {
+            rungs
+                .par_iter()
+                .with_max_len(1)
+                .map(|rung| {
+                    if stop.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                    let size = tree_size_until(pos, depth, rung.ordering, hash_mib, stop);
+                    if stop.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                    on_climbed(climbed.fetch_add(1, Ordering::Relaxed) + 1);
+                    Some(size)
+                })
+                .collect::<Vec<_>>()
+        },
+    );
+    let rungs = rungs
+        .iter()
+        .zip(sizes)
+        .map_while(|(rung, size)| Some((rung.clone(), size?)))
+        .collect();
     Ladder {
         depth,
         branching,
@@ -350,7 +365,7 @@ mod tests {
         let chosen: Vec<Rung> = rungs(7).into_iter().skip(1).step_by(3).collect();
         let alone: Vec<Ladder> = positions
             .iter()
-            .map(|p| climb(p, 3, &chosen, 1, &mut |_| {}, &AtomicBool::new(false)))
+            .map(|p| climb(p, 3, &chosen, 1, &|_| {}, &AtomicBool::new(false)))
             .collect();
         let steps = std::sync::atomic::AtomicUsize::new(0);
         let watch = |_: Step<'_>| {
@@ -373,6 +388,40 @@ mod tests {
             steps.into_inner(),
             2 * 2 * positions.len() * (chosen.len() + 1)
         );
+    }
+
+    #[test]
+    fn a_climb_is_the_same_on_any_pool_and_counts_its_rungs() {
+        let pos = Position::startpos();
+        let chosen: Vec<Rung> = rungs(3).into_iter().skip(2).collect();
+        // The oracle: each rung's tree counted alone, one after another.
+        let alone: Vec<TreeSize> = chosen
+            .iter()
+            .map(|rung| tree_size(&pos, 3, rung.ordering, 1))
+            .collect();
+        for threads in [1, 2, 4] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a pool");
+            let told = std::sync::Mutex::new(Vec::new());
+            let on_climbed = |n: usize| told.lock().expect("not poisoned").push(n);
+            let never = AtomicBool::new(false);
+            let ladder = pool.install(|| climb(&pos, 3, &chosen, 1, &on_climbed, &never));
+            let sizes: Vec<TreeSize> = ladder.rungs.iter().map(|(_, size)| *size).collect();
+            assert_eq!(sizes, alone, "{threads} threads");
+            let mut told = told.into_inner().expect("not poisoned");
+            told.sort_unstable();
+            assert_eq!(
+                told,
+                (1..=chosen.len()).collect::<Vec<_>>(),
+                "each rung told once"
+            );
+        }
+        // Stopped before it starts: no rung is climbed, none is told.
+        let stopped = AtomicBool::new(true);
+        let ladder = climb(&pos, 3, &chosen, 1, &|_| panic!("no rung climbs"), &stopped);
+        assert!(ladder.rungs.is_empty());
     }
 
     #[test]

@@ -33,12 +33,12 @@ pub fn render(frame: &mut Frame, area: Rect, app: &Ctx) {
     let title = " Ordering ladder · worst order to the oracle's · Tab numbers · Esc closes ";
     let inner = overlay_frame(frame, popup, title.to_string(), theme);
     let mut lines = Vec::new();
-    if let Some((key, started)) = state.slot.running() {
+    if let Some((key, climbed)) = state.slot.running() {
         lines.push(Line::styled(
             format!(
-                "Climbing at depth {}: rung {} of 9, every search from an empty table… (Esc stops)",
+                "Climbing at depth {}: {climbed} of 9 rungs climbed, on every core, every search \
+                 from an empty table… (Esc stops)",
                 key.depth,
-                (*started).max(1)
             ),
             theme.info,
         ));

@@ -68,8 +68,8 @@ impl View for LadderState {
 
     fn job(&mut self, event: JobEvent<Self::Notice>, cx: &mut Cx) -> Vec<Effect> {
         let said = match event {
-            JobEvent::Progress(started, _) => {
-                self.climbing(usize::try_from(started).unwrap_or(usize::MAX))
+            JobEvent::Progress(climbed, _) => {
+                self.climbing(usize::try_from(climbed).unwrap_or(usize::MAX))
             }
             JobEvent::Done((key, Some(ladder))) => Some(self.finish(key, ladder)),
             JobEvent::Done((_, None)) | JobEvent::Stopped | JobEvent::Lost => self.stopped(),
@@ -94,10 +94,11 @@ impl Hooks for LadderState {
     }
 }
 
-/// Climbs the request's ladder on the runtime's thread, publishing the rungs started.
+/// Climbs the request's ladder from the runtime's thread, on every core, publishing how many
+/// rungs are climbed.
 fn work(request: LadderRequest, control: &Control) -> (LadderKey, Option<Ladder>) {
-    let mut on_rung = |n: usize| control.progress(n as u64, 0);
-    let climbed = run(&request, control.stop_flag(), &mut on_rung);
+    let on_climbed = |n: usize| control.progress(n as u64, 0);
+    let climbed = run(&request, control.stop_flag(), &on_climbed);
     (request.key, climbed)
 }
 
@@ -162,11 +163,11 @@ impl LadderState {
         Ok((said, request))
     }
 
-    /// The climb has started `started` rungs: the status line's words.
-    pub fn climbing(&mut self, started: usize) -> Option<String> {
+    /// The climb has climbed `climbed` rungs: the status line's words.
+    pub fn climbing(&mut self, climbed: usize) -> Option<String> {
         let (key, at) = self.slot.progress()?;
-        *at = started;
-        Some(progress(started, key.depth))
+        *at = climbed;
+        Some(progress(climbed, key.depth))
     }
 
     /// The climb of `key` ended with `ladder`: kept for the panel; the status line's words.
@@ -192,35 +193,27 @@ impl LadderState {
     }
 }
 
-/// "ordering ladder at depth 5: rung 3 of 9 (generation order)…"
-fn progress(started: usize, depth: u8) -> String {
-    let all = rungs(SEED);
-    let at = started.clamp(1, all.len());
-    let name = all.get(at - 1).map_or("", |r| r.name);
+/// "ordering ladder at depth 5: 3 of 9 rungs climbed…"
+fn progress(climbed: usize, depth: u8) -> String {
     format!(
-        "ordering ladder at depth {depth}: rung {at} of {} ({name})… s or Esc stops",
-        all.len()
+        "ordering ladder at depth {depth}: {climbed} of {} rungs climbed… s or Esc stops",
+        rungs(SEED).len()
     )
 }
 
-/// Climbs every rung for `request` (the runtime calls this on its thread), `on_rung` told how
-/// many rungs have started; `None` once `stop` is set.
+/// Climbs every rung for `request` (the runtime calls this on its thread; the rungs run on
+/// every core), `on_climbed` told how many rungs are climbed; `None` once `stop` is set.
 pub fn run(
     request: &LadderRequest,
     stop: &AtomicBool,
-    on_rung: &mut dyn FnMut(usize),
+    on_climbed: &(dyn Fn(usize) + Sync),
 ) -> Option<Ladder> {
-    let mut started = 0;
-    let mut told = |_: &str| {
-        started += 1;
-        on_rung(started);
-    };
     let ladder = climb(
         &request.root,
         request.key.depth,
         &rungs(SEED),
         HASH_MIB,
-        &mut told,
+        on_climbed,
         stop,
     );
     (!stop.load(Ordering::Relaxed)).then_some(ladder)
