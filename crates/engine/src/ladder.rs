@@ -211,11 +211,11 @@ impl Ladder {
 }
 
 /// Climbs `rungs` (usually `rungs(seed)`, or some of them) for `pos` at `depth`, every rung
-/// (and the position's perft) a task of its own on the current rayon pool — each search from
-/// its own empty tables, so the ladder is the same whatever the pool's size. `on_climbed` is
-/// told, from whichever thread finished it, how many rungs are climbed (for a progress bar).
-/// Once `stop` is set (the explorer's `s` / Esc) no rung starts and the ones being searched
-/// are dropped: the ladder holds the rungs before the first one not climbed whole.
+/// (and the position's perft) a task of its own on the current rayon pool, as [`climb_all`]
+/// does. `on_climbed` is told, from whichever thread finished it, how many rungs are climbed
+/// (for a progress bar). Once `stop` is set (the explorer's `s` / Esc) no rung starts and the
+/// ones being searched are dropped: the ladder holds the rungs before the first one not
+/// climbed whole.
 pub fn climb(
     pos: &Position,
     depth: u8,
@@ -224,39 +224,15 @@ pub fn climb(
     on_climbed: &(dyn Fn(usize) + Sync),
     stop: &AtomicBool,
 ) -> Ladder {
-    use rayon::prelude::*;
     let climbed = AtomicUsize::new(0);
-    let (branching, sizes) = rayon::join(
-        || branching_factor(pos, depth),
-        || {
-            rungs
-                .par_iter()
-                .with_max_len(1)
-                .map(|rung| {
-                    if stop.load(Ordering::Relaxed) {
-                        return None;
-                    }
-                    let size = tree_size_until(pos, depth, rung.ordering, hash_mib, stop);
-                    if stop.load(Ordering::Relaxed) {
-                        return None;
-                    }
-                    on_climbed(climbed.fetch_add(1, Ordering::Relaxed) + 1);
-                    Some(size)
-                })
-                .collect::<Vec<_>>()
-        },
-    );
-    let rungs = rungs
-        .iter()
-        .zip(sizes)
-        .map_while(|(rung, size)| Some((rung.clone(), size?)))
-        .collect();
-    Ladder {
-        depth,
-        branching,
-        knuth_moore: knuth_moore(branching, depth),
-        rungs,
-    }
+    let watch = |step: Step<'_>| {
+        if let Step::Finished(..) = step {
+            on_climbed(climbed.fetch_add(1, Ordering::Relaxed) + 1);
+        }
+    };
+    let positions = std::slice::from_ref(pos);
+    let mut ladders = climb_until(positions, depth, rungs, hash_mib, &watch, stop);
+    ladders.pop().expect("one position climbs one ladder")
 }
 
 /// What [`climb_all`] tells its watcher: a search starting or done.
@@ -289,6 +265,27 @@ pub fn climb_all(
     hash_mib: usize,
     watch: &(dyn Fn(Step<'_>) + Sync),
 ) -> Vec<Ladder> {
+    climb_until(
+        positions,
+        depth,
+        rungs,
+        hash_mib,
+        watch,
+        &AtomicBool::new(false),
+    )
+}
+
+/// [`climb_all`], stopping once `stop` is set: no task starts after it, the rung being
+/// searched is dropped (its `Finished` is never heard), and each ladder keeps the rungs before
+/// its first one not climbed whole.
+fn climb_until(
+    positions: &[Position],
+    depth: u8,
+    rungs: &[Rung],
+    hash_mib: usize,
+    watch: &(dyn Fn(Step<'_>) + Sync),
+    stop: &AtomicBool,
+) -> Vec<Ladder> {
     use rayon::prelude::*;
     let work: Vec<Work> = (0..positions.len())
         .flat_map(|p| {
@@ -296,9 +293,9 @@ pub fn climb_all(
             std::iter::once(Work::Branching(p)).chain(climbs)
         })
         .collect();
-    let never = AtomicBool::new(false);
-    // Each task gives a branching factor (a perft) or a tree size (a rung), the other left 0.
-    let done: Vec<(f64, TreeSize)> = work
+    let stopped = || stop.load(Ordering::Relaxed);
+    // Each task gives a branching factor (a perft) or a tree size (a rung, `None` if stopped).
+    let done: Vec<(f64, Option<TreeSize>)> = work
         .par_iter()
         .with_max_len(1)
         .map(|w| match *w {
@@ -306,14 +303,18 @@ pub fn climb_all(
                 watch(Step::Counting(p));
                 let b = branching_factor(&positions[p], depth);
                 watch(Step::Counted(p));
-                (b, TreeSize::default())
+                (b, None)
             }
+            Work::Rung(_, _) if stopped() => (0.0, None),
             Work::Rung(p, r) => {
                 let rung = &rungs[r];
                 watch(Step::Started(p, rung));
-                let size = tree_size_until(&positions[p], depth, rung.ordering, hash_mib, &never);
+                let size = tree_size_until(&positions[p], depth, rung.ordering, hash_mib, stop);
+                if stopped() {
+                    return (0.0, None);
+                }
                 watch(Step::Finished(p, rung));
-                (0.0, size)
+                (0.0, Some(size))
             }
         })
         .collect();
@@ -323,7 +324,7 @@ pub fn climb_all(
             let climbed = rungs
                 .iter()
                 .zip(&tasks[1..])
-                .map(|(rung, &(_, size))| (rung.clone(), size))
+                .map_while(|(rung, &(_, size))| Some((rung.clone(), size?)))
                 .collect();
             Ladder {
                 depth,
