@@ -14,8 +14,9 @@
 //! Ahead of the writes, the file is asked to set aside disk space in steps of
 //! `RESERVE_STEP` (`LogOutput::reserve`), without changing its length, so a reader sees only
 //! the bytes written. On ext4 a write into a new file otherwise reserves a delayed block per
-//! 4 KiB page as it goes; into blocks already allocated it does not: 98 MB in 1 MiB writes
-//! take 20 instead of 29 ms of system time (a Python model; 12 ms writing over an old file).
+//! 4 KiB page as it goes; into blocks already allocated it does not: 98 MiB in 1 MiB writes
+//! take 25 instead of 35 ms of system time (`tools/page_cache_model.py`; 19 ms writing over
+//! an old file).
 //! The finished log is cut to its length, which frees what was set aside past it.
 
 use super::encode::{flags_bytes, header_bytes, tail_bytes, tail_len};
