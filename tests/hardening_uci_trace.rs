@@ -122,7 +122,7 @@ fn an_engine_that_never_says_bestmove_is_stopped_after_the_silence_whatever_the_
     assert_eq!(run.code, Some(2), "{}", run.stderr);
     assert!(
         run.stderr
-            .contains("1 root nodes, 1 iterations from 1 lines of Hostile")
+            .contains("1 root node, 1 iteration from 1 line of Hostile")
             && run
                 .stderr
                 .contains("printed nothing for 1 s (--silence 1) and was told to stop"),
@@ -159,7 +159,7 @@ fn every_valid_info_line_is_read_in_any_order_and_what_does_not_read_is_counted(
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     for said in [
         "4 root nodes, 3 iterations from 10 lines of Hostile",
-        "1 lines held nothing for a trace",
+        "1 line held nothing for a trace",
         "5 lines not read in full, the first line 6: depth \"x\" is not a number, in \"info depth x",
     ] {
         assert!(run.stderr.contains(said), "{said}: {}", run.stderr);
@@ -211,7 +211,7 @@ fn the_transcript_is_streamed_and_a_flood_costs_no_memory() {
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert!(
         run.stderr
-            .contains("1 root nodes, 1 iterations from 400002 lines"),
+            .contains("1 root node, 1 iteration from 400002 lines"),
         "{}",
         run.stderr
     );

@@ -130,6 +130,32 @@ fn reported_before(line: &str) -> Vec<String> {
     moves
 }
 
+/// The doctor on a UCI trace: the protocol shows the root alone, and only the moves the engine
+/// chose to report (Stockfish reports none in its first three seconds), so a root move missing
+/// from the trace says nothing about the search. The trace declares itself partial (its
+/// `filter`), and `move-never-tried` is listed as not checked instead of accusing the engine.
+#[test]
+fn the_doctor_does_not_accuse_an_engine_of_what_uci_does_not_show() {
+    let trace = UciTrace::convert("Stockfish 15.1", FEN, &[], &[], SESSION.lines());
+    let path = std::env::temp_dir().join(format!("ks-uci-doctor-{}.jsonl", std::process::id()));
+    std::fs::write(&path, &trace).expect("write the trace");
+    let out = binary::run(&["doctor", path.to_str().expect("UTF-8 temp path")]);
+    let _ = std::fs::remove_file(&path);
+    let report = binary::text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert!(!report.contains("bug "), "{report}");
+    let not_checked = report
+        .split("not checked")
+        .nth(1)
+        .unwrap_or_else(|| panic!("a not-checked section: {report}"));
+    assert!(
+        not_checked.contains("move-never-tried: the log records only part of the search"),
+        "{report}"
+    );
+    let header = trace.lines().next().expect("a header line");
+    assert!(header.contains(r#""filter":"UCI: the root"#), "{header}");
+}
+
 fn stockfish() -> Option<&'static str> {
     ["/usr/games/stockfish", "/usr/bin/stockfish"]
         .into_iter()

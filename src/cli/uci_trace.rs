@@ -11,6 +11,7 @@
 use super::CliError;
 use clap::Args;
 use killerscope_chess::START_FEN;
+use killerscope_text::counted;
 use killerscope_trace::{jsonl::ImportError, jsonl::ImportOptions};
 use killerscope_trace::{
     uci_engine, uci_engine::TraceFeed, uci_engine::UciLimit, uci_engine::UciRun,
@@ -117,10 +118,10 @@ pub fn run(args: &UciTraceArgs) -> Result<(), CliError> {
         .unwrap_or_default();
     let (log, summary) = feed.importer.finish().map_err(unreadable)?;
     eprintln!(
-        "{name}: {} root nodes, {} iterations from {} lines of {}{}",
-        summary.nodes,
-        log.pvs().len(),
-        engine.lines_read(),
+        "{name}: {}, {} from {} of {}{}",
+        counted(summary.nodes, "root node"),
+        counted(log.pvs().len() as u64, "iteration"),
+        counted(engine.lines_read(), "line"),
         killerscope_text::printable(&engine_name),
         counts(&engine)
     );
@@ -138,16 +139,16 @@ pub fn run(args: &UciTraceArgs) -> Result<(), CliError> {
 fn counts(engine: &UciRun) -> String {
     let trace = engine.trace();
     let mut out = String::new();
-    if trace.ignored() > 0 {
+    if let n @ 1.. = trace.ignored() {
         out.push_str(&format!(
-            "; {} lines held nothing for a trace (info string, other PVs, progress)",
-            trace.ignored()
+            "; {} held nothing for a trace (info string, other PVs, progress)",
+            counted(n, "line")
         ));
     }
     if let (n @ 1.., first) = trace.unread() {
         out.push_str(&format!(
-            "; {n} line{} not read in full, the first {}",
-            if n == 1 { "" } else { "s" },
+            "; {} not read in full, the first {}",
+            counted(n, "line"),
             first.unwrap_or_default()
         ));
     }

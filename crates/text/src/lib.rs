@@ -161,9 +161,23 @@ pub fn ordinal(n: u64) -> String {
     format!("{n}{suffix}")
 }
 
+/// `n` and `noun`, the noun plural unless `n` is 1: `1 line`, `3 lines`, `0 root nodes`
+/// (regular plurals only: an `s` is added).
+pub fn counted(n: u64, noun: &str) -> String {
+    let s = if n == 1 { "" } else { "s" };
+    format!("{n} {noun}{s}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_count_of_one_is_singular() {
+        assert_eq!(counted(1, "root node"), "1 root node");
+        assert_eq!(counted(0, "line"), "0 lines");
+        assert_eq!(counted(400_002, "line"), "400002 lines");
+    }
 
     #[test]
     fn a_bounded_message_cuts_long_runs_and_keeps_lines() {

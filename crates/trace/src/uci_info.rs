@@ -20,6 +20,12 @@ use serde_json::{Value, json};
 /// The source label of root moves reported by `currmove`.
 pub const CURRMOVE: &str = "currmove";
 
+/// The header's `filter`: a UCI trace holds only part of the search, and says which, so no
+/// reader takes a root move the engine did not report for one it did not search (the doctor's
+/// `move-never-tried`, the audit).
+pub const UCI_FILTER: &str =
+    "UCI: the root only, and only the moves the engine reported (currmove)";
+
 mod parse;
 
 use parse::{Info, parse_info};
@@ -71,6 +77,7 @@ impl UciTrace {
             "fen": fen,
             "ordering": map(options),
             "limits": map(limits),
+            "filter": UCI_FILTER,
             "sources": [{
                 "label": CURRMOVE,
                 "name": "root move, in the order the engine reported it (currmove)",

@@ -3,7 +3,9 @@
 //! transposition-table cutoff, a null-move cutoff, the whole node pruned (reverse futility,
 //! mate distance), a score settled without moves (a draw by rule, a mate, the ply limit), and
 //! a root restricted to some moves (`searchmoves`). A move pruned by a recorded `pruned`
-//! event counts as covered. Quiescence nodes search captures only and are not judged.
+//! event counts as covered. Quiescence nodes search captures only and are not judged, and
+//! neither are the nodes of a partial log (one with a `filter`) below which nothing is
+//! recorded: a UCI trace holds only the root moves its engine chose to report.
 
 use crate::doctor::code::Code;
 use crate::doctor::rows::same;
@@ -43,6 +45,10 @@ impl State {
     /// `move-never-tried` at a node that closed with a result.
     pub(super) fn check_coverage(&mut self, frame: &mut Frame, node: &WalkedNode, path: &WalkPath) {
         if !self.owes_every_move(frame, node) {
+            return;
+        }
+        if self.declared.filter.is_some() && !frame.has_children {
+            self.coverage_unjudged += 1;
             return;
         }
         let Some(pos) = path.position() else {

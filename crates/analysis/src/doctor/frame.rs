@@ -130,6 +130,9 @@ pub(super) struct Frame {
     pub first_quiet: Option<(Move, MoveSource)>,
     /// Whether the TT move was tried.
     pub tt_tried: bool,
+    /// Whether a child node was entered: a log that records only part of the search may hold
+    /// a node's tries without the searches below them (a UCI trace's root).
+    pub has_children: bool,
 }
 
 impl Frame {
@@ -154,6 +157,7 @@ impl Frame {
         self.killers = 0;
         self.first_quiet = None;
         self.tt_tried = false;
+        self.has_children = false;
     }
 
     /// Records an issue of `code`; only the first of each code becomes the node's example.

@@ -155,6 +155,20 @@ fn unchecked(state: &State) -> Vec<Unchecked> {
             ),
         );
     }
+    let coverage_judged = state.counters[Code::MoveNeverTried.index()].chances > 0;
+    if let Some(filter) = d.filter.as_ref().filter(|_| !coverage_judged)
+        && state.coverage_unjudged > 0
+    {
+        skip(
+            &[Code::MoveNeverTried],
+            format!(
+                "the log records only part of the search (filter `{filter}`): none of its \
+                 {} full-width nodes has the searches below it recorded, so a move it does not \
+                 show may have been searched",
+                state.coverage_unjudged
+            ),
+        );
+    }
     if state.stores == 0 && state.killers.tries > 0 {
         skip(
             &[Code::RowMismatch, Code::SlotLabel],

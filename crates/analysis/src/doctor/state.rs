@@ -47,6 +47,9 @@ pub(super) struct State {
     pub misfits: (u64, u64),
     pub killers: KillerFigures,
     pub stores: u64,
+    /// Nodes of a partial log (one with a filter) that `move-never-tried` did not judge:
+    /// nothing below them is recorded, so a move missing from them may have been searched.
+    pub coverage_unjudged: u64,
     pub nodes: u64,
     pub unfinished: u64,
     pub examples: usize,
@@ -78,6 +81,7 @@ impl State {
             misfits: (0, 0),
             killers: KillerFigures::default(),
             stores: 0,
+            coverage_unjudged: 0,
             nodes: 0,
             unfinished: 0,
             examples: 3,
@@ -170,6 +174,9 @@ impl State {
     fn enter(&mut self, ply: u8, depth: i8, kind: killerscope_log::NodeKind) {
         let row = self.declared.row_of(ply, depth);
         let rows = (row, self.declared.grandparent_row(ply, row));
+        if let Some(parent) = self.top() {
+            parent.has_children = true;
+        }
         if self.open == self.stack.len() {
             self.stack.push(Frame::default());
         }
