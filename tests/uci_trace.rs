@@ -153,7 +153,10 @@ fn the_doctor_does_not_accuse_an_engine_of_what_uci_does_not_show() {
         "{report}"
     );
     let header = trace.lines().next().expect("a header line");
-    assert!(header.contains(r#""filter":"UCI: the root"#), "{header}");
+    assert!(
+        header.contains(r#""filter":"the root moves the engine reported (UCI currmove)""#),
+        "{header}"
+    );
 }
 
 fn stockfish() -> Option<&'static str> {

@@ -22,9 +22,9 @@ pub const CURRMOVE: &str = "currmove";
 
 /// The header's `filter`: a UCI trace holds only part of the search, and says which, so no
 /// reader takes a root move the engine did not report for one it did not search (the doctor's
-/// `move-never-tried`, the audit).
-pub const UCI_FILTER: &str =
-    "UCI: the root only, and only the moves the engine reported (currmove)";
+/// `move-never-tried`, the audit, `diff`). Worded to follow "records only", as the recording
+/// filters are (`plies 2..4`).
+pub const UCI_FILTER: &str = "the root moves the engine reported (UCI currmove)";
 
 mod parse;
 

@@ -15,13 +15,6 @@ pub fn why_not_judged(header: &LogHeader) -> Option<String> {
     if let Err(e) = Position::from_fen(&header.fen) {
         return Some(format!("the log's root does not read: {e}"));
     }
-    if !header.filter.is_empty() {
-        return Some(format!(
-            "the log was recorded with a filter ({}): its lines are incomplete; record the \
-             search whole (without --trace-line or --trace-plies) to audit it",
-            printable(&header.filter)
-        ));
-    }
     if !header.engine.starts_with("killerscope") {
         let engine = match header.engine.trim() {
             "" => "an engine that does not name itself".to_string(),
@@ -33,6 +26,13 @@ pub fn why_not_judged(header: &LogHeader) -> Option<String> {
              scores are not that engine's. Judging them takes the engine itself searching each \
              node again without the technique (same depth and window), or a killerscope log of \
              the same position (`killerscope search --search all=on --log FILE`)"
+        ));
+    }
+    if !header.filter.is_empty() {
+        return Some(format!(
+            "the log was recorded with a filter ({}): its lines are incomplete; record the \
+             search whole (without --trace-line or --trace-plies) to audit it",
+            printable(&header.filter)
         ));
     }
     let unknown = unknown_settings(header);
