@@ -129,3 +129,46 @@ fn the_findings_overlay_at_80x24() {
     diagnose(&mut app);
     insta::assert_snapshot!("tui_doctor_findings_80x24", screen(&draw(&mut app, 80, 24)));
 }
+
+/// A UCI trace allows few of the checks (it holds the root alone, and only the moves the engine
+/// reported): the explorer lists those it could not make, with why, and does not call the
+/// ordering sound.
+#[test]
+fn checks_a_log_does_not_allow_are_listed_not_passed_over() {
+    let session = include_str!("data/stockfish_15_1_movetime_5000.txt");
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let text =
+        killerscope_trace::UciTrace::convert("Stockfish 15.1", fen, &[], &[], session.lines());
+    let options = ImportOptions {
+        lenient: false,
+        strict: true,
+    };
+    let (log, _) = import_reader(text.as_bytes(), options).expect("the trace imports");
+    let mut app = app_over(fen, log);
+    diagnose(&mut app);
+    let diagnosis = app.views().doctor.diagnosis().expect("diagnosed").clone();
+    assert!(diagnosis.findings.is_empty(), "{:?}", diagnosis.findings);
+    assert!(
+        diagnosis
+            .unchecked
+            .iter()
+            .any(|u| u.code.name() == "move-never-tried"),
+        "{:?}",
+        diagnosis.unchecked
+    );
+    let said = message(&app);
+    assert!(!said.contains("looks sound"), "{said}");
+    assert!(
+        said.contains(&format!(
+            "{} more this log does not allow",
+            diagnosis.unchecked.len()
+        )),
+        "{said}"
+    );
+    let shown = screen(&draw(&mut app, 160, 48));
+    for skipped in &diagnosis.unchecked {
+        let row = format!("not     {:<22}", skipped.code.name());
+        assert!(shown.contains(&row), "{row}\n{shown}");
+    }
+    assert!(shown.contains("checks it does not allow"), "{shown}");
+}

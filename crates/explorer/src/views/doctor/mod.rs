@@ -99,9 +99,15 @@ impl Findings {
     /// What the status line says of a finished diagnosis.
     fn summary(d: &Diagnosis) -> String {
         match d.findings.len() {
-            0 => format!(
+            0 if d.unchecked.is_empty() => format!(
                 "doctor: no finding in {} nodes — the ordering looks sound",
                 grouped(d.nodes)
+            ),
+            0 => format!(
+                "doctor: no finding in {} nodes, in {} checks; {} more this log does not allow",
+                grouped(d.nodes),
+                d.checks.len(),
+                d.unchecked.len()
             ),
             n => format!(
                 "doctor: {n} finding{} in {} nodes · j k choose a node, Enter selects it",

@@ -1,6 +1,8 @@
 //! The doctor's findings (`X`) in the choosers' popup: each finding's severity, code and count
-//! out of its chances, then the nodes it happened at; below, for the highlighted node, why the
-//! finding costs, what happened there and the line from the root.
+//! out of its chances, then the nodes it happened at, and last the checks the log does not
+//! allow, with why (as `killerscope doctor` lists them under "not checked": a clean list must
+//! not read as a clean bill when half the checks could not be made); below, for the
+//! highlighted node, why the finding costs, what happened there and the line from the root.
 
 use ratatui::text::{Line, Span};
 use ratatui::widgets::ListItem;
@@ -55,6 +57,13 @@ impl ListPanel for FindingsList {
                 }
             });
         }
+        for skipped in doctor.diagnosis().map_or(&[][..], |d| &d.unchecked) {
+            items.push(ListItem::new(Line::from(vec![
+                Span::styled(format!("{:<8}", "not"), theme.dim),
+                Span::styled(format!("{:<22}", skipped.code.name()), theme.dim),
+                Span::styled(printable(&skipped.reason).into_owned(), theme.dim),
+            ])));
+        }
         let about = match (chosen, doctor.diagnosis()) {
             (Some((at, e)), _) => {
                 let why = heading_above(&rows, at).map_or("", |f| f.code.info().why);
@@ -69,11 +78,21 @@ impl ListPanel for FindingsList {
                     printable(line)
                 )
             }
-            (None, Some(d)) => format!(
+            (None, Some(d)) if d.unchecked.is_empty() => format!(
                 "No finding in {} nodes: the ordering looks sound ({} killer tries, {} cuts).",
                 grouped(d.nodes),
                 grouped(d.killers.tries),
                 grouped(d.killers.cuts)
+            ),
+            (None, Some(d)) => format!(
+                "No finding in {} nodes, in the {} checks this log allows ({} killer tries, {} \
+                 cuts). The list names the {} checks it does not allow (not) and why; \
+                 `killerscope doctor` on the saved log prints each reason whole.",
+                grouped(d.nodes),
+                d.checks.len(),
+                grouped(d.killers.tries),
+                grouped(d.killers.cuts),
+                d.unchecked.len()
             ),
             (None, None) => "The doctor has not read this search yet: X starts it.".into(),
         };
