@@ -1,6 +1,7 @@
 //! Texel's tree logs: a log written from the format's definition (`tests/texel_support`) out of
 //! a real killerscope search reads back node for node — moves, plies, windows, scores, bounds —
-//! under one added root; `log import` and `log stats` tell it by content; damage is named with
+//! under one added root; `log import` and `log stats` tell it by content, and `doctor` does not
+//! judge the tries it does not record; damage is named with
 //! its record and byte. A large log for timing the import is written by the ignored test
 //! `write_a_large_log` (see the README's benchmark section).
 
@@ -130,7 +131,7 @@ fn damage_is_named_with_its_record_and_byte() {
 }
 
 #[test]
-fn log_import_and_log_stats_tell_a_texel_log_by_content() {
+fn log_commands_tell_a_texel_log_by_content_and_the_doctor_judges_only_what_it_holds() {
     let (root, events) = searched();
     let dir = std::env::temp_dir().join(format!("ks-texel-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -150,6 +151,15 @@ fn log_import_and_log_stats_tell_a_texel_log_by_content() {
     let text = binary::text(&stats.stdout);
     assert!(stats.status.success(), "{}", binary::text(&stats.stderr));
     assert!(text.contains("engine:     Texel (tree log)"), "{text}");
+    // A tree log records the nodes searched, not the moves tried nor the moves pruned: the
+    // doctor cannot tell a move never tried from one pruned, and says so instead of accusing.
+    let doctor = binary::run(&["doctor", path.to_str().unwrap()]);
+    let report = binary::text(&doctor.stdout);
+    assert_eq!(doctor.status.code(), Some(0), "{report}");
+    assert!(
+        report.contains("move-never-tried: the log records no move_tried"),
+        "{report}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

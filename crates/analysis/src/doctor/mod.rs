@@ -169,6 +169,14 @@ fn unchecked(state: &State) -> Vec<Unchecked> {
             ),
         );
     }
+    if state.moves_tried == 0 && state.nodes > 0 {
+        skip(
+            &[Code::MoveNeverTried],
+            "the log records no move_tried: which moves its nodes tried is unknown (a Texel \
+             tree log records the nodes searched, not the moves tried, nor the moves pruned)"
+                .into(),
+        );
+    }
     if state.stores == 0 && state.killers.tries > 0 {
         skip(
             &[Code::RowMismatch, Code::SlotLabel],
