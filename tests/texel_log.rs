@@ -9,6 +9,7 @@ use crate::binary;
 use crate::texel_support;
 
 use killerscope_chess::{Move, Position};
+use killerscope_engine::fmt::grouped;
 use killerscope_engine::{Limits, SearchConfig};
 use killerscope_log::{Bound, Event};
 use killerscope_trace::texel::read_texel;
@@ -159,6 +160,39 @@ fn log_commands_tell_a_texel_log_by_content_and_the_doctor_judges_only_what_it_h
     assert!(
         report.contains("move-never-tried: the log records no move_tried"),
         "{report}"
+    );
+    // Nor does it record which move cut a node that failed high: the report says the ordering
+    // cannot be measured, rather than that every cut node cut first.
+    let failed_high = events
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                Event::NodeExit {
+                    bound: Bound::Lower,
+                    ..
+                }
+            )
+        })
+        .count();
+    let ordering = binary::run(&["log", "report", path.to_str().unwrap()]);
+    let report = binary::text(&ordering.stdout);
+    assert!(
+        ordering.status.success(),
+        "{}",
+        binary::text(&ordering.stderr)
+    );
+    assert!(
+        report.contains("ordering cannot be measured from this log: it records no cutoff")
+            && !report.contains("ordering could still remove"),
+        "{report}"
+    );
+    assert!(
+        report.contains(&format!(
+            "though {} nodes failed high",
+            grouped(failed_high as u64)
+        )),
+        "{failed_high}: {report}"
     );
     std::fs::remove_dir_all(&dir).ok();
 }

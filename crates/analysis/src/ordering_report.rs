@@ -242,6 +242,23 @@ impl OrderingReport {
         self.unfinished += other.unfinished;
     }
 
+    /// Nodes that failed high (their score a lower bound) in a log that records no cutoff at
+    /// all — a Texel tree log, a UCI trace: which move cut each is unknown, so the ordering
+    /// cannot be measured from the log. `None` when the log records cutoffs, or nothing failed
+    /// high.
+    pub fn cuts_unrecorded(&self) -> Option<u64> {
+        if self.main.cutoffs + self.quiescence.cutoffs > 0 {
+            return None;
+        }
+        let failed_high: u64 = self
+            .rows
+            .iter()
+            .filter(|((_, kind), _)| *kind == NodeType::Cut)
+            .map(|(_, stats)| stats.nodes)
+            .sum();
+        (failed_high > 0).then_some(failed_high)
+    }
+
     /// The share of the tree ordering could still remove (0.0–1.0).
     pub fn removable_share(&self) -> f64 {
         if self.tree == 0 {

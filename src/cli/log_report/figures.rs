@@ -142,12 +142,19 @@ pub(super) fn summary(r: &OrderingReport) -> Vec<String> {
         })
         .collect();
     lines.push(format!("cutting moves by source: {}", sources.join(" · ")));
-    lines.push(format!(
-        "ordering could still remove {:.1}% of the tree: {} nodes searched, {} had every cut node cut with its first move",
-        r.removable_share() * 100.0,
-        grouped(r.tree),
-        grouped(r.minimal)
-    ));
+    lines.push(match r.cuts_unrecorded() {
+        Some(failed_high) => format!(
+            "ordering cannot be measured from this log: it records no cutoff, though {} nodes \
+             failed high (a lower-bound score), so which move cut each is unknown",
+            grouped(failed_high)
+        ),
+        None => format!(
+            "ordering could still remove {:.1}% of the tree: {} nodes searched, {} had every cut node cut with its first move",
+            r.removable_share() * 100.0,
+            grouped(r.tree),
+            grouped(r.minimal)
+        ),
+    });
     if r.unfinished > 0 {
         lines.push(format!(
             "{} nodes unfinished (the log ends inside them): not in the tables",
