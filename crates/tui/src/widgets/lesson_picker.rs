@@ -40,7 +40,7 @@ impl Panel for LessonPickerOverlay {
             title: " Lessons · ↑↓ choose · Enter open · Esc cancel ",
             width_percent: 80,
             items,
-            selected: *selected,
+            selected: Some(*selected),
             about,
         };
         list_popup::render(frame, area, theme, popup);

@@ -18,8 +18,9 @@ pub struct ListPopup<'a> {
     pub width_percent: u16,
     /// One row per choice.
     pub items: Vec<ListItem<'a>>,
-    /// The highlighted row.
-    pub selected: usize,
+    /// The highlighted row; `None` when no row can be chosen (the doctor's list with no node
+    /// in it holds only the checks it could not make).
+    pub selected: Option<usize>,
     /// What to say about the highlighted row, wrapped under the list.
     pub about: String,
 }
@@ -31,7 +32,7 @@ pub fn render(frame: &mut Frame, area: Rect, theme: &Theme, popup: ListPopup<'_>
     let inner = overlay_frame(frame, rect, popup.title.to_string(), theme);
     let [list_area, about_area] =
         Layout::vertical([Constraint::Fill(1), Constraint::Length(5)]).areas(inner);
-    let mut state = ListState::default().with_selected(Some(popup.selected));
+    let mut state = ListState::default().with_selected(popup.selected);
     frame.render_stateful_widget(
         List::new(popup.items)
             .highlight_style(theme.selected)

@@ -44,7 +44,7 @@ impl Panel for PickerOverlay {
             title: " Positions · ↑↓ choose · Enter load · Esc cancel ",
             width_percent: 90,
             items,
-            selected: *selected,
+            selected: Some(*selected),
             about,
         };
         list_popup::render(frame, area, theme, popup);

@@ -37,7 +37,7 @@ impl ListPanel for BookmarksList {
             title: " Bookmarks · ↑↓ choose · Enter go · d delete · Esc close ",
             width_percent: 80,
             items,
-            selected,
+            selected: Some(selected),
             about,
         }
     }

@@ -100,7 +100,7 @@ impl ListPanel for FindingsList {
             title: " Doctor · ↑↓ choose a node · Enter select it · Esc close ",
             width_percent: 90,
             items,
-            selected: chosen.map_or(0, |(at, _)| at),
+            selected: chosen.map(|(at, _)| at),
             about,
         }
     }

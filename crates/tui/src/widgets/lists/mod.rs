@@ -41,7 +41,7 @@ impl Panel for ListOverlay {
                 title: " Esc close ",
                 width_percent: 80,
                 items: Vec::new(),
-                selected: 0,
+                selected: None,
                 about: format!("no drawing for the list of {owner:?}"),
             },
         };
