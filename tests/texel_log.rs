@@ -1,15 +1,15 @@
 //! Texel's tree logs: a log written from the format's definition (`tests/texel_support`) out of
 //! a real killerscope search reads back node for node — moves, plies, windows, scores, bounds —
-//! under one added root; `log import` and `log stats` tell it by content, and `doctor` does not
-//! judge the tries it does not record; damage is named with
-//! its record and byte. A large log for timing the import is written by the ignored test
+//! under one added root, with the tries and cutoffs its nesting implies equal to the search's
+//! own; `log import`, `log stats`, `log report` and `doctor` tell it by content, and the doctor
+//! does not blame it for the pruned moves it cannot record; damage is named with its record and
+//! byte. A large log for timing the import is written by the ignored test
 //! `write_a_large_log` (see the README's benchmark section).
 
 use crate::binary;
 use crate::texel_support;
 
 use killerscope_chess::{Move, Position};
-use killerscope_engine::fmt::grouped;
 use killerscope_engine::{Limits, SearchConfig};
 use killerscope_log::{Bound, Event};
 use killerscope_trace::texel::read_texel;
@@ -152,29 +152,16 @@ fn log_commands_tell_a_texel_log_by_content_and_the_doctor_judges_only_what_it_h
     let text = binary::text(&stats.stdout);
     assert!(stats.status.success(), "{}", binary::text(&stats.stderr));
     assert!(text.contains("engine:     Texel (tree log)"), "{text}");
-    // A tree log records the nodes searched, not the moves tried nor the moves pruned: the
-    // doctor cannot tell a move never tried from one pruned, and says so instead of accusing.
+    // A tree log does not record the moves Texel pruned: the header says so, and the doctor
+    // does not call a missing move never tried.
     let doctor = binary::run(&["doctor", path.to_str().unwrap()]);
     let report = binary::text(&doctor.stdout);
     assert_eq!(doctor.status.code(), Some(0), "{report}");
     assert!(
-        report.contains("move-never-tried: the log records no move_tried"),
+        report.contains("move-never-tried: the header says moves pruned without a search"),
         "{report}"
     );
-    // Nor does it record which move cut a node that failed high: the report says the ordering
-    // cannot be measured, rather than that every cut node cut first.
-    let failed_high = events
-        .iter()
-        .filter(|e| {
-            matches!(
-                e,
-                Event::NodeExit {
-                    bound: Bound::Lower,
-                    ..
-                }
-            )
-        })
-        .count();
+    // The tries and cutoffs the nesting implies are measured, not called unmeasurable.
     let ordering = binary::run(&["log", "report", path.to_str().unwrap()]);
     let report = binary::text(&ordering.stdout);
     assert!(
@@ -182,19 +169,47 @@ fn log_commands_tell_a_texel_log_by_content_and_the_doctor_judges_only_what_it_h
         "{}",
         binary::text(&ordering.stderr)
     );
-    assert!(
-        report.contains("ordering cannot be measured from this log: it records no cutoff")
-            && !report.contains("ordering could still remove"),
-        "{report}"
-    );
-    assert!(
-        report.contains(&format!(
-            "though {} nodes failed high",
-            grouped(failed_high as u64)
-        )),
-        "{failed_high}: {report}"
-    );
+    assert!(report.contains("ordering could still remove"), "{report}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The cutoffs a tree log implies (a fail-high node's last child, when its score reaches beta)
+/// are the search's own: the same moves at the same indexes, node for node below the root.
+#[test]
+fn a_texel_log_implies_the_searchs_own_tries_and_cutoffs() {
+    let (root, events) = searched();
+    let (log, _) =
+        read_texel(texel_support::from_events(&root, &events, 1).as_slice()).expect("reads");
+    let below_root = |events: &[Event], kind: fn(&Event) -> Option<(Move, u8)>| {
+        let mut ply = 0usize;
+        let mut out = Vec::new();
+        for e in events {
+            match e {
+                Event::NodeEnter { .. } => ply += 1,
+                Event::NodeExit { .. } => ply -= 1,
+                e if ply >= 2 => out.extend(kind(e)),
+                _ => {}
+            }
+        }
+        out
+    };
+    let cutoff = |e: &Event| match *e {
+        Event::Cutoff { mv, index, .. } => Some((mv, index)),
+        _ => None,
+    };
+    let tried = |e: &Event| match *e {
+        Event::MoveTried { mv, index, .. } => Some((mv, index)),
+        _ => None,
+    };
+    let searched_cutoffs = below_root(&events, cutoff);
+    assert!(searched_cutoffs.len() > 100, "{}", searched_cutoffs.len());
+    assert_eq!(below_root(log.events(), cutoff), searched_cutoffs);
+    assert_eq!(below_root(log.events(), tried), below_root(&events, tried));
+    assert_eq!(
+        log.header().ordering_setting("pruned"),
+        Some("unrecorded"),
+        "the header says what the log cannot hold"
+    );
 }
 
 /// Writes a Texel log of about `KS_TEXEL_RECORDS` records (default 10 million) to

@@ -32,9 +32,11 @@
 //! adds one root holding every ply-1 node in the order searched, its score the best of theirs.
 //! The first search of the file is read (a file may hold several, each starting with a
 //! position); static evaluations and hash keys have no place in a `.kslog` and are dropped.
+//! The log records no tries and no cutoffs; the nesting implies both (`tries.rs`).
 
 mod ply;
 mod position;
+mod tries;
 
 use killerscope_chess::{Move, PieceKind, Square};
 use killerscope_engine::score::INFINITY;
@@ -46,6 +48,8 @@ use position::position_fen;
 use std::fmt;
 use std::io::{self, BufReader, Read};
 use std::path::Path;
+use tries::Tries;
+pub use tries::{PRUNED_UNRECORDED, SEARCHED};
 
 /// Size of one Texel record.
 pub const RECORD: usize = 18;
@@ -126,6 +130,8 @@ pub struct TexelReader {
     events: Vec<Event>,
     /// Open nodes: their start record's index, ply and window.
     stack: Vec<(u32, u32, i32, i32)>,
+    /// The tries of the added root and of each open node (one more than `stack`).
+    tries: Vec<Tries>,
     /// The position record's index.
     position: u32,
     /// Best score of the root's children, from the root's side.
@@ -179,6 +185,14 @@ impl TexelReader {
         };
         self.stack.push((index, ply, alpha, beta));
         self.summary.nodes += 1;
+        // The added root's children are every iteration's root moves, which Texel loops over
+        // itself: they are not one node's tries.
+        if let Some(parent) = self.tries.last_mut().filter(|_| self.stack.len() > 1)
+            && let Some(tried) = parent.child(mv)
+        {
+            self.events.push(tried);
+        }
+        self.tries.push(Tries::default());
         self.events.push(Event::NodeEnter {
             ply: ply::ply_byte(ply),
             depth,
@@ -214,10 +228,19 @@ impl TexelReader {
         if ply == 1 && self.stack.is_empty() {
             self.root_best = self.root_best.max(-value);
         }
+        let tries = self.tries.pop().unwrap_or_default();
+        if bound == Bound::Lower
+            && let Some(cutoff) = tries.cutoff(beta)
+        {
+            self.events.push(cutoff);
+        }
         self.events.push(Event::NodeExit {
             score: value,
             bound,
         });
+        if let Some(parent) = self.tries.last_mut() {
+            parent.child_ended(value);
+        }
         Ok(())
     }
 }
@@ -261,7 +284,11 @@ pub fn read_texel<R: Read>(r: R) -> Result<(EventLog, TexelSummary), TexelError>
         engine: "Texel (tree log)".into(),
         ..LogHeader::default()
     };
-    header.sources = killerscope_log::SourceTable::from_rows(Vec::new());
+    header.sources = tries::sources();
+    header.ordering = vec![(
+        PRUNED_UNRECORDED.0.to_string(),
+        PRUNED_UNRECORDED.1.to_string(),
+    )];
     let mut reader = TexelReader {
         board: Board::new(root),
         events: vec![Event::NodeEnter {
@@ -273,6 +300,7 @@ pub fn read_texel<R: Read>(r: R) -> Result<(EventLog, TexelSummary), TexelError>
             beta: INFINITY,
         }],
         stack: Vec::new(),
+        tries: vec![Tries::default()],
         position: 0,
         root_best: -INFINITY,
         summary: TexelSummary {

@@ -44,6 +44,9 @@ pub struct Declared {
     pub killers_among_quiets: bool,
     /// Whether the root searched only some of its moves (`searchmoves` in the limits).
     pub root_restricted: bool,
+    /// Whether moves pruned without a search are in no record (`pruned=unrecorded`: a Texel
+    /// tree log), so a move missing from a node's tries may have been pruned.
+    pub pruning_unrecorded: bool,
     /// The recording filter, when the log holds only part of the search.
     pub filter: Option<String>,
 }
@@ -73,6 +76,7 @@ impl Declared {
             arrangement,
             killers_among_quiets: placement.contains("history") || placement.contains("quiet"),
             root_restricted: header.limit("searchmoves").is_some(),
+            pruning_unrecorded: setting("pruned") == Some("unrecorded"),
             filter: (!header.filter.is_empty()).then(|| header.filter.clone()),
         }
     }

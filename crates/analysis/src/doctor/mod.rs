@@ -169,6 +169,14 @@ fn unchecked(state: &State) -> Vec<Unchecked> {
             ),
         );
     }
+    if d.pruning_unrecorded {
+        skip(
+            &[Code::MoveNeverTried],
+            "the header says moves pruned without a search are in no record \
+             (`pruned=unrecorded`): a move a node did not try may have been pruned"
+                .into(),
+        );
+    }
     if state.moves_tried == 0 && state.nodes > 0 {
         skip(
             &[Code::MoveNeverTried],
