@@ -1,6 +1,7 @@
 //! `log report` through the real binary: its main-search figures are `search`'s own (the
 //! first-move rate to the last bit, cutoffs by rank and by source), a report beside itself marks
-//! nothing, and every format carries the same rows.
+//! nothing, every format carries the same rows, and a log without cutoffs is not called
+//! perfectly ordered.
 
 use crate::binary;
 use binary::{run, text};
@@ -190,4 +191,34 @@ fn a_damaged_log_is_refused_with_its_offset() {
         "nothing printed for a bad log"
     );
     std::fs::remove_file(&path).expect("cleanup");
+}
+
+/// A trace that records no cutoff, though some of its nodes failed high (a lower-bound score):
+/// which move cut them is unknown, so the report says the ordering cannot be measured rather
+/// than that every cut node cut with its first move.
+#[test]
+fn a_log_without_cutoffs_is_not_called_perfectly_ordered() {
+    let trace = [
+        r#"{"type":"header","schema":1,"engine":"NoCuts 1"}"#,
+        r#"{"type":"node_enter","depth":2,"alpha":-100,"beta":100}"#,
+        r#"{"type":"node_enter","depth":1,"alpha":-100,"beta":100,"move":"e2e4"}"#,
+        r#"{"type":"node_exit","score":120,"bound":"lower"}"#,
+        r#"{"type":"node_enter","depth":1,"alpha":-100,"beta":100,"move":"d2d4"}"#,
+        r#"{"type":"node_exit","score":130,"bound":"lower"}"#,
+        r#"{"type":"node_exit","score":-100,"bound":"upper"}"#,
+    ]
+    .join("\n");
+    let path = std::env::temp_dir().join(format!("ks-report-{}-nocuts.jsonl", std::process::id()));
+    std::fs::write(&path, trace).expect("write the trace");
+    let out = run(&["log", "report", path.to_str().expect("UTF-8")]);
+    let _ = std::fs::remove_file(&path);
+    let report = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        report.contains(
+            "ordering cannot be measured from this log: it records no cutoff, though 2 nodes \
+             failed high"
+        ) && !report.contains("ordering could still remove"),
+        "{report}"
+    );
 }
