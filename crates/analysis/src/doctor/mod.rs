@@ -177,7 +177,7 @@ fn unchecked(state: &State) -> Vec<Unchecked> {
                 .into(),
         );
     }
-    if state.moves_tried == 0 && state.nodes > 0 {
+    if !state.tried_any_move() && state.nodes > 0 {
         skip(
             &[Code::MoveNeverTried],
             "the log records no move_tried: which moves its nodes tried is unknown (a Texel \

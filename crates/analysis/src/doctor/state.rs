@@ -47,9 +47,6 @@ pub(super) struct State {
     pub misfits: (u64, u64),
     pub killers: KillerFigures,
     pub stores: u64,
-    /// `move_tried` events read: a log without any (a Texel tree log records the nodes
-    /// searched, not the moves tried) says nothing of which moves a node tried.
-    pub moves_tried: u64,
     /// Nodes of a partial log (one with a filter) that `move-never-tried` did not judge:
     /// nothing below them is recorded, so a move missing from them may have been searched.
     pub coverage_unjudged: u64,
@@ -85,7 +82,6 @@ impl State {
             killers: KillerFigures::default(),
             stores: 0,
             coverage_unjudged: 0,
-            moves_tried: 0,
             nodes: 0,
             unfinished: 0,
             examples: 3,
@@ -134,10 +130,7 @@ impl State {
             return self.enter(entry.ply, entry.depth, entry.kind);
         }
         match *event {
-            Event::MoveTried { mv, source, .. } => {
-                self.moves_tried += 1;
-                self.tried(mv, source);
-            }
+            Event::MoveTried { mv, source, .. } => self.tried(mv, source),
             Event::Illegal { mv } if !mv.is_null() => {
                 if let Some(frame) = self.top() {
                     frame.pending_illegal = Some(mv);
@@ -210,6 +203,12 @@ impl State {
         self.write_examples(&frame, node, path);
         self.stack[k] = frame;
         self.open = k;
+    }
+
+    /// Whether any node tried a move: a log without a `move_tried` inside a node says nothing of
+    /// which moves its nodes tried. Every node that tried one is a chance of `tried-twice`.
+    pub fn tried_any_move(&self) -> bool {
+        self.counters[Code::TriedTwice.index()].chances > 0
     }
 
     /// The node-level codes' chances: counted per node, whether or not it happened.
