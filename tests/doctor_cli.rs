@@ -257,3 +257,29 @@ fn the_doctor_docs_samples_are_what_it_prints() {
         assert!(report.contains(line), "{line:?} not in\n{report}");
     }
 }
+
+/// A trace of nodes without a single `move_tried` says nothing of which moves its nodes tried:
+/// `move-never-tried` is listed as not checked, with why, instead of calling every move
+/// never tried.
+#[test]
+fn a_trace_without_tries_is_not_accused_of_moves_never_tried() {
+    let trace = [
+        r#"{"type":"header","schema":1,"engine":"NoTries 1"}"#,
+        r#"{"type":"node_enter","depth":2,"alpha":-100,"beta":100}"#,
+        r#"{"type":"node_enter","depth":1,"alpha":-100,"beta":100,"move":"e2e4"}"#,
+        r#"{"type":"node_exit","score":120,"bound":"lower"}"#,
+        r#"{"type":"node_exit","score":-100,"bound":"upper"}"#,
+    ]
+    .join("\n");
+    let path =
+        std::env::temp_dir().join(format!("ks-doctor-{}-no-tries.jsonl", std::process::id()));
+    std::fs::write(&path, trace).expect("write the trace");
+    let out = doctor(&path, &[]);
+    let _ = std::fs::remove_file(&path);
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert!(
+        report.contains("move-never-tried: the log records no move_tried"),
+        "{report}"
+    );
+}

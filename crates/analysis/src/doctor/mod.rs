@@ -180,8 +180,8 @@ fn unchecked(state: &State) -> Vec<Unchecked> {
     if !state.tried_any_move() && state.nodes > 0 {
         skip(
             &[Code::MoveNeverTried],
-            "the log records no move_tried: which moves its nodes tried is unknown (a Texel \
-             tree log records the nodes searched, not the moves tried, nor the moves pruned)"
+            "the log records no move_tried: which moves its nodes tried is unknown (a trace \
+             that records the nodes searched, but not the moves tried nor those pruned)"
                 .into(),
         );
     }
